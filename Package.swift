@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// fonsters-rpc: the Fonsters engine, library and JSON-RPC server.
+/// No third-party Swift packages: system C libraries come in through system-library targets.
+let package = Package(
+    name: "fonsters-rpc",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "fonsters-rpc", targets: ["fonsters-rpc"]),
+        .library(name: "CreatureCore", targets: ["CreatureCore"]),
+        .library(name: "FonsterStore", targets: ["FonsterStore"]),
+        .library(name: "RPC", targets: ["RPC"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(name: "CreatureCore", dependencies: ["CZlib", "CJPEG"]),
+        .target(name: "FonsterStore", dependencies: ["CreatureCore", "CSQLite"]),
+        .target(name: "RPC", dependencies: ["CreatureCore", "FonsterStore"]),
+        .executableTarget(name: "fonsters-rpc", dependencies: ["RPC", "CreatureCore", "FonsterStore"]),
+        .executableTarget(name: "fonsters-bench", dependencies: ["CreatureCore", "FonsterStore", "RPC"], path: "Sources/fonsters-bench"),
+        .target(name: "TestSupport", dependencies: ["CreatureCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "CreatureCoreTests", dependencies: ["CreatureCore", "TestSupport"]),
+        .testTarget(name: "FonsterStoreTests", dependencies: ["FonsterStore", "TestSupport"]),
+        .testTarget(name: "RPCTests", dependencies: ["RPC", "TestSupport"]),
+    ]
+)
