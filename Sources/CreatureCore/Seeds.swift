@@ -1,0 +1,20 @@
+/// How the engine reads seeds (ENGINE.md §1): whitespace, trimming and the render seed.
+public enum Seeds {
+    /// Engine whitespace: Unicode general category Zs plus U+0009 TAB (newlines are not whitespace).
+    @inlinable public static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+
+    /// `s` without engine whitespace at either end.
+    public static func trim(_ s: String) -> String {
+        let scalars = s.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+              let last = scalars.lastIndex(where: { !isWhitespace($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// The seed that is drawn: `" "` when the trimmed seed is empty, else the seed untrimmed.
+    public static func renderSeed(_ s: String) -> String {
+        s.unicodeScalars.allSatisfy(isWhitespace) ? " " : s
+    }
+}
