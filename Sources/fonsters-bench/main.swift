@@ -1,0 +1,2 @@
+// Release-mode benchmarks; prints figures for the README.
+print("benchmarks: not yet")
