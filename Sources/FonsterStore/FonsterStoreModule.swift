@@ -1,0 +1,2 @@
+/// The durable SQLite library of Fonsters.
+public enum FonsterStoreModule {}
