@@ -1,0 +1,39 @@
+/// A drawn creature: the seed it came from, its configuration, grid and six colours.
+public struct Creature: Sendable {
+    /// The seed as given (not trimmed).
+    public let seed: String
+    /// The seed that was drawn (ENGINE.md §1 render-seed rule).
+    public let renderSeed: String
+    /// The engine that drew it.
+    public let engine: EngineVersion
+    /// The configuration resolved from the render seed.
+    public let configuration: Configuration
+    /// The 32×32 cells.
+    public let grid: Grid
+    /// The colours of indices 0…5, fallbacks included.
+    public let colors: [RGBA]
+
+    /// Draws the creature for `seed` with the given engine.
+    public init(seed: String, engine: EngineVersion = .current) {
+        self.seed = seed
+        self.engine = engine
+        renderSeed = Seeds.renderSeed(seed)
+        let hash = SegmentHash(seed: renderSeed)
+        switch engine {
+        case .v1:
+            configuration = Configuration(hash: hash)
+            grid = configuration.mode == .creature
+                ? CreatureDrawing.draw(configuration, hash)
+                : PatternDrawing.draw(configuration, hash)
+            colors = Creature.colors(palette: configuration.palette)
+        }
+    }
+
+    /// The six colours of a palette: its own entries, then the fallbacks (ENGINE.md §6).
+    public static func colors(palette: [String]) -> [RGBA] {
+        (0..<6).map { RGBA(hex: $0 < palette.count ? palette[$0] : V1Constants.fallbackColors[$0])! }
+    }
+
+    /// The grid and colours, ready for an image encoder.
+    public var sprite: Sprite { Sprite(grid: grid, colors: colors) }
+}

@@ -1,0 +1,92 @@
+/// The scene behind a creature (ENGINE.md §8): layers switched on by keywords or by chance.
+public struct Environment: Equatable, Sendable {
+    /// One layer: whether it shows, and the count a keyword gave (nil when none did).
+    public struct Layer: Equatable, Sendable {
+        /// Whether the layer is drawn.
+        public var on: Bool
+        /// The count from a keyword, or nil.
+        public var count: Int?
+    }
+
+    /// Sun and moon (no counts).
+    public var sun: Bool, moon: Bool
+    /// Counted layers.
+    public var clouds: Layer, birds: Layer, butterflies: Layer, flowers: Layer, clovers: Layer,
+               fireworks: Layer, leaves: Layer, christmasLights: Layer
+    /// Whether optional effects play.
+    public var showOptionalEffects: Bool
+    /// The sky number `k = h(s,"env_sky")` in [0, 1).
+    public var sky: Double
+
+    /// The sky's vertical grey gradient as white levels 0…1: top, middle, bottom.
+    public var skyGradient: (top: Double, middle: Double, bottom: Double) {
+        (0.5 + 0.12 * sky, 0.4 + 0.1 * (1 - sky), 0.32 + 0.08 * sky)
+    }
+
+    /// The environment of a seed (the render-seed rule is applied here).
+    public init(seed: String) {
+        let s = Seeds.renderSeed(seed)
+        let hash = SegmentHash(seed: s)
+        let w = Seeds.trim(s).lowercased()
+        func counted(_ singular: String, _ plural: String, _ defaultCount: Int, _ id: StaticString, _ p: Double) -> Layer {
+            let hint: Layer
+            if let n = Environment.numberBefore(singular, plural, in: w) {
+                hint = Layer(on: true, count: n)
+            } else if w.contains(plural) {
+                hint = Layer(on: true, count: defaultCount)
+            } else if w.contains(singular) {
+                hint = Layer(on: true, count: 1)
+            } else {
+                hint = Layer(on: false, count: nil)
+            }
+            return Layer(on: hint.on || hash.roll(id, p), count: hint.count)
+        }
+        sun = w.contains("sun") || hash.roll("env_sun", 0.25)
+        moon = w.contains("moon") || hash.roll("env_moon", 0.2)
+        clouds = counted("cloud", "clouds", 6, "env_clouds", 0.4)
+        birds = counted("bird", "birds", 6, "env_birds", 0.2)
+        butterflies = counted("butterfly", "butterflies", 6, "env_butterflies", 0.2)
+        flowers = counted("flower", "flowers", 6, "env_flowers", 0.2)
+        clovers = counted("clover", "clovers", 5, "env_clovers", 0.15)
+        fireworks = counted("firework", "fireworks", 5, "env_fireworks", 0.15)
+        leaves = counted("leaf", "leaves", 8, "env_leaves", 0.2)
+        let lightsNumber = Environment.numberBefore("light", "lights", in: w)
+        let lightsHint = w.contains("christmas") || w.contains("lights") || lightsNumber != nil
+        christmasLights = Layer(on: lightsHint || hash.roll("env_lights", 0.15), count: lightsNumber)
+        showOptionalEffects = hash.roll("env_show_effects", 0.2)
+        sky = hash.h("env_sky")
+    }
+
+    public static func == (a: Environment, b: Environment) -> Bool {
+        a.sun == b.sun && a.moon == b.moon && a.clouds == b.clouds && a.birds == b.birds
+            && a.butterflies == b.butterflies && a.flowers == b.flowers && a.clovers == b.clovers
+            && a.fireworks == b.fireworks && a.leaves == b.leaves && a.christmasLights == b.christmasLights
+            && a.showOptionalEffects == b.showOptionalEffects && a.sky == b.sky
+    }
+
+    /// The number of the first match of `(\d+)\s*(?:singular|plural)` in `w`, clamped to 1…20;
+    /// nil when there is no match or its digits are not a 64-bit integer in ASCII digits.
+    static func numberBefore(_ singular: String, _ plural: String, in w: String) -> Int? {
+        let chars = Array(w.unicodeScalars)
+        var i = 0
+        while i < chars.count {
+            guard isDigit(chars[i]) else { i += 1; continue }
+            var end = i
+            while end < chars.count && isDigit(chars[end]) { end += 1 }
+            var k = end
+            while k < chars.count && chars[k].properties.isWhitespace { k += 1 }
+            let rest = String(String.UnicodeScalarView(chars[k...]))
+            if rest.hasPrefix(singular) || rest.hasPrefix(plural) {
+                let digits = String(String.UnicodeScalarView(chars[i..<end]))
+                guard let n = Int64(digits) else { return nil }
+                return Int(min(20, max(1, n)))
+            }
+            i = end
+        }
+        return nil
+    }
+
+    private static func isDigit(_ c: Unicode.Scalar) -> Bool {
+        c.properties.numericType == .decimal
+    }
+}

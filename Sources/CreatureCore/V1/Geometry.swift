@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Cell-geometry tests of ENGINE.md §5, evaluated in the order the spec writes them.
+@usableFromInline enum Geometry {
+    @inlinable static func inCircle(_ x: Double, _ y: Double, _ cx: Double, _ cy: Double, _ r: Double) -> Bool {
+        let dx = x - cx, dy = y - cy
+        return dx * dx + dy * dy <= r * r
+    }
+
+    @inlinable static func inEllipse(_ x: Double, _ y: Double, _ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double) -> Bool {
+        let dx = x - cx, dy = y - cy
+        return dx * dx / (rx * rx) + dy * dy / (ry * ry) <= 1
+    }
+}
+
+/// A regular polygon's vertices, computed once and tested many times (even–odd crossing rule).
+@usableFromInline struct Polygon {
+    @usableFromInline var xs: [Double]
+    @usableFromInline var ys: [Double]
+
+    /// Vertices `k = 0…n−1` at angle `2π·k/n − π/2` around `(cx, cy)` at radius `r`.
+    @usableFromInline init(cx: Double, cy: Double, r: Double, sides n: Int) {
+        xs = []; ys = []
+        xs.reserveCapacity(n); ys.reserveCapacity(n)
+        for k in 0..<n {
+            let angle = 2 * Double.pi * Double(k) / Double(n) - Double.pi / 2
+            xs.append(cx + r * cos(angle))
+            ys.append(cy + r * sin(angle))
+        }
+    }
+
+    /// Whether the point is inside by the even–odd rule, walking edges (i, j = previous vertex).
+    @inlinable func contains(_ x: Double, _ y: Double) -> Bool {
+        var inside = false
+        let n = xs.count
+        var j = n - 1
+        for i in 0..<n {
+            let xi = xs[i], yi = ys[i], xj = xs[j], yj = ys[j]
+            if (yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi {
+                inside.toggle()
+            }
+            j = i
+        }
+        return inside
+    }
+}
+
+/// `inShape` of §5 for one centre and radius: rect, circle, ellipse or a polygon.
+@usableFromInline struct ShapeTest {
+    @usableFromInline enum Kind { case rect, circle, ellipse, polygon(Polygon) }
+    @usableFromInline let kind: Kind
+    @usableFromInline let cx: Double, cy: Double, r: Double, rx: Double, ry: Double
+
+    /// The test for `mask` centred at `(cx, cy)` with radius `r` and the creature's aspect.
+    @usableFromInline init(mask: Configuration.Mask, cx: Double, cy: Double, r: Double, aspectX: Double, aspectY: Double) {
+        self.cx = cx; self.cy = cy; self.r = r
+        rx = r * aspectX; ry = r * aspectY
+        switch mask {
+        case .rect: kind = .rect
+        case .shape(.circle): kind = .circle
+        case .shape(.ellipse): kind = .ellipse
+        case .shape(let shape): kind = .polygon(Polygon(cx: cx, cy: cy, r: r, sides: shape.sides!))
+        }
+    }
+
+    @inlinable func contains(_ x: Double, _ y: Double) -> Bool {
+        switch kind {
+        case .rect: return true
+        case .circle: return Geometry.inCircle(x, y, cx, cy, r)
+        case .ellipse: return Geometry.inEllipse(x, y, cx, cy, rx, ry)
+        case .polygon(let p): return p.contains(x, y)
+        }
+    }
+}
+
+/// An eye of §5.5: one of eight shapes of size 1.4 around a centre.
+@usableFromInline struct EyeTest {
+    @usableFromInline let shape: EyeShape
+    @usableFromInline let cx: Double, cy: Double
+    @usableFromInline let polygon: Polygon?
+
+    @usableFromInline init(shape: EyeShape, cx: Double, cy: Double) {
+        self.shape = shape; self.cx = cx; self.cy = cy
+        polygon = shape.sides.map { Polygon(cx: cx, cy: cy, r: 1.4, sides: $0) }
+    }
+
+    @inlinable func contains(_ x: Double, _ y: Double) -> Bool {
+        switch shape {
+        case .square: return abs(x - cx) <= 1.4 && abs(y - cy) <= 1.4
+        case .circle: return Geometry.inCircle(x, y, cx, cy, 1.4)
+        case .ellipse: return Geometry.inEllipse(x, y, cx, cy, 1.4 * 1.2, 1.4 * 0.8)
+        default: return polygon!.contains(x, y)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The non-creature modes (ENGINE.md §5.1–5.4): cloud, flower, repeating and space.
+enum PatternDrawing {
+    /// Colours and bounds shared by the patterns.
+    private struct Frame {
+        let bg: Int8, fill: Int8, accent1: Int8, accent2: Int8, yMax: Int
+        let c = 15.5
+        init(_ config: Configuration) {
+            bg = config.opaqueBackground ? 0 : -1
+            fill = config.opaqueBackground ? 1 : 0
+            accent1 = 2
+            accent2 = config.palette.count > 3 ? 3 : 2
+            yMax = config.axis == .horizontal ? 16 : 32
+        }
+    }
+
+    static func draw(_ config: Configuration, _ s: SegmentHash) -> Grid {
+        let f = Frame(config)
+        var canvas = Canvas(fill: f.bg)
+        switch config.mode {
+        case .cloud: cloud(config, s, f, &canvas.grid)
+        case .flower: flower(s, f, &canvas.grid)
+        case .repeating: repeating(s, f, &canvas.grid)
+        case .space: space(s, f, &canvas.grid)
+        case .creature: preconditionFailure("creature mode is drawn by CreatureDrawing")
+        }
+        if config.axis == .horizontal {
+            for x in 0..<32 {
+                for y in 16..<32 where 30 - y >= 0 { canvas.grid[x, y] = canvas.grid[x, 30 - y] }
+            }
+        }
+        return canvas.grid
+    }
+
+    private static func cloud(_ config: Configuration, _ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+        let accent = config.palette.count > 2 ? 2 : f.fill
+        let n = 4 + s.pick("cloud_n", 4)
+        let blobs = (0..<n).map { i in
+            (x: f.c + (s.h("cloud_x_", i) - 0.5) * 20, y: f.c + (s.h("cloud_y_", i) - 0.5) * 16,
+             r: 5 + s.h("cloud_r_", i) * 6, v: i % 2 == 0 ? accent : f.fill)
+        }
+        for y in 0..<f.yMax {
+            for x in 0..<32 {
+                if let b = blobs.first(where: { Geometry.inCircle(Double(x), Double(y), $0.x, $0.y, $0.r) }) {
+                    grid[x, y] = b.v
+                }
+            }
+        }
+    }
+
+    private static func flower(_ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+        let centerR = 3 + 2 * s.h("flower_center")
+        let petals = 5 + s.pick("flower_petals", 5)
+        let petalR = 4 + 3 * s.h("flower_pr")
+        let centres = (0..<petals).map { i in
+            let angle = 2 * Double.pi * Double(i) / Double(petals) + 0.5 * s.h("flower_a_", i)
+            return (x: f.c + 8 * cos(angle), y: f.c + 8 * sin(angle), v: s.h("flower_c_", i) < 0.5 ? f.fill : f.accent2)
+        }
+        for y in 0..<f.yMax {
+            for x in 0..<32 {
+                let px = Double(x), py = Double(y)
+                if Geometry.inCircle(px, py, f.c, f.c, centerR) {
+                    grid[x, y] = f.accent1
+                } else if let p = centres.first(where: { Geometry.inCircle(px, py, $0.x, $0.y, petalR) }) {
+                    grid[x, y] = p.v
+                }
+            }
+        }
+    }
+
+    private static func repeating(_ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+        let tile = 4 + s.pick("tile_size", 2)
+        for dy in 0..<tile {
+            for dx in 0..<tile {
+                let u = s.h("tile_", dy, dx), v = s.h("tile_c_", dy, dx)
+                let value = u < 0.4 ? f.fill : v < 0.5 ? f.accent1 : f.accent2
+                for ty in stride(from: 0, to: f.yMax, by: tile) where ty + dy < f.yMax {
+                    for tx in stride(from: 0, to: 32, by: tile) where tx + dx < 32 {
+                        grid[tx + dx, ty + dy] = value
+                    }
+                }
+            }
+        }
+    }
+
+    private static func space(_ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+        switch s.pick("space_kind", 4) {
+        case 0: moon(s, f, &grid)
+        case 1: stars(s, f, &grid)
+        case 2: nebula(s, f, &grid)
+        default: galaxy(s, f, &grid)
+        }
+    }
+
+    private static func moon(_ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+        let r = 10 + 4 * s.h("moon_r")
+        for y in 0..<f.yMax {
+            for x in 0..<32 where Geometry.inCircle(Double(x), Double(y), f.c, f.c, r) { grid[x, y] = f.fill }
+        }
+        for i in 0..<(2 + s.pick("moon_c", 3)) {
+            let cx = f.c + (s.h("moon_cx_", i) - 0.5) * 12, cy = f.c + (s.h("moon_cy_", i) - 0.5) * 12
+            let cr = 1.5 + 2 * s.h("moon_cr_", i)
+            for y in 0..<f.yMax {
+                for x in 0..<32 where Geometry.inCircle(Double(x), Double(y), cx, cy, cr) { grid[x, y] = f.bg }
+            }
+        }
+    }
+
+    private static func stars(_ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+        for i in 0..<(15 + s.pick("stars_n", 25)) {
+            let sx = s.pick("star_x_", i, 32), sy = s.pick("star_y_", i, f.yMax)
+            let v = s.h("star_c_", i) < 0.3 ? f.accent1 : f.accent2
+            grid[sx, sy] = v
+            if sx > 0 { grid[sx - 1, sy] = v }
+            if sy > 0 { grid[sx, sy - 1] = v }
+        }
+    }
+
+    private static func nebula(_ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+        for i in 0..<(5 + s.pick("nebula_n", 6)) {
+            let cx = f.c + (s.h("neb_x_", i) - 0.5) * 28, cy = f.c + (s.h("neb_y_", i) - 0.5) * 28
+            let r = 4 + 8 * s.h("neb_r_", i)
+            let v = i % 2 == 0 ? f.fill : s.h("neb_c_", i) < 0.5 ? f.accent1 : f.accent2
+            for y in 0..<f.yMax {
+                for x in 0..<32 where grid[x, y] == f.bg
+                    && Geometry.inEllipse(Double(x), Double(y), cx, cy, 1.2 * r, 0.8 * r) {
+                    grid[x, y] = v
+                }
+            }
+        }
+    }
+
+    private static func galaxy(_ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+        let arms = 2 + s.pick("galaxy_arms", 2)
+        let R = 6 + 6 * s.h("galaxy_r")
+        let armFill = (0..<arms).map { s.h("galaxy_c_", $0) < 0.5 ? f.fill : f.accent1 }
+        for y in 0..<f.yMax {
+            for x in 0..<32 {
+                let dx = Double(x) - f.c, dy = Double(y) - f.c
+                let d = (dx * dx + dy * dy).squareRoot()
+                let a = atan2(dy, dx)
+                let arm = Int(a / (2 * Double.pi) * Double(arms) + 0.2 * s.h("galaxy_", x, y)) % arms
+                if d < R + 3 * Double(arms) && d > s.h("galaxy_d_", x, y) * R * 0.5 {
+                    grid[x, y] = arm >= 0 ? armFill[arm] : (s.h("galaxy_c_", arm) < 0.5 ? f.fill : f.accent1)
+                }
+            }
+        }
+    }
+}

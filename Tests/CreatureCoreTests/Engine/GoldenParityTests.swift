@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import CreatureCore
+
+/// Parity with the reference apps: every field of every golden record, hash vector and frame.
+@Suite struct GoldenParityTests {
+    struct HashFile: Decodable {
+        struct Vector: Decodable { let seed: String; let segmentId: String; let value: Double; let bits53: UInt64 }
+        let engine: String
+        let vectors: [Vector]
+    }
+    struct EngineFile: Decodable { let engine: String; let records: [CreatureRecord] }
+    struct FramesFile: Decodable {
+        struct FrameSequence: Decodable {
+            struct Frame: Decodable { let prefix: String; let grid: [String] }
+            let seed: String
+            let frames: [Frame]
+        }
+        let engine: String
+        let sequences: [FrameSequence]
+    }
+
+    static let engineRecords: [CreatureRecord] = {
+        (try? JSONDecoder().decode(EngineFile.self, from: Fixtures.golden("engine-v1.json")).records) ?? []
+    }()
+
+    @Test func hashVectorsMatchExactly() throws {
+        let file = try JSONDecoder().decode(HashFile.self, from: Fixtures.golden("hash-v1.json"))
+        #expect(file.engine == EngineVersion.v1.rawValue)
+        #expect(file.vectors.count == 240)
+        for v in file.vectors {
+            let hash = SegmentHash(seed: v.seed)
+            #expect(hash.bits53(v.segmentId) == v.bits53, "bits53 of \(v.seed.debugDescription) / \(v.segmentId)")
+            #expect(hash.value(v.segmentId) == v.value, "value of \(v.seed.debugDescription) / \(v.segmentId)")
+        }
+    }
+
+    @Test func goldenFileHasEveryRecord() {
+        #expect(Self.engineRecords.count == 354)
+    }
+
+    @Test(arguments: engineRecords)
+    func everyFieldOfEveryRecord(_ golden: CreatureRecord) {
+        let ours = CreatureRecord(seed: golden.seed)
+        #expect(ours == golden, "record for \(golden.seed.debugDescription) differs")
+        if ours.grid != golden.grid {
+            let sideBySide = zip(ours.grid, golden.grid).map { ours, golden in ours + "  " + golden }
+            Issue.record(Comment(rawValue: "grid differs (ours, golden):\n" + sideBySide.joined(separator: "\n")))
+        }
+    }
+
+    @Test func everyFrameSequence() throws {
+        let file = try JSONDecoder().decode(FramesFile.self, from: Fixtures.golden("frames-v1.json"))
+        #expect(file.sequences.count == 10)
+        for sequence in file.sequences {
+            let prefixes = Evolution.prefixes(of: sequence.seed)
+            #expect(prefixes == sequence.frames.map(\.prefix), "prefixes of \(sequence.seed.debugDescription)")
+            for (prefix, frame) in zip(prefixes, sequence.frames) {
+                #expect(Creature(seed: prefix).grid.rows == frame.grid, "frame \(prefix.debugDescription)")
+            }
+        }
+    }
+}
+
+extension CreatureRecord: CustomTestStringConvertible {
+    public var testDescription: String { seed.debugDescription }
+}
