@@ -25,13 +25,10 @@ public struct Creature: Sendable {
             grid = configuration.mode == .creature
                 ? CreatureDrawing.draw(configuration, hash)
                 : PatternDrawing.draw(configuration, hash)
-            colors = Creature.colors(palette: configuration.palette)
+            let own = V1Constants.paletteColors[configuration.paletteIndex]
+            let count = configuration.palette.count
+            colors = (0..<6).map { $0 < count ? own[$0] : V1Constants.fallbackRGBA[$0] }
         }
-    }
-
-    /// The six colours of a palette: its own entries, then the fallbacks (ENGINE.md §6).
-    public static func colors(palette: [String]) -> [RGBA] {
-        (0..<6).map { RGBA(hex: $0 < palette.count ? palette[$0] : V1Constants.fallbackColors[$0])! }
     }
 
     /// The grid and colours, ready for an image encoder.

@@ -7,7 +7,10 @@ public struct Grid: Equatable, Hashable, Sendable {
 
     /// A grid with every cell set to `value`.
     public init(filledWith value: Int8 = -1) {
-        cells = Array(repeating: value, count: Grid.side * Grid.side)
+        cells = [Int8](unsafeUninitializedCapacity: 1024) { buffer, count in
+            buffer.initialize(repeating: value)
+            count = 1024
+        }
     }
 
     /// The cell at column `x`, row `y` (both 0…31).
@@ -24,5 +27,29 @@ public struct Grid: Equatable, Hashable, Sendable {
                 return v < 0 ? UInt8(ascii: ".") : UInt8(ascii: "0") + UInt8(v)
             }, as: UTF8.self)
         }
+    }
+
+    /// Runs `body` with direct access to the cells (no copy-on-write checks in hot loops).
+    @inlinable public mutating func withCells<R>(_ body: (Cells) throws -> R) rethrows -> R {
+        try cells.withUnsafeMutableBufferPointer { try body(Cells(base: $0.baseAddress!)) }
+    }
+}
+
+/// Direct access to a grid's 1,024 cells for the drawing code; valid only inside `withCells`.
+public struct Cells {
+    @usableFromInline let base: UnsafeMutablePointer<Int8>
+
+    @inlinable init(base: UnsafeMutablePointer<Int8>) { self.base = base }
+
+    /// The cell at column `x`, row `y` (both 0…31; not checked).
+    @inlinable public subscript(x: Int, y: Int) -> Int8 {
+        get { base[y &* 32 &+ x] }
+        nonmutating set { base[y &* 32 &+ x] = newValue }
+    }
+
+    /// The cell at row-major index `i` (0…1023; not checked).
+    @inlinable public subscript(i: Int) -> Int8 {
+        get { base[i] }
+        nonmutating set { base[i] = newValue }
     }
 }

@@ -1,2 +1,7 @@
-// Release-mode benchmarks; prints figures for the README.
-print("benchmarks: not yet")
+// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|store|all]`.
+// Prints figures for the README; targets are noted beside each figure.
+import Foundation
+import CreatureCore
+
+let which = CommandLine.arguments.dropFirst().first ?? "all"
+if which == "engine" || which == "all" { EngineBenchmark.run() }

@@ -4,22 +4,43 @@ import Glibc
 import Darwin
 #endif
 
-/// Painting primitives of ENGINE.md §5 over a grid: `setPixel` and the thick line.
+/// Painting primitives of ENGINE.md §5 over a grid's cells: `setPixel` and the thick line.
 @usableFromInline struct Canvas {
-    @usableFromInline var grid: Grid
+    @usableFromInline let grid: Cells
 
-    @usableFromInline init(fill: Int8) { grid = Grid(filledWith: fill) }
+    @usableFromInline init(_ cells: Cells) { grid = cells }
 
     /// Sets cell `(round(x), round(y))` when it is inside the grid.
-    @inlinable mutating func setPixel(_ x: Double, _ y: Double, _ v: Int8) {
-        let rx = x.rounded(), ry = y.rounded()
+    @inlinable func setPixel(_ x: Double, _ y: Double, _ v: Int8) {
+        let rx = Canvas.round(x), ry = Canvas.round(y)
         guard rx >= 0, rx < 32, ry >= 0, ry < 32 else { return }
         grid[Int(rx), Int(ry)] = v
     }
 
+    /// For the disc of radius `n`: for each `ox = i − n`, the largest `|oy|` with
+    /// `ox² + oy² ≤ n² + 0.5` (for integers, `≤ n²`).
+    static func discHalfWidths(_ n: Int) -> [Int] {
+        n < halfWidthTable.count ? halfWidthTable[n] : halfWidths(n)
+    }
+
+    private static let halfWidthTable: [[Int]] = (0..<8).map(halfWidths)
+
+    private static func halfWidths(_ n: Int) -> [Int] {
+        (-n...n).map { ox in (0...n).last { oy in Double(ox * ox + oy * oy) <= Double(n * n) + 0.5 }! }
+    }
+
+    /// `x.rounded()` (half away from zero) without a libm call: exact for |x| < 2^52, which every
+    /// coordinate here is; anything else goes through `rounded()`.
+    @inlinable static func round(_ x: Double) -> Double {
+        guard abs(x) < 4_503_599_627_370_496 else { return x.rounded() }
+        let t = Double(Int64(x))
+        let d = x - t
+        return d >= 0.5 ? t + 1 : d <= -0.5 ? t - 1 : t
+    }
+
     /// The thick line: from `(x0, y0)` at `angle` radians, `length` long, `th0` thick, tapering to
     /// `taper`·th0 at its end (no taper when `taper ≥ 1`).
-    @usableFromInline mutating func thickLine(x0: Double, y0: Double, angle: Double, length: Double,
+    @usableFromInline func thickLine(x0: Double, y0: Double, angle: Double, length: Double,
                                               th0: Double, taper: Double, value v: Int8) {
         let dx = cos(angle), dy = sin(angle)
         let steps = max(2, Int(length.rounded(.up)))
@@ -28,15 +49,33 @@ import Darwin
             let th = taper >= 1 ? th0 : th0 * (1 - t * (1 - taper))
             let px = x0 + dx * length * t
             let py = y0 + dy * length * t
-            let n = Int(th.rounded())
+            let n = Int(Canvas.round(th))
             if n <= 1 {
                 setPixel(px, py, v)
             } else {
-                let limit = Double(n * n) + 0.5
-                for ox in -n...n {
-                    for oy in -n...n where Double(ox * ox + oy * oy) <= limit {
-                        setPixel(px + Double(ox), py + Double(oy), v)
-                    }
+                disc(px, py, n, v)
+            }
+        }
+    }
+
+    /// Paints `(round(px + ox), round(py + oy))` for every disc offset of radius `n`. Each column
+    /// and row is rounded once (the same arithmetic as `setPixel`), then the disc is looked up.
+    @usableFromInline func disc(_ px: Double, _ py: Double, _ n: Int, _ v: Int8) {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (2 * n + 1)) { buf in
+            let side = 2 * n + 1
+            for k in 0..<side {
+                let rx = Canvas.round(px + Double(k - n)), ry = Canvas.round(py + Double(k - n))
+                buf[k] = rx >= 0 && rx < 32 ? Int(rx) : -1
+                buf[side + k] = ry >= 0 && ry < 32 ? Int(ry) : -1
+            }
+            let halfWidths = Canvas.discHalfWidths(n)
+            for i in 0..<side {
+                let x = buf[i]
+                guard x >= 0 else { continue }
+                let w = halfWidths[i]
+                for j in (n - w)...(n + w) {
+                    let y = buf[side + j]
+                    if y >= 0 { grid[x, y] = v }
                 }
             }
         }

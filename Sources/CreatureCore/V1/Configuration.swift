@@ -27,6 +27,8 @@ public struct Configuration: Equatable, Sendable {
     public var mode: Mode
     /// Symmetry axis.
     public var axis: Axis
+    /// Which of the twelve palettes (0…11).
+    public var paletteIndex: Int
     /// The palette colours in use (`#rrggbb`), 2…6 of them.
     public var palette: [String]
     /// Whether the background is painted (colour 0) instead of transparent.
@@ -60,7 +62,8 @@ public struct Configuration: Equatable, Sendable {
         else if u < 0.01 + 0.01 + 0.01 + 0.01 { mode = .space }
         else { mode = .creature }
         axis = s.roll("symmetry_axis", 0.04) ? .horizontal : .vertical
-        let all = V1Constants.palettes[s.pick("palette", 12)]
+        paletteIndex = s.pick("palette", 12)
+        let all = V1Constants.palettes[paletteIndex]
         let colorCount = tier <= 3 ? 2 : tier == 4 ? 3 : 4 + s.pick("num_colors", 3)
         palette = Array(all.prefix(colorCount))
         opaqueBackground = tier >= 4 && s.roll("opaque_bg", 0.11)

@@ -16,6 +16,12 @@ public enum V1Constants {
         ["#0c1445", "#1a237e", "#ffab91", "#80deea", "#4e9f3d", "#c72c41"],
     ]
 
+    /// The palettes as colours, parsed once.
+    public static let paletteColors: [[RGBA]] = palettes.map { $0.map { RGBA(hex: $0)! } }
+
+    /// The fallbacks as colours, parsed once.
+    public static let fallbackRGBA: [RGBA] = fallbackColors.map { RGBA(hex: $0)! }
+
     /// Colours for indices a palette does not have: 0…5.
     public static let fallbackColors: [String] = ["#000000", "#888888", "#cccccc", "#ffffff", "#888888", "#dddddd"]
 }

@@ -10,7 +10,12 @@ enum CreatureDrawing {
     static func draw(_ c: Configuration, _ s: SegmentHash) -> Grid {
         let bg: Int8 = c.opaqueBackground ? 0 : -1
         let fill: Int8 = c.opaqueBackground ? 1 : 0
-        var canvas = Canvas(fill: bg)
+        var grid = Grid(filledWith: bg)
+        grid.withCells { draw(c, s, Canvas($0), bg: bg, fill: fill) }
+        return grid
+    }
+
+    private static func draw(_ c: Configuration, _ s: SegmentHash, _ canvas: Canvas, bg: Int8, fill: Int8) {
         if c.tier <= 2 {
             let r = c.tier == 1 ? 10 : 9 + 4 * s.h("size")
             for y in 0..<32 {
@@ -18,15 +23,15 @@ enum CreatureDrawing {
                     canvas.grid[x, y] = fill
                 }
             }
-            return canvas.grid
+            return
         }
         let R: Double = c.creatureType == .alien ? 13 : 11
         let headCy: Double = c.body ? 12 : 16
-        cellPass(c, &canvas.grid, bg: bg, fill: fill, R: R, headCy: headCy)
-        if c.horn || c.antlers { hornAndAntlers(c, &canvas, fill: fill, R: R, headCy: headCy) }
-        if c.appendages { appendages(c, s, &canvas, fill: fill, R: R, headCy: headCy) }
+        cellPass(c, canvas.grid, bg: bg, fill: fill, R: R, headCy: headCy)
+        if c.horn || c.antlers { hornAndAntlers(c, canvas, fill: fill, R: R, headCy: headCy) }
+        if c.appendages { appendages(c, s, canvas, fill: fill, R: R, headCy: headCy) }
         if c.symmetric {
-            mirror(&canvas.grid, axis: c.axis)
+            mirror(canvas.grid, axis: c.axis)
             if s.roll("asym_enable", 0.25) {
                 for i in 0..<s.pick("asym_count", 5) {
                     let x = 16 + s.pick("asym_x_", i, 16), y = s.pick("asym_y_", i, 32)
@@ -34,50 +39,65 @@ enum CreatureDrawing {
                 }
             }
         }
-        applyMask(c, &canvas.grid)
-        return canvas.grid
+        applyMask(c, canvas.grid)
     }
 
-    /// The value of one cell from its mirrored coordinates, for tiers 3–5.
-    private static func cellPass(_ c: Configuration, _ grid: inout Grid, bg: Int8, fill: Int8, R: Double, headCy: Double) {
-        let accent1: Int8 = 2
-        let featureColor: Int8 = c.palette.count > 2 ? 3 : accent1
-        let head = ShapeTest(mask: c.shapeMask == .rect ? .shape(.circle) : c.shapeMask,
-                             cx: 15.5, cy: headCy - 0.5, r: R, aspectX: c.aspectX, aspectY: c.aspectY)
-        let face = c.tier >= 4
-        let leftEye = EyeTest(shape: c.eyeShape, cx: 12, cy: headCy - 3)
-        let rightEye = EyeTest(shape: c.eyeShape, cx: 20, cy: headCy - 3)
+    /// The cell pass for tiers 3–5. Every value depends only on the mirrored coordinates
+    /// `(mx, my)`, so with symmetry only one half is computed (then mirrored). The spec's per-cell
+    /// "later wins" order is kept by painting the regions in that order; all regions but the head,
+    /// eyes and ears are integer rectangles, so they are painted as ranges.
+    private static func cellPass(_ c: Configuration, _ cells: Cells, bg: Int8, fill: Int8, R: Double, headCy: Double) {
+        // A colour the palette lacks is drawn as fill (the spec's final step, applied up front).
         let paletteCount = Int8(c.palette.count)
+        let accent1: Int8 = 2 < paletteCount ? 2 : fill
+        let featureColor: Int8 = c.palette.count > 2 ? (3 < paletteCount ? 3 : fill) : accent1
+        let head = ShapeTables.head(c, r: R, headCy: headCy)
+        let eyes = ShapeTables.eyes(c.eyeShape, headCy: headCy)
         let mirrorX = c.axis == .vertical && c.symmetric
         let mirrorY = c.axis == .horizontal && c.symmetric
-        for y in 0..<32 {
-            for x in 0..<32 {
-                let mx = Double(mirrorX && x >= 16 ? 31 - x : x)
-                let my = Double(mirrorY && y >= 16 ? 31 - y : y)
-                var v = bg
-                if head.contains(mx, my) {
-                    v = fill
-                    if face {
-                        if c.eyes && (leftEye.contains(mx, my) || rightEye.contains(mx, my)) { v = accent1 }
-                        if c.mouth && headCy + 2 <= my && my <= headCy + 5 && abs(mx - 16) <= 3 { v = featureColor }
-                        if c.nose && headCy - 1 <= my && my <= headCy + 2 && abs(mx - 16) <= 2 { v = accent1 }
-                        if c.eyebrows && headCy - 6 <= my && my <= headCy - 4
-                            && ((11 <= mx && mx <= 14) || (18 <= mx && mx <= 21)) { v = featureColor }
-                        if c.beard && headCy + 5 <= my && my <= headCy + 10 && abs(mx - 16) <= 5 { v = featureColor }
+        let width = mirrorX ? 16 : 32, height = mirrorY ? 16 : 32
+        let cy = Int(headCy), r = Int(R)
+        pass: do {
+            /// Paints `v` over rows `y0...y1` and columns `x0...x1` clipped to the computed part;
+            /// with `inHead`, only over head cells.
+            func paint(_ y0: Int, _ y1: Int, _ x0: Int, _ x1: Int, _ v: Int8, inHead: Bool) {
+                let ys = max(0, y0), ye = min(height - 1, y1), xs = max(0, x0), xe = min(width - 1, x1)
+                guard ys <= ye, xs <= xe else { return }
+                for y in ys...ye {
+                    let row = inHead ? head[y] : ~0
+                for x in xs...xe where row & (1 << x) != 0 { cells[x, y] = v }
+                }
+            }
+            let face = c.tier >= 4 && c.eyes
+            for y in 0..<height {
+                let inHead = head[y], inEye = face ? head[y] & eyes[y] : 0
+                for x in 0..<width {
+                    let bit: UInt32 = 1 << x
+                    cells[x, y] = inEye & bit != 0 ? accent1 : inHead & bit != 0 ? fill : bg
+                }
+            }
+            guard c.tier >= 4 else { break pass }
+            if c.mouth { paint(cy + 2, cy + 5, 13, 19, featureColor, inHead: true) }
+            if c.nose { paint(cy - 1, cy + 2, 14, 18, accent1, inHead: true) }
+            if c.eyebrows {
+                paint(cy - 6, cy - 4, 11, 14, featureColor, inHead: true)
+                paint(cy - 6, cy - 4, 18, 21, featureColor, inHead: true)
+            }
+            if c.beard { paint(cy + 5, cy + 10, 11, 21, featureColor, inHead: true) }
+            if c.ears {
+                for y in 0..<height {
+                    for x in 0..<width where Geometry.inCircle(Double(x), Double(y), 16 - R - 1.5, headCy - 2, 2.5) {
+                        cells[y &* 32 &+ x] = fill
                     }
                 }
-                if face {
-                    if c.ears && Geometry.inCircle(mx, my, 16 - R - 1.5, headCy - 2, 2.5) { v = fill }
-                    if c.body && my > 22 && abs(mx - 16) <= 8 { v = fill }
-                    if c.hair && my < headCy - R + 2 && abs(mx - 16) <= 6 { v = featureColor }
-                }
-                if v != -1 && v >= paletteCount { v = fill }
-                grid[x, y] = v
             }
+            if c.body { paint(23, 31, 8, 24, fill, inHead: false) }
+            if c.hair { paint(0, cy - r + 1, 10, 22, featureColor, inHead: false) }
         }
+        if mirrorX || mirrorY { mirror(cells, axis: c.axis) }
     }
 
-    private static func hornAndAntlers(_ c: Configuration, _ canvas: inout Canvas, fill: Int8, R: Double, headCy: Double) {
+    private static func hornAndAntlers(_ c: Configuration, _ canvas: Canvas, fill: Int8, R: Double, headCy: Double) {
         let top = c.upsideDown ? (31 - headCy) + R : headCy - R
         let dir: Double = c.upsideDown ? 1 : -1
         if c.horn {
@@ -101,7 +121,7 @@ enum CreatureDrawing {
         }
     }
 
-    private static func appendages(_ c: Configuration, _ s: SegmentHash, _ canvas: inout Canvas, fill: Int8, R: Double, headCy: Double) {
+    private static func appendages(_ c: Configuration, _ s: SegmentHash, _ canvas: Canvas, fill: Int8, R: Double, headCy: Double) {
         let base = 6 + 6 * s.h("append_len")
         let thick0 = c.appendageStyle == .tentacle ? 1 : 2
         let k = c.appendageCount / 2
@@ -123,19 +143,19 @@ enum CreatureDrawing {
     }
 
     /// Copies the first half onto the second: columns 16…31 from 15…0 (vertical axis) or rows.
-    static func mirror(_ grid: inout Grid, axis: Configuration.Axis) {
+    static func mirror(_ cells: Cells, axis: Configuration.Axis) {
         for a in 0..<32 {
             for b in 16..<32 {
-                if axis == .vertical { grid[b, a] = grid[31 - b, a] } else { grid[a, b] = grid[a, 31 - b] }
+                if axis == .vertical { cells[b, a] = cells[31 &- b, a] } else { cells[a, b] = cells[a, 31 &- b] }
             }
         }
     }
 
-    private static func applyMask(_ c: Configuration, _ grid: inout Grid) {
-        guard c.shapeMask != .rect else { return }
-        let mask = ShapeTest(mask: c.shapeMask, cx: 15.5, cy: 15.5, r: 15.5, aspectX: c.aspectX, aspectY: c.aspectY)
+    private static func applyMask(_ c: Configuration, _ cells: Cells) {
+        guard let keep = ShapeTables.mask(c) else { return }
         for y in 0..<32 {
-            for x in 0..<32 where !mask.contains(Double(x), Double(y)) { grid[x, y] = -1 }
+            let row = keep[y]
+            for x in 0..<32 where row & (1 << x) == 0 { cells[x, y] = -1 }
         }
     }
 }

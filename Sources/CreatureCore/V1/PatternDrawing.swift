@@ -21,39 +21,43 @@ enum PatternDrawing {
 
     static func draw(_ config: Configuration, _ s: SegmentHash) -> Grid {
         let f = Frame(config)
-        var canvas = Canvas(fill: f.bg)
-        switch config.mode {
-        case .cloud: cloud(config, s, f, &canvas.grid)
-        case .flower: flower(s, f, &canvas.grid)
-        case .repeating: repeating(s, f, &canvas.grid)
-        case .space: space(s, f, &canvas.grid)
-        case .creature: preconditionFailure("creature mode is drawn by CreatureDrawing")
-        }
-        if config.axis == .horizontal {
-            for x in 0..<32 {
-                for y in 16..<32 where 30 - y >= 0 { canvas.grid[x, y] = canvas.grid[x, 30 - y] }
+        var grid = Grid(filledWith: f.bg)
+        grid.withCells { cells in
+            switch config.mode {
+            case .cloud: cloud(config, s, f, cells)
+            case .flower: flower(s, f, cells)
+            case .repeating: repeating(s, f, cells)
+            case .space: space(s, f, cells)
+            case .creature: preconditionFailure("creature mode is drawn by CreatureDrawing")
+            }
+            if config.axis == .horizontal {
+                for x in 0..<32 {
+                    for y in 16..<32 where 30 - y >= 0 { cells[x, y] = cells[x, 30 - y] }
+                }
             }
         }
-        return canvas.grid
+        return grid
     }
 
-    private static func cloud(_ config: Configuration, _ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+    private static func cloud(_ config: Configuration, _ s: SegmentHash, _ f: Frame, _ grid: Cells) {
         let accent = config.palette.count > 2 ? 2 : f.fill
         let n = 4 + s.pick("cloud_n", 4)
         let blobs = (0..<n).map { i in
             (x: f.c + (s.h("cloud_x_", i) - 0.5) * 20, y: f.c + (s.h("cloud_y_", i) - 0.5) * 16,
              r: 5 + s.h("cloud_r_", i) * 6, v: i % 2 == 0 ? accent : f.fill)
         }
-        for y in 0..<f.yMax {
-            for x in 0..<32 {
-                if let b = blobs.first(where: { Geometry.inCircle(Double(x), Double(y), $0.x, $0.y, $0.r) }) {
-                    grid[x, y] = b.v
-                }
+        // The first blob holding a cell wins: paint the last blob first so earlier ones overwrite.
+        for b in blobs.reversed() {
+            let y0 = max(0, Int((b.y - b.r).rounded(.down))), y1 = min(f.yMax - 1, Int((b.y + b.r).rounded(.up)))
+            let x0 = max(0, Int((b.x - b.r).rounded(.down))), x1 = min(31, Int((b.x + b.r).rounded(.up)))
+            guard y0 <= y1, x0 <= x1 else { continue }
+            for y in y0...y1 {
+                for x in x0...x1 where Geometry.inCircle(Double(x), Double(y), b.x, b.y, b.r) { grid[x, y] = b.v }
             }
         }
     }
 
-    private static func flower(_ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+    private static func flower(_ s: SegmentHash, _ f: Frame, _ grid: Cells) {
         let centerR = 3 + 2 * s.h("flower_center")
         let petals = 5 + s.pick("flower_petals", 5)
         let petalR = 4 + 3 * s.h("flower_pr")
@@ -73,7 +77,7 @@ enum PatternDrawing {
         }
     }
 
-    private static func repeating(_ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+    private static func repeating(_ s: SegmentHash, _ f: Frame, _ grid: Cells) {
         let tile = 4 + s.pick("tile_size", 2)
         for dy in 0..<tile {
             for dx in 0..<tile {
@@ -88,16 +92,16 @@ enum PatternDrawing {
         }
     }
 
-    private static func space(_ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+    private static func space(_ s: SegmentHash, _ f: Frame, _ grid: Cells) {
         switch s.pick("space_kind", 4) {
-        case 0: moon(s, f, &grid)
-        case 1: stars(s, f, &grid)
-        case 2: nebula(s, f, &grid)
-        default: galaxy(s, f, &grid)
+        case 0: moon(s, f, grid)
+        case 1: stars(s, f, grid)
+        case 2: nebula(s, f, grid)
+        default: galaxy(s, f, grid)
         }
     }
 
-    private static func moon(_ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+    private static func moon(_ s: SegmentHash, _ f: Frame, _ grid: Cells) {
         let r = 10 + 4 * s.h("moon_r")
         for y in 0..<f.yMax {
             for x in 0..<32 where Geometry.inCircle(Double(x), Double(y), f.c, f.c, r) { grid[x, y] = f.fill }
@@ -111,7 +115,7 @@ enum PatternDrawing {
         }
     }
 
-    private static func stars(_ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+    private static func stars(_ s: SegmentHash, _ f: Frame, _ grid: Cells) {
         for i in 0..<(15 + s.pick("stars_n", 25)) {
             let sx = s.pick("star_x_", i, 32), sy = s.pick("star_y_", i, f.yMax)
             let v = s.h("star_c_", i) < 0.3 ? f.accent1 : f.accent2
@@ -121,7 +125,7 @@ enum PatternDrawing {
         }
     }
 
-    private static func nebula(_ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+    private static func nebula(_ s: SegmentHash, _ f: Frame, _ grid: Cells) {
         for i in 0..<(5 + s.pick("nebula_n", 6)) {
             let cx = f.c + (s.h("neb_x_", i) - 0.5) * 28, cy = f.c + (s.h("neb_y_", i) - 0.5) * 28
             let r = 4 + 8 * s.h("neb_r_", i)
@@ -135,17 +139,18 @@ enum PatternDrawing {
         }
     }
 
-    private static func galaxy(_ s: SegmentHash, _ f: Frame, _ grid: inout Grid) {
+    private static func galaxy(_ s: SegmentHash, _ f: Frame, _ grid: Cells) {
         let arms = 2 + s.pick("galaxy_arms", 2)
         let R = 6 + 6 * s.h("galaxy_r")
         let armFill = (0..<arms).map { s.h("galaxy_c_", $0) < 0.5 ? f.fill : f.accent1 }
+        let twist = s.appending("galaxy_"), spread = s.appending("galaxy_d_")
         for y in 0..<f.yMax {
             for x in 0..<32 {
                 let dx = Double(x) - f.c, dy = Double(y) - f.c
                 let d = (dx * dx + dy * dy).squareRoot()
                 let a = atan2(dy, dx)
-                let arm = Int(a / (2 * Double.pi) * Double(arms) + 0.2 * s.h("galaxy_", x, y)) % arms
-                if d < R + 3 * Double(arms) && d > s.h("galaxy_d_", x, y) * R * 0.5 {
+                let arm = Int(a / (2 * Double.pi) * Double(arms) + 0.2 * twist.h(x, y)) % arms
+                if d < R + 3 * Double(arms) && d > spread.h(x, y) * R * 0.5 {
                     grid[x, y] = arm >= 0 ? armFill[arm] : (s.h("galaxy_c_", arm) < 0.5 ? f.fill : f.accent1)
                 }
             }

@@ -11,16 +11,24 @@ public struct SegmentHash: Sendable {
     public init(seed: String) {
         lanes = SIMD8(5381, 5382, 5383, 5384, 5385, 5386, 5387, 5388)
         count = 0
-        for unit in seed.utf16 { fold(unit) }
+        for scalar in seed.unicodeScalars {
+            let v = scalar.value
+            if v < 0x10000 {
+                fold(UInt16(truncatingIfNeeded: v))
+            } else {
+                fold(UInt16(truncatingIfNeeded: 0xD800 + ((v - 0x10000) >> 10)))
+                fold(UInt16(truncatingIfNeeded: 0xDC00 + (v & 0x3FF)))
+            }
+        }
         fold(0)
     }
 
     @inlinable mutating func fold(_ unit: UInt16) {
         let j = count & 7
-        var lane = lanes[j]
-        lane = (lane &* 33) ^ UInt32(unit & 0xFF)
-        lane = (lane &* 33) ^ UInt32(unit >> 8)
-        lanes[j] = lane
+        withUnsafeMutableBytes(of: &lanes) { raw in
+            let lane = raw.baseAddress!.assumingMemoryBound(to: UInt32.self) + j
+            lane.pointee = (((lane.pointee &* 33) ^ UInt32(unit & 0xFF)) &* 33) ^ UInt32(unit >> 8)
+        }
         count &+= 1
     }
 
@@ -83,6 +91,23 @@ public struct SegmentHash: Sendable {
     @inlinable public func h(_ prefix: StaticString, _ a: Int, _ b: Int) -> Double {
         var state = self
         prefix.withUTF8Buffer { state.fold(ascii: $0) }
+        state.fold(decimal: a)
+        state.fold(UInt16(UInt8(ascii: "_")))
+        state.fold(decimal: b)
+        return Double(SegmentHash.bits(state.lanes)) / 9_007_199_254_740_992.0
+    }
+
+    /// The state after also folding `prefix`: `s.appending("galaxy_").h(x, y)` is
+    /// `h("galaxy_", x, y)`, with the prefix folded once for many ids.
+    @inlinable public func appending(_ prefix: StaticString) -> SegmentHash {
+        var state = self
+        prefix.withUTF8Buffer { state.fold(ascii: $0) }
+        return state
+    }
+
+    /// `h` of the folded units followed by `a + "_" + b` (see `appending`).
+    @inlinable public func h(_ a: Int, _ b: Int) -> Double {
+        var state = self
         state.fold(decimal: a)
         state.fold(UInt16(UInt8(ascii: "_")))
         state.fold(decimal: b)
