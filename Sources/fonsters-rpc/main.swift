@@ -1,2 +1,5 @@
-// The fonsters-rpc executable: a thin entry point over the CLI and the server.
-print("usage: fonsters-rpc describe SEED… | render SEED --format png|gif|jpeg|svg --size N -o FILE")
+// The fonsters-rpc executable: a thin entry point over the command-line tools and the server.
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+exit(CommandLineEntry.run(arguments))

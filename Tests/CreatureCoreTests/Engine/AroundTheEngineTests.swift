@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import CreatureCore
+
+/// ENGINE.md §7–9: taps, environment keywords, names, share links, clock.
+@Suite struct AroundTheEngineTests {
+    @Test func displayNameRules() {
+        #expect(Naming.displayName(name: "Rex", seed: "abc") == "Rex")
+        #expect(Naming.displayName(name: " \t", seed: "  abc ") == "abc")
+        #expect(Naming.displayName(name: "", seed: String(repeating: "a", count: 30)) == String(repeating: "a", count: 30))
+        #expect(Naming.displayName(name: "", seed: String(repeating: "b", count: 31)) == String(repeating: "b", count: 27) + "...")
+        #expect(Naming.displayName(name: "", seed: "   ") == "Untitled")
+    }
+
+    @Test func exportFileNameRules() {
+        #expect(Naming.exportFileName(name: "", seed: " a/b:c  d ", fileExtension: "png") == "a_b_c_d.png")
+        #expect(Naming.exportFileName(name: "My  Pet?", seed: "x", fileExtension: "gif") == "My_Pet.gif")
+        #expect(Naming.exportFileName(name: "", seed: "///", fileExtension: "jpg") == "creature-avatar.jpg")
+        #expect(Naming.exportFileName(name: "__a__b__", seed: "", fileExtension: "png") == "a_b.png")
+        #expect(Naming.exportBaseName(name: String(repeating: "z", count: 100), seed: "").count == 80)
+    }
+
+    @Test func shareLinkRoundTripsAnySeeds() throws {
+        let seeds = ["Bob", "a/b", "\"quoted\" \\ back", "tab\there", "\u{1}", "🐙 octopus", "日本語", "line\nbreak"]
+        let link = ShareLink.build(seeds: seeds)
+        #expect(link.hasPrefix(ShareLink.base))
+        #expect(!link.dropFirst(ShareLink.base.count).contains("="), "no padding")
+        #expect(try ShareLink.parse(link) == seeds)
+        #expect(try ShareLink.parse(link.replacingOccurrences(of: "https://nathanfennel.com/games/creature-avatar", with: "fonsters://import")) == seeds)
+    }
+
+    @Test func shareLinkJSONIsWhatJavaScriptWrites() {
+        #expect(ShareLink.jsonArray(["a/b", "é", "\u{1}\n\"\\"]) == "[\"a/b\",\"é\",\"\\u0001\\n\\\"\\\\\"]")
+        // JSON.stringify(["Bob"]) is ["Bob"]; its base64url is WyJCb2IiXQ.
+        #expect(ShareLink.build(seeds: ["Bob"]) == ShareLink.base + "WyJCb2IiXQ")
+    }
+
+    @Test func shareLinkAcceptsPlainBase64AndPercentEncoding() throws {
+        let plain = Data("[\"??>\"]".utf8).base64EncodedString()  // has '/' or '+' and padding
+        #expect(try ShareLink.parse("https://x.example/?a=1&cards=" + plain) == ["??>"])
+        let encoded = plain.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        #expect(try ShareLink.parse("https://x.example/?cards=" + encoded + "#top") == ["??>"])
+    }
+
+    @Test func badShareLinksGiveSpecificErrors() {
+        #expect(throws: ShareLink.ParseError.noCards) { try ShareLink.parse("https://example.com/") }
+        #expect(throws: ShareLink.ParseError.notBase64) { try ShareLink.parse("x?cards=%%%") }
+        #expect(throws: ShareLink.ParseError.notBase64) { try ShareLink.parse("x?cards=") }
+        #expect(throws: ShareLink.ParseError.notJSON) { try ShareLink.parse("x?cards=" + ShareLink.base64url(Array("nope".utf8))) }
+        #expect(throws: ShareLink.ParseError.notArrayOfStrings) { try ShareLink.parse("x?cards=" + ShareLink.base64url(Array("[1]".utf8))) }
+        #expect(throws: ShareLink.ParseError.notArrayOfStrings) { try ShareLink.parse("x?cards=" + ShareLink.base64url(Array("{}".utf8))) }
+        #expect(throws: ShareLink.ParseError.empty) { try ShareLink.parse("x?cards=" + ShareLink.base64url(Array("[]".utf8))) }
+        let many = ShareLink.build(seeds: Array(repeating: "a", count: 100_000))
+        #expect(throws: ShareLink.ParseError.tooMany(count: 100_000, limit: 1000)) { try ShareLink.parse(many) }
+    }
+
+    @Test func tapKindsUseTheSaltedRawSeed() {
+        let first = TapAnimation.kind(seed: "Bob", tap: 0)
+        #expect(first == TapAnimation.allCases[SegmentHash(seed: "Bob").pick("tap_animation", 21)])
+        #expect(TapAnimation.kind(seed: "Bob", tap: 2) == TapAnimation.allCases[SegmentHash(seed: "Bob_2").pick("tap_animation", 21)])
+        #expect(TapAnimation.allCases.count == 21)
+    }
+
+    @Test func tapTransformsFollowTheSpec() {
+        let size = 200.0
+        #expect(TapAnimation.slideOffAndBack.transform(t: 0.5, size: size).offsetX == 100)
+        #expect(TapAnimation.push.transform(t: 0, size: size).offsetX == -200)
+        #expect(TapAnimation.squishAndPop.transform(t: 1, size: size).scaleY == 0.75)
+        #expect(TapAnimation.dissolve.transform(t: 0.25, size: size).opacity == 0.75)
+        #expect(TapAnimation.explode.transform(t: 0.75, size: size).overlay == .explode(burst: 0.75, flash: 0.8 * 0.25))
+        #expect(TapAnimation.bounceIn.transform(t: 0.5, size: size).offsetY == 0)
+        #expect(abs(TapAnimation.bounceIn.transform(t: 0, size: size).offsetY - (-60)) < 1e-12)
+        #expect(TapAnimation.blink.transform(t: 0, size: size).overlay == .topBand(opacity: 0, offset: 0))
+    }
+
+    @Test func environmentKeywordEdges() {
+        #expect(Environment(seed: "0 clouds").clouds.count == 1)
+        #expect(Environment(seed: "3\u{2003}birds").birds.count == 3)
+        #expect(Environment(seed: "9223372036854775807 leaves").leaves.count == 20)
+        #expect(Environment(seed: "LIGHT").christmasLights.count == nil)
+        #expect(Environment(seed: "7 light").christmasLights == .init(on: true, count: 7))
+        #expect(Environment(seed: "a butterfly").butterflies.count == 1)
+    }
+
+    @Test func clockSeedIsSecondsPrecisionWithOffset() {
+        let date = Date(timeIntervalSince1970: 1_795_800_600)
+        let seed = Clock.seed(at: date, timeZone: TimeZone(secondsFromGMT: -8 * 3600)!)
+        #expect(seed == "2026-11-27T09:30:00-08:00")
+    }
+
+    @Test func altTextIsOneSentence() {
+        for seed in ["Bob", "", "cloud", "The quick brown fox jumps over the lazy dog"] {
+            let text = AltText.sentence(for: Creature(seed: seed))
+            #expect(text.hasPrefix("A "))
+            #expect(text.hasSuffix("."))
+            #expect(text.filter { $0 == "." }.count == 1)
+        }
+    }
+}
