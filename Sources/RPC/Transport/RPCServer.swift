@@ -15,10 +15,12 @@ public typealias NotificationHandler = @Sendable (_ params: JSONValue, _ context
 ///   notification handlers run in arrival order on the loop, so keep them short.
 ///   `.sequential` mode (scripts) handles one message at a time, strictly in order.
 /// - Built in: `$/cancelRequest {id}` (the handler's Task is cancelled and the reply is -32800
-///   at once; nothing extra if it already finished), `shutdown` (null reply unless a handler is
-///   registered; afterwards requests get invalidRequest "server is shutting down"),
-///   `exit` (ends the loop; outstanding requests are cancelled), `initialized` (ignored unless
-///   registered). Requests before `initialize` are accepted; `initialize` needs a handler.
+///   at once; nothing extra if it already finished), `shutdown` (answered once every earlier
+///   request has been answered: null, or a registered handler's result; from its arrival on,
+///   other requests get invalidRequest "server is shutting down"), `exit` (stops reading;
+///   requests already running still finish and are answered before `run` returns),
+///   `initialized` (ignored unless registered). Requests before `initialize` are accepted;
+///   `initialize` needs a handler.
 /// - Batches are answered with one array; an empty batch gets a single invalidRequest error.
 /// - Incoming responses (the server sends no requests of its own) are logged and dropped.
 public final class RPCServer: Sendable {

@@ -2,7 +2,7 @@
 final class RequestFlag: Sendable {
     private let state = Locked((cancelled: false, finished: false))
 
-    /// Whether the client cancelled the request (or the server is exiting).
+    /// Whether the client cancelled the request.
     var isCancelled: Bool { state.current.cancelled }
     /// Whether progress may still be reported (not cancelled, not answered).
     var isLive: Bool { state.withLock { !$0.cancelled && !$0.finished } }

@@ -29,7 +29,7 @@ final class ServerSession: Sendable {
         var shutdownRequested = false
         var exitRequested = false
         var outstandingTasks = 0
-        var idleWaiters: [CheckedContinuation<Void, Never>] = []
+        var idleWaiters: [(threshold: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let server: RPCServer
@@ -75,10 +75,9 @@ final class ServerSession: Sendable {
         }
         connection.stopReading()
         let (exited, shutdown) = state.withLock { ($0.exitRequested, $0.shutdownRequested) }
-        if exited { cancelAll() }
         queue?.finish()
         await worker?.value
-        await waitForIdle()
+        await waitForIdle(threshold: 0)
         await writer.close()
         return ServerExit(reason: exited ? .exitNotification : .endOfInput, shutdownRequested: shutdown)
     }
@@ -205,6 +204,9 @@ final class ServerSession: Sendable {
             flag: prepared.flag, writer: writer)
         let params = prepared.request.params ?? .null
         let task = Task { [self] in
+            if prepared.request.method == "shutdown" {
+                await waitForIdle(threshold: 1) // answer only once every earlier request has been
+            }
             let result: Result<JSONValue, ResponseError>
             do {
                 result = .success(try await prepared.handler(params, context))
@@ -250,26 +252,23 @@ final class ServerSession: Sendable {
         entry.reply.send(.failure(id: id, .requestCancelled))
     }
 
-    private func cancelAll() {
-        let ids = state.withLock { Array($0.inFlight.keys) }
-        for id in ids { cancel(id) }
-    }
-
     private func taskEnded() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.outstandingTasks -= 1
-            guard state.outstandingTasks == 0 else { return [] }
-            defer { state.idleWaiters = [] }
-            return state.idleWaiters
+            let outstanding = state.outstandingTasks
+            let ready = state.idleWaiters.filter { $0.threshold >= outstanding }.map(\.continuation)
+            state.idleWaiters.removeAll { $0.threshold >= outstanding }
+            return ready
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in ready { waiter.resume() }
     }
 
-    private func waitForIdle() async {
+    /// Waits until at most `threshold` handler tasks are running.
+    private func waitForIdle(threshold: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let idle = state.withLock { state -> Bool in
-                if state.outstandingTasks == 0 { return true }
-                state.idleWaiters.append(continuation)
+                if state.outstandingTasks <= threshold { return true }
+                state.idleWaiters.append((threshold, continuation))
                 return false
             }
             if idle { continuation.resume() }

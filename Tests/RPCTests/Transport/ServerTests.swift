@@ -181,6 +181,22 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         #expect(try await client.drain().isEmpty)
     }
 
+    @Test func shutdownWaitsForEarlierRequests() async throws {
+        let server = makeServer()
+        let gate = Gate()
+        server.register(method: "slow") { _, _ in await gate.wait(); return "slow" }
+        let client = TestClient(server)
+        client.request(1, "slow")
+        client.request(2, "shutdown")
+        client.notify("exit") // pipelined, as a script might: running requests still finish
+        try await Task.sleep(nanoseconds: 20_000_000)
+        await gate.open()
+        #expect(try await client.expectMessage()["id"] == 1)
+        #expect(try await client.expectMessage() == ["jsonrpc": "2.0", "id": 2, "result": nil])
+        #expect(await client.serverRun.value.exitCode == 0)
+        #expect(try await client.drain().isEmpty)
+    }
+
     @Test func exitWithoutShutdownIsCodeOne() async throws {
         let client = TestClient(makeServer())
         client.request(1, "echo")
