@@ -73,7 +73,10 @@ import Testing
         defer { observation.cancel() }
         let made = try theirs.create(seed: "from elsewhere")
         // Wait (up to 10 s, far beyond the 250 ms poll) for the background poll to report it.
-        for _ in 0..<1_000 where seen.all.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<1_000 {
+            if !seen.all.isEmpty { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
         #expect(seen.all == [StoreChange(ids: [made.id], reason: "create", external: true)])
     }
 }
