@@ -1,0 +1,37 @@
+/// The size of a square creature image: the 32×32 sprite scaled up by a whole number.
+public struct ImageSize: Equatable, Hashable, Sendable {
+    /// The pixel sizes an image may have (multiples of 32 only).
+    public static let pixelRange = 32...2048
+    /// The scale factors an image may have.
+    public static let scaleRange = 1...64
+
+    /// How many image pixels each grid cell spans, 1…64.
+    public let scale: Int
+
+    /// The side of the image in pixels, `32 × scale`.
+    public var pixels: Int { scale * Grid.side }
+
+    /// A size from its side in pixels; throws `ImageError.invalidSize` unless it is a multiple of 32 in 32…2048.
+    public init(pixels: Int) throws {
+        self.scale = try ImageSize.scale(forPixels: pixels)
+    }
+
+    /// A size from its scale factor; throws `ImageError.invalidScale` unless it is in 1…64.
+    public init(scale: Int) throws {
+        try ImageSize.validate(scale: scale)
+        self.scale = scale
+    }
+
+    /// The scale for a pixel size; throws `ImageError.invalidSize` unless it is a multiple of 32 in 32…2048.
+    public static func scale(forPixels pixels: Int) throws -> Int {
+        guard pixelRange.contains(pixels), pixels % Grid.side == 0 else {
+            throw ImageError.invalidSize(pixels)
+        }
+        return pixels / Grid.side
+    }
+
+    /// Throws `ImageError.invalidScale` unless `scale` is in 1…64.
+    public static func validate(scale: Int) throws {
+        guard scaleRange.contains(scale) else { throw ImageError.invalidScale(scale) }
+    }
+}

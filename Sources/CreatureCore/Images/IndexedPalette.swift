@@ -1,0 +1,58 @@
+/// The colours a sprite actually uses, as a compact palette for indexed formats (PNG, GIF).
+///
+/// Order: the fully transparent entry first (when any cell is transparent), then translucent
+/// colours, then opaque ones in colour-index order. Identical colours share one entry.
+struct IndexedPalette: Equatable, Sendable {
+    /// The palette entries.
+    var entries: [RGBA]
+    /// Palette index for each cell value, at `lookup[value + 1]` (value −1…5).
+    var lookup: [UInt8]
+    /// How many leading entries are not fully opaque (the length of a PNG `tRNS` chunk).
+    var translucentCount: Int
+    /// Whether entry 0 is the fully transparent colour.
+    var hasTransparent: Bool
+
+    /// The palette of `sprite`. With `binaryAlpha`, alpha < 128 counts as transparent and the
+    /// rest as opaque (for GIF); otherwise partial alpha is kept (for PNG).
+    init(_ sprite: Sprite, binaryAlpha: Bool = false) {
+        var used: UInt8 = 0
+        sprite.grid.cells.withUnsafeBufferPointer { cells in
+            for v in cells { used |= 1 &<< UInt8(truncatingIfNeeded: v &+ 1) }
+        }
+        var colors: [RGBA] = []
+        var valueColor = [RGBA](repeating: .clear, count: 7)
+        for value in 0..<7 where used & (1 << value) != 0 {
+            var c = value == 0 ? RGBA.clear : sprite.colors[value - 1]
+            if binaryAlpha { c.a = c.a < 128 ? 0 : 255 }
+            if c.a == 0 { c = .clear }
+            valueColor[value] = c
+            if !colors.contains(c) { colors.append(c) }
+        }
+        // Stable partition: transparent, then translucent, then opaque.
+        let transparent = colors.filter { $0.a == 0 }
+        let translucent = colors.filter { $0.a != 0 && $0.a != 255 }
+        let opaque = colors.filter { $0.a == 255 }
+        entries = transparent + translucent + opaque
+        translucentCount = transparent.count + translucent.count
+        hasTransparent = !transparent.isEmpty
+        let ordered = transparent + translucent + opaque
+        lookup = valueColor.map { c in UInt8(ordered.firstIndex(of: c) ?? 0) }
+    }
+
+    /// The smallest number of bits (1, 2, 4 or 8) that can index every entry.
+    var bitDepth: Int {
+        switch entries.count {
+        case ...2: 1
+        case ...4: 2
+        case ...16: 4
+        default: 8
+        }
+    }
+
+    /// The smallest exponent `n` ≥ 1 with `2^n` ≥ the entry count (GIF colour-table size).
+    var tableBits: Int {
+        var n = 1
+        while (1 << n) < entries.count { n += 1 }
+        return n
+    }
+}

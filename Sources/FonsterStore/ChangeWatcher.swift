@@ -1,0 +1,57 @@
+import Dispatch
+import Foundation
+
+/// A change to the library: which Fonsters, why, and whether another connection made it.
+public struct StoreChange: Equatable, Sendable {
+    /// The Fonsters affected (created, updated, deleted, moved…). Empty when unknown: a writer
+    /// that does not log its changes, or more changes than the log keeps — reload everything.
+    public var ids: [UUID]
+    /// `create`, `update`, `delete`, `move`, `import`; for other processes also `external`
+    /// (unlogged writer) or `reload` (the log no longer reaches back far enough).
+    public var reason: String
+    /// True when another connection or process made the change.
+    public var external: Bool
+
+    /// A change record.
+    public init(ids: [UUID], reason: String, external: Bool) {
+        self.ids = ids
+        self.reason = reason
+        self.external = external
+    }
+}
+
+/// A registered change handler; `cancel()` stops its calls (and the polling, if it was the last).
+public final class ChangeObservation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var onCancel: (@Sendable () -> Void)?
+
+    init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
+
+    /// Stops the handler; safe to call more than once.
+    public func cancel() {
+        lock.lock()
+        let action = onCancel
+        onCancel = nil
+        lock.unlock()
+        action?()
+    }
+}
+
+/// Polls on a timer (a private dispatch queue) and calls `poll` each tick until stopped.
+final class ChangeWatcher: @unchecked Sendable {
+    private let timer: DispatchSourceTimer
+
+    /// Starts polling every `interval` seconds.
+    init(interval: TimeInterval, poll: @escaping @Sendable () -> Void) {
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "fonsters.store.change-watcher"))
+        let period = DispatchTimeInterval.milliseconds(max(1, Int(interval * 1000)))
+        timer.schedule(deadline: .now() + period, repeating: period, leeway: .milliseconds(20))
+        timer.setEventHandler(handler: poll)
+        timer.resume()
+    }
+
+    /// Stops the timer; no tick starts afterwards.
+    func stop() { timer.cancel() }
+
+    deinit { timer.cancel() }
+}

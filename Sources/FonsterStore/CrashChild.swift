@@ -1,0 +1,56 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The child side of the crash-safety and two-process tests: applies edits to a store and
+/// appends one line to a report file after each commit, so a parent that kills it (kill -9)
+/// knows which edits were committed.
+///
+/// `arguments`: `[storePath, reportPath, "edit"]` creates a Fonster named `c<i>` then sets its
+/// seed to `seed-<i>`, for ever, reporting `create <id> c<i>` and `seed <id> seed-<i>`;
+/// `[storePath, reportPath, "prepend", tag, count, id…]` prepends `<tag><i>` to the listed
+/// Fonsters in turn, `count` times, reporting `prepend <id> <tag><i>`. Returns an exit status.
+public func runCrashChild(arguments: [String]) -> Int32 {
+    guard arguments.count >= 3 else { return 64 }
+    let report = open(arguments[1], O_WRONLY | O_CREAT | O_APPEND, 0o644)
+    guard report >= 0 else { return 73 }
+    defer { close(report) }
+    func say(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBufferPointer { write(report, $0.baseAddress, $0.count) }
+    }
+    do {
+        let store = try FonsterStore(location: .file(arguments[0]), options: .scripting)
+        switch arguments[2] {
+        case "edit":
+            say("ready")
+            var i = 0
+            while true {
+                let fonster = try store.create(name: "c\(i)")
+                say("create \(fonster.id.uuidString) c\(i)")
+                _ = try store.setSeed(fonster.id, to: "seed-\(i)")
+                say("seed \(fonster.id.uuidString) seed-\(i)")
+                i += 1
+            }
+        case "prepend":
+            guard arguments.count >= 6, let count = Int(arguments[4]) else { return 64 }
+            let ids = arguments[5...].compactMap(UUID.init(uuidString:))
+            say("ready")
+            for i in 0..<count {
+                let id = ids[i % ids.count]
+                let token = arguments[3] + String(i)
+                _ = try store.applyRandomText(id, text: token, source: .words, prepend: true)
+                say("prepend \(id.uuidString) \(token)")
+            }
+            return 0
+        default:
+            return 64
+        }
+    } catch {
+        say("error \(error)")
+        return 1
+    }
+}

@@ -1,0 +1,526 @@
+import CSQLite
+import CreatureCore
+import Foundation
+
+/// The durable library of Fonsters in one SQLite file (or in memory).
+///
+/// Safe to call from any thread or task: calls are serialised on the store's one connection.
+/// Every write is one `BEGIN IMMEDIATE` transaction that reads the current row inside it, so
+/// several stores (processes, windows) on one file never lose each other's updates. A call
+/// that throws has changed nothing.
+public final class FonsterStore: @unchecked Sendable {
+    /// The file path (`:memory:` for an in-memory store).
+    public let path: String
+    /// Whether writes are refused (the file or the options are read-only).
+    public let isReadOnly: Bool
+    /// Whether this open created the library (and ran first launch).
+    public let wasCreated: Bool
+    /// The options the store was opened with.
+    public let options: StoreOptions
+    /// The random text used by `loadRandom`, `prependRandom` and `refreshRandom`.
+    public let randomText: RandomTextProvider
+
+    let db: Database  // guarded by lock
+    private let lock = NSLock()
+    /// Tags this connection's change-log rows, so polling skips our own writes.
+    private let writerTag = UUID().uuidString
+    private var lastDataVersion: Int64 = 0  // guarded by lock
+    private var lastLogSeq: Int64 = 0  // guarded by lock
+
+    private let observerLock = NSLock()
+    private var observers: [UUID: @Sendable (StoreChange) -> Void] = [:]  // guarded by observerLock
+    private var watcher: ChangeWatcher?  // guarded by observerLock
+
+    /// Opens (creating if needed) the library at `location`.
+    /// Throws `corrupt` for a file that is not a Fonsters library, `newerSchema` for one from a
+    /// newer program, `unavailable` when it cannot be opened; none of these touch the file.
+    public init(location: StoreLocation = .default, options: StoreOptions = StoreOptions()) throws(StoreError) {
+        self.options = options
+        randomText = RandomTextProvider(endpoint: options.randomEndpoint, seed: options.randomSeed)
+        var readOnly = options.readOnly
+        let db: Database
+        if let path = location.resolvedPath() {
+            let exists = FileManager.default.fileExists(atPath: path)
+            if !exists {
+                if readOnly { throw .unavailable(path: path, detail: "the file does not exist") }
+                let directory = (path as NSString).deletingLastPathComponent
+                if !directory.isEmpty {
+                    do {
+                        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                    } catch {
+                        throw .unavailable(path: path, detail: "cannot create the directory \(directory)")
+                    }
+                }
+            } else if !Self.isWritable(path) {
+                readOnly = true
+            }
+            let flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE)
+            db = try Database(path: path, displayPath: path, flags: flags)
+        } else {
+            db = try Database(path: ":memory:", displayPath: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        }
+        self.db = db
+        path = db.path
+        isReadOnly = readOnly || db.isReadOnly
+        sqlite3_busy_timeout(db.handle, Int32(max(0, options.busyTimeout) * 1000))
+        wasCreated = try Self.prepare(db, readOnly: isReadOnly, options: options, randomText: randomText)
+        lastDataVersion = try db.scalarInt("PRAGMA data_version") ?? 0
+        lastLogSeq = try db.scalarInt("SELECT coalesce(max(seq), 0) FROM change_log") ?? 0
+    }
+
+    deinit { watcher?.stop() }
+
+    /// A file the user has write-protected stays read-only, even for root (who could write anyway).
+    private static func isWritable(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return true }
+        return info.st_mode & 0o222 != 0 && access(path, W_OK) == 0
+    }
+
+    /// Checks the file, sets the connection up and migrates. Nothing is written before the file is
+    /// known to be a Fonsters library of a version we understand. Returns whether it was created.
+    private static func prepare(_ db: Database, readOnly: Bool, options: StoreOptions, randomText: RandomTextProvider) throws(StoreError) -> Bool {
+        let found = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+        let objects = try db.scalarInt("SELECT count(*) FROM sqlite_master") ?? 0
+        if found > Schema.currentVersion {
+            throw .newerSchema(path: db.path, found: found, supported: Schema.currentVersion)
+        }
+        if found == 0 && objects > 0 {
+            throw .corrupt(path: db.path, detail: "an SQLite database of another program, not a Fonsters library")
+        }
+        if found > 0, try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name IN ('fonsters', 'meta', 'change_log')") != 3 {
+            throw .corrupt(path: db.path, detail: "tables are missing")
+        }
+        try db.exec("PRAGMA foreign_keys = ON")
+        if readOnly {
+            if found < Schema.currentVersion { throw .readOnly(path: db.path) }  // cannot migrate
+            return false
+        }
+        try db.exec("PRAGMA journal_mode = WAL")
+        try db.exec(options.durability == .powerLoss ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+        guard found < Schema.currentVersion else { return false }
+        return try db.transaction { () throws(StoreError) -> Bool in
+            // Another process may have migrated between our check and this lock.
+            let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+            if version > Schema.currentVersion {
+                throw .newerSchema(path: db.path, found: version, supported: Schema.currentVersion)
+            }
+            for migration in Schema.migrations[version...] { try db.exec(migration) }
+            try db.exec("PRAGMA user_version = \(Schema.currentVersion)")
+            guard version == 0 else { return false }
+            let now = options.now()
+            try db.query("INSERT INTO meta (key, value) VALUES ('created', ?)", [.text(ISOTime.format(now, in: options.timeZone, milliseconds: true))])
+            if options.starterFonsters {
+                let directory = db.path == ":memory:" ? NSHomeDirectory() : (db.path as NSString).deletingLastPathComponent
+                let facts = options.machineFacts ?? MachineFacts.current(directory: directory, timeZone: options.timeZone)
+                for (index, seed) in StarterFonsters.seeds(facts: facts, now: now, timeZone: options.timeZone).enumerated() {
+                    let fonster = newFonster(name: randomText.friendlyName(), seed: seed, position: index, options: options)
+                    try insert(fonster, into: db)
+                }
+            }
+            try db.query("INSERT INTO meta (key, value) VALUES ('first_launch', ?)", [.text(options.starterFonsters ? "starters" : "empty")])
+            return true
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The Fonster with this id.
+    public func get(_ id: UUID) throws(StoreError) -> Fonster {
+        try locked { () throws(StoreError) in try Self.fetch(id, db) }
+    }
+
+    /// Every Fonster in list order.
+    public func list() throws(StoreError) -> [Fonster] {
+        try locked { () throws(StoreError) in
+            var result: [Fonster] = []
+            try db.query("SELECT \(Self.columns) FROM fonsters ORDER BY position, rowid") { row in result.append(Self.fonster(row)) }
+            return result
+        }
+    }
+
+    /// How many Fonsters the library holds.
+    public func count() throws(StoreError) -> Int {
+        try locked { () throws(StoreError) in Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0) }
+    }
+
+    /// Runs `PRAGMA integrity_check` and returns its first line (`ok` for a sound file).
+    public func integrityCheck() throws(StoreError) -> String {
+        try locked { () throws(StoreError) in try db.scalarText("PRAGMA integrity_check") ?? "" }
+    }
+
+    // MARK: - Editing
+
+    /// Creates a Fonster at the end of the list, with empty history.
+    public func create(name: String = "", seed: String = "") throws(StoreError) -> Fonster {
+        try Self.validate(name: name)
+        try Self.validate(seed: seed)
+        return try write { () throws(StoreError) in
+            let fonster = Self.newFonster(name: name, seed: seed, position: try nextPosition(), options: options)
+            try Self.insert(fonster, into: db)
+            return (fonster, [StoreChange(ids: [fonster.id], reason: "create", external: false)])
+        }
+    }
+
+    /// Renames a Fonster. Not undoable: only seeds have history.
+    public func rename(_ id: UUID, to name: String) throws(StoreError) -> Fonster {
+        try Self.validate(name: name)
+        return try update(id) { (fonster: inout Fonster) throws(StoreError) in
+            guard fonster.name != name else { return false }
+            fonster.name = name
+            return true
+        }
+    }
+
+    /// Sets the seed as a committed, undoable edit (the old seed goes onto the history and the
+    /// future is cleared). Setting the seed it already has is a no-op: no history entry.
+    public func setSeed(_ id: UUID, to seed: String) throws(StoreError) -> Fonster {
+        try Self.validate(seed: seed)
+        return try update(id) { (fonster: inout Fonster) throws(StoreError) in Self.commit(seed, to: &fonster) }
+    }
+
+    /// Undoes the last seed edit: the current seed moves to the front of the future and the last
+    /// history entry comes back. Throws `nothingToUndo` when the history is empty.
+    public func undo(_ id: UUID) throws(StoreError) -> Fonster {
+        try update(id) { (fonster: inout Fonster) throws(StoreError) in
+            var history = History(past: fonster.history, future: fonster.future)
+            guard let previous = history.undo(from: fonster.seed) else { throw .nothingToUndo(id) }
+            fonster.seed = previous
+            (fonster.history, fonster.future) = (history.past, history.future)
+            return true
+        }
+    }
+
+    /// Redoes the last undone edit: the current seed goes onto the history and the first
+    /// future entry comes back. Throws `nothingToRedo` when the future is empty.
+    public func redo(_ id: UUID) throws(StoreError) -> Fonster {
+        try update(id) { (fonster: inout Fonster) throws(StoreError) in
+            var history = History(past: fonster.history, future: fonster.future)
+            guard let next = history.redo(from: fonster.seed) else { throw .nothingToRedo(id) }
+            fonster.seed = next
+            (fonster.history, fonster.future) = (history.past, history.future)
+            return true
+        }
+    }
+
+    /// Makes evolution frame `frame` (1-based; the first `frame` characters of the trimmed seed)
+    /// the seed, as an undoable edit. Throws `frameOutOfRange` outside `1...frameCount`.
+    public func useFrame(_ id: UUID, frame: Int) throws(StoreError) -> Fonster {
+        try update(id) { (fonster: inout Fonster) throws(StoreError) in
+            let prefixes = Evolution.prefixes(of: fonster.seed)
+            guard (1...max(1, prefixes.count)).contains(frame), !prefixes.isEmpty else {
+                throw .frameOutOfRange(frame: frame, count: prefixes.count)
+            }
+            return Self.commit(prefixes[frame - 1], to: &fonster)
+        }
+    }
+
+    /// Applies random `text` from `source`: replaces the seed (`prepend` false) or puts
+    /// `trim(text) + " "` before it (`prepend` true), as an undoable edit, and remembers the source.
+    public func applyRandomText(_ id: UUID, text: String, source: RandomSource, prepend: Bool) throws(StoreError) -> Fonster {
+        try update(id) { (fonster: inout Fonster) throws(StoreError) in
+            let seed = prepend ? Seeds.trim(text) + " " + fonster.seed : text
+            try Self.validate(seed: seed)
+            let sourceChanged = fonster.randomSource != source
+            fonster.randomSource = source
+            return Self.commit(seed, to: &fonster) || sourceChanged
+        }
+    }
+
+    /// Load random: fetches text from `source` and makes it the seed (undoable).
+    public func loadRandom(_ id: UUID, source: RandomSource) async throws(StoreError) -> RandomEdit {
+        _ = try get(id)
+        let (text, usedFallback) = await randomText.text(for: source)
+        let fonster = try applyRandomText(id, text: text, source: source, prepend: false)
+        return RandomEdit(fonster: fonster, text: text, source: source, usedFallback: usedFallback)
+    }
+
+    /// Prepend random: fetches text from `source` and sets the seed to `trim(text) + " " + seed`.
+    public func prependRandom(_ id: UUID, source: RandomSource) async throws(StoreError) -> RandomEdit {
+        _ = try get(id)
+        let (text, usedFallback) = await randomText.text(for: source)
+        let fonster = try applyRandomText(id, text: text, source: source, prepend: true)
+        return RandomEdit(fonster: fonster, text: text, source: source, usedFallback: usedFallback)
+    }
+
+    /// Refresh: loads random text again from the remembered source. Throws `noRandomSource`
+    /// when the Fonster has never loaded any.
+    public func refreshRandom(_ id: UUID) async throws(StoreError) -> RandomEdit {
+        guard let source = try get(id).randomSource else { throw .noRandomSource(id) }
+        return try await loadRandom(id, source: source)
+    }
+
+    /// Deletes a Fonster; the others keep their order.
+    public func delete(_ id: UUID) throws(StoreError) {
+        try write { () throws(StoreError) in
+            try db.query("DELETE FROM fonsters WHERE id = ?", [.text(id.uuidString)])
+            guard sqlite3_changes(db.handle) == 1 else { throw .notFound(id) }
+            return ((), [StoreChange(ids: [id], reason: "delete", external: false)])
+        }
+    }
+
+    /// A copy with a new id, the same name, seed and random source, fresh history, created now,
+    /// at the end of the list.
+    public func duplicate(_ id: UUID) throws(StoreError) -> Fonster {
+        try write { () throws(StoreError) in
+            let original = try Self.fetch(id, db)
+            var copy = Self.newFonster(name: original.name, seed: original.seed, position: try nextPosition(), options: options)
+            copy.randomSource = original.randomSource
+            try Self.insert(copy, into: db)
+            return (copy, [StoreChange(ids: [copy.id], reason: "create", external: false)])
+        }
+    }
+
+    /// Moves a Fonster to list index `index` (0-based, counted in the list as it is now);
+    /// the others keep their relative order. Throws `indexOutOfRange` outside `0..<count`.
+    public func move(_ id: UUID, to index: Int) throws(StoreError) -> Fonster {
+        try write { () throws(StoreError) in
+            var fonster = try Self.fetch(id, db)
+            let count = Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0)
+            guard index >= 0, index < count else { throw .indexOutOfRange(index: index, count: count) }
+            // The position of the Fonster now at `index` among the others.
+            let target = try db.scalarInt(
+                "SELECT position FROM fonsters WHERE id <> ?1 ORDER BY position, rowid LIMIT 1 OFFSET ?2",
+                [.text(id.uuidString), .int(Int64(index))])
+            let newPosition: Int64
+            if let target {
+                try db.query("UPDATE fonsters SET position = position + 1 WHERE position >= ? AND id <> ?",
+                             [.int(target), .text(id.uuidString)])
+                newPosition = target
+            } else {
+                newPosition = Int64(try nextPosition())
+            }
+            try db.query("UPDATE fonsters SET position = ? WHERE id = ?", [.int(newPosition), .text(id.uuidString)])
+            fonster.position = Int(newPosition)
+            return (fonster, [StoreChange(ids: [id], reason: "move", external: false)])
+        }
+    }
+
+    /// Creates one Fonster per seed (named from `names` when given, which must be as long) in one
+    /// transaction, at the end of the list in order. More than 1,000 throws `tooMany`; any bad
+    /// seed or name throws `tooLong` naming its index before anything is created.
+    public func importSeeds(_ seeds: [String], names: [String]? = nil) throws(StoreError) -> [Fonster] {
+        guard seeds.count <= StoreLimits.maxSeedImport else { throw .tooMany(count: seeds.count, limit: StoreLimits.maxSeedImport) }
+        if let names, names.count != seeds.count {
+            throw .invalidArgument("\(names.count) names for \(seeds.count) seeds; give one name per seed or none.")
+        }
+        for (index, seed) in seeds.enumerated() {
+            try Self.validate(seed: seed, field: "seed at index \(index)")
+            try Self.validate(name: names?[index] ?? "", field: "name at index \(index)")
+        }
+        return try write { () throws(StoreError) in
+            var position = try nextPosition()
+            var created: [Fonster] = []
+            for (index, seed) in seeds.enumerated() {
+                let fonster = Self.newFonster(name: names?[index] ?? "", seed: seed, position: position, options: options)
+                try Self.insert(fonster, into: db)
+                created.append(fonster)
+                position += 1
+            }
+            return (created, created.isEmpty ? [] : [StoreChange(ids: created.map(\.id), reason: "import", external: false)])
+        }
+    }
+
+    // MARK: - Change detection
+
+    /// Calls `handler` after every change: this store's own writes (synchronously, after the
+    /// commit, with ids and reason) and other connections' commits (polled every
+    /// `changePollInterval`, on a background queue). Keep the observation; `cancel()` it to stop.
+    public func onChange(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeObservation {
+        let key = UUID()
+        observerLock.lock()
+        observers[key] = handler
+        if watcher == nil && path != ":memory:" {
+            watcher = ChangeWatcher(interval: options.changePollInterval) { [weak self] in
+                guard let self else { return }
+                self.notify(self.checkForExternalChanges())
+            }
+        }
+        observerLock.unlock()
+        return ChangeObservation { [weak self] in
+            guard let self else { return }
+            self.observerLock.lock()
+            self.observers[key] = nil
+            let idle = self.observers.isEmpty ? self.watcher : nil
+            if idle != nil { self.watcher = nil }
+            self.observerLock.unlock()
+            idle?.stop()
+        }
+    }
+
+    /// Changes other connections committed since the last check (empty when none), grouped in
+    /// commit order by reason. Cheap when nothing changed (`PRAGMA data_version`). Errors (a
+    /// busy file) count as "nothing yet"; the next check sees the change.
+    public func checkForExternalChanges() -> [StoreChange] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let version = try? db.scalarInt("PRAGMA data_version"), version != lastDataVersion else { return [] }
+        var rows: [(seq: Int64, id: UUID?, reason: String, mine: Bool)] = []
+        var oldest: Int64?
+        do {
+            oldest = try db.scalarInt("SELECT min(seq) FROM change_log")
+            try db.query("SELECT seq, fonster_id, reason, writer FROM change_log WHERE seq > ? ORDER BY seq", [.int(lastLogSeq)]) { row in
+                rows.append((row.int(0), row.text(1).flatMap(UUID.init(uuidString:)), row.text(2) ?? "update", row.text(3) == writerTag))
+            }
+        } catch {
+            return []
+        }
+        defer { lastDataVersion = version; lastLogSeq = rows.last?.seq ?? lastLogSeq }
+        if let oldest, oldest > lastLogSeq + 1 {  // the rows in between were pruned
+            return [StoreChange(ids: [], reason: "reload", external: true)]
+        }
+        let theirs = rows.filter { !$0.mine }
+        if theirs.isEmpty { return [StoreChange(ids: [], reason: "external", external: true)] }
+        var changes: [StoreChange] = []
+        for row in theirs {
+            let ids = row.id.map { [$0] } ?? []
+            if let last = changes.last, last.reason == row.reason {
+                changes[changes.count - 1].ids += ids.filter { !last.ids.contains($0) }
+            } else {
+                changes.append(StoreChange(ids: ids, reason: row.reason, external: true))
+            }
+        }
+        return changes
+    }
+
+    private func notify(_ changes: [StoreChange]) {
+        guard !changes.isEmpty else { return }
+        observerLock.lock()
+        let handlers = Array(observers.values)
+        observerLock.unlock()
+        for change in changes { for handler in handlers { handler(change) } }
+    }
+
+    // MARK: - Plumbing
+
+    /// Runs `body` with the connection under the lock.
+    func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Runs `body` as one write transaction, logs its changes for other processes and, after the
+    /// commit, tells this store's observers.
+    func write<T>(_ body: () throws(StoreError) -> (T, [StoreChange])) throws(StoreError) -> T {
+        guard !isReadOnly else { throw .readOnly(path: path) }
+        let (result, changes) = try locked { () throws(StoreError) in
+            try db.transaction { () throws(StoreError) -> (T, [StoreChange]) in
+                let (result, changes) = try body()
+                if !changes.isEmpty {
+                    for change in changes {
+                        for id in change.ids {
+                            try db.query("INSERT INTO change_log (fonster_id, reason, writer) VALUES (?, ?, ?)",
+                                         [.text(id.uuidString), .text(change.reason), .text(writerTag)])
+                        }
+                    }
+                    try db.query("DELETE FROM change_log WHERE seq <= last_insert_rowid() - ?", [.int(Schema.changeLogKeep)])
+                }
+                return (result, changes)
+            }
+        }
+        notify(changes)
+        return result
+    }
+
+    /// Reads the row inside a write transaction, lets `change` edit it, and saves it when
+    /// `change` returns true (false: nothing to do, nothing written or reported).
+    private func update(_ id: UUID, _ change: (inout Fonster) throws(StoreError) -> Bool) throws(StoreError) -> Fonster {
+        try write { () throws(StoreError) in
+            var fonster = try Self.fetch(id, db)
+            guard try change(&fonster) else { return (fonster, []) }
+            try db.query("UPDATE fonsters SET name = ?, seed = ?, random_source = ?, history = ?, future = ? WHERE id = ?", [
+                .text(fonster.name), .text(fonster.seed), .optional(fonster.randomSource?.rawValue),
+                .text(SeedListCoding.encode(fonster.history)), .text(SeedListCoding.encode(fonster.future)),
+                .text(id.uuidString),
+            ])
+            return (fonster, [StoreChange(ids: [id], reason: "update", external: false)])
+        }
+    }
+
+    /// Commits `seed` as the new seed (history per ENGINE.md §9); false when it is unchanged.
+    private static func commit(_ seed: String, to fonster: inout Fonster) -> Bool {
+        guard seed != fonster.seed else { return false }
+        var history = History(past: fonster.history, future: fonster.future)
+        history.commit(replacing: fonster.seed)
+        fonster.seed = seed
+        (fonster.history, fonster.future) = (history.past, history.future)
+        return true
+    }
+
+    /// The position after the last Fonster's (0 for an empty library).
+    func nextPosition() throws(StoreError) -> Int {
+        Int(try db.scalarInt("SELECT coalesce(max(position), -1) + 1 FROM fonsters") ?? 0)
+    }
+
+    /// Throws `tooLong` for a seed over 10,000 UTF-16 units; `field` names it in the error.
+    static func validate(seed: String, field: String = "seed") throws(StoreError) {
+        let length = seed.utf16.count
+        if length > StoreLimits.maxTextLength { throw .tooLong(field: field, length: length, limit: StoreLimits.maxTextLength) }
+    }
+
+    /// Throws `tooLong` for a name over 10,000 UTF-16 units; `field` names it in the error.
+    static func validate(name: String, field: String = "name") throws(StoreError) {
+        try validate(seed: name, field: field)
+    }
+
+    /// A new Fonster created now in the options' zone, with the current engine.
+    static func newFonster(name: String, seed: String, position: Int, options: StoreOptions) -> Fonster {
+        let ms = (options.now().timeIntervalSince1970 * 1000).rounded(.down)
+        let createdAt = Date(timeIntervalSince1970: ms / 1000)
+        return Fonster(
+            id: UUID(), name: name, seed: seed, randomSource: nil, history: [], future: [],
+            createdAt: createdAt, createdAtISO8601: ISOTime.format(createdAt, in: options.timeZone, milliseconds: true),
+            createdTimeZone: options.timeZone.identifier, engine: EngineVersion.current.rawValue, position: position)
+    }
+
+    static func insert(_ f: Fonster, into db: Database) throws(StoreError) {
+        try db.query("""
+            INSERT INTO fonsters (id, position, name, seed, random_source, history, future, created_ms, created_iso, created_zone, engine)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [
+                .text(f.id.uuidString), .int(Int64(f.position)), .text(f.name), .text(f.seed), .optional(f.randomSource?.rawValue),
+                .text(SeedListCoding.encode(f.history)), .text(SeedListCoding.encode(f.future)),
+                .int(Int64((f.createdAt.timeIntervalSince1970 * 1000).rounded())), .text(f.createdAtISO8601),
+                .text(f.createdTimeZone), .text(f.engine),
+            ])
+    }
+
+    static let columns = "id, position, name, seed, random_source, history, future, created_ms, created_iso, created_zone, engine"
+
+    static func fetch(_ id: UUID, _ db: Database) throws(StoreError) -> Fonster {
+        var found: Fonster?
+        try db.query("SELECT \(columns) FROM fonsters WHERE id = ?", [.text(id.uuidString)]) { row in found = fonster(row) }
+        guard let found else { throw .notFound(id) }
+        return found
+    }
+
+    /// A Fonster from a row of `columns`. Damaged history text reads as empty history.
+    static func fonster(_ row: Row) -> Fonster {
+        Fonster(
+            id: row.text(0).flatMap(UUID.init(uuidString:)) ?? UUID(),
+            name: row.text(2) ?? "",
+            seed: row.text(3) ?? "",
+            randomSource: row.text(4).flatMap(RandomSource.init(rawValue:)),
+            history: row.withUTF8(5) { SeedListCoding.decode($0) } ?? [],
+            future: row.withUTF8(6) { SeedListCoding.decode($0) } ?? [],
+            createdAt: Date(timeIntervalSince1970: Double(row.int(7)) / 1000),
+            createdAtISO8601: row.text(8) ?? "",
+            createdTimeZone: row.text(9) ?? "",
+            engine: row.text(10) ?? "",
+            position: Int(row.int(1)))
+    }
+}
+
+/// The result of a random-text edit: the Fonster, the text used, and whether the remote
+/// endpoint failed and local text stood in.
+public struct RandomEdit: Equatable, Sendable {
+    /// The edited Fonster.
+    public var fonster: Fonster
+    /// The random text that was loaded or prepended.
+    public var text: String
+    /// The source asked.
+    public var source: RandomSource
+    /// True when the remote endpoint failed and local text was used instead.
+    public var usedFallback: Bool
+}

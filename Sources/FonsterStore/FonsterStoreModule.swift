@@ -1,2 +1,0 @@
-/// The durable SQLite library of Fonsters.
-public enum FonsterStoreModule {}

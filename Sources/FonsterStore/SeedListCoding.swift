@@ -1,0 +1,100 @@
+/// The compact JSON text (`["a","b"]`) that stores a history stack in one column.
+/// Hand-written because it runs for every row of a list-all, where a general JSON decoder
+/// would dominate the time.
+enum SeedListCoding {
+    /// JSON array text of `seeds`; non-ASCII is kept as UTF-8, control characters are escaped.
+    static func encode(_ seeds: [String]) -> String {
+        if seeds.isEmpty { return "[]" }
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for (index, seed) in seeds.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "\""))
+            for byte in seed.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): out += [92, 34]
+                case UInt8(ascii: "\\"): out += [92, 92]
+                case UInt8(ascii: "\n"): out += [92, UInt8(ascii: "n")]
+                case UInt8(ascii: "\t"): out += [92, UInt8(ascii: "t")]
+                case 0..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+                default: out.append(byte)
+                }
+            }
+            out.append(UInt8(ascii: "\""))
+        }
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The strings of a JSON array of strings; nil when the text is not one.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var i = 0
+        let n = bytes.count
+        func skipSpace() { while i < n, bytes[i] == 32 || bytes[i] == 10 || bytes[i] == 13 || bytes[i] == 9 { i += 1 } }
+        skipSpace()
+        guard i < n, bytes[i] == UInt8(ascii: "[") else { return nil }
+        i += 1
+        var result: [String] = []
+        skipSpace()
+        if i < n, bytes[i] == UInt8(ascii: "]") { i += 1; skipSpace(); return i == n ? result : nil }
+        while true {
+            skipSpace()
+            guard i < n, bytes[i] == UInt8(ascii: "\"") else { return nil }
+            i += 1
+            var scalars: [UInt8] = []
+            var pendingHigh: UInt32?
+            while true {
+                guard i < n else { return nil }
+                let byte = bytes[i]
+                i += 1
+                if byte != UInt8(ascii: "\\"), pendingHigh != nil {
+                    pendingHigh = nil  // a lone high surrogate
+                    scalars += Array("\u{FFFD}".utf8)
+                }
+                if byte == UInt8(ascii: "\"") { break }
+                if byte != UInt8(ascii: "\\") { scalars.append(byte); continue }
+                guard i < n else { return nil }
+                let escape = bytes[i]
+                i += 1
+                var code: UInt32
+                switch escape {
+                case UInt8(ascii: "\""): code = 34
+                case UInt8(ascii: "\\"): code = 92
+                case UInt8(ascii: "/"): code = 47
+                case UInt8(ascii: "b"): code = 8
+                case UInt8(ascii: "f"): code = 12
+                case UInt8(ascii: "n"): code = 10
+                case UInt8(ascii: "r"): code = 13
+                case UInt8(ascii: "t"): code = 9
+                case UInt8(ascii: "u"):
+                    guard i + 4 <= n, let value = UInt32(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<i + 4]), as: UTF8.self), radix: 16) else { return nil }
+                    i += 4
+                    code = value
+                default: return nil
+                }
+                if let high = pendingHigh {
+                    pendingHigh = nil
+                    if (0xDC00...0xDFFF).contains(code) {
+                        code = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
+                    } else {
+                        scalars += Array("\u{FFFD}".utf8)
+                    }
+                } else if (0xD800...0xDBFF).contains(code) {
+                    pendingHigh = code
+                    continue
+                }
+                let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                scalars += Array(String(Character(scalar)).utf8)
+            }
+            result.append(String(decoding: scalars, as: UTF8.self))
+            skipSpace()
+            guard i < n else { return nil }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            guard bytes[i] == UInt8(ascii: "]") else { return nil }
+            i += 1
+            skipSpace()
+            return i == n ? result : nil
+        }
+    }
+}

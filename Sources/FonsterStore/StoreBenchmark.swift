@@ -1,0 +1,70 @@
+import Foundation
+
+/// The README figures: a 10,000-Fonster store in a temporary directory, timed.
+public enum StoreBenchmark {
+    /// Builds the store, measures open, list-all and single edits (medians) and the process's
+    /// peak RSS, removes the store, and returns printable lines.
+    public static func run(fonsters count: Int = 10_000) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fonsters-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("bench.sqlite").path
+        let clock = ContinuousClock()
+        do {
+            // Each Fonster has a realistic few seeds of history.
+            let store = try FonsterStore(location: .file(path), options: .scripting)
+            let entries = (0..<count).map { i in
+                Fonster(id: UUID(), name: i % 3 == 0 ? "Fonster \(i)" : "", seed: "seed number \(i) of the benchmark",
+                        randomSource: i % 4 == 0 ? .words : nil,
+                        history: (0..<(i % 6)).map { "older seed \($0) of \(i)" }, future: [],
+                        createdAt: Date(), createdAtISO8601: "2026-11-21T09:30:00.123Z", createdTimeZone: "UTC",
+                        engine: "fonsters-v1", position: i)
+            }
+            let bundle = LibraryBundle(fonsters: entries, now: Date(), timeZone: .current).encoded()
+            _ = try store.importLibrary(bundle)
+        }
+        var openTimes: [Duration] = []
+        var store: FonsterStore?
+        for _ in 0..<7 {
+            store = nil
+            let start = clock.now
+            store = try FonsterStore(location: .file(path), options: .scripting)
+            openTimes.append(clock.now - start)
+        }
+        guard let store else { return "" }
+        var listTimes: [Duration] = []
+        var listed = 0
+        for _ in 0..<11 {
+            let start = clock.now
+            listed = try store.list().count
+            listTimes.append(clock.now - start)
+        }
+        let ids = try store.list().map(\.id)
+        var editTimes: [Duration] = []
+        for i in 0..<501 {
+            let id = ids[(i * 7919) % ids.count]
+            let start = clock.now
+            _ = try store.setSeed(id, to: "edited \(i)")
+            editTimes.append(clock.now - start)
+        }
+        func median(_ d: [Duration]) -> String {
+            let sorted = d.sorted()
+            let ms = Double(sorted[sorted.count / 2].components.attoseconds) / 1e15 + Double(sorted[sorted.count / 2].components.seconds) * 1000
+            return String(format: "%.3f ms", ms)
+        }
+        return """
+            store: \(listed) Fonsters
+            open the store (median of 7): \(median(openTimes))
+            list all (median of 11): \(median(listTimes))
+            one edit (median of 501): \(median(editTimes))
+            peak RSS (VmHWM): \(peakRSS())
+            """
+    }
+
+    /// The process's peak resident set size from /proc/self/status, or "unknown".
+    static func peakRSS() -> String {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return "unknown" }
+        let kb = Double(line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0)
+        return String(format: "%.1f MB", kb / 1024)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Where a library lives.
+public enum StoreLocation: Sendable, Equatable {
+    /// A SQLite file at this path (directories are created as needed).
+    case file(String)
+    /// A private in-memory library that vanishes when the store is closed (tests, scripts).
+    case memory
+    /// The per-user default: see `defaultPath(environment:homeDirectory:)`.
+    case `default`
+
+    /// The default store file: `$FONSTERS_STORE` if set and non-empty; on macOS
+    /// `~/Library/Application Support/Fonsters/fonsters.sqlite`; elsewhere
+    /// `$XDG_DATA_HOME/fonsters/fonsters.sqlite` (an absolute `XDG_DATA_HOME` only, as the XDG
+    /// spec says), else `~/.local/share/fonsters/fonsters.sqlite`.
+    public static func defaultPath(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        homeDirectory: String = NSHomeDirectory()
+    ) -> String {
+        if let explicit = environment["FONSTERS_STORE"], !explicit.isEmpty { return explicit }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeDirectory
+        #if os(macOS)
+        return home + "/Library/Application Support/Fonsters/fonsters.sqlite"
+        #else
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return (xdg.hasSuffix("/") ? String(xdg.dropLast()) : xdg) + "/fonsters/fonsters.sqlite"
+        }
+        return home + "/.local/share/fonsters/fonsters.sqlite"
+        #endif
+    }
+
+    /// The file path this location opens, or `nil` for `.memory`.
+    public func resolvedPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        switch self {
+        case .file(let path): path
+        case .memory: nil
+        case .default: Self.defaultPath(environment: environment)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// How a store is opened and what it does on its own.
+public struct StoreOptions: Sendable {
+    /// Give a newly created store its starter Fonsters (ENGINE.md §9 first launch). Off for tests and scripts.
+    public var starterFonsters: Bool
+    /// Remote random-text endpoint (`GET <endpoint>?source=<name>` → `{"text": "…"}`); nil is local only.
+    public var randomEndpoint: URL?
+    /// The clock used for creation times and exports.
+    public var now: @Sendable () -> Date
+    /// The zone new Fonsters are created in (their `createdAtISO8601` offset and birthday zone).
+    public var timeZone: TimeZone
+    /// Seeds the random text and name generators, for repeatable tests; nil is truly random.
+    public var randomSeed: UInt64?
+    /// Open read-only even when the file is writable (reads work, writes throw `readOnly`).
+    public var readOnly: Bool
+    /// How long a write waits for another process's transaction before failing `unavailable`.
+    public var busyTimeout: TimeInterval
+    /// How often change observers poll for other processes' commits.
+    public var changePollInterval: TimeInterval
+    /// What a committed edit survives; see `Durability`.
+    public var durability: Durability
+    /// The facts starter Fonsters are made from; nil reads this machine's.
+    public var machineFacts: MachineFacts?
+
+    /// Options with the documented defaults: starters on, local random text, system clock and zone.
+    public init(
+        starterFonsters: Bool = true,
+        randomEndpoint: URL? = nil,
+        now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: TimeZone = .current,
+        randomSeed: UInt64? = nil,
+        readOnly: Bool = false,
+        busyTimeout: TimeInterval = 5,
+        changePollInterval: TimeInterval = 0.25,
+        durability: Durability = .processCrash,
+        machineFacts: MachineFacts? = nil
+    ) {
+        self.starterFonsters = starterFonsters
+        self.randomEndpoint = randomEndpoint
+        self.now = now
+        self.timeZone = timeZone
+        self.randomSeed = randomSeed
+        self.readOnly = readOnly
+        self.busyTimeout = busyTimeout
+        self.changePollInterval = changePollInterval
+        self.durability = durability
+        self.machineFacts = machineFacts
+    }
+
+    /// The defaults for tests and scripts: no starter Fonsters.
+    public static var scripting: StoreOptions { StoreOptions(starterFonsters: false) }
+}
+
+/// What a committed edit survives. Both modes use a write-ahead log and never corrupt the store.
+public enum Durability: String, Sendable {
+    /// `synchronous=NORMAL`: a commit is in the OS before the call returns, so it survives the
+    /// process crashing or being killed (kill -9); an OS crash or power cut may undo the last
+    /// few commits (never corrupting). Fast: no fsync per edit.
+    case processCrash
+    /// `synchronous=FULL`: every commit is fsynced, so it also survives power loss. Slower edits.
+    case powerLoss
+}
+
+/// Limits that keep one request from swamping the library.
+public enum StoreLimits {
+    /// The longest seed or name, in UTF-16 units.
+    public static let maxTextLength = 10_000
+    /// The most seeds `importSeeds` takes at once.
+    public static let maxSeedImport = 1_000
+    /// The most Fonsters one bundle import takes at once (a whole exported library).
+    public static let maxBundleImport = 10_000
+}

@@ -1,0 +1,36 @@
+/// Somewhere whole chunks of bytes go, in order; each `write` lands contiguously.
+protocol ByteOutput: Sendable {
+    /// Queues or writes `bytes` as one unit.
+    func write(_ bytes: [UInt8])
+    /// Returns once everything written so far has left (or has been dropped on a broken pipe).
+    func flush() async
+    /// Flushes, then refuses further writes and releases the other end.
+    func close() async
+}
+
+/// An output delivering straight into the other end of an in-memory connection.
+final class InMemoryOutput: ByteOutput {
+    private let peer: InboundPipe
+    private let closed = Locked(false)
+
+    /// An output feeding `peer`.
+    init(peer: InboundPipe) { self.peer = peer }
+
+    func write(_ bytes: [UInt8]) {
+        // Holding the lock keeps chunks from concurrent writers whole and in order.
+        closed.withLock { closed in
+            if !closed { peer.receive(bytes) }
+        }
+    }
+
+    func flush() async {}
+
+    func close() async {
+        closed.withLock { closed in
+            if !closed {
+                closed = true
+                peer.end()
+            }
+        }
+    }
+}

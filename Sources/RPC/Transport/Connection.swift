@@ -1,0 +1,57 @@
+/// One end of a JSON-RPC byte stream: the frames coming in and a writer for going out.
+/// The writer frames messages the way the incoming side was detected to be framed.
+public final class Connection: Sendable {
+    /// Message bodies and framing errors, in arrival order; ends at end of input.
+    public let incoming: IncomingFrames
+    /// Sends messages to the other end.
+    public let writer: MessageWriter
+
+    private init(incoming: IncomingFrames, writer: MessageWriter) {
+        self.incoming = incoming
+        self.writer = writer
+    }
+
+    /// The framing in use (detected from input, or fixed), if known yet.
+    public var framing: Framing? { writer.framing.detected }
+
+    /// A connection over two file descriptors: a `read(2)` thread on `input` and a writer
+    /// thread on `output`. `closeOutput` closes `output` when the writer is closed.
+    public static func fileDescriptors(
+        input: Int32, output: Int32, closeOutput: Bool = false,
+        limits: FrameLimits = FrameLimits(), log: TransportLog = .standardError
+    ) -> Connection {
+        let framing = FramingState()
+        let pipe = InboundPipe(framing: framing, limits: limits, capacity: 256, log: log)
+        let writer = MessageWriter(
+            output: FileDescriptorOutput(fd: output, closeDescriptor: closeOutput, log: log), framing: framing)
+        FileDescriptorInput.start(fd: input, pipe: pipe, log: log)
+        return Connection(incoming: pipe.frames, writer: writer)
+    }
+
+    /// A connection over standard input and standard output.
+    public static func standardIO(limits: FrameLimits = FrameLimits(), log: TransportLog = .standardError) -> Connection {
+        fileDescriptors(input: 0, output: 1, limits: limits, log: log)
+    }
+
+    /// Two connected in-memory ends, for tests: what one writes, the other reads.
+    /// The client writes with `clientFraming`; the server detects it and answers in kind.
+    /// Closing one end's writer is end of input for the other.
+    public static func inMemoryPair(
+        clientFraming: Framing = .contentLength, limits: FrameLimits = FrameLimits(), log: TransportLog = .silent
+    ) -> (server: Connection, client: Connection) {
+        let serverFraming = FramingState()
+        let clientFramingState = FramingState(clientFraming)
+        let toServer = InboundPipe(framing: serverFraming, limits: limits, capacity: nil, log: log)
+        let toClient = InboundPipe(framing: clientFramingState, limits: limits, capacity: nil, log: log)
+        let server = Connection(
+            incoming: toServer.frames,
+            writer: MessageWriter(output: InMemoryOutput(peer: toClient), framing: serverFraming))
+        let client = Connection(
+            incoming: toClient.frames,
+            writer: MessageWriter(output: InMemoryOutput(peer: toServer), framing: clientFramingState))
+        return (server, client)
+    }
+
+    /// Stops listening: buffered input is dropped and a blocked reader thread released.
+    public func stopReading() { incoming.stop() }
+}

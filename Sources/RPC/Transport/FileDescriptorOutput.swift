@@ -1,0 +1,140 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes to a file descriptor from a dedicated thread, so handlers never block on a slow
+/// reader. Chunks are written whole and in order (several queued chunks may share one
+/// `write(2)`). SIGPIPE is ignored process-wide; on EPIPE (or any write error) the output is
+/// marked broken, logged once, and later chunks are dropped.
+final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
+    private let fd: Int32
+    private let closeDescriptor: Bool
+    private let log: TransportLog
+    private let condition = NSCondition()
+    private var queue: [[UInt8]] = []
+    private var writing = false
+    private var closing = false
+    private var broken = false
+    private var flushWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Starts the writer thread for `fd`; `closeDescriptor` closes it on `close()`.
+    init(fd: Int32, closeDescriptor: Bool, log: TransportLog) {
+        self.fd = fd
+        self.closeDescriptor = closeDescriptor
+        self.log = log
+        signal(SIGPIPE, SIG_IGN)
+        let thread = Thread { [self] in self.run() }
+        thread.name = "rpc-writer"
+        thread.start()
+    }
+
+    func write(_ bytes: [UInt8]) {
+        condition.lock()
+        if !closing && !broken {
+            queue.append(bytes)
+            condition.signal()
+        }
+        condition.unlock()
+    }
+
+    func flush() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            condition.lock()
+            if queue.isEmpty && !writing {
+                condition.unlock()
+                continuation.resume()
+            } else {
+                flushWaiters.append(continuation)
+                condition.unlock()
+            }
+        }
+    }
+
+    func close() async {
+        await flush()
+        stopThread()
+    }
+
+    private func stopThread() {
+        condition.lock()
+        closing = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while queue.isEmpty && !closing { condition.wait() }
+            if queue.isEmpty && closing {
+                condition.unlock()
+                break
+            }
+            let chunks = queue
+            queue.removeAll(keepingCapacity: true)
+            writing = true
+            condition.unlock()
+
+            if chunks.count == 1 {
+                writeAll(chunks[0])
+            } else {
+                writeAll(Array(chunks.joined()))
+            }
+
+            condition.lock()
+            writing = false
+            var waiters: [CheckedContinuation<Void, Never>] = []
+            if queue.isEmpty {
+                waiters = flushWaiters
+                flushWaiters = []
+            }
+            condition.unlock()
+            for waiter in waiters { waiter.resume() }
+        }
+        if closeDescriptor { _ = systemClose(fd) }
+    }
+
+    private func writeAll(_ bytes: [UInt8]) {
+        condition.lock()
+        let isBroken = broken
+        condition.unlock()
+        if isBroken { return }
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n >= 0 {
+                    offset += n
+                    continue
+                }
+                let error = errno
+                if error == EINTR { continue }
+                if error == EAGAIN || error == EWOULDBLOCK {
+                    var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&pfd, 1, -1)
+                    continue
+                }
+                condition.lock()
+                broken = true
+                queue.removeAll()
+                condition.unlock()
+                log(error == EPIPE ? "output closed by the client (EPIPE); dropping further messages"
+                                   : "write failed (errno \(error)); dropping further messages")
+                return
+            }
+        }
+    }
+}
+
+/// `write(2)`, named apart from `ByteOutput.write`.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
+/// `close(2)`, named apart from `ByteOutput.close`.
+private func systemClose(_ fd: Int32) -> Int32 {
+    close(fd)
+}

@@ -1,0 +1,320 @@
+/// A framing problem in the input stream. Each one is answered with a parse error (id `null`);
+/// a fatal one also ends the stream, because the decoder cannot find the next message.
+public struct FramingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, e.g. "header line longer than 8192 bytes".
+    public var message: String
+    /// Whether the decoder stopped after this error.
+    public var isFatal: Bool
+
+    /// A framing error.
+    public init(_ message: String, isFatal: Bool = false) {
+        self.message = message
+        self.isFatal = isFatal
+    }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// What the decoder found in the bytes fed so far.
+public enum FrameEvent: Sendable, Hashable {
+    /// One complete message body (not yet parsed as JSON).
+    case message([UInt8])
+    /// A framing error; the stream continues unless it is fatal.
+    case error(FramingError)
+}
+
+/// Size limits applied while decoding.
+public struct FrameLimits: Sendable, Hashable {
+    /// The longest header line accepted, in bytes (without its line terminator).
+    public var maxHeaderLine: Int
+    /// The largest message body (Content-Length) or NDJSON line accepted, in bytes.
+    public var maxMessage: Int
+
+    /// Limits with the defaults: 8 KiB header lines, 64 MiB messages.
+    public init(maxHeaderLine: Int = 8192, maxMessage: Int = 64 << 20) {
+        self.maxHeaderLine = maxHeaderLine
+        self.maxMessage = maxMessage
+    }
+}
+
+/// An incremental decoder from a byte stream to message bodies. Feed it chunks of any size
+/// (one byte at a time works); it never buffers more than one header line or one message.
+///
+/// Framing is detected from the first non-whitespace byte: a letter means LSP headers
+/// (`Content-Length: N`), anything else newline-delimited JSON.
+///
+/// Header framing: lines end with `\r\n` (a bare `\n` is tolerated); names are
+/// case-insensitive; headers other than Content-Length are ignored; blank lines between
+/// messages are skipped. Error handling:
+/// - header line over the limit: reported at once and discarded as it streams by (never buffered);
+/// - malformed header line (no `:`), or bad/conflicting Content-Length value: reported;
+/// - after such a header error, if the block still had a valid Content-Length, that body is
+///   skipped and decoding resumes with the next message; otherwise the decoder cannot
+///   resynchronise and closes (fatal);
+/// - a header block without Content-Length: reported as fatal (the body's end is unknown);
+/// - a body over the limit: reported, then skipped without buffering; decoding resumes.
+///
+/// NDJSON: blank lines are skipped, a trailing `\r` is dropped, a line over the limit is
+/// reported and skipped; a final line without `\n` is delivered at end of input.
+public struct FrameDecoder: Sendable {
+    private enum State: Sendable {
+        case detecting
+        case headers
+        case body(remaining: Int)
+        case skipBody(remaining: Int)
+        case lines
+        case closed
+    }
+
+    /// The limits in force.
+    public let limits: FrameLimits
+    /// The framing in use: fixed at creation, or detected from the first byte.
+    public private(set) var framing: Framing?
+    /// Why the decoder closed itself, if it did (after a fatal framing error).
+    public private(set) var closeReason: String?
+
+    private var state: State
+    private var line: [UInt8] = []
+    private var discardingLine = false
+    private var body: [UInt8] = []
+    // Header-block state.
+    private var sawHeader = false
+    private var contentLength: Int? = nil
+    private var lengthUnusable = false
+    private var blockRejected = false
+
+    /// A decoder that detects the framing (`framing == nil`) or uses the one given.
+    public init(framing: Framing? = nil, limits: FrameLimits = FrameLimits()) {
+        self.limits = limits
+        self.framing = framing
+        switch framing {
+        case nil: state = .detecting
+        case .contentLength?: state = .headers
+        case .newlineDelimited?: state = .lines
+        }
+    }
+
+    /// Whether the decoder has given up on the stream (further input is ignored).
+    public var isClosed: Bool {
+        if case .closed = state { return true }
+        return false
+    }
+
+    /// Feeds `bytes` and returns what they completed.
+    public mutating func feed(_ bytes: [UInt8]) -> [FrameEvent] {
+        var events: [FrameEvent] = []
+        bytes.withUnsafeBufferPointer { feed($0, into: &events) }
+        return events
+    }
+
+    /// Feeds `bytes`, appending completed messages and errors to `events`.
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into events: inout [FrameEvent]) {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            switch state {
+            case .closed:
+                return
+            case .detecting:
+                let byte = bytes[i]
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                    i += 1
+                } else if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") {
+                    framing = .contentLength
+                    state = .headers
+                } else {
+                    framing = .newlineDelimited
+                    state = .lines
+                }
+            case .headers:
+                i = consumeLine(bytes, from: i, limit: limits.maxHeaderLine, events: &events) { decoder, line, events in
+                    decoder.headerLine(line, events: &events)
+                } overflow: { decoder, events in
+                    decoder.blockRejected = true
+                    decoder.sawHeader = true
+                    events.append(.error(FramingError("header line longer than \(decoder.limits.maxHeaderLine) bytes")))
+                }
+            case .body(let remaining):
+                let take = min(remaining, n - i)
+                body.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + take)]))
+                i += take
+                if take == remaining {
+                    events.append(.message(body))
+                    body = []
+                    startHeaderBlock()
+                } else {
+                    state = .body(remaining: remaining - take)
+                }
+            case .skipBody(let remaining):
+                let take = min(remaining, n - i)
+                i += take
+                if take == remaining { startHeaderBlock() } else { state = .skipBody(remaining: remaining - take) }
+            case .lines:
+                i = consumeLine(bytes, from: i, limit: limits.maxMessage, events: &events) { _, line, events in
+                    if !isBlank(line) { events.append(.message(line)) }
+                } overflow: { decoder, events in
+                    events.append(.error(FramingError("line longer than \(decoder.limits.maxMessage) bytes")))
+                }
+            }
+        }
+    }
+
+    /// Signals end of input. Returns any last message (an NDJSON line without `\n`) and,
+    /// when the input stopped mid-message, a note for the log.
+    public mutating func finish() -> (events: [FrameEvent], note: String?) {
+        defer { state = .closed }
+        switch state {
+        case .detecting, .closed:
+            return ([], nil)
+        case .headers:
+            if sawHeader || !line.isEmpty || discardingLine {
+                return ([], "end of input inside a message header")
+            }
+            return ([], nil)
+        case .body(let remaining):
+            let expected = body.count + remaining
+            return ([], "end of input in the middle of a message body (\(body.count) of \(expected) bytes)")
+        case .skipBody(let remaining):
+            return ([], "end of input while skipping a rejected message body (\(remaining) bytes missing)")
+        case .lines:
+            if discardingLine { return ([], "end of input inside an over-long line") }
+            var last = line
+            if last.last == 0x0D { last.removeLast() }
+            return (isBlank(last) ? [] : [.message(last)], nil)
+        }
+    }
+
+    // MARK: - Lines
+
+    /// Consumes bytes up to and including the next `\n`, handing the completed line
+    /// (without `\r\n`) to `complete`, or discarding it once it exceeds `limit`.
+    private mutating func consumeLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int, events: inout [FrameEvent],
+        complete: (inout FrameDecoder, [UInt8], inout [FrameEvent]) -> Void,
+        overflow: (inout FrameDecoder, inout [FrameEvent]) -> Void
+    ) -> Int {
+        let n = bytes.count
+        var newline = start
+        while newline < n && bytes[newline] != 0x0A { newline += 1 }
+        let found = newline < n
+        if discardingLine {
+            if found { discardingLine = false }
+            return found ? newline + 1 : n
+        }
+        let chunk = UnsafeBufferPointer(rebasing: bytes[start..<newline])
+        // The limit excludes the terminator, so a full-length line may carry one more byte: its `\r`.
+        let total = line.count + chunk.count
+        let lastByte = chunk.last ?? line.last
+        if total > limit + 1 || (found && total == limit + 1 && lastByte != 0x0D) {
+            line = []
+            discardingLine = !found
+            overflow(&self, &events)
+            return found ? newline + 1 : n
+        }
+        if !found {
+            line.append(contentsOf: chunk)
+            return n
+        }
+        var completed: [UInt8]
+        if line.isEmpty {
+            completed = Array(chunk)
+        } else {
+            line.append(contentsOf: chunk)
+            completed = line
+            line = []
+        }
+        if completed.last == 0x0D { completed.removeLast() }
+        complete(&self, completed, &events)
+        return newline + 1
+    }
+
+    // MARK: - Headers
+
+    private mutating func startHeaderBlock() {
+        state = .headers
+        sawHeader = false
+        contentLength = nil
+        lengthUnusable = false
+        blockRejected = false
+    }
+
+    private mutating func headerLine(_ line: [UInt8], events: inout [FrameEvent]) {
+        if line.isEmpty {
+            if sawHeader { endHeaderBlock(events: &events) }
+            return // blank lines before a header block are skipped
+        }
+        sawHeader = true
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+            blockRejected = true
+            events.append(.error(FramingError("malformed header line (no ':'): \(preview(line))")))
+            return
+        }
+        let name = trimmed(line[..<colon])
+        guard name.count == 14, String(decoding: name, as: UTF8.self).lowercased() == "content-length" else {
+            return // other headers (Content-Type, …) are ignored
+        }
+        let valueBytes = trimmed(line[(colon + 1)...])
+        guard !valueBytes.isEmpty, valueBytes.count <= 18,
+              valueBytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let value = Int(String(decoding: valueBytes, as: UTF8.self)) else {
+            blockRejected = true
+            lengthUnusable = true
+            events.append(.error(FramingError("invalid Content-Length value: \(preview(Array(valueBytes)))")))
+            return
+        }
+        if let existing = contentLength, existing != value {
+            blockRejected = true
+            lengthUnusable = true
+            events.append(.error(FramingError("conflicting Content-Length headers (\(existing) and \(value))")))
+            return
+        }
+        contentLength = value
+    }
+
+    private mutating func endHeaderBlock(events: inout [FrameEvent]) {
+        guard let length = contentLength, !lengthUnusable else {
+            let reason: String
+            if blockRejected {
+                reason = "cannot find the next message after a header error; closing the input"
+            } else {
+                reason = "missing Content-Length header; cannot find the end of the message, closing the input"
+                events.append(.error(FramingError("missing Content-Length header", isFatal: true)))
+            }
+            closeReason = reason
+            state = .closed
+            return
+        }
+        if length > limits.maxMessage {
+            if !blockRejected {
+                events.append(.error(FramingError("message body of \(length) bytes exceeds the limit of \(limits.maxMessage) bytes")))
+            }
+            state = .skipBody(remaining: length)
+        } else if blockRejected {
+            if length == 0 { startHeaderBlock() } else { state = .skipBody(remaining: length) }
+        } else if length == 0 {
+            events.append(.message([]))
+            startHeaderBlock()
+        } else {
+            body.reserveCapacity(min(length, 1 << 20))
+            state = .body(remaining: length)
+        }
+    }
+
+    private func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var slice = bytes
+        while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
+        while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
+        return slice
+    }
+
+    private func preview(_ bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes.prefix(60), as: UTF8.self)
+        return bytes.count > 60 ? text + "…" : text
+    }
+}
+
+/// Whether `bytes` holds only JSON whitespace.
+private func isBlank(_ bytes: [UInt8]) -> Bool {
+    bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+}

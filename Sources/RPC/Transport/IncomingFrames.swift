@@ -1,0 +1,105 @@
+import Foundation
+
+/// The frames arriving on a connection, in order, as an async sequence that ends at end of input.
+///
+/// With a capacity, a producer thread that gets ahead of the consumer blocks (backpressure for
+/// the file-descriptor reader); without one, the buffer grows (in-memory connections).
+/// Iterate it once.
+public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
+    /// Each element is a message body or a framing error.
+    public typealias Element = FrameEvent
+
+    private let condition = NSCondition()
+    private let capacity: Int?
+    private var buffer: [FrameEvent] = []
+    private var head = 0
+    private var waiter: CheckedContinuation<FrameEvent?, Never>?
+    private var finished = false
+    private var stopped = false
+
+    /// A queue; `capacity` bounds how many frames a producer may get ahead (nil: unbounded).
+    init(capacity: Int? = nil) { self.capacity = capacity }
+
+    /// Adds frames; may block the calling thread while the buffer is full. Returns false once
+    /// the consumer has stopped listening.
+    @discardableResult
+    func push(_ events: [FrameEvent]) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        for event in events {
+            if let capacity {
+                while !stopped && buffer.count - head >= capacity { condition.wait() }
+            }
+            if stopped || finished { return false }
+            if let waiter {
+                self.waiter = nil
+                waiter.resume(returning: event)
+            } else {
+                buffer.append(event)
+            }
+        }
+        return !stopped
+    }
+
+    /// Marks the end of input: the sequence ends once the buffered frames are taken.
+    func finish() {
+        condition.lock()
+        finished = true
+        let waiter = self.waiter
+        self.waiter = nil
+        condition.unlock()
+        waiter?.resume(returning: nil)
+    }
+
+    /// The consumer is done: drops buffered frames and releases a blocked producer.
+    func stop() {
+        condition.lock()
+        stopped = true
+        finished = true
+        buffer = []
+        head = 0
+        let waiter = self.waiter
+        self.waiter = nil
+        condition.broadcast()
+        condition.unlock()
+        waiter?.resume(returning: nil)
+    }
+
+    /// The next frame, waiting for one; `nil` at end of input.
+    func next() async -> FrameEvent? {
+        await withCheckedContinuation { continuation in
+            condition.lock()
+            if head < buffer.count {
+                let event = buffer[head]
+                head += 1
+                if head == buffer.count {
+                    buffer.removeAll(keepingCapacity: true)
+                    head = 0
+                } else if head >= 1024 && head * 2 >= buffer.count {
+                    buffer.removeFirst(head)
+                    head = 0
+                }
+                condition.signal()
+                condition.unlock()
+                continuation.resume(returning: event)
+            } else if finished {
+                condition.unlock()
+                continuation.resume(returning: nil)
+            } else {
+                waiter = continuation
+                condition.unlock()
+            }
+        }
+    }
+
+    /// Iterates the frames.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate let frames: IncomingFrames
+
+        /// The next frame, or `nil` at end of input.
+        public mutating func next() async -> FrameEvent? { await frames.next() }
+    }
+
+    /// An iterator over the frames.
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(frames: self) }
+}

@@ -1,0 +1,44 @@
+/// Sends messages on a connection: serializes them, frames them as the connection's reader
+/// detected (Content-Length until then), and writes each as one unit. Safe to use from any
+/// thread or task; messages never interleave.
+public final class MessageWriter: Sendable {
+    private let output: any ByteOutput
+    /// The framing shared with the connection's reader.
+    public let framing: FramingState
+
+    init(output: any ByteOutput, framing: FramingState) {
+        self.output = output
+        self.framing = framing
+    }
+
+    /// Sends any JSON value as one message.
+    public func send(_ json: JSONValue) {
+        output.write(framing.outgoing.frame(json.serialized()))
+    }
+
+    /// Sends a message.
+    public func send(_ message: Message) { send(message.json) }
+
+    /// Sends a response.
+    public func send(_ response: Response) { send(response.json) }
+
+    /// Sends a notification.
+    public func send(_ notification: Notification) { send(notification.json) }
+
+    /// Sends a request (the server does not track replies to it; see `RPCServer`).
+    public func send(_ request: Request) { send(request.json) }
+
+    /// Sends the notification `method` with `params`.
+    public func sendNotification(_ method: String, params: JSONValue? = nil) {
+        send(Notification(method: method, params: params))
+    }
+
+    /// Writes `bytes` exactly as given, without framing (for tests of malformed input).
+    public func writeRaw(_ bytes: [UInt8]) { output.write(bytes) }
+
+    /// Returns once everything sent so far has been written.
+    public func flush() async { await output.flush() }
+
+    /// Flushes and closes: the other end sees end of input; later sends are dropped.
+    public func close() async { await output.close() }
+}

@@ -1,0 +1,64 @@
+/// The `error` member of a response; also what handlers throw to answer with a specific error.
+public struct ResponseError: Error, Sendable, Hashable {
+    /// The error code.
+    public var code: ErrorCode
+    /// A short, human-readable description.
+    public var message: String
+    /// Optional extra information.
+    public var data: JSONValue?
+
+    /// An error with `code`, `message` and optional `data`.
+    public init(code: ErrorCode, message: String, data: JSONValue? = nil) {
+        self.code = code
+        self.message = message
+        self.data = data
+    }
+
+    /// The error object as JSON: `{"code":…,"message":…,"data":…}`.
+    public var json: JSONValue {
+        var object: JSONObject = ["code": .int(Int64(code.rawValue)), "message": .string(message)]
+        if let data { object["data"] = data }
+        return .object(object)
+    }
+
+    /// Reads an error object; `nil` if `code` is not an integer or `message` not a string.
+    public init?(json: JSONValue) {
+        guard let code = json["code"]?.int, let message = json["message"]?.string else { return nil }
+        self.init(code: ErrorCode(rawValue: code), message: message, data: json["data"])
+    }
+}
+
+extension ResponseError {
+    /// A parse error (-32700) with `message`.
+    public static func parseError(_ message: String) -> ResponseError {
+        ResponseError(code: .parseError, message: message)
+    }
+
+    /// An invalid-request error (-32600) with `message`.
+    public static func invalidRequest(_ message: String) -> ResponseError {
+        ResponseError(code: .invalidRequest, message: message)
+    }
+
+    /// A method-not-found error (-32601) naming `method`.
+    public static func methodNotFound(_ method: String) -> ResponseError {
+        ResponseError(code: .methodNotFound, message: "method not found: \(method)")
+    }
+
+    /// An invalid-params error (-32602) with `message`.
+    public static func invalidParams(_ message: String) -> ResponseError {
+        ResponseError(code: .invalidParams, message: message)
+    }
+
+    /// An internal error (-32603) with `message`.
+    public static func internalError(_ message: String) -> ResponseError {
+        ResponseError(code: .internalError, message: message)
+    }
+
+    /// The request-cancelled error (-32800).
+    public static let requestCancelled = ResponseError(code: .requestCancelled, message: "request cancelled")
+}
+
+extension ResponseError: CustomStringConvertible {
+    /// "<message> (<code>)".
+    public var description: String { "\(message) (\(code.rawValue))" }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import FonsterStore
+
+@Suite struct ChangeTests {
+    let dir = TempDir()
+
+    @Test func localWritesAreReportedWithIdsAndReasons() throws {
+        let store = try fileStore(dir)
+        let seen = Collected<StoreChange>()
+        let observation = store.onChange { seen.append($0) }
+        defer { observation.cancel() }
+        let a = try store.create(seed: "a")
+        _ = try store.setSeed(a.id, to: "b")
+        _ = try store.setSeed(a.id, to: "b")  // no-op: no report
+        let b = try store.duplicate(a.id)
+        _ = try store.move(b.id, to: 0)
+        let imported = try store.importSeeds(["x", "y"])
+        try store.delete(a.id)
+        #expect(seen.all.filter { !$0.external } == [
+            StoreChange(ids: [a.id], reason: "create", external: false),
+            StoreChange(ids: [a.id], reason: "update", external: false),
+            StoreChange(ids: [b.id], reason: "create", external: false),
+            StoreChange(ids: [b.id], reason: "move", external: false),
+            StoreChange(ids: imported.map(\.id), reason: "import", external: false),
+            StoreChange(ids: [a.id], reason: "delete", external: false),
+        ])
+    }
+
+    @Test func cancelledObservationsHearNothing() throws {
+        let store = try fileStore(dir)
+        let seen = Collected<StoreChange>()
+        store.onChange { seen.append($0) }.cancel()
+        _ = try store.create(seed: "a")
+        #expect(seen.all.isEmpty)
+    }
+
+    @Test func otherConnectionsChangesAreDetected() throws {
+        let mine = try fileStore(dir)
+        let theirs = try fileStore(dir)
+        #expect(mine.checkForExternalChanges().isEmpty)
+        let a = try mine.create(seed: "mine")
+        #expect(mine.checkForExternalChanges().isEmpty)  // our own write is not external
+        let b = try theirs.create(seed: "theirs")
+        _ = try theirs.setSeed(a.id, to: "edited")
+        _ = try theirs.setSeed(b.id, to: "edited")
+        try theirs.delete(b.id)
+        #expect(mine.checkForExternalChanges() == [
+            StoreChange(ids: [b.id], reason: "create", external: true),
+            StoreChange(ids: [a.id, b.id], reason: "update", external: true),
+            StoreChange(ids: [b.id], reason: "delete", external: true),
+        ])
+        #expect(mine.checkForExternalChanges().isEmpty)
+        #expect(theirs.checkForExternalChanges() == [StoreChange(ids: [a.id], reason: "create", external: true)])
+    }
+
+    @Test func unloggedWritersAndPrunedLogsAskForAReload() throws {
+        let path = dir.file("lib.sqlite")
+        let mine = try FonsterStore(location: .file(path), options: testOptions())
+        _ = try mine.create(seed: "x")
+        rawSQL(path, "UPDATE fonsters SET name = 'by hand'")
+        #expect(mine.checkForExternalChanges() == [StoreChange(ids: [], reason: "external", external: true)])
+        let theirs = try FonsterStore(location: .file(path), options: testOptions())
+        for _ in 0..<11 { _ = try theirs.importSeeds(Array(repeating: "bulk", count: 1_000)) }
+        #expect(mine.checkForExternalChanges() == [StoreChange(ids: [], reason: "reload", external: true)])
+    }
+
+    @Test func pollingObserverHearsAnotherProcess() async throws {
+        let mine = try fileStore(dir)
+        let theirs = try fileStore(dir)
+        let seen = Collected<StoreChange>()
+        let observation = mine.onChange { seen.append($0) }
+        defer { observation.cancel() }
+        let made = try theirs.create(seed: "from elsewhere")
+        // Wait (up to 10 s, far beyond the 250 ms poll) for the background poll to report it.
+        for _ in 0..<1_000 {
+            if !seen.all.isEmpty { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(seen.all == [StoreChange(ids: [made.id], reason: "create", external: true)])
+    }
+}

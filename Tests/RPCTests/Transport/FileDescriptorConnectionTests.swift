@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import RPC
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A server on real pipes: the test writes raw bytes to its stdin and reads its stdout raw.
+private struct PipeHarness {
+    let toServer: Int32
+    let fromServer: Int32
+    let connection: Connection
+
+    init(log: TransportLog = .silent) {
+        var input: [Int32] = [0, 0]
+        var output: [Int32] = [0, 0]
+        precondition(pipe(&input) == 0 && pipe(&output) == 0)
+        toServer = input[1]
+        fromServer = output[0]
+        connection = .fileDescriptors(input: input[0], output: output[1], closeOutput: true, log: log)
+        inputReadEnd = input[0]
+    }
+
+    private let inputReadEnd: Int32
+
+    /// Writes `text` to the server's input, then closes it if asked.
+    func write(_ text: String, close: Bool = true) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(toServer, $0.baseAddress!, $0.count) }
+            precondition(n > 0)
+            offset += n
+        }
+        if close { closeInput() }
+    }
+
+    func closeInput() { _ = Glibc.close(toServer) }
+
+    /// Reads the server's output until it closes, on a thread of its own.
+    func readAll() async -> [UInt8] {
+        let fd = fromServer
+        return await withCheckedContinuation { continuation in
+            let thread = Thread {
+                var all: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 65536)
+                while true {
+                    let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+                    if n <= 0 { break }
+                    all += buffer[..<n]
+                }
+                _ = Glibc.close(fd)
+                continuation.resume(returning: all)
+            }
+            thread.start()
+        }
+    }
+
+    /// Releases the server's input read end (the reader thread does not close it).
+    func cleanUp() { _ = Glibc.close(inputReadEnd) }
+}
+
+private func echoServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
+    let server = RPCServer(mode: mode, log: .silent)
+    server.register(method: "echo") { params, _ in params }
+    return server
+}
+
+@Suite(.timeLimit(.minutes(1))) struct FileDescriptorConnectionTests {
+    @Test func contentLengthOverPipes() async throws {
+        let harness = PipeHarness()
+        defer { harness.cleanUp() }
+        let server = echoServer()
+        async let exit = server.run(on: harness.connection)
+        async let output = harness.readAll()
+        let bodies = [
+            #"{"jsonrpc":"2.0","id":1,"method":"echo","params":["é"]}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#,
+            #"{"jsonrpc":"2.0","method":"exit"}"#,
+        ]
+        harness.write(bodies.map { "Content-Length: \($0.utf8.count)\r\n\r\n\($0)" }.joined(), close: false)
+        #expect(await exit == ServerExit(reason: .exitNotification, shutdownRequested: true))
+        harness.closeInput()
+        let text = String(decoding: await output, as: UTF8.self)
+        let first = #"{"jsonrpc":"2.0","id":1,"result":["é"]}"#
+        let second = #"{"jsonrpc":"2.0","id":2,"result":null}"#
+        let answers = ["Content-Length: \(first.utf8.count)\r\n\r\n\(first)", "Content-Length: \(second.utf8.count)\r\n\r\n\(second)"]
+        #expect(text == answers.joined() || text == answers.reversed().joined())
+    }
+
+    @Test func newlineDelimitedOverPipesInOrder() async throws {
+        let harness = PipeHarness()
+        defer { harness.cleanUp() }
+        let server = echoServer(.sequential)
+        async let exit = server.run(on: harness.connection)
+        async let output = harness.readAll()
+        var input = "\n"
+        for i in 0..<200 { input += #"{"jsonrpc":"2.0","id":\#(i),"method":"echo","params":[\#(i)]}"# + "\n" }
+        input += "{not json}\n"
+        harness.write(input)
+        #expect(await exit == ServerExit(reason: .endOfInput, shutdownRequested: false))
+        let lines = String(decoding: await output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 202)
+        #expect(lines.last == "")
+        for i in 0..<200 { #expect(lines[i] == #"{"jsonrpc":"2.0","id":\#(i),"result":[\#(i)]}"#) }
+        #expect(try JSONValue(parsing: String(lines[200]))["error"]?["code"] == -32700)
+    }
+
+    @Test func shortBodyAtEndOfInputIsLoggedAndStopsCleanly() async throws {
+        let logged = Locked([String]())
+        let harness = PipeHarness(log: TransportLog { line in logged.withLock { $0.append(line) } })
+        defer { harness.cleanUp() }
+        async let exit = echoServer().run(on: harness.connection)
+        async let output = harness.readAll()
+        harness.write("Content-Length: 2\r\n\r\n[]Content-Length: 100\r\n\r\n{\"jsonrpc\"")
+        #expect(await exit == ServerExit(reason: .endOfInput, shutdownRequested: false))
+        let answer = try JSONValue(parsing: Array(String(decoding: await output, as: UTF8.self).split(separator: "\r\n\r\n")[1].utf8))
+        #expect(answer["error"]?["message"] == "empty batch")
+        #expect(logged.current == ["end of input in the middle of a message body (10 of 100 bytes)"])
+    }
+
+    @Test func brokenOutputPipeIsSurvived() async throws {
+        let logged = Locked([String]())
+        let harness = PipeHarness(log: TransportLog { line in logged.withLock { $0.append(line) } })
+        defer { harness.cleanUp() }
+        _ = Glibc.close(harness.fromServer) // the client stops reading: writes get EPIPE, not SIGPIPE
+        async let exit = echoServer().run(on: harness.connection)
+        var input = ""
+        for i in 0..<50 { input += #"{"jsonrpc":"2.0","id":\#(i),"method":"echo","params":[\#(i)]}"# + "\n" }
+        harness.write(input)
+        #expect(await exit.reason == .endOfInput)
+        #expect(logged.current.contains { $0.contains("EPIPE") })
+    }
+}

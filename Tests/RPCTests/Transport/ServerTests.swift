@@ -1,0 +1,383 @@
+import Testing
+@testable import RPC
+
+private struct Boom: Error, CustomStringConvertible {
+    var description: String { "the handler blew up" }
+}
+
+/// A server with a few handlers used across the dispatcher tests.
+private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
+    let server = RPCServer(mode: mode, log: .silent)
+    server.register(method: "echo") { params, _ in params }
+    server.register(method: "initialize") { _, _ in ["capabilities": [:]] }
+    server.register(method: "add") { params, _ in
+        guard let a = params["a"]?.int, let b = params["b"]?.int else {
+            throw ResponseError(code: .invalidParams, message: "add needs integers a and b", data: ["got": params])
+        }
+        return .number(a + b)
+    }
+    server.register(method: "boom") { _, _ in throw Boom() }
+    server.register(method: "id") { _, context in context.id.json }
+    return server
+}
+
+@Suite(.timeLimit(.minutes(1))) struct ServerTests {
+    @Test func answersRequests() async throws {
+        let client = TestClient(makeServer())
+        client.request(1, "add", ["a": 2, "b": 3])
+        #expect(try await client.expectMessage() == ["jsonrpc": "2.0", "id": 1, "result": 5])
+        client.send(["jsonrpc": "2.0", "id": "str", "method": "id"])
+        #expect(try await client.expectMessage() == ["jsonrpc": "2.0", "id": "str", "result": "str"])
+        client.request(2, "echo")
+        #expect(try await client.expectMessage()["result"] == .null)
+        let exit = await client.finish()
+        #expect(exit == ServerExit(reason: .endOfInput, shutdownRequested: false))
+        #expect(exit.exitCode == 0)
+    }
+
+    @Test func unknownMethodIsMethodNotFoundNamingIt() async throws {
+        let client = TestClient(makeServer())
+        client.request(7, "fonsters/nope")
+        let response = try await client.expectMessage()
+        #expect(response["id"] == 7)
+        #expect(errorCode(response) == -32601)
+        #expect(errorMessage(response)?.contains("fonsters/nope") == true)
+        _ = await client.finish()
+    }
+
+    @Test func thrownResponseErrorGoesOutAsIs() async throws {
+        let client = TestClient(makeServer())
+        client.request(1, "add", ["a": "x"])
+        #expect(try await client.expectMessage() == [
+            "jsonrpc": "2.0", "id": 1,
+            "error": ["code": -32602, "message": "add needs integers a and b", "data": ["got": ["a": "x"]]],
+        ])
+        _ = await client.finish()
+    }
+
+    @Test func otherErrorsBecomeInternalErrors() async throws {
+        let client = TestClient(makeServer())
+        client.request(1, "boom")
+        let response = try await client.expectMessage()
+        #expect(errorCode(response) == -32603)
+        #expect(errorMessage(response) == "the handler blew up")
+        _ = await client.finish()
+    }
+
+    @Test func notificationsGetNoResponse() async throws {
+        let server = makeServer()
+        let seen = Locked([JSONValue]())
+        server.onNotification(method: "note") { params, _ in seen.withLock { $0.append(params) } }
+        let client = TestClient(server)
+        client.notify("note", ["n": 1])
+        client.notify("unknown/notification")
+        client.notify("initialized", [:])
+        client.notify("$/setTrace", ["value": "off"])
+        client.request(9, "echo", ["after": true])
+        #expect(try await client.expectMessage()["id"] == 9)
+        #expect(seen.current == [["n": 1]])
+        _ = await client.finish()
+        #expect(try await client.drain().isEmpty)
+    }
+
+    @Test func responsesMayComeOutOfOrder() async throws {
+        let server = makeServer()
+        let gate = Gate()
+        server.register(method: "slow") { _, _ in
+            await gate.wait()
+            return "slow"
+        }
+        let client = TestClient(server)
+        client.request(1, "slow")
+        client.request(2, "echo", ["fast": true])
+        let first = try await client.expectMessage()
+        #expect(first["id"] == 2)
+        await gate.open()
+        let second = try await client.expectMessage()
+        #expect(second == ["jsonrpc": "2.0", "id": 1, "result": "slow"])
+        _ = await client.finish()
+    }
+
+    @Test func everyRequestGetsExactlyOneResponse() async throws {
+        let server = makeServer()
+        server.register(method: "jitter") { params, _ in
+            try await Task.sleep(nanoseconds: UInt64(params["n"]?.int ?? 0) % 5 * 100_000)
+            return params["n"] ?? .null
+        }
+        let client = TestClient(server)
+        let count = 500
+        for i in 0..<count { client.request(Int64(i), i % 7 == 0 ? "missing" : "jitter", ["n": .number(i)]) }
+        var ids: [Int] = []
+        for _ in 0..<count { ids.append(try await client.expectMessage()["id"]?.int ?? -1) }
+        #expect(ids.sorted() == Array(0..<count))
+        _ = await client.finish()
+        #expect(try await client.drain().isEmpty)
+    }
+
+    @Test func cancellationGivesRequestCancelled() async throws {
+        let server = makeServer()
+        let finished = Locked(false)
+        server.register(method: "wait") { _, context in
+            context.sendNotification("test/started", params: ["id": context.id.json])
+            while !context.isCancelled { try? await Task.sleep(nanoseconds: 1_000_000) }
+            finished.withLock { $0 = true }
+            return "ignored"
+        }
+        let client = TestClient(server)
+        client.request(1, "wait")
+        #expect(try await client.expectMessage() == ["jsonrpc": "2.0", "method": "test/started", "params": ["id": 1]])
+        client.notify("$/cancelRequest", ["id": 1])
+        let response = try await client.expectMessage()
+        #expect(response["id"] == 1)
+        #expect(errorCode(response) == -32800)
+        // No second response for id 1: the next message answers the next request.
+        client.request(2, "echo", ["x": 1])
+        #expect(try await client.expectMessage()["id"] == 2)
+        _ = await client.finish()
+        #expect(finished.current)
+        #expect(try await client.drain().isEmpty)
+    }
+
+    @Test func cancellingAFinishedRequestSendsNothing() async throws {
+        let client = TestClient(makeServer())
+        client.request(1, "echo", [1])
+        #expect(try await client.expectMessage()["result"] == [1])
+        client.notify("$/cancelRequest", ["id": 1])
+        client.notify("$/cancelRequest", ["id": "never-sent"])
+        client.request(2, "echo", [2])
+        #expect(try await client.expectMessage()["id"] == 2)
+        _ = await client.finish()
+        #expect(try await client.drain().isEmpty)
+    }
+
+    @Test func cancellationErrorFromAHandlerIsRequestCancelled() async throws {
+        let server = makeServer()
+        server.register(method: "sleepy") { _, context in
+            try context.checkCancellation()
+            throw CancellationError()
+        }
+        let client = TestClient(server)
+        client.request(1, "sleepy")
+        #expect(errorCode(try await client.expectMessage()) == -32800)
+        _ = await client.finish()
+    }
+
+    @Test func shutdownThenExitIsCodeZero() async throws {
+        let client = TestClient(makeServer())
+        client.request(1, "initialize", ["processId": nil])
+        #expect(try await client.expectMessage()["result"] == ["capabilities": [:]])
+        client.notify("initialized", [:])
+        client.request(2, "shutdown")
+        #expect(try await client.expectMessage() == ["jsonrpc": "2.0", "id": 2, "result": nil])
+        client.request(3, "echo")
+        let refused = try await client.expectMessage()
+        #expect(refused["id"] == 3)
+        #expect(errorCode(refused) == -32600)
+        #expect(errorMessage(refused) == "server is shutting down")
+        client.notify("exit")
+        let exit = await client.serverRun.value
+        #expect(exit == ServerExit(reason: .exitNotification, shutdownRequested: true))
+        #expect(exit.exitCode == 0)
+        #expect(try await client.drain().isEmpty)
+    }
+
+    @Test func shutdownWaitsForEarlierRequests() async throws {
+        let server = makeServer()
+        let gate = Gate()
+        server.register(method: "slow") { _, _ in await gate.wait(); return "slow" }
+        let client = TestClient(server)
+        client.request(1, "slow")
+        client.request(2, "shutdown")
+        client.notify("exit") // pipelined, as a script might: running requests still finish
+        try await Task.sleep(nanoseconds: 20_000_000)
+        await gate.open()
+        #expect(try await client.expectMessage()["id"] == 1)
+        #expect(try await client.expectMessage() == ["jsonrpc": "2.0", "id": 2, "result": nil])
+        #expect(await client.serverRun.value.exitCode == 0)
+        #expect(try await client.drain().isEmpty)
+    }
+
+    @Test func exitWithoutShutdownIsCodeOne() async throws {
+        let client = TestClient(makeServer())
+        client.request(1, "echo")
+        _ = try await client.expectMessage()
+        client.notify("exit")
+        client.request(2, "echo") // after exit: never read
+        let exit = await client.serverRun.value
+        #expect(exit == ServerExit(reason: .exitNotification, shutdownRequested: false))
+        #expect(exit.exitCode == 1)
+        #expect(try await client.drain().isEmpty)
+    }
+
+    @Test func requestsBeforeInitializeAreAccepted() async throws {
+        let client = TestClient(makeServer())
+        client.request(1, "add", ["a": 1, "b": 1])
+        #expect(try await client.expectMessage()["result"] == 2)
+        _ = await client.finish()
+    }
+
+    @Test func progressNeedsAWorkDoneToken() async throws {
+        let server = makeServer()
+        server.register(method: "work") { _, context in
+            context.beginProgress(title: "Drawing", percentage: 0)
+            context.reportProgress(message: "half", percentage: 50)
+            context.endProgress()
+            return "done"
+        }
+        let client = TestClient(server)
+        client.request(1, "work", ["workDoneToken": "tok"])
+        var kinds: [String] = []
+        for _ in 0..<3 {
+            let progress = try await client.expectMessage()
+            #expect(progress["method"] == "$/progress")
+            #expect(progress["params"]?["token"] == "tok")
+            kinds.append(progress["params"]?["value"]?["kind"]?.string ?? "?")
+        }
+        #expect(kinds == ["begin", "report", "end"])
+        #expect(try await client.expectMessage()["result"] == "done")
+        client.request(2, "work", [:])
+        #expect(try await client.expectMessage()["id"] == 2) // no progress without a token
+        _ = await client.finish()
+    }
+
+    @Test func serverNotificationsAnyTime() async throws {
+        let (serverEnd, clientEnd) = Connection.inMemoryPair()
+        let server = makeServer()
+        let run = Task { await server.run(on: serverEnd) }
+        serverEnd.writer.sendNotification("fonsters/didChange", params: ["ids": [1, 2]])
+        var iterator = clientEnd.incoming.makeAsyncIterator()
+        guard case .message(let bytes)? = await iterator.next() else {
+            Issue.record("no notification")
+            return
+        }
+        #expect(try JSONValue(parsing: bytes) == ["jsonrpc": "2.0", "method": "fonsters/didChange", "params": ["ids": [1, 2]]])
+        await clientEnd.writer.close()
+        _ = await run.value
+    }
+
+    @Test func parseErrorsAreAnsweredAndTheStreamGoesOn() async throws {
+        let client = TestClient(makeServer())
+        client.sendRaw("Content-Length: 9\r\n\r\n{\"a\":tru}")
+        let error = try await client.expectMessage()
+        #expect(error["id"] == .null)
+        #expect(errorCode(error) == -32700)
+        #expect(errorMessage(error)?.contains("at byte 8") == true)
+        client.request(1, "echo")
+        #expect(try await client.expectMessage()["id"] == 1)
+        _ = await client.finish()
+    }
+
+    @Test func invalidRequestsKeepTheirIdWhenReadable() async throws {
+        let client = TestClient(makeServer())
+        client.send(["id": 5, "method": "echo"])
+        let missingVersion = try await client.expectMessage()
+        #expect(missingVersion["id"] == 5)
+        #expect(errorCode(missingVersion) == -32600)
+        client.send(["jsonrpc": "2.0", "id": [1], "method": "echo"])
+        let badID = try await client.expectMessage()
+        #expect(badID["id"] == .null)
+        #expect(errorCode(badID) == -32600)
+        _ = await client.finish()
+    }
+
+    @Test func headerTooLongIsAnsweredThenTheStreamGoesOn() async throws {
+        let client = TestClient(makeServer())
+        client.sendRaw("Content-Length: 2\r\nX-Huge: " + String(repeating: "z", count: 100_000) + "\r\n\r\n{}")
+        let error = try await client.expectMessage()
+        #expect(error["id"] == .null)
+        #expect(errorCode(error) == -32700)
+        #expect(errorMessage(error) == "header line longer than 8192 bytes")
+        client.request(1, "echo")
+        #expect(try await client.expectMessage()["id"] == 1)
+        _ = await client.finish()
+    }
+
+    @Test func missingContentLengthIsAnsweredThenInputCloses() async throws {
+        let client = TestClient(makeServer())
+        client.sendRaw("Content-Type: x\r\n\r\n{}")
+        let error = try await client.expectMessage()
+        #expect(errorMessage(error) == "missing Content-Length header")
+        let exit = await client.serverRun.value
+        #expect(exit.reason == .endOfInput)
+    }
+
+    @Test func duplicateInFlightIdIsRefused() async throws {
+        let server = makeServer()
+        let gate = Gate()
+        server.register(method: "slow") { _, _ in await gate.wait(); return "slow" }
+        let client = TestClient(server)
+        client.request(1, "slow")
+        client.request(1, "echo")
+        let refused = try await client.expectMessage()
+        #expect(errorCode(refused) == -32600)
+        await gate.open()
+        #expect(try await client.expectMessage()["result"] == "slow")
+        _ = await client.finish()
+    }
+
+    @Test func endOfInputWaitsForRunningRequests() async throws {
+        let server = makeServer()
+        server.register(method: "late") { _, _ in
+            try await Task.sleep(nanoseconds: 50_000_000)
+            return "late"
+        }
+        let client = TestClient(server)
+        client.request(1, "late")
+        let exit = await client.finish()
+        #expect(exit.reason == .endOfInput)
+        #expect(try await client.drain().map { $0["result"] } == ["late"])
+    }
+
+    @Test func newlineDelimitedClientsGetNewlineDelimitedAnswers() async throws {
+        let client = TestClient(makeServer(), framing: .newlineDelimited)
+        client.sendRaw("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"echo\",\"params\":[\"a\"]}\n\n")
+        #expect(try await client.expectMessage()["result"] == ["a"])
+        _ = await client.finish()
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct SequentialServerTests {
+    @Test func runsOneRequestAtATimeInOrder() async throws {
+        let server = makeServer(.sequential)
+        let running = Locked((now: 0, peak: 0))
+        server.register(method: "step") { params, _ in
+            running.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) }
+            try await Task.sleep(nanoseconds: UInt64(10 - (params["n"]?.int ?? 0)) * 300_000)
+            running.withLock { $0.now -= 1 }
+            return params["n"] ?? .null
+        }
+        let client = TestClient(server)
+        for i in 0..<10 { client.request(Int64(i), i == 4 ? "missing" : "step", ["n": .number(i)]) }
+        var ids: [Int] = []
+        for _ in 0..<10 { ids.append(try await client.expectMessage()["id"]?.int ?? -1) }
+        #expect(ids == Array(0..<10))
+        #expect(running.current.peak == 1)
+        _ = await client.finish()
+    }
+
+    @Test func cancelsARunningOrQueuedRequest() async throws {
+        let server = makeServer(.sequential)
+        server.register(method: "wait") { _, context in
+            context.sendNotification("test/started")
+            while !context.isCancelled { try? await Task.sleep(nanoseconds: 1_000_000) }
+            return "ignored"
+        }
+        let client = TestClient(server)
+        client.request(1, "wait")
+        client.request(2, "echo", ["queued": true])
+        client.request(3, "echo", ["queued": true])
+        #expect(try await client.expectMessage()["method"] == "test/started")
+        client.notify("$/cancelRequest", ["id": 2])
+        client.notify("$/cancelRequest", ["id": 1])
+        var byID: [Int: JSONValue] = [:]
+        for _ in 0..<3 {
+            let response = try await client.expectMessage()
+            byID[response["id"]?.int ?? -1] = response
+        }
+        #expect(errorCode(byID[1]!) == -32800)
+        #expect(errorCode(byID[2]!) == -32800)
+        #expect(byID[3]?["result"] == ["queued": true])
+        _ = await client.finish()
+        #expect(try await client.drain().isEmpty)
+    }
+}
