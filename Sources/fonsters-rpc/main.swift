@@ -1,5 +1,5 @@
 // The fonsters-rpc executable: a thin entry point over the command-line tools and the server.
 import Foundation
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-exit(CommandLineEntry.run(arguments))
+signal(SIGPIPE, SIG_IGN)
+exit(await CommandLineEntry.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Turns creatures into image files: stills in every format and the evolution animation.
+public enum Renderer {
+    /// A still of `creature` in `format` at `size`. With `metadata`, PNGs carry the seed as
+    /// iTXt, JPEGs as a comment, SVGs always carry the alt text as their `<title>`.
+    public static func still(_ creature: Creature, format: ImageFormat, size: ImageSize,
+                             metadata: PNGMetadata? = nil) throws -> RenderedImage {
+        let sprite = creature.sprite
+        let bytes: [UInt8]
+        switch format {
+        case .png: bytes = try PNGEncoder.encode(sprite, scale: size.scale, metadata: metadata)
+        case .gif: bytes = try GIFEncoder.encode(frames: [sprite], scale: size.scale, delayMs: 0, loop: false)
+        case .jpeg: bytes = try JPEGEncoder.encode(sprite, scale: size.scale, quality: 90, comment: metadata?.textEntries.first?.text)
+        case .svg:
+            let svg = SVGEncoder.encode(sprite, title: AltText.sentence(for: creature), size: size.pixels)
+            bytes = Array(svg.utf8)
+        }
+        return RenderedImage(bytes: bytes, format: format, pixels: size.pixels)
+    }
+
+    /// The evolution of `seed` as an animated GIF: one frame per prefix, looping forever.
+    /// A seed with no frames (empty or whitespace) gives a one-frame GIF of the `" "` creature.
+    public static func evolutionGIF(seed: String, size: ImageSize, intervalMs: Int = Evolution.defaultIntervalMs,
+                                    engine: EngineVersion = .current,
+                                    isCancelled: () -> Bool = { false }) throws -> RenderedImage {
+        let prefixes = Evolution.prefixes(of: seed)
+        var sprites: [Sprite] = []
+        sprites.reserveCapacity(max(1, prefixes.count))
+        for prefix in prefixes.isEmpty ? [seed] : prefixes {
+            if isCancelled() { throw CancellationError() }
+            sprites.append(Creature(seed: prefix, engine: engine).sprite)
+        }
+        let bytes = try GIFEncoder.encode(frames: sprites, scale: size.scale, delayMs: intervalMs, loop: true)
+        return RenderedImage(bytes: bytes, format: .gif, pixels: size.pixels)
+    }
+}

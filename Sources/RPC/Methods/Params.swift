@@ -1,0 +1,120 @@
+import Foundation
+import CreatureCore
+
+/// A request's params object with typed accessors whose errors name the offending field.
+struct Params {
+    let object: JSONObject
+
+    /// The params of a request: an object, or nothing (read as `{}`).
+    init(_ json: JSONValue) throws(ResponseError) {
+        switch json {
+        case .null: object = JSONObject()
+        case .object(let o): object = o
+        default: throw ResponseError.invalidParams(field: "params", "params must be an object")
+        }
+    }
+
+    func has(_ key: String) -> Bool {
+        if let v = object[key], !v.isNull { return true }
+        return false
+    }
+
+    func string(_ key: String) throws(ResponseError) -> String? {
+        guard let v = object[key], !v.isNull else { return nil }
+        guard let s = v.string else { throw .invalidParams(field: key, "'\(key)' must be a string") }
+        return s
+    }
+
+    func requiredString(_ key: String) throws(ResponseError) -> String {
+        guard let s = try string(key) else { throw .invalidParams(field: key, "'\(key)' is required") }
+        return s
+    }
+
+    func int(_ key: String) throws(ResponseError) -> Int? {
+        guard let v = object[key], !v.isNull else { return nil }
+        guard let i = v.int else { throw .invalidParams(field: key, "'\(key)' must be a whole number") }
+        return i
+    }
+
+    func requiredInt(_ key: String) throws(ResponseError) -> Int {
+        guard let i = try int(key) else { throw .invalidParams(field: key, "'\(key)' is required") }
+        return i
+    }
+
+    func double(_ key: String) throws(ResponseError) -> Double? {
+        guard let v = object[key], !v.isNull else { return nil }
+        guard let d = v.double, d.isFinite else { throw .invalidParams(field: key, "'\(key)' must be a number") }
+        return d
+    }
+
+    func bool(_ key: String) throws(ResponseError) -> Bool? {
+        guard let v = object[key], !v.isNull else { return nil }
+        guard let b = v.bool else { throw .invalidParams(field: key, "'\(key)' must be true or false") }
+        return b
+    }
+
+    func id(_ key: String = "id") throws(ResponseError) -> UUID {
+        let s = try requiredString(key)
+        guard let id = UUID(uuidString: s) else { throw .invalidParams(field: key, "'\(key)' must be a UUID (got \"\(s.prefix(60))\")") }
+        return id
+    }
+
+    func ids(_ key: String) throws(ResponseError) -> [UUID]? {
+        guard let strings = try stringArray(key) else { return nil }
+        var result: [UUID] = []
+        for s in strings {
+            guard let id = UUID(uuidString: s) else { throw .invalidParams(field: key, "'\(key)' must hold UUIDs (got \"\(s.prefix(60))\")") }
+            result.append(id)
+        }
+        return result
+    }
+
+    func stringArray(_ key: String) throws(ResponseError) -> [String]? {
+        guard let v = object[key], !v.isNull else { return nil }
+        guard let items = v.array else { throw .invalidParams(field: key, "'\(key)' must be an array of strings") }
+        var result: [String] = []
+        result.reserveCapacity(items.count)
+        for item in items {
+            guard let s = item.string else { throw .invalidParams(field: key, "'\(key)' must be an array of strings") }
+            result.append(s)
+        }
+        return result
+    }
+
+    func intArray(_ key: String) throws(ResponseError) -> [Int]? {
+        guard let v = object[key], !v.isNull else { return nil }
+        guard let items = v.array else { throw .invalidParams(field: key, "'\(key)' must be an array of whole numbers") }
+        var result: [Int] = []
+        for item in items {
+            guard let i = item.int else { throw .invalidParams(field: key, "'\(key)' must be an array of whole numbers") }
+            result.append(i)
+        }
+        return result
+    }
+
+    /// `format` (default png) as an image format.
+    func format(default value: ImageFormat = .png) throws(ResponseError) -> ImageFormat {
+        guard let s = try string("format") else { return value }
+        guard let f = ImageFormat(rawValue: s.lowercased() == "jpg" ? "jpeg" : s.lowercased()) else {
+            throw .invalidParams(field: "format", "'format' must be one of png, gif, jpeg, svg (got \"\(s.prefix(40))\")")
+        }
+        return f
+    }
+
+    /// `size` in pixels (default 256) as an image size.
+    func size(_ key: String = "size", default value: Int = 256) throws(ResponseError) -> ImageSize {
+        let pixels = try int(key) ?? value
+        do { return try ImageSize(pixels: pixels) } catch {
+            throw .invalidParams(field: key, "'\(key)' must be a multiple of 32 between 32 and 2048 pixels (got \(pixels))")
+        }
+    }
+
+    /// `speed` (10 %…100 % as 0.1…1.0, default 0.1) as a frame interval in milliseconds.
+    func intervalMs() throws(ResponseError) -> Int {
+        guard let speed = try double("speed") else { return Evolution.defaultIntervalMs }
+        guard (0.1...1.0).contains(speed) else {
+            throw .invalidParams(field: "speed", "'speed' must be between 0.1 and 1.0 (got \(speed))")
+        }
+        return Evolution.intervalMs(speed: speed)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import CreatureCore
+import FonsterStore
+
+/// What the method handlers share: the store (opened lazily so a broken store still lets the
+/// engine methods work), the clock, and facts for `initialize`.
+public final class ServerContext: Sendable {
+    /// The program's version, reported by `initialize` and `--version`.
+    public static let version = "0.1.0"
+    /// The longest seed or name accepted, in UTF-16 units.
+    public static let maxSeedLength = 10_000
+
+    /// Where the store lives and how it is opened.
+    public let location: StoreLocation
+    /// Options for opening the store.
+    public let options: StoreOptions
+    private let opened: Locked<Result<FonsterStore, StoreError>?> = Locked(nil)
+
+    /// A context for a store at `location`; nothing is opened until a library method needs it.
+    public init(location: StoreLocation, options: StoreOptions) {
+        self.location = location
+        self.options = options
+    }
+
+    /// The open store, opening it on first use; its failure is an application error.
+    public func store() throws(ResponseError) -> FonsterStore {
+        let result = opened.withLock { state -> Result<FonsterStore, StoreError> in
+            if let state { return state }
+            let result: Result<FonsterStore, StoreError>
+            do throws(StoreError) { result = .success(try FonsterStore(location: location, options: options)) }
+            catch { result = .failure(error) }
+            state = result
+            return result
+        }
+        switch result {
+        case .success(let store): return store
+        case .failure(let error): throw ResponseError(error)
+        }
+    }
+
+    /// The store's file path, or nil for an in-memory store.
+    public var storePath: String? {
+        if case .memory = location { return nil }
+        return location.resolvedPath()
+    }
+
+    /// Runs a store operation, turning its error into the protocol's.
+    func withStore<T>(_ body: (FonsterStore) throws(StoreError) -> T) throws(ResponseError) -> T {
+        let store = try store()
+        do { return try body(store) } catch { throw ResponseError(error) }
+    }
+}
