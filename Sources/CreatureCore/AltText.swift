@@ -18,16 +18,18 @@ public enum AltText {
         if c.upsideDown { kind = "upside-down " + kind }
         var traits: [String] = []
         if case .shape(let shape) = c.shapeMask, c.tier >= 4 { traits.append("a \(shape.rawValue)-shaped body") }
-        if c.eyes { traits.append("\(c.eyeShape.rawValue) eyes") }
-        if c.eyebrows { traits.append("eyebrows") }
-        if c.nose { traits.append("a nose") }
-        if c.mouth { traits.append(c.mouthStyle == .open ? "an open mouth" : "a mouth") }
-        if c.beard { traits.append("a beard") }
-        if c.hair { traits.append("hair") }
-        if c.ears { traits.append("ears") }
-        if c.horn { traits.append("a horn") }
-        if c.antlers { traits.append("antlers") }
-        if c.body { traits.append("a body") }
+        if c.tier >= 4 {  // faces and features are drawn from tier 4 on
+            if c.eyes { traits.append("\(c.eyeShape.rawValue) eyes") }
+            if c.eyebrows { traits.append("eyebrows") }
+            if c.nose { traits.append("a nose") }
+            if c.mouth { traits.append(c.mouthStyle == .open ? "an open mouth" : "a mouth") }
+            if c.beard { traits.append("a beard") }
+            if c.hair { traits.append("hair") }
+            if c.ears { traits.append("ears") }
+            if c.horn { traits.append("a horn") }
+            if c.antlers { traits.append("antlers") }
+            if c.body { traits.append("a body") }
+        }
         if c.appendages {
             let style = c.appendageStyle == .tentacle ? "tentacles" : c.appendageStyle == .arm ? "arms" : "legs"
             traits.append("\(c.appendageCount) \(style)")
