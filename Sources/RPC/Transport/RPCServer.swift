@@ -34,13 +34,17 @@ public final class RPCServer: Sendable {
 
     /// How requests are scheduled.
     public let mode: Mode
+    /// In concurrent mode, how many requests may run at once before the loop stops reading
+    /// (backpressure towards the client).
+    public let maxConcurrentRequests: Int
     let log: TransportLog
     private let requestHandlers = Locked([String: RequestHandler]())
     private let notificationHandlers = Locked([String: NotificationHandler]())
 
     /// A server with no handlers yet.
-    public init(mode: Mode = .concurrent, log: TransportLog = .standardError) {
+    public init(mode: Mode = .concurrent, maxConcurrentRequests: Int = 1024, log: TransportLog = .standardError) {
         self.mode = mode
+        self.maxConcurrentRequests = max(1, maxConcurrentRequests)
         self.log = log
     }
 

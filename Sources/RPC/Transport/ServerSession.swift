@@ -69,6 +69,7 @@ final class ServerSession: Sendable {
             case .error(let error):
                 await perform { [writer] in writer.send(Response.failure(id: nil, .parseError(error.message))) }
             case .message(let bytes):
+                if !sequential { await waitForIdle(threshold: server.maxConcurrentRequests - 1) }
                 await handleFrame(bytes)
             }
             if state.current.exitRequested { break }
@@ -265,6 +266,7 @@ final class ServerSession: Sendable {
 
     /// Waits until at most `threshold` handler tasks are running.
     private func waitForIdle(threshold: Int) async {
+        if state.withLock({ $0.outstandingTasks <= threshold }) { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let idle = state.withLock { state -> Bool in
                 if state.outstandingTasks <= threshold { return true }
