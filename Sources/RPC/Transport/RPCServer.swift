@@ -34,8 +34,9 @@ public final class RPCServer: Sendable {
 
     /// How requests are scheduled.
     public let mode: Mode
-    /// In concurrent mode, how many requests may run at once before the loop stops reading
-    /// (backpressure towards the client).
+    /// How many requests may run at once (concurrent mode) or wait in line (sequential mode)
+    /// before the loop stops reading: backpressure towards the client. While it is reached,
+    /// `$/cancelRequest` is not read either.
     public let maxConcurrentRequests: Int
     let log: TransportLog
     private let requestHandlers = Locked([String: RequestHandler]())

@@ -378,6 +378,25 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         _ = await client.finish()
     }
 
+    @Test func queueLimitHoldsBackReading() async throws {
+        let server = RPCServer(mode: .sequential, maxConcurrentRequests: 3, log: .silent)
+        let gate = Gate()
+        server.register(method: "hold") { params, _ in await gate.wait(); return params }
+        let received = Locked(0)
+        server.onNotification(method: "count") { _, _ in received.withLock { $0 += 1 } }
+        let client = TestClient(server)
+        client.request(0, "hold", [0])
+        for _ in 0..<10 { client.notify("count") }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(received.current == 0) // all stuck behind the held request
+        await gate.open()
+        #expect(try await client.expectMessage()["id"] == 0)
+        client.request(1, "hold", [1])
+        #expect(try await client.expectMessage()["id"] == 1)
+        #expect(received.current == 10)
+        _ = await client.finish()
+    }
+
     @Test func cancelsARunningOrQueuedRequest() async throws {
         let server = makeServer(.sequential)
         server.register(method: "wait") { _, context in
