@@ -2,8 +2,9 @@ import Foundation
 
 /// The frames arriving on a connection, in order, as an async sequence that ends at end of input.
 ///
-/// With a capacity, a producer thread that gets ahead of the consumer blocks (backpressure for
-/// the file-descriptor reader); without one, the buffer grows (in-memory connections).
+/// With a capacity, a producer thread that gets ahead of the consumer blocks once that many
+/// frames, or 64 MiB of them, are waiting (backpressure for the file-descriptor reader);
+/// without one, the buffer grows (in-memory connections).
 /// Iterate it once.
 public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     /// Each element is a message body or a framing error.
@@ -13,6 +14,8 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     private let capacity: Int?
     private var buffer: [FrameEvent] = []
     private var head = 0
+    private var bufferedBytes = 0
+    private static let maxBufferedBytes = 64 << 20
     private var waiter: CheckedContinuation<FrameEvent?, Never>?
     private var finished = false
     private var stopped = false
@@ -28,7 +31,10 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         defer { condition.unlock() }
         for event in events {
             if let capacity {
-                while !stopped && buffer.count - head >= capacity { condition.wait() }
+                while !stopped && buffer.count > head
+                        && (buffer.count - head >= capacity || bufferedBytes >= Self.maxBufferedBytes) {
+                    condition.wait()
+                }
             }
             if stopped || finished { return false }
             if let waiter {
@@ -36,6 +42,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
                 waiter.resume(returning: event)
             } else {
                 buffer.append(event)
+                bufferedBytes += Self.size(of: event)
             }
         }
         return !stopped
@@ -58,6 +65,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         finished = true
         buffer = []
         head = 0
+        bufferedBytes = 0
         let waiter = self.waiter
         self.waiter = nil
         condition.broadcast()
@@ -72,6 +80,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
             if head < buffer.count {
                 let event = buffer[head]
                 head += 1
+                bufferedBytes -= Self.size(of: event)
                 if head == buffer.count {
                     buffer.removeAll(keepingCapacity: true)
                     head = 0
@@ -90,6 +99,11 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
                 condition.unlock()
             }
         }
+    }
+
+    private static func size(of event: FrameEvent) -> Int {
+        if case .message(let bytes) = event { return bytes.count }
+        return 0
     }
 
     /// Iterates the frames.

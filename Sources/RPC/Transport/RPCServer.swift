@@ -34,13 +34,18 @@ public final class RPCServer: Sendable {
 
     /// How requests are scheduled.
     public let mode: Mode
+    /// How many requests may run at once (concurrent mode) or wait in line (sequential mode)
+    /// before the loop stops reading: backpressure towards the client. While it is reached,
+    /// `$/cancelRequest` is not read either.
+    public let maxConcurrentRequests: Int
     let log: TransportLog
     private let requestHandlers = Locked([String: RequestHandler]())
     private let notificationHandlers = Locked([String: NotificationHandler]())
 
     /// A server with no handlers yet.
-    public init(mode: Mode = .concurrent, log: TransportLog = .standardError) {
+    public init(mode: Mode = .concurrent, maxConcurrentRequests: Int = 1024, log: TransportLog = .standardError) {
         self.mode = mode
+        self.maxConcurrentRequests = max(1, maxConcurrentRequests)
         self.log = log
     }
 

@@ -30,6 +30,8 @@ final class ServerSession: Sendable {
         var exitRequested = false
         var outstandingTasks = 0
         var idleWaiters: [(threshold: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var queuedJobs = 0
+        var queueWaiter: CheckedContinuation<Void, Never>?
     }
 
     private let server: RPCServer
@@ -69,6 +71,11 @@ final class ServerSession: Sendable {
             case .error(let error):
                 await perform { [writer] in writer.send(Response.failure(id: nil, .parseError(error.message))) }
             case .message(let bytes):
+                if sequential {
+                    await waitForQueueRoom()
+                } else {
+                    await waitForIdle(threshold: server.maxConcurrentRequests - 1)
+                }
                 await handleFrame(bytes)
             }
             if state.current.exitRequested { break }
@@ -84,7 +91,34 @@ final class ServerSession: Sendable {
 
     /// Runs `job` on the loop (concurrent mode) or queues it behind earlier messages (sequential).
     private func perform(_ job: @escaping Job) async {
-        if let queue { queue.yield(job) } else { await job() }
+        guard let queue else {
+            await job()
+            return
+        }
+        state.withLock { $0.queuedJobs += 1 }
+        queue.yield { [self] in
+            await job()
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                state.queuedJobs -= 1
+                guard state.queuedJobs < server.maxConcurrentRequests else { return nil }
+                defer { state.queueWaiter = nil }
+                return state.queueWaiter
+            }
+            waiter?.resume()
+        }
+    }
+
+    /// Sequential mode: waits while `maxConcurrentRequests` messages are queued (backpressure).
+    private func waitForQueueRoom() async {
+        if state.withLock({ $0.queuedJobs < server.maxConcurrentRequests }) { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let room = state.withLock { state -> Bool in
+                if state.queuedJobs < server.maxConcurrentRequests { return true }
+                state.queueWaiter = continuation
+                return false
+            }
+            if room { continuation.resume() }
+        }
     }
 
     private func handleFrame(_ bytes: [UInt8]) async {
@@ -265,6 +299,7 @@ final class ServerSession: Sendable {
 
     /// Waits until at most `threshold` handler tasks are running.
     private func waitForIdle(threshold: Int) async {
+        if state.withLock({ $0.outstandingTasks <= threshold }) { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let idle = state.withLock { state -> Bool in
                 if state.outstandingTasks <= threshold { return true }

@@ -114,6 +114,29 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         #expect(try await client.drain().isEmpty)
     }
 
+    @Test func concurrencyLimitHoldsBackReading() async throws {
+        let server = RPCServer(mode: .concurrent, maxConcurrentRequests: 2, log: .silent)
+        let gate = Gate()
+        let running = Locked((now: 0, peak: 0))
+        server.register(method: "hold") { params, _ in
+            running.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) }
+            await gate.wait()
+            running.withLock { $0.now -= 1 }
+            return params
+        }
+        let client = TestClient(server)
+        for i in 0..<6 { client.request(Int64(i), "hold", [.number(i)]) }
+        for _ in 0..<2000 where running.current.now < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await Task.sleep(nanoseconds: 50_000_000) // time for a third to start, were it allowed
+        #expect(running.current.now == 2)
+        await gate.open()
+        var ids: [Int] = []
+        for _ in 0..<6 { ids.append(try await client.expectMessage()["id"]?.int ?? -1) }
+        #expect(ids.sorted() == Array(0..<6))
+        #expect(running.current.peak == 2)
+        _ = await client.finish()
+    }
+
     @Test func cancellationGivesRequestCancelled() async throws {
         let server = makeServer()
         let finished = Locked(false)
@@ -352,6 +375,25 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         for _ in 0..<10 { ids.append(try await client.expectMessage()["id"]?.int ?? -1) }
         #expect(ids == Array(0..<10))
         #expect(running.current.peak == 1)
+        _ = await client.finish()
+    }
+
+    @Test func queueLimitHoldsBackReading() async throws {
+        let server = RPCServer(mode: .sequential, maxConcurrentRequests: 3, log: .silent)
+        let gate = Gate()
+        server.register(method: "hold") { params, _ in await gate.wait(); return params }
+        let received = Locked(0)
+        server.onNotification(method: "count") { _, _ in received.withLock { $0 += 1 } }
+        let client = TestClient(server)
+        client.request(0, "hold", [0])
+        for _ in 0..<10 { client.notify("count") }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(received.current == 0) // all stuck behind the held request
+        await gate.open()
+        #expect(try await client.expectMessage()["id"] == 0)
+        client.request(1, "hold", [1])
+        #expect(try await client.expectMessage()["id"] == 1)
+        #expect(received.current == 10)
         _ = await client.finish()
     }
 

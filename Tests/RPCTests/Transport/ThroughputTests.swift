@@ -7,7 +7,7 @@ import Glibc
 
 /// Small requests through the whole stack: pipe → reader thread → decoder → parser →
 /// dispatcher → handler Task → serializer → writer thread → pipe.
-@Suite(.timeLimit(.minutes(2))) struct ThroughputTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ThroughputTests {
     private static func measure(framing: Framing, mode: RPCServer.Mode, count: Int) async throws -> Double {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
@@ -70,7 +70,11 @@ import Glibc
     func smallRequestsPerSecond(framing: Framing, mode: RPCServer.Mode) async throws {
         let rate = try await Self.measure(framing: framing, mode: mode, count: 20_000)
         print("throughput \(framing) \(mode): \(Int(rate)) requests/s")
-        // Conservative so debug builds on a loaded 2-core machine pass; release builds do far more.
-        #expect(rate > 5_000)
+        #if !DEBUG
+        // The budget: > 20,000 small requests/s with everything else. Checked in release builds
+        // (`swift test -c release -Xswiftc -enable-testing --filter Throughput`); debug builds on a
+        // shared 2-core machine vary too much for a floor, so there only correctness is checked.
+        #expect(rate > 20_000)
+        #endif
     }
 }
