@@ -149,6 +149,36 @@ struct Row {
         let count = Int(sqlite3_column_bytes(statement, i))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
+    /// Column `i` parsed as a canonical UUID string (`8-4-4-4-12` hex digits), nil otherwise.
+    /// Hand-parsed: Foundation's parser (sscanf) dominated list-all.
+    func uuid(_ i: Int32) -> UUID? {
+        withUTF8(i) { bytes -> UUID? in
+            guard bytes.count == 36 else { return nil }
+            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let valid = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
+                var nibble = 0
+                for offset in 0..<36 {
+                    let byte = bytes[offset]
+                    if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                        if byte != UInt8(ascii: "-") { return false }
+                        continue
+                    }
+                    let value: UInt8
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
+                    case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte &- UInt8(ascii: "A") &+ 10
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte &- UInt8(ascii: "a") &+ 10
+                    default: return false
+                    }
+                    out[nibble >> 1] |= nibble & 1 == 0 ? value << 4 : value
+                    nibble += 1
+                }
+                return true
+            }
+            return valid ? UUID(uuid: uuid) : nil
+        }
+    }
+
     /// Column `i` as raw UTF-8 bytes (empty for NULL), for parsers that avoid a String copy.
     func withUTF8<T>(_ i: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         let bytes = sqlite3_column_text(statement, i)

@@ -133,8 +133,14 @@ public final class FonsterStore: @unchecked Sendable {
     /// Every Fonster in list order.
     public func list() throws(StoreError) -> [Fonster] {
         try locked { () throws(StoreError) in
+            // Sized up front and sharing repeated zone strings: list-all of a large library
+            // is the store's peak of memory.
             var result: [Fonster] = []
-            try db.query("SELECT \(Self.columns) FROM fonsters ORDER BY position, rowid") { row in result.append(Self.fonster(row)) }
+            result.reserveCapacity(Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0))
+            var zone = ""
+            try db.query("SELECT \(Self.columns) FROM fonsters ORDER BY position, rowid") { row in
+                result.append(Self.fonster(row, zone: &zone))
+            }
             return result
         }
     }
@@ -490,15 +496,19 @@ public final class FonsterStore: @unchecked Sendable {
 
     static func fetch(_ id: UUID, _ db: Database) throws(StoreError) -> Fonster {
         var found: Fonster?
-        try db.query("SELECT \(columns) FROM fonsters WHERE id = ?", [.text(id.uuidString)]) { row in found = fonster(row) }
+        var zone = ""
+        try db.query("SELECT \(columns) FROM fonsters WHERE id = ?", [.text(id.uuidString)]) { row in found = fonster(row, zone: &zone) }
         guard let found else { throw .notFound(id) }
         return found
     }
 
-    /// A Fonster from a row of `columns`. Damaged history text reads as empty history.
-    static func fonster(_ row: Row) -> Fonster {
-        Fonster(
-            id: row.text(0).flatMap(UUID.init(uuidString:)) ?? UUID(),
+    /// A Fonster from a row of `columns`. `zone` carries the previous row's time-zone string,
+    /// shared when equal (and replaced when not). Damaged history text reads as empty history.
+    static func fonster(_ row: Row, zone: inout String) -> Fonster {
+        let rowZone = row.text(9) ?? ""
+        if rowZone != zone { zone = rowZone }
+        return Fonster(
+            id: row.uuid(0) ?? UUID(),
             name: row.text(2) ?? "",
             seed: row.text(3) ?? "",
             randomSource: row.text(4).flatMap(RandomSource.init(rawValue:)),
@@ -506,7 +516,7 @@ public final class FonsterStore: @unchecked Sendable {
             future: row.withUTF8(6) { SeedListCoding.decode($0) } ?? [],
             createdAt: Date(timeIntervalSince1970: Double(row.int(7)) / 1000),
             createdAtISO8601: row.text(8) ?? "",
-            createdTimeZone: row.text(9) ?? "",
+            createdTimeZone: zone,
             engine: row.text(10) ?? "",
             position: Int(row.int(1)))
     }

@@ -35,66 +35,80 @@ enum SeedListCoding {
         skipSpace()
         guard i < n, bytes[i] == UInt8(ascii: "[") else { return nil }
         i += 1
-        var result: [String] = []
         skipSpace()
-        if i < n, bytes[i] == UInt8(ascii: "]") { i += 1; skipSpace(); return i == n ? result : nil }
-        while true {
-            skipSpace()
-            guard i < n, bytes[i] == UInt8(ascii: "\"") else { return nil }
+        var result: [String] = []
+        if i < n, bytes[i] == UInt8(ascii: "]") {
             i += 1
-            var scalars: [UInt8] = []
-            var pendingHigh: UInt32?
+        } else {
             while true {
+                skipSpace()
+                guard i < n, bytes[i] == UInt8(ascii: "\""), let string = string(bytes, from: &i) else { return nil }
+                result.append(string)
+                skipSpace()
                 guard i < n else { return nil }
-                let byte = bytes[i]
                 i += 1
-                if byte != UInt8(ascii: "\\"), pendingHigh != nil {
-                    pendingHigh = nil  // a lone high surrogate
-                    scalars += Array("\u{FFFD}".utf8)
-                }
-                if byte == UInt8(ascii: "\"") { break }
-                if byte != UInt8(ascii: "\\") { scalars.append(byte); continue }
-                guard i < n else { return nil }
-                let escape = bytes[i]
-                i += 1
-                var code: UInt32
-                switch escape {
-                case UInt8(ascii: "\""): code = 34
-                case UInt8(ascii: "\\"): code = 92
-                case UInt8(ascii: "/"): code = 47
-                case UInt8(ascii: "b"): code = 8
-                case UInt8(ascii: "f"): code = 12
-                case UInt8(ascii: "n"): code = 10
-                case UInt8(ascii: "r"): code = 13
-                case UInt8(ascii: "t"): code = 9
-                case UInt8(ascii: "u"):
-                    guard i + 4 <= n, let value = UInt32(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<i + 4]), as: UTF8.self), radix: 16) else { return nil }
-                    i += 4
-                    code = value
-                default: return nil
-                }
-                if let high = pendingHigh {
-                    pendingHigh = nil
-                    if (0xDC00...0xDFFF).contains(code) {
-                        code = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
-                    } else {
-                        scalars += Array("\u{FFFD}".utf8)
-                    }
-                } else if (0xD800...0xDBFF).contains(code) {
-                    pendingHigh = code
-                    continue
-                }
-                let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
-                scalars += Array(String(Character(scalar)).utf8)
+                if bytes[i - 1] == UInt8(ascii: "]") { break }
+                guard bytes[i - 1] == UInt8(ascii: ",") else { return nil }
             }
-            result.append(String(decoding: scalars, as: UTF8.self))
-            skipSpace()
+        }
+        skipSpace()
+        return i == n ? result : nil
+    }
+
+    /// The JSON string starting at the quote at `i`; `i` ends after its closing quote.
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, from i: inout Int) -> String? {
+        let n = bytes.count
+        i += 1
+        // Fast path: no escapes before the closing quote.
+        var end = i
+        while end < n, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < n, bytes[end] == UInt8(ascii: "\"") {
+            defer { i = end + 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self)
+        }
+        var utf8: [UInt8] = []
+        var pendingHigh: UInt32?
+        while true {
             guard i < n else { return nil }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            guard bytes[i] == UInt8(ascii: "]") else { return nil }
+            let byte = bytes[i]
             i += 1
-            skipSpace()
-            return i == n ? result : nil
+            if byte != UInt8(ascii: "\\"), pendingHigh != nil {
+                pendingHigh = nil  // a lone high surrogate
+                utf8 += Array("\u{FFFD}".utf8)
+            }
+            if byte == UInt8(ascii: "\"") { return String(decoding: utf8, as: UTF8.self) }
+            if byte != UInt8(ascii: "\\") { utf8.append(byte); continue }
+            guard i < n else { return nil }
+            let escape = bytes[i]
+            i += 1
+            var code: UInt32
+            switch escape {
+            case UInt8(ascii: "\""): code = 34
+            case UInt8(ascii: "\\"): code = 92
+            case UInt8(ascii: "/"): code = 47
+            case UInt8(ascii: "b"): code = 8
+            case UInt8(ascii: "f"): code = 12
+            case UInt8(ascii: "n"): code = 10
+            case UInt8(ascii: "r"): code = 13
+            case UInt8(ascii: "t"): code = 9
+            case UInt8(ascii: "u"):
+                guard i + 4 <= n, let value = UInt32(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<i + 4]), as: UTF8.self), radix: 16) else { return nil }
+                i += 4
+                code = value
+            default: return nil
+            }
+            if let high = pendingHigh {
+                pendingHigh = nil
+                if (0xDC00...0xDFFF).contains(code) {
+                    code = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
+                } else {
+                    utf8 += Array("\u{FFFD}".utf8)
+                }
+            } else if (0xD800...0xDBFF).contains(code) {
+                pendingHigh = code
+                continue
+            }
+            utf8 += Array(String(Character(Unicode.Scalar(code) ?? "\u{FFFD}")).utf8)
         }
     }
 }

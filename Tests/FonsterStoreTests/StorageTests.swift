@@ -29,6 +29,8 @@ func rawSQL(_ path: String, _ sql: String) {
         #expect(FileManager.default.fileExists(atPath: path))
         let mode = try store.locked { () throws(StoreError) in try store.db.scalarText("PRAGMA journal_mode") }
         #expect(mode == "wal")
+        #expect(try store.locked { () throws(StoreError) in try store.db.scalarInt("PRAGMA synchronous") } == 2)  // FULL by default
+        #expect(try store.locked { () throws(StoreError) in try store.db.scalarInt("PRAGMA foreign_keys") } == 1)
         #expect(try store.locked { () throws(StoreError) in try store.db.scalarInt("PRAGMA user_version") } == 1)
         #expect(try store.integrityCheck() == "ok")
     }
