@@ -157,12 +157,16 @@ public final class FonsterStore: @unchecked Sendable {
 
     // MARK: - Editing
 
-    /// Creates a Fonster at the end of the list, with empty history.
-    public func create(name: String = "", seed: String = "") throws(StoreError) -> Fonster {
+    /// Creates a Fonster at the end of the list, with empty history. A client may choose the
+    /// `id` (so a script can refer to it); an id already in use is refused.
+    public func create(name: String = "", seed: String = "", id: UUID? = nil) throws(StoreError) -> Fonster {
         try Self.validate(name: name)
         try Self.validate(seed: seed)
         return try write { () throws(StoreError) in
-            let fonster = Self.newFonster(name: name, seed: seed, position: try nextPosition(), options: options)
+            if let id, try db.scalarInt("SELECT count(*) FROM fonsters WHERE id = ?", [.text(id.uuidString)]) ?? 0 > 0 {
+                throw StoreError.invalidArgument("A Fonster with the id \(id.uuidString) already exists.")
+            }
+            let fonster = Self.newFonster(id: id ?? UUID(), name: name, seed: seed, position: try nextPosition(), options: options)
             try Self.insert(fonster, into: db)
             return (fonster, [StoreChange(ids: [fonster.id], reason: "create", external: false)])
         }
@@ -471,11 +475,11 @@ public final class FonsterStore: @unchecked Sendable {
     }
 
     /// A new Fonster created now in the options' zone, with the current engine.
-    static func newFonster(name: String, seed: String, position: Int, options: StoreOptions) -> Fonster {
+    static func newFonster(id: UUID = UUID(), name: String, seed: String, position: Int, options: StoreOptions) -> Fonster {
         let ms = (options.now().timeIntervalSince1970 * 1000).rounded(.down)
         let createdAt = Date(timeIntervalSince1970: ms / 1000)
         return Fonster(
-            id: UUID(), name: name, seed: seed, randomSource: nil, history: [], future: [],
+            id: id, name: name, seed: seed, randomSource: nil, history: [], future: [],
             createdAt: createdAt, createdAtISO8601: ISOTime.format(createdAt, in: options.timeZone, milliseconds: true),
             createdTimeZone: options.timeZone.identifier, engine: EngineVersion.current.rawValue, position: position)
     }

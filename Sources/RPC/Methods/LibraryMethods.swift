@@ -38,9 +38,10 @@ enum LibraryMethods {
         server.register(method: "fonsters/create") { params, _ in
             let p = try Params(params)
             let name = try p.string("name") ?? "", seed = try p.string("seed") ?? ""
+            let id = p.has("id") ? try p.id() : nil
             try Target.checkLength(name, field: "name")
             try Target.checkLength(seed, field: "seed")
-            return try context.withStore { store throws(StoreError) in try store.create(name: name, seed: seed) }.json()
+            return try context.withStore { store throws(StoreError) in try store.create(name: name, seed: seed, id: id) }.json()
         }
         server.register(method: "fonsters/update") { params, _ in
             let p = try Params(params)
