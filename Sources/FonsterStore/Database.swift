@@ -153,29 +153,27 @@ struct Row {
     /// Hand-parsed: Foundation's parser (sscanf) dominated list-all.
     func uuid(_ i: Int32) -> UUID? {
         withUTF8(i) { bytes -> UUID? in
-            guard bytes.count == 36 else { return nil }
-            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let valid = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
-                var nibble = 0
-                for offset in 0..<36 {
-                    let byte = bytes[offset]
-                    if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                        if byte != UInt8(ascii: "-") { return false }
-                        continue
-                    }
-                    let value: UInt8
-                    switch byte {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
-                    case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte &- UInt8(ascii: "A") &+ 10
-                    case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte &- UInt8(ascii: "a") &+ 10
-                    default: return false
-                    }
-                    out[nibble >> 1] |= nibble & 1 == 0 ? value << 4 : value
-                    nibble += 1
+            guard bytes.count == 36,
+                  bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
+                  bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-") else { return nil }
+            var high: UInt64 = 0, low: UInt64 = 0
+            var digits = 0
+            for offset in 0..<36 where offset != 8 && offset != 13 && offset != 18 && offset != 23 {
+                let c = bytes[offset]
+                var v = c &- UInt8(ascii: "0")
+                if v >= 10 {
+                    v = (c | 0x20) &- UInt8(ascii: "a")  // either case
+                    guard v < 6 else { return nil }
+                    v += 10
                 }
-                return true
+                if digits < 16 { high = high << 4 | UInt64(v) } else { low = low << 4 | UInt64(v) }
+                digits += 1
             }
-            return valid ? UUID(uuid: uuid) : nil
+            let h = high.bigEndian, l = low.bigEndian
+            return withUnsafeBytes(of: (h, l)) { raw in
+                UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                            raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+            }
         }
     }
 

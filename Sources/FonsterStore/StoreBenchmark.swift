@@ -54,14 +54,13 @@ public enum StoreBenchmark {
                 editTimes[durability, default: []].append(clock.now - start)
             }
         }
-        func median(_ d: [Duration]) -> String {
-            let sorted = d.sorted()
-            let ms = Double(sorted[sorted.count / 2].components.attoseconds) / 1e15 + Double(sorted[sorted.count / 2].components.seconds) * 1000
-            return String(format: "%.3f ms", ms)
+        func ms(_ d: Duration) -> String {
+            String(format: "%.3f ms", Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
         }
+        func median(_ d: [Duration]) -> String { ms(d.sorted()[d.count / 2]) }
         return """
             store: \(listed) Fonsters
-            open the store (first / median of 7): \(median([openTimes[0]])) / \(median(openTimes))
+            open the store (first / median of 7): \(ms(openTimes[0])) / \(median(openTimes))
             list all (median of 11): \(median(listTimes))
             one edit, fsync per commit (.powerLoss, median of 501): \(median(editTimes[.powerLoss]!))
             one edit, no fsync (.processCrash, median of 501): \(median(editTimes[.processCrash]!))
@@ -73,7 +72,7 @@ public enum StoreBenchmark {
     static func peakRSS() -> String {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return "unknown" }
-        let kb = Double(line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0)
+        let kb = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
         return String(format: "%.1f MB", kb / 1024)
     }
 }
