@@ -1,7 +1,22 @@
-// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|store|all]`.
-// Prints figures for the README; targets are noted beside each figure.
+// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|store|rpc|all]`.
+// Prints figures for the README, each with its target. `all` runs every part in a process of its
+// own, so peak-memory figures are the part's own.
 import Foundation
-import CreatureCore
+import FonsterStore
 
-let which = CommandLine.arguments.dropFirst().first ?? "all"
-if which == "engine" || which == "all" { EngineBenchmark.run() }
+let part = CommandLine.arguments.dropFirst().first ?? "all"
+switch part {
+case "engine": EngineBenchmark.run()
+case "store": print(try StoreBenchmark.run())
+case "all":
+    for name in ["engine", "store"] {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = [name]
+        try child.run()
+        child.waitUntilExit()
+    }
+default:
+    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|store|all]\n".utf8))
+    exit(2)
+}
