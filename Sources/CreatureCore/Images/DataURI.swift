@@ -1,0 +1,42 @@
+/// `data:` URIs that embed an image in a page or a JSON reply.
+public enum DataURI {
+    /// `data:<mime>;base64,<bytes in base64>`.
+    public static func make(mime: String, bytes: [UInt8]) -> String {
+        "data:\(mime);base64," + base64(bytes)
+    }
+
+    /// `data:image/svg+xml;base64,…` for an SVG document.
+    public static func svg(_ svg: String) -> String {
+        make(mime: ImageFormat.svg.mimeType, bytes: Array(svg.utf8))
+    }
+
+    /// The standard base64 (RFC 4648 §4) of `bytes`, with `=` padding.
+    public static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        let length = (bytes.count + 2) / 3 * 4
+        let encoded = [UInt8](unsafeUninitializedCapacity: length) { out, count in
+            var o = 0
+            var i = 0
+            while i + 3 <= bytes.count {
+                let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+                out[o] = alphabet[Int(v >> 18)]
+                out[o + 1] = alphabet[Int(v >> 12 & 63)]
+                out[o + 2] = alphabet[Int(v >> 6 & 63)]
+                out[o + 3] = alphabet[Int(v & 63)]
+                i += 3
+                o += 4
+            }
+            let rest = bytes.count - i
+            if rest > 0 {
+                let v = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
+                out[o] = alphabet[Int(v >> 18)]
+                out[o + 1] = alphabet[Int(v >> 12 & 63)]
+                out[o + 2] = rest == 2 ? alphabet[Int(v >> 6 & 63)] : UInt8(ascii: "=")
+                out[o + 3] = UInt8(ascii: "=")
+                o += 4
+            }
+            count = o
+        }
+        return String(decoding: encoded, as: UTF8.self)
+    }
+}
