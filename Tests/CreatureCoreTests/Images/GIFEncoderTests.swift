@@ -52,8 +52,20 @@ import Testing
             #expect(frame.hasLocalTable)
             #expect(frame.disposal == 2)
             #expect(frame.delayCentiseconds == 30)
-            #expect(frame.transparentIndex == (sprite.grid.cells.contains(-1) ? 0 : nil))
+            // Some frames have transparency, so every frame (the opaque checkerboard too) gets a
+            // transparent index and disposal clears to transparent in every decoder.
+            #expect(frame.transparentIndex == 0)
+            #expect(frame.colorTable[0] == RGBA(r: 0, g: 0, b: 0))
             #expect(ImageTestSprites.samePixels(frame.pixels, ImageTestSprites.expectedPixels(sprite, scale: 2)))
+        }
+    }
+
+    @Test func opaqueAnimationHasNoTransparentIndex() throws {
+        let frames = [ImageTestSprites.checkerboard, ImageTestSprites.random(seed: 4, transparency: false)]
+        let decoded = try GIFTestDecoder(try GIFEncoder.encode(frames: frames, scale: 1, delayMs: 300))
+        #expect(decoded.frames.allSatisfy { $0.transparentIndex == nil })
+        for (frame, sprite) in zip(decoded.frames, frames) {
+            #expect(frame.pixels == ImageTestSprites.expectedPixels(sprite, scale: 1))
         }
     }
 
@@ -115,6 +127,25 @@ import Testing
         let data = encoder.finish()
         let decoded = try GIFTestDecoder.lzwDecode(data, minimumCodeSize: codeSize, count: pixels.count)
         #expect(decoded.map(UInt8.init) == pixels)
+    }
+
+    @Test(arguments: [2, 3, 4, 5, 8])
+    func endCodeWidthFollowsTheDecodersLastEntry(codeSize: Int) throws {
+        // Streams of every length up to 900 end at every table size, including those where the
+        // decoder's last entry fills the code width, so the end code must be one bit wider (a
+        // decoder only notices when the narrower code would have ended on a byte boundary).
+        let alphabet = 1 << codeSize
+        for pattern in 0..<3 {
+            for length in 1...900 {
+                let pixels: [UInt8] = (0..<length).map { (i: Int) -> UInt8 in
+                    UInt8((i * (2 * pattern + 3) + i / (pattern + 2)) % min(alphabet, 6 + pattern))
+                }
+                var encoder = LZWEncoder(minimumCodeSize: codeSize)
+                pixels.withUnsafeBufferPointer { encoder.add($0) }
+                let decoded = try GIFTestDecoder.lzwDecode(encoder.finish(), minimumCodeSize: codeSize, count: length)
+                #expect(decoded.map(UInt8.init) == pixels, "length \(length)")
+            }
+        }
     }
 
     @Test func singlePixel() throws {
