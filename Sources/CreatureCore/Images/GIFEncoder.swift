@@ -3,14 +3,20 @@ public enum GIFEncoder {
     /// A GIF of `frames` scaled by `scale` (1…64, nearest neighbour), each shown for `delayMs`
     /// milliseconds (rounded to GIF's hundredths of a second). Several frames loop forever when
     /// `loop` is true; one frame gives a still. Each frame clears to transparent before the next
-    /// (disposal 2), and carries its own colour table unless all frames share one.
+    /// (disposal 2), and carries its own colour table unless all frames share one; when any frame
+    /// has transparency, every frame gets a transparent index so each clears to transparent.
     /// Throws `ImageError` for a bad scale or delay, or no frames.
     public static func encode(frames: [Sprite], scale: Int, delayMs: Int, loop: Bool = true) throws -> [UInt8] {
         try ImageSize.validate(scale: scale)
         guard !frames.isEmpty else { throw ImageError.noFrames }
         guard (0...655_350).contains(delayMs) else { throw ImageError.invalidDelay(delayMs) }
         let side = Grid.side * scale
-        let palettes = frames.map { IndexedPalette($0, binaryAlpha: true) }
+        var palettes = frames.map { IndexedPalette($0, binaryAlpha: true) }
+        if frames.count > 1 && palettes.contains(where: \.hasTransparent) {
+            // Decoders that dispose a frame without a transparent index to an opaque background
+            // colour (Pillow does) would show it through the next frame's transparent cells.
+            palettes = frames.map { IndexedPalette($0, binaryAlpha: true, withTransparent: true) }
+        }
         let shared = palettes.allSatisfy { $0.entries == palettes[0].entries }
 
         var out: [UInt8] = Array("GIF89a".utf8)

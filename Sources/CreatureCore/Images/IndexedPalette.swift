@@ -13,8 +13,9 @@ struct IndexedPalette: Equatable, Sendable {
     var hasTransparent: Bool
 
     /// The palette of `sprite`. With `binaryAlpha`, alpha < 128 counts as transparent and the
-    /// rest as opaque (for GIF); otherwise partial alpha is kept (for PNG).
-    init(_ sprite: Sprite, binaryAlpha: Bool = false) {
+    /// rest as opaque (for GIF); otherwise partial alpha is kept (for PNG). With `withTransparent`,
+    /// entry 0 is the transparent colour even when no cell uses it.
+    init(_ sprite: Sprite, binaryAlpha: Bool = false, withTransparent: Bool = false) {
         var used: UInt8 = 0
         sprite.grid.cells.withUnsafeBufferPointer { cells in
             for v in cells { used |= 1 &<< UInt8(truncatingIfNeeded: v &+ 1) }
@@ -29,7 +30,8 @@ struct IndexedPalette: Equatable, Sendable {
             if !colors.contains(c) { colors.append(c) }
         }
         // Stable partition: transparent, then translucent, then opaque.
-        let transparent = colors.filter { $0.a == 0 }
+        var transparent = colors.filter { $0.a == 0 }
+        if withTransparent && transparent.isEmpty { transparent = [.clear] }
         let translucent = colors.filter { $0.a != 0 && $0.a != 255 }
         let opaque = colors.filter { $0.a == 255 }
         entries = transparent + translucent + opaque

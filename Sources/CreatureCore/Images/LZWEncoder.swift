@@ -64,7 +64,14 @@ struct LZWEncoder {
 
     /// Ends the stream (last string, end code, padding) and returns the packed bytes.
     mutating func finish() -> [UInt8] {
-        if prefix >= 0 { emit(prefix) }
+        if prefix >= 0 {
+            emit(prefix)
+            // The decoder adds a table entry on reading that code and may widen before the end code.
+            if nextCode < 4096 {
+                nextCode += 1
+                if nextCode > (1 << codeSize) && codeSize < 12 { codeSize += 1 }
+            }
+        }
         emit(endCode)
         if bitCount > 0 { bytes.append(UInt8(truncatingIfNeeded: accumulator)) }
         accumulator = 0

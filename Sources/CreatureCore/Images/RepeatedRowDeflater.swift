@@ -10,7 +10,7 @@ struct RepeatedRowDeflater {
     let repeats: Int
 
     /// One token of the LZ77 parse: a literal byte (`length == 0`) or a match.
-    struct Token {
+    private struct Token {
         var length: UInt16
         var value: UInt16  // the literal byte, or the match distance
     }
@@ -31,7 +31,7 @@ struct RepeatedRowDeflater {
     // MARK: LZ77 parse
 
     /// The LZ77 parse of the expanded data.
-    func parse() -> [Token] {
+    private func parse() -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity(Grid.side * (8 + repeats * stride / 200))
         var emitter = TokenEmitter()
@@ -69,7 +69,13 @@ struct RepeatedRowDeflater {
                 // The copies repeat the row, so a row back always works; the pending
                 // match's shorter distance works too when the row has that period.
                 let distance = hasPeriod(emitter.pendingDistance, row: rowStart) ? emitter.pendingDistance : stride
-                emitter.match(length: (repeats - 1) * stride, distance: distance, into: &tokens)
+                let length = (repeats - 1) * stride
+                if length >= 3 || distance == emitter.pendingDistance {
+                    emitter.match(length: length, distance: distance, into: &tokens)
+                } else {
+                    // Too short for a match of its own (only with rows under 3 bytes).
+                    for i in 0..<length { emitter.literal(rows[rowStart + i % stride], into: &tokens) }
+                }
             }
         }
         emitter.finish(into: &tokens)

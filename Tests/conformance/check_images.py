@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+"""Independent-decoder check of the fonsters-rpc image encoders.
+
+Renders golden creatures through the command-line tool and decodes the files with
+Pillow, comparing every pixel with the golden grid and colours:
+
+  * PNG and GIF must match exactly (transparent cells must have alpha 0);
+  * JPEG, composited onto white, must be within a per-channel tolerance at every
+    cell's centre (checked at sizes of 256 pixels and more);
+  * animated evolution GIFs must have one frame per prefix, 300 ms per frame,
+    loop forever, and each frame must equal the PNG of its prefix, with the
+    golden frame grid's transparency.
+
+Usage:
+  python3 Tests/conformance/check_images.py --bin PATH_TO_fonsters-rpc --golden Tests/Fixtures/golden
+
+Ends with a line "images: N passed, M failed" and exits non-zero on any failure.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+try:
+    from PIL import Image, ImageChops, ImageSequence
+except ImportError:  # pragma: no cover - the CI script installs Pillow first
+    print("check_images.py needs Pillow: pip install pillow", file=sys.stderr)
+    sys.exit(2)
+
+JPEG_TOLERANCE = 24
+EVOLUTION_DELAY_MS = 300
+MIN_RECORDS = 30
+
+
+class Checker:
+    """Runs the tool, counts passed and failed checks, and reports failures."""
+
+    def __init__(self, binary, workdir, verbose):
+        self.binary = binary
+        self.workdir = workdir
+        self.verbose = verbose
+        self.passed = 0
+        self.failed = 0
+        self.counter = 0
+        self.by_kind = {}
+
+    def render(self, seed, fmt, size, evolution=False):
+        """Renders `seed` to a new file and returns its path; raises on a tool error."""
+        self.counter += 1
+        out = os.path.join(self.workdir, "img%05d.%s" % (self.counter, fmt))
+        cmd = [self.binary, "render", seed, "--format", fmt, "--size", str(size), "-o", out]
+        if evolution:
+            cmd.insert(3, "--evolution")
+        proc = subprocess.run(cmd, capture_output=True, timeout=120)
+        if proc.returncode != 0:
+            detail = proc.stderr.decode("utf-8", "replace").strip()[:300]
+            raise RuntimeError("`%s` exited with %d: %s" % (describe_cmd(cmd), proc.returncode, detail))
+        if not os.path.exists(out) or os.path.getsize(out) == 0:
+            raise RuntimeError("`%s` wrote no file" % describe_cmd(cmd))
+        return out
+
+    def check(self, kind, label, fn):
+        """Runs one check; `fn` returns None on success or a failure message (or raises)."""
+        try:
+            problem = fn()
+        except Exception as exc:  # a tool or decoder error is a failed check
+            problem = "%s: %s" % (type(exc).__name__, exc)
+        stats = self.by_kind.setdefault(kind, [0, 0])
+        if problem is None:
+            self.passed += 1
+            stats[0] += 1
+            if self.verbose:
+                print("ok   %-14s %s" % (kind, label))
+        else:
+            self.failed += 1
+            stats[1] += 1
+            print("FAIL %-14s %s: %s" % (kind, label, problem))
+
+
+def describe_cmd(cmd):
+    return " ".join(repr(c) if (" " in c or not c or not c.isprintable()) else c for c in cmd)
+
+
+def hex_rgb(h):
+    return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
+
+
+def cell_rgba(grid, colors, x, y):
+    ch = grid[y][x]
+    if ch == ".":
+        return (0, 0, 0, 0)
+    return hex_rgb(colors[int(ch)]) + (255,)
+
+
+def expected_image(grid, colors, size):
+    """The golden creature as an RGBA image of `size` pixels (nearest neighbour)."""
+    small = Image.new("RGBA", (32, 32))
+    small.putdata([cell_rgba(grid, colors, x, y) for y in range(32) for x in range(32)])
+    return small.resize((size, size), Image.NEAREST)
+
+
+def clear_transparent(img):
+    """`img` with every fully transparent pixel set to (0, 0, 0, 0), so colour under alpha 0 is ignored."""
+    alpha = img.getchannel("A").point(lambda a: 255 if a else 0)
+    return Image.composite(img, Image.new("RGBA", img.size, (0, 0, 0, 0)), alpha)
+
+
+def compare_exact(actual, expected):
+    """None when the RGBA images agree (alpha 0 pixels compare equal whatever their colour)."""
+    if actual.size != expected.size:
+        return "size %dx%d, expected %dx%d" % (actual.size + expected.size)
+    a = clear_transparent(actual.convert("RGBA"))
+    e = clear_transparent(expected.convert("RGBA"))
+    if a.tobytes() == e.tobytes():
+        return None
+    box = ImageChops.difference(a, e).getbbox()
+    x, y = (box[0], box[1]) if box else (0, 0)
+    wrong = 0
+    for yy in range(box[1], box[3]) if box else []:
+        for xx in range(box[0], box[2]):
+            if a.getpixel((xx, yy)) != e.getpixel((xx, yy)):
+                if wrong == 0:
+                    x, y = xx, yy
+                wrong += 1
+    return "%d pixels differ; first at (%d, %d): got %s, expected %s" % (
+        wrong, x, y, a.getpixel((x, y)), e.getpixel((x, y)))
+
+
+def check_png(path, grid, colors, size):
+    with Image.open(path) as img:
+        if img.format != "PNG":
+            return "not a PNG (%s)" % img.format
+        img.verify()  # chunk CRCs and structure
+    with Image.open(path) as img:
+        return compare_exact(img.convert("RGBA"), expected_image(grid, colors, size))
+
+
+def check_gif_still(path, grid, colors, size):
+    with Image.open(path) as img:
+        if img.format != "GIF":
+            return "not a GIF (%s)" % img.format
+        frames = getattr(img, "n_frames", 1)
+        if frames != 1:
+            return "a still has %d frames" % frames
+        return compare_exact(img.convert("RGBA"), expected_image(grid, colors, size))
+
+
+def check_jpeg(path, grid, colors, size):
+    with Image.open(path) as img:
+        if img.format != "JPEG":
+            return "not a JPEG (%s)" % img.format
+        if img.size != (size, size):
+            return "size %dx%d, expected %dx%d" % (img.size + (size, size))
+        rgb = img.convert("RGB")
+    scale = size // 32
+    worst, where = 0, None
+    for y in range(32):
+        for x in range(32):
+            want = cell_rgba(grid, colors, x, y)
+            want = want[:3] if want[3] else (255, 255, 255)
+            got = rgb.getpixel((x * scale + scale // 2, y * scale + scale // 2))
+            diff = max(abs(g - w) for g, w in zip(got, want))
+            if diff > worst:
+                worst, where = diff, (x, y, got, want)
+    if worst > JPEG_TOLERANCE:
+        x, y, got, want = where
+        return "cell (%d, %d) centre is %s, expected %s (off by %d > %d)" % (x, y, got, want, worst, JPEG_TOLERANCE)
+    return None
+
+
+def check_evolution(checker, sequence, size):
+    seed, frames = sequence["seed"], sequence["frames"]
+    path = checker.render(seed, "gif", size, evolution=True)
+    with Image.open(path) as img:
+        if img.format != "GIF":
+            return "not a GIF (%s)" % img.format
+        count = getattr(img, "n_frames", 1)
+        if count != len(frames):
+            return "%d frames, expected %d" % (count, len(frames))
+        if len(frames) > 1 and img.info.get("loop") != 0:
+            return "loop is %r, expected 0 (forever)" % img.info.get("loop")
+        for index, frame in enumerate(ImageSequence.Iterator(img)):
+            golden = frames[index]
+            duration = frame.info.get("duration")
+            if len(frames) > 1 and duration != EVOLUTION_DELAY_MS:
+                return "frame %d lasts %r ms, expected %d" % (index, duration, EVOLUTION_DELAY_MS)
+            actual = frame.convert("RGBA")
+            # The colours come from the tool's own PNG of the prefix; the shape from the golden grid.
+            with Image.open(checker.render(golden["prefix"], "png", size)) as png:
+                reference = png.convert("RGBA")
+            problem = compare_exact(actual, reference)
+            if problem:
+                return "frame %d (prefix %r) differs from its PNG: %s" % (index, golden["prefix"], problem)
+            scale = size // 32
+            for y in range(32):
+                for x in range(32):
+                    transparent = golden["grid"][y][x] == "."
+                    alpha = actual.getpixel((x * scale, y * scale))[3]
+                    if transparent != (alpha == 0):
+                        return "frame %d cell (%d, %d): alpha %d but the golden cell is %r" % (
+                            index, x, y, alpha, golden["grid"][y][x])
+    return None
+
+
+def usable_seed(seed):
+    """Seeds that survive a command line unchanged (no NUL) and cannot pass for an option."""
+    return "\x00" not in seed and not seed.startswith("-")
+
+
+def pick_spread(records, count):
+    """`count` records spread evenly over the file, keeping its order."""
+    if len(records) <= count:
+        return list(records)
+    step = len(records) / float(count)
+    return [records[int(i * step)] for i in range(count)]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin", required=True, help="path to the fonsters-rpc executable")
+    parser.add_argument("--golden", required=True, help="folder with engine-v1.json and frames-v1.json")
+    parser.add_argument("--records", type=int, default=36, help="how many golden records to render (at least 30)")
+    parser.add_argument("--verbose", action="store_true", help="list passing checks too")
+    args = parser.parse_args()
+
+    if not (os.path.isfile(args.bin) and os.access(args.bin, os.X_OK)):
+        print("no executable at %s" % args.bin, file=sys.stderr)
+        print("images: 0 passed, 1 failed")
+        return 1
+    with open(os.path.join(args.golden, "engine-v1.json"), encoding="utf-8") as f:
+        records = [r for r in json.load(f)["records"] if usable_seed(r["seed"])]
+    with open(os.path.join(args.golden, "frames-v1.json"), encoding="utf-8") as f:
+        sequences = json.load(f)["sequences"]
+
+    chosen = pick_spread(records, max(MIN_RECORDS, args.records))
+    skipped = []
+    with tempfile.TemporaryDirectory(prefix="fonsters-images-") as workdir:
+        checker = Checker(os.path.abspath(args.bin), workdir, args.verbose)
+
+        for index, record in enumerate(chosen):
+            seed, grid, colors = record["seed"], record["grid"], record["colors"]
+            size = (32, 96, 256)[index % 3]
+            sizes = [size, 2048] if index % 12 == 5 else [size]  # a few at the largest size
+            for s in sizes:
+                label = "%r @%d" % (seed, s)
+                checker.check("png", label, lambda s=s: check_png(checker.render(seed, "png", s), grid, colors, s))
+                checker.check("gif", label, lambda s=s: check_gif_still(checker.render(seed, "gif", s), grid, colors, s))
+            for s in sorted(set(x for x in sizes + [256] if x >= 256)):
+                label = "%r @%d" % (seed, s)
+                checker.check("jpeg", label, lambda s=s: check_jpeg(checker.render(seed, "jpeg", s), grid, colors, s))
+
+        for index, sequence in enumerate(sequences):
+            if not sequence["frames"]:
+                skipped.append(sequence["seed"])
+                continue
+            if not usable_seed(sequence["seed"]) or not all(usable_seed(f["prefix"]) for f in sequence["frames"]):
+                skipped.append(sequence["seed"])
+                continue
+            size = 256 if index == 0 else 96
+            label = "%r (%d frames) @%d" % (sequence["seed"], len(sequence["frames"]), size)
+            checker.check("evolution gif", label, lambda seq=sequence, s=size: check_evolution(checker, seq, s))
+
+    print("records rendered: %d of %d usable golden records" % (len(chosen), len(records)))
+    for kind, (ok, bad) in sorted(checker.by_kind.items()):
+        print("  %-14s %3d passed, %d failed" % (kind, ok, bad))
+    if skipped:
+        print("evolution sequences skipped (no frames, or a seed no command line can carry): %s"
+              % ", ".join(repr(s) for s in skipped))
+    print("images: %d passed, %d failed" % (checker.passed, checker.failed))
+    return 1 if checker.failed or checker.passed == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
