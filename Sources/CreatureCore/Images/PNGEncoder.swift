@@ -3,17 +3,14 @@ public enum PNGEncoder {
     /// The PNG of `sprite` scaled by `scale` (1…64, nearest neighbour), with the seed and date
     /// in `iTXt` chunks when `metadata` is given. Throws `ImageError.invalidScale` for a bad scale.
     ///
-    /// Rows use filter type 0 (measured smallest for upscaled pixel art) and are deflated by
-    /// `RepeatedRowDeflater`, which codes each repeated image row as one match a row back.
+    /// Rows use filter type 0 (measured smallest for upscaled pixel art) and are deflated by zlib.
     public static func encode(_ sprite: Sprite, scale: Int, metadata: PNGMetadata? = nil) throws -> [UInt8] {
         try ImageSize.validate(scale: scale)
         let palette = IndexedPalette(sprite)
         let depth = palette.bitDepth
         let side = Grid.side * scale
-        let rows = distinctRows(sprite, palette: palette, scale: scale, depth: depth)
-        let idat = rows.withUnsafeBufferPointer {
-            RepeatedRowDeflater(rows: $0, stride: rows.count / Grid.side, repeats: scale).zlibStream()
-        }
+        let rows = imageRows(sprite, palette: palette, scale: scale, depth: depth)
+        let idat = try rows.withUnsafeBufferPointer { try Zlib.deflate($0) }
 
         var png = PNGChunkWriter(capacity: idat.count + 128)
         png.chunk("IHDR") { out in
@@ -47,22 +44,27 @@ public enum PNGEncoder {
         out.append(contentsOf: text.utf8)
     }
 
-    /// One filtered image row per grid row (filter byte 0, then `32 × scale × depth / 8` bytes);
-    /// each stands for `scale` identical image rows.
-    static func distinctRows(_ sprite: Sprite, palette: IndexedPalette, scale: Int, depth: Int) -> [UInt8] {
+    /// Every filtered image row (filter byte 0, then `32 × scale × depth / 8` bytes): each grid
+    /// row is packed once and copied to the `scale` image rows it covers.
+    static func imageRows(_ sprite: Sprite, palette: IndexedPalette, scale: Int, depth: Int) -> [UInt8] {
         let stride = Grid.side * scale * depth / 8 + 1
-        return [UInt8](unsafeUninitializedCapacity: stride * Grid.side) { out, count in
+        let side = Grid.side * scale
+        return [UInt8](unsafeUninitializedCapacity: stride * side) { out, count in
             sprite.grid.cells.withUnsafeBufferPointer { cells in
                 palette.lookup.withUnsafeBufferPointer { lookup in
                     for y in 0..<Grid.side {
-                        out[y * stride] = 0
+                        let first = y * scale * stride
+                        out[first] = 0
                         packRow(cells: UnsafeBufferPointer(rebasing: cells[(y * 32)..<(y * 32 + 32)]),
                                 lookup: lookup, scale: scale, depth: depth,
-                                into: UnsafeMutableBufferPointer(rebasing: out[(y * stride + 1)..<((y + 1) * stride)]))
+                                into: UnsafeMutableBufferPointer(rebasing: out[(first + 1)..<(first + stride)]))
+                        for copy in 1..<scale {
+                            (out.baseAddress! + first + copy * stride).update(from: out.baseAddress! + first, count: stride)
+                        }
                     }
                 }
             }
-            count = stride * Grid.side
+            count = stride * side
         }
     }
 
