@@ -5,3 +5,4 @@ import CreatureCore
 
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 if which == "engine" || which == "all" { EngineBenchmark.run() }
+if which == "rpc" || which == "all" { RPCBenchmark.run() }
