@@ -1,6 +1,7 @@
 // Release-mode benchmarks: `swift run -c release fonsters-bench [engine|store|rpc|all]`.
 // Prints figures for the README, each with its target. `all` runs every part in a process of its
-// own, so peak-memory figures are the part's own.
+// own, so peak-memory figures are the part's own. `rpc` spawns the release `fonsters-rpc`
+// beside this executable (build it first: `swift build -c release`).
 import Foundation
 import FonsterStore
 
@@ -8,8 +9,9 @@ let part = CommandLine.arguments.dropFirst().first ?? "all"
 switch part {
 case "engine": EngineBenchmark.run()
 case "store": print(try StoreBenchmark.run())
+case "rpc": RPCBenchmark.run()
 case "all":
-    for name in ["engine", "store"] {
+    for name in ["engine", "store", "rpc"] {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         child.arguments = [name]
@@ -17,6 +19,6 @@ case "all":
         child.waitUntilExit()
     }
 default:
-    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|store|all]\n".utf8))
+    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|store|rpc|all]\n".utf8))
     exit(2)
 }

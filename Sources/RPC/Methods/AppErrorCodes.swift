@@ -65,6 +65,13 @@ extension ResponseError {
         }
     }
 
+    /// This error with `data.field` set to `field` when it is about a param (invalid params, a
+    /// frame out of range) and does not name one yet.
+    func naming(_ field: String?) -> ResponseError {
+        guard let field, data == nil, code == .invalidParams || code == .frameOutOfRange else { return self }
+        return ResponseError(code: code, message: message, data: ["field": .string(field)])
+    }
+
     /// Invalid params naming the offending field.
     static func invalidParams(field: String, _ message: String) -> ResponseError {
         ResponseError(code: .invalidParams, message: message, data: ["field": .string(field)])

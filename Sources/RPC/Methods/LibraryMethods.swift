@@ -41,7 +41,7 @@ enum LibraryMethods {
             let id = p.has("id") ? try p.id() : nil
             try Target.checkLength(name, field: "name")
             try Target.checkLength(seed, field: "seed")
-            return try context.withStore { store throws(StoreError) in try store.create(name: name, seed: seed, id: id) }.json()
+            return try context.withStore(field: "id") { store throws(StoreError) in try store.create(name: name, seed: seed, id: id) }.json()
         }
         server.register(method: "fonsters/update") { params, _ in
             let p = try Params(params)
@@ -69,7 +69,7 @@ enum LibraryMethods {
         server.register(method: "fonsters/move") { params, _ in
             let p = try Params(params)
             let id = try p.id(), index = try p.requiredInt("index")
-            return try context.withStore { store throws(StoreError) in try store.move(id, to: index) }.json()
+            return try context.withStore(field: "index") { store throws(StoreError) in try store.move(id, to: index) }.json()
         }
         server.register(method: "fonsters/undo") { params, _ in
             let id = try Params(params).id()
@@ -82,7 +82,7 @@ enum LibraryMethods {
         server.register(method: "fonsters/useFrame") { params, _ in
             let p = try Params(params)
             let id = try p.id(), frame = try p.requiredInt("frame")
-            return try context.withStore { store throws(StoreError) in try store.useFrame(id, frame: frame) }.json()
+            return try context.withStore(field: "frame") { store throws(StoreError) in try store.useFrame(id, frame: frame) }.json()
         }
         server.register(method: "fonsters/random") { params, _ in
             let p = try Params(params)

@@ -14,7 +14,7 @@ public final class ServerContext: Sendable {
     public let location: StoreLocation
     /// Options for opening the store.
     public let options: StoreOptions
-    private let opened: Locked<Result<FonsterStore, StoreError>?> = Locked(nil)
+    private let opened: Locked<FonsterStore?> = Locked(nil)
 
     /// A context for a store at `location`; nothing is opened until a library method needs it.
     public init(location: StoreLocation, options: StoreOptions) {
@@ -22,15 +22,18 @@ public final class ServerContext: Sendable {
         self.options = options
     }
 
-    /// The open store, opening it on first use; its failure is an application error.
+    /// The open store, opening it on first use; its failure is an application error. A failure
+    /// is not kept: the next call tries again (another process may have been creating the file).
     public func store() throws(ResponseError) -> FonsterStore {
         let result = opened.withLock { state -> Result<FonsterStore, StoreError> in
-            if let state { return state }
-            let result: Result<FonsterStore, StoreError>
-            do throws(StoreError) { result = .success(try FonsterStore(location: location, options: options)) }
-            catch { result = .failure(error) }
-            state = result
-            return result
+            if let state { return .success(state) }
+            do throws(StoreError) {
+                let store = try FonsterStore(location: location, options: options)
+                state = store
+                return .success(store)
+            } catch {
+                return .failure(error)
+            }
         }
         switch result {
         case .success(let store): return store
@@ -44,9 +47,10 @@ public final class ServerContext: Sendable {
         return location.resolvedPath()
     }
 
-    /// Runs a store operation, turning its error into the protocol's.
-    func withStore<T>(_ body: (FonsterStore) throws(StoreError) -> T) throws(ResponseError) -> T {
+    /// Runs a store operation, turning its error into the protocol's. `field` names the param
+    /// an invalid-params or out-of-range error is about (e.g. `index` for a move).
+    func withStore<T>(field: String? = nil, _ body: (FonsterStore) throws(StoreError) -> T) throws(ResponseError) -> T {
         let store = try store()
-        do { return try body(store) } catch { throw ResponseError(error) }
+        do { return try body(store) } catch { throw ResponseError(error).naming(field) }
     }
 }

@@ -74,7 +74,7 @@ enum ShareMethods {
             let total = bundle["fonsters"]?.array?.count ?? 0
             let count = select?.count ?? total
             if count > progressThreshold { request.beginProgress(title: "Importing \(count) Fonsters") }
-            let created = try context.withStore { store throws(StoreError) in
+            let created = try context.withStore(field: "select") { store throws(StoreError) in
                 try store.importLibrary(Data(bundle.serialized()), select: select)
             }
             if count > progressThreshold { request.endProgress(message: "Imported \(created.count)") }

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TestSupport
+import RPC
+
+/// A fresh directory for one test's store files, removed when released.
+final class TemporaryDirectory {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("fonsters-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    /// A path inside the directory.
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+extension EndToEnd {
+    /// Two servers on one store file see each other's edits through `fonsters/didChange`.
+    @Suite struct SharedStore {
+        @Test func twoServersSeeEachOthersChanges() throws {
+            let directory = try TemporaryDirectory()
+            let store = directory.path("library.sqlite")
+            let arguments = ["--stdio", "--store", store, "--no-starter", "--log-level", "warn"]
+            let a = try ServerProcess(arguments)
+            #expect(try a.result("initialize")["store"]?["path"] == .string(store))
+            // B starts once A has created the file (two first opens at once race in the store).
+            let b = try ServerProcess(arguments, framing: .newlineDelimited)
+            _ = try b.result("initialize")
+
+            // A creates: B hears of it, as an external change naming the Fonster.
+            let created = try a.result("fonsters/create", ["name": "Shared", "seed": "one"])
+            let id = try #require(created["id"])
+            let own = try #require(try a.notification("fonsters/didChange"))
+            #expect(own["params"] == ["ids": [id], "reason": "create", "external": false])
+            let heard = try #require(try b.notification("fonsters/didChange", where: { $0["params"]?["reason"] == "create" }))
+            #expect(heard["params"] == ["ids": [id], "reason": "create", "external": true])
+            #expect(try b.result("fonsters/get", ["id": id])["seed"] == "one")
+
+            // B edits: A hears of it and reads the new seed.
+            _ = try b.result("fonsters/update", ["id": id, "seed": "two"])
+            let update = try #require(try a.notification("fonsters/didChange", where: { $0["params"]?["reason"] == "update" }))
+            #expect(update["params"]?["ids"] == [id] && update["params"]?["external"] == true)
+            #expect(try a.result("fonsters/get", ["id": id])["seed"] == "two")
+
+            // B undoes, then deletes: A hears both.
+            _ = try b.result("fonsters/undo", ["id": id])
+            _ = try b.result("fonsters/delete", ["id": id])
+            let delete = try #require(try a.notification("fonsters/didChange", where: { $0["params"]?["reason"] == "delete" }))
+            #expect(delete["params"]?["ids"] == [id])
+            #expect(try a.error("fonsters/get", ["id": id])["code"] == 1001)
+
+            // A imports: B hears one import change naming both.
+            let link = try #require(try a.result("share/build", ["seeds": ["x", "y"]])["url"])
+            let imported = try a.result("share/import", ["url": link])["created"]?.array?.compactMap { $0["id"] } ?? []
+            #expect(imported.count == 2)
+            let importChange = try #require(try b.notification("fonsters/didChange", where: { $0["params"]?["reason"] == "import" }))
+            #expect(importChange["params"]?["ids"] == .array(imported))
+
+            #expect(try a.shutdownAndExit() == 0)
+            #expect(try b.shutdownAndExit() == 0)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import RPC
+
+/// `fonsters/*` handlers through the dispatcher, on an in-memory store.
+@Suite(.timeLimit(.minutes(1))) struct LibraryMethodTests {
+    let id: JSONValue = "0000000A-0000-4000-8000-000000000000"
+
+    @Test func createWithAClientChosenIdThenGetAndList() async throws {
+        let h = MethodHarness()
+        let created = try await h.result("fonsters/create", ["id": id, "name": "N", "seed": "s"])
+        #expect(created["id"] == id && created["displayName"] == "N" && created["position"] == 0)
+        #expect(try await h.result("fonsters/get", ["id": "0000000a-0000-4000-8000-000000000000"])["seed"] == "s")
+        #expect(try await h.result("fonsters/list")["fonsters"]?.array?.count == 1)
+        let again = try await h.error("fonsters/create", ["id": id])
+        #expect(again["code"] == -32602 && again["data"]?["field"] == "id")
+    }
+
+    @Test func createDefaultsToAnEmptyFonsterNamedFromItsSeed() async throws {
+        let h = MethodHarness()
+        let created = try await h.result("fonsters/create")
+        #expect(created["name"] == "" && created["seed"] == "" && created["randomSource"] == .null)
+        let named = try await h.result("fonsters/create", ["seed": "sunny day"])
+        #expect(named["name"] == "" && named["displayName"]?.string?.isEmpty == false)
+    }
+
+    @Test func updateNeedsSomethingToChange() async throws {
+        let h = MethodHarness()
+        _ = try await h.result("fonsters/create", ["id": id, "seed": "a"])
+        let error = try await h.error("fonsters/update", ["id": id])
+        #expect(error["code"] == -32602)
+        let renamed = try await h.result("fonsters/update", ["id": id, "name": "New"])
+        #expect(renamed["name"] == "New" && renamed["canUndo"] == false) // a rename is not a seed edit
+    }
+
+    @Test func undoRedoWalkTheSeedHistory() async throws {
+        let h = MethodHarness()
+        _ = try await h.result("fonsters/create", ["id": id, "seed": "one"])
+        _ = try await h.result("fonsters/update", ["id": id, "seed": "two"])
+        _ = try await h.result("fonsters/update", ["id": id, "seed": "three"])
+        #expect(try await h.result("fonsters/undo", ["id": id])["seed"] == "two")
+        #expect(try await h.result("fonsters/undo", ["id": id])["seed"] == "one")
+        #expect(try await h.error("fonsters/undo", ["id": id])["code"] == 1006)
+        #expect(try await h.result("fonsters/redo", ["id": id])["seed"] == "two")
+        _ = try await h.result("fonsters/update", ["id": id, "seed": "branch"])
+        #expect(try await h.error("fonsters/redo", ["id": id])["code"] == 1007) // a new edit drops the future
+    }
+
+    @Test func moveReordersAndRefusesAnIndexOutsideTheList() async throws {
+        let h = MethodHarness()
+        let a = try await h.result("fonsters/create", ["seed": "a"])["id"]!
+        let b = try await h.result("fonsters/create", ["seed": "b"])["id"]!
+        let c = try await h.result("fonsters/create", ["seed": "c"])["id"]!
+        #expect(try await h.result("fonsters/move", ["id": c, "index": 0])["position"] == 0)
+        let order = try await h.result("fonsters/list")["fonsters"]?.array?.compactMap { $0["id"] }
+        #expect(order == [c, a, b])
+        for bad: Int64 in [-1, 3] {
+            let error = try await h.error("fonsters/move", ["id": a, "index": .int(bad)])
+            #expect(error["code"] == -32602 && error["data"]?["field"] == "index")
+        }
+    }
+
+    @Test func randomTextRemembersItsSourceAndRefreshNeedsOne() async throws {
+        let h = MethodHarness()
+        _ = try await h.result("fonsters/create", ["id": id, "seed": "base"])
+        #expect(try await h.error("fonsters/refresh", ["id": id])["code"] == 1013)
+        for source in ["quote", "words", "uuid", "lorem"] {
+            let edit = try await h.result("fonsters/random", ["id": id, "source": .string(source)])
+            #expect(edit["randomSource"] == .string(source) && edit["usedFallback"] == false)
+        }
+        let prepended = try await h.result("fonsters/random", ["id": id, "source": "words", "mode": "prepend"])
+        let before = try #require(try await h.result("fonsters/undo", ["id": id])["seed"]?.string)
+        #expect(prepended["seed"]?.string?.hasSuffix(before) == true)
+        #expect(try await h.error("fonsters/random", ["id": id, "source": "words", "mode": "append"])["data"]?["field"] == "mode")
+        #expect(try await h.result("fonsters/refresh", ["id": id])["randomSource"] == "words")
+    }
+
+    @Test func listThumbnailsInTheRequestedFormat() async throws {
+        let h = MethodHarness()
+        _ = try await h.result("fonsters/create", ["seed": "thumb"])
+        let plain = try await h.result("fonsters/list")["fonsters"]?[0]
+        #expect(plain?["thumbnail"] == nil)
+        let svg = try await h.result("fonsters/list", ["thumbnails": ["format": "svg", "size": 32]])["fonsters"]?[0]
+        #expect(svg?["thumbnail"]?.string?.hasPrefix("data:image/svg+xml;base64,") == true)
+        let error = try await h.error("fonsters/list", ["thumbnails": ["size": 10]])
+        #expect(error["data"]?["field"] == "size")
+    }
+
+    @Test func unknownIdsAreNotFoundEverywhere() async throws {
+        let h = MethodHarness()
+        for method in ["fonsters/get", "fonsters/delete", "fonsters/duplicate", "fonsters/undo", "fonsters/redo", "fonsters/refresh"] {
+            #expect(try await h.error(method, ["id": id])["code"] == 1001, "\(method)")
+        }
+        #expect(try await h.error("fonsters/move", ["id": id, "index": 0])["code"] == 1001)
+        #expect(try await h.error("creature/render", ["id": id])["code"] == 1001)
+        #expect(try await h.error("share/build", ["ids": [id]])["code"] == 1001)
+    }
+}

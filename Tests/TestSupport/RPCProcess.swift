@@ -1,0 +1,169 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The built `fonsters-rpc` running as a child process over real pipes: frames and writes
+/// messages, collects what comes back on stdout (strictly decoded, so stray bytes are caught)
+/// and stderr, and waits with timeouts. Killed when released.
+public final class RPCProcess: @unchecked Sendable {
+    /// The framing this client writes (the server answers in kind).
+    public let framing: WireFraming
+    private let process = Process()
+    private let stdinFD: Int32
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var decoder: WireDecoder
+    private var bodies: [[UInt8]] = []
+    private var stdoutEnded = false
+    private var stdoutBytes = 0
+    private var stderrData = Data()
+    private var inputClosed = false
+
+    /// Starts `fonsters-rpc arguments…` (the binary from `BuiltExecutable.url`).
+    public init(_ arguments: [String], framing: WireFraming = .contentLength,
+                environment: [String: String]? = nil) throws {
+        signal(SIGPIPE, SIG_IGN)  // writing to a server that has exited must not kill the tests
+        self.framing = framing
+        decoder = WireDecoder(framing: framing)
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.executableURL = BuiltExecutable.url
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        stdinFD = input.fileHandleForWriting.fileDescriptor
+        startReader(output.fileHandleForReading) { [self] chunk in
+            if chunk.isEmpty {
+                stdoutEnded = true
+            } else {
+                stdoutBytes += chunk.count
+                bodies += decoder.feed(Array(chunk))
+            }
+        }
+        startReader(errors.fileHandleForReading) { [self] chunk in stderrData += chunk }
+    }
+
+    deinit {
+        if process.isRunning { systemKill(process.processIdentifier, SIGKILL) }
+        if !inputClosed { close(stdinFD) }
+    }
+
+    private func startReader(_ handle: FileHandle, _ consume: @escaping @Sendable (Data) -> Void) {
+        let fd = handle.fileDescriptor
+        let thread = Thread { [condition] in
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }
+                if n < 0 && errno == EINTR { continue }
+                condition.lock()
+                consume(n > 0 ? Data(buffer[0..<n]) : Data())
+                condition.broadcast()
+                condition.unlock()
+                if n <= 0 { break }
+            }
+        }
+        thread.start()
+    }
+
+    /// The child's process id.
+    public var pid: Int32 { process.processIdentifier }
+
+    /// Writes raw bytes to the server's stdin (false if the pipe is closed).
+    @discardableResult
+    public func writeRaw(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { systemWrite(stdinFD, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    /// Frames `body` and writes it.
+    @discardableResult
+    public func send(body: [UInt8]) -> Bool { writeRaw(framing.frame(body)) }
+
+    /// Closes stdin: end of input for the server.
+    public func closeInput() {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !inputClosed else { return }
+        inputClosed = true
+        close(stdinFD)
+    }
+
+    /// The next message body from stdout; nil when none comes within `timeout` seconds or
+    /// stdout ended.
+    public func nextBody(timeout: TimeInterval = 10) -> [UInt8]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while bodies.isEmpty && !stdoutEnded && decoder.violation == nil {
+            if !condition.wait(until: deadline) { break }
+        }
+        return bodies.isEmpty ? nil : bodies.removeFirst()
+    }
+
+    /// Waits up to `timeout` seconds for the process to exit; its exit status, or nil if it is
+    /// still running. (A death by signal is reported as 128 + the signal number.)
+    public func waitForExit(timeout: TimeInterval = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(2000) }
+        guard !process.isRunning else { return nil }
+        return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    }
+
+    /// Whether the process is still running.
+    public var isRunning: Bool { process.isRunning }
+
+    /// Kills the process (SIGKILL).
+    public func kill() { if process.isRunning { systemKill(process.processIdentifier, SIGKILL) } }
+
+    /// Everything written to stderr so far, as text.
+    public var stderrText: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return String(decoding: stderrData, as: UTF8.self)
+    }
+
+    /// Why stdout is not clean protocol output (bytes outside valid frames, or a partial frame
+    /// once stdout has ended); nil when every byte so far belonged to a frame.
+    public var stdoutViolation: String? {
+        condition.lock()
+        defer { condition.unlock() }
+        if let violation = decoder.violation { return violation }
+        if stdoutEnded && decoder.leftover > 0 { return "\(decoder.leftover) bytes of a partial frame at the end" }
+        return nil
+    }
+
+    /// Whether stdout has reached end of file.
+    public var outputEnded: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stdoutEnded
+    }
+
+    /// Total bytes read from stdout.
+    public var stdoutByteCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return stdoutBytes
+    }
+}
+
+#if canImport(Glibc)
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Glibc.write(fd, bytes, count) }
+private func systemKill(_ pid: Int32, _ signal: Int32) { _ = Glibc.kill(pid, signal) }
+#else
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.write(fd, bytes, count) }
+private func systemKill(_ pid: Int32, _ signal: Int32) { _ = Darwin.kill(pid, signal) }
+#endif
