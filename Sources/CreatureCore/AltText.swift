@@ -44,10 +44,17 @@ public enum AltText {
         return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
+    /// Names of every colour a v1 palette can hold, worked out once.
+    private static let paletteNames: [String: String] = {
+        var names: [String: String] = [:]
+        for hex in V1Constants.palettes.joined() { names[hex] = colourName(RGBA(hex: hex)!) }
+        return names
+    }()
+
     static func uniqueNames<S: Sequence>(_ hexes: S) -> [String] where S.Element == String {
         var names: [String] = []
         for hex in hexes {
-            let name = colourName(RGBA(hex: hex) ?? .clear)
+            let name = paletteNames[hex] ?? colourName(RGBA(hex: hex) ?? .clear)
             if !names.contains(name) { names.append(name) }
         }
         return names

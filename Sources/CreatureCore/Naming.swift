@@ -17,7 +17,11 @@ public enum Naming {
         let source = trimmedName.isEmpty ? Seeds.trim(seed) : trimmedName
         var out = String.UnicodeScalarView()
         for scalar in source.unicodeScalars {
-            let replaced = Seeds.isWhitespace(scalar) || "\\/:*?\"<>|".unicodeScalars.contains(scalar)
+            let replaced: Bool
+            switch scalar {
+            case "\\", "/", ":", "*", "?", "\"", "<", ">", "|": replaced = true
+            default: replaced = Seeds.isWhitespace(scalar)
+            }
             if replaced || scalar == "_" {
                 if out.last != "_" { out.append("_") }
             } else {

@@ -38,7 +38,6 @@ enum RPCBenchmark {
         func receive() -> [UInt8] {
             while true {
                 if let body = takeMessage() { return body }
-                var chunk = [UInt8](repeating: 0, count: 1 << 16)
                 let n = chunk.withUnsafeMutableBytes { read(outputFD, $0.baseAddress, 1 << 16) }
                 if n <= 0 { fatalError("fonsters-rpc closed its output") }
                 buffer += chunk[0..<n]
@@ -46,6 +45,7 @@ enum RPCBenchmark {
         }
 
         private var offset = 0  // start of unread bytes in `buffer`
+        private var chunk = [UInt8](repeating: 0, count: 1 << 16)  // reused read buffer
 
         private func takeMessage() -> [UInt8]? {
             if offset > 1 << 16 && offset * 2 > buffer.count {
