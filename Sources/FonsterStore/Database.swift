@@ -33,6 +33,9 @@ final class Database {
         sqlite3_close_v2(handle)
     }
 
+    /// How a busy or locked file is described in `StoreError.unavailable`.
+    static let busyDetail = "another process kept it locked too long"
+
     /// Whether SQLite opened the main database read-only.
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
@@ -114,7 +117,7 @@ final class Database {
         case SQLITE_NOTADB: .corrupt(path: path, detail: "not an SQLite database")
         case SQLITE_CORRUPT: .corrupt(path: path, detail: detail)
         case SQLITE_CANTOPEN: .unavailable(path: path, detail: "cannot open the file (\(detail))")
-        case SQLITE_BUSY, SQLITE_LOCKED: .unavailable(path: path, detail: "another process kept it locked too long (\(detail))")
+        case SQLITE_BUSY, SQLITE_LOCKED: .unavailable(path: path, detail: "\(busyDetail) (\(detail))")
         case SQLITE_IOERR: .unavailable(path: path, detail: "input/output error (\(detail))")
         case SQLITE_PERM, SQLITE_AUTH: .unavailable(path: path, detail: "permission denied (\(detail))")
         default: .unavailable(path: path, detail: "SQLite error \(rc): \(detail)")

@@ -63,7 +63,7 @@ public final class FonsterStore: @unchecked Sendable {
         path = db.path
         isReadOnly = readOnly || db.isReadOnly
         sqlite3_busy_timeout(db.handle, Int32(max(0, options.busyTimeout) * 1000))
-        wasCreated = try Self.prepare(db, readOnly: isReadOnly, options: options, randomText: randomText)
+        wasCreated = try Self.prepareRetryingBusy(db, readOnly: isReadOnly, options: options, randomText: randomText)
         lastDataVersion = try db.scalarInt("PRAGMA data_version") ?? 0
         lastLogSeq = try db.scalarInt("SELECT coalesce(max(seq), 0) FROM change_log") ?? 0
     }
@@ -77,11 +77,32 @@ public final class FonsterStore: @unchecked Sendable {
         return info.st_mode & 0o222 != 0 && access(path, W_OK) == 0
     }
 
+    /// `prepare`, tried again for up to two seconds while another process holds a lock SQLite
+    /// will not wait for (two windows opening a new store at once: switching it to WAL needs a
+    /// moment alone with the file, and SQLite answers "busy" at once rather than deadlock).
+    private static func prepareRetryingBusy(_ db: Database, readOnly: Bool, options: StoreOptions,
+                                            randomText: RandomTextProvider) throws(StoreError) -> Bool {
+        var attempt = 0
+        while true {
+            do {
+                return try prepare(db, readOnly: readOnly, options: options, randomText: randomText)
+            } catch .unavailable(_, let detail) where detail.hasPrefix(Database.busyDetail) && attempt < 100 {
+                attempt += 1
+                usleep(20_000)
+            }
+        }
+    }
+
     /// Checks the file, sets the connection up and migrates. Nothing is written before the file is
     /// known to be a Fonsters library of a version we understand. Returns whether it was created.
     private static func prepare(_ db: Database, readOnly: Bool, options: StoreOptions, randomText: RandomTextProvider) throws(StoreError) -> Bool {
-        let found = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
-        let objects = try db.scalarInt("SELECT count(*) FROM sqlite_master") ?? 0
+        // One statement, so both come from the same snapshot: another process may be creating
+        // the library at this very moment.
+        var found = 0, objects: Int64 = 0
+        try db.query("SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)") { row in
+            found = Int(row.int(0))
+            objects = row.int(1)
+        }
         if found > Schema.currentVersion {
             throw .newerSchema(path: db.path, found: found, supported: Schema.currentVersion)
         }
