@@ -23,7 +23,7 @@ const { copyShareLink, importShareLink } = require('./src/commands/share');
 const { exportCreature, pickFormat } = require('./src/commands/exporting');
 const { resolveFonsters } = require('./src/commands/targets');
 const { readSettings, affectsServer } = require('./src/settings');
-const { showError, guarded } = require('./src/feedback');
+const { guarded } = require('./src/feedback');
 
 /**
  * The current server process. Settings changes swap the connection; the API
@@ -180,7 +180,11 @@ function activate(context) {
       return historyStep(ctx, arg, 'redo');
     },
     async 'fonsters.restartServer'() {
-      await host.connect();
+      try {
+        await host.connect();
+      } catch {
+        return; // the connection's 'failed' event has already told the user, with actions
+      }
       tree.refresh();
       panels.reinitialiseAll();
       vscode.window.showInformationMessage('Fonsters server restarted.');
@@ -204,7 +208,7 @@ function activate(context) {
       host.connect().then(() => {
         tree.refresh();
         panels.reinitialiseAll();
-      }, (error) => showError(error));
+      }, (error) => host.log(`Restart after a settings change failed: ${error.message}`));
     }),
     { dispose: () => { panels.dispose(); } },
     { dispose: () => { host.dispose(); } },

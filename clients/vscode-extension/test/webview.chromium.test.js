@@ -153,6 +153,7 @@ for (const kind of serverKinds()) {
 
       assert.deepEqual(v.fields, {
         name: canned.fonster.name, seed: SEED, title: canned.fonster.displayName,
+        birthdayHidden: !canned.fonster.birthday,
         undoDisabled: !canned.fonster.canUndo, redoDisabled: !canned.fonster.canRedo, refreshDisabled: !canned.fonster.randomSource,
         loadButtons: canned.sources.map((/** @type {string} */ s) => ({ quote: 'Quote', words: 'Words', uuid: 'UUID', lorem: 'Lorem' }[s] || s)),
         prependButtons: canned.sources.map((/** @type {string} */ s) => ({ quote: 'Quote', words: 'Words', uuid: 'UUID', lorem: 'Lorem' }[s] || s)),

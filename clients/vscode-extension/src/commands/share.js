@@ -43,7 +43,7 @@ async function importShareLink(api, thumbnails, url) {
   }
   if (!link || !link.trim()) return undefined;
   const seeds = await api.sharePreview(link.trim());
-  thumbnails.sweep(); // drop the previous import's pictures
+  thumbnails.sweep(); // drop old imports' pictures
   const items = seeds.map((/** @type {any} */ s) => ({
     label: s.displayName,
     description: s.exists ? 'already in your library' : undefined,

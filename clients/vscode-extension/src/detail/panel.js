@@ -38,6 +38,8 @@ class DetailPanel {
     this.seed = 'seed' in deps.target ? deps.target.seed : '';
     /** @type {any} */
     this.fonster = null;
+    this.received = 0;
+    this.applied = 0;
     /** @type {AbortController | null} */
     this.typing = null;
     /** @type {Set<AbortController>} */
@@ -45,7 +47,7 @@ class DetailPanel {
     this.disposed = false;
     /** @type {vscode.Disposable[]} */
     this.disposables = [];
-    /** @type {any[]} messages received, for diagnostics */
+    /** messages handled, for diagnostics */
     this.handled = 0;
 
     const webview = this.panel.webview;
@@ -131,7 +133,9 @@ class DetailPanel {
     const sources = (info.capabilities && info.capabilities.randomSources) || [];
     if (this.mode === 'fonster') {
       const fonster = await this.deps.api.get(/** @type {string} */ (this.id));
+      const seq = ++this.received;
       const image = await this.image();
+      this.applied = Math.max(this.applied, seq);
       this.setFonster(fonster);
       await this.post({ type: 'init', mode: 'fonster', fonster, image, sources });
     } else {
@@ -153,9 +157,16 @@ class DetailPanel {
     }
   }
 
-  /** @param {any} fonster @param {boolean} [withImage] */
+  /**
+   * Send a Fonster (and its picture) to the page. Answers are numbered as they
+   * arrive; one that arrived before an answer already shown is stale and dropped.
+   * @param {any} fonster @param {boolean} [withImage]
+   */
   async show(fonster, withImage = true) {
+    const seq = ++this.received;
     const image = withImage ? await this.image() : undefined;
+    if (seq < this.applied) return;
+    this.applied = seq;
     this.setFonster(fonster);
     await this.post({ type: 'fonster', fonster, image });
   }

@@ -40,18 +40,25 @@ class ThumbnailCache {
     return file;
   }
 
-  /** Delete cached files not handed out since the last sweep. */
-  sweep() {
+  /**
+   * Delete cached files not handed out since the last sweep. Other windows
+   * share the folder, so only files untouched for a while go.
+   * @param {number} [minAgeMs]
+   */
+  sweep(minAgeMs = 10 * 60 * 1000) {
     let names = [];
     try {
       names = fs.readdirSync(this.folder);
     } catch {
       return;
     }
+    const cutoff = Date.now() - minAgeMs;
     for (const name of names) {
-      if (!this.used.has(name) && !name.endsWith('.tmp')) {
-        try { fs.unlinkSync(path.join(this.folder, name)); } catch { /* another window may hold it */ }
-      }
+      if (this.used.has(name)) continue;
+      const file = path.join(this.folder, name);
+      try {
+        if (fs.statSync(file).mtimeMs < cutoff) fs.unlinkSync(file);
+      } catch { /* gone already, or another window holds it */ }
     }
     this.used.clear();
   }

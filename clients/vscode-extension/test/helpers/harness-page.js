@@ -80,6 +80,7 @@
     verdict.cells = await pixelsAt(img, CANNED.cells);
     verdict.fields = {
       name: $('name').value, seed: $('seed').value, title: document.title,
+      birthdayHidden: $('birthday').hidden,
       undoDisabled: $('undo').disabled, redoDisabled: $('redo').disabled, refreshDisabled: $('refresh').disabled,
       loadButtons: Array.from($('load-random').children).map((b) => b.textContent),
       prependButtons: Array.from($('prepend-random').children).map((b) => b.textContent),

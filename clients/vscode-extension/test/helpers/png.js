@@ -67,7 +67,8 @@ function pngSize(bytes) {
 }
 
 /**
- * Decode an 8-bit RGB/RGBA/palette/grey PNG (no interlace) to RGBA.
+ * Decode a non-interlaced PNG (grey, RGB, palette, grey+alpha, RGBA; bit
+ * depths 1, 2, 4, 8) to 8-bit RGBA.
  * @param {Buffer} bytes
  * @returns {{ width: number, height: number, rgba: Buffer }}
  */
@@ -95,19 +96,20 @@ function decodePng(bytes) {
     else if (type === 'IDAT') idat.push(data);
     offset += 12 + length;
   }
-  if (bitDepth !== 8) throw new Error(`bit depth ${bitDepth} not supported`);
   const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[colorType];
   if (!channels) throw new Error(`colour type ${colorType} not supported`);
+  if (![1, 2, 4, 8].includes(bitDepth) || (bitDepth < 8 && channels !== 1)) throw new Error(`bit depth ${bitDepth} not supported`);
   const raw = zlib.inflateSync(Buffer.concat(idat));
-  const stride = width * channels;
+  const stride = Math.ceil((width * channels * bitDepth) / 8);
+  const bpp = Math.max(1, (channels * bitDepth) / 8);
   const pixels = Buffer.alloc(stride * height);
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)];
     const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
     for (let x = 0; x < stride; x++) {
-      const a = x >= channels ? pixels[y * stride + x - channels] : 0;
+      const a = x >= bpp ? pixels[y * stride + x - bpp] : 0;
       const b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
-      const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
+      const c = x >= bpp && y > 0 ? pixels[(y - 1) * stride + x - bpp] : 0;
       let v = line[x];
       if (filter === 1) v += a;
       else if (filter === 2) v += b;
@@ -120,21 +122,32 @@ function decodePng(bytes) {
       pixels[y * stride + x] = v & 0xff;
     }
   }
+  /** The sample (0…2^bitDepth-1) number `i` of row `y`. */
+  const sample = (/** @type {number} */ y, /** @type {number} */ i) => {
+    if (bitDepth === 8) return pixels[y * stride + i];
+    const bit = i * bitDepth;
+    const byte = pixels[y * stride + (bit >> 3)];
+    return (byte >> (8 - bitDepth - (bit & 7))) & ((1 << bitDepth) - 1);
+  };
+  const scale = 255 / ((1 << bitDepth) - 1);
   const rgba = Buffer.alloc(width * height * 4);
-  for (let i = 0; i < width * height; i++) {
-    const p = pixels.subarray(i * channels, i * channels + channels);
-    let r, g, b, a = 255;
-    if (colorType === 6) [r, g, b, a] = p;
-    else if (colorType === 2) [r, g, b] = p;
-    else if (colorType === 0) r = g = b = p[0];
-    else if (colorType === 4) { r = g = b = p[0]; a = p[1]; }
-    else {
-      const idx = p[0];
-      const pal = /** @type {Buffer} */ (palette);
-      r = pal[idx * 3]; g = pal[idx * 3 + 1]; b = pal[idx * 3 + 2];
-      a = trns && idx < trns.length ? trns[idx] : 255;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 4;
+      const s = (/** @type {number} */ k) => sample(y, x * channels + k);
+      let r, g, b, a = 255;
+      if (colorType === 6) [r, g, b, a] = [s(0), s(1), s(2), s(3)];
+      else if (colorType === 2) [r, g, b] = [s(0), s(1), s(2)];
+      else if (colorType === 0) r = g = b = Math.round(s(0) * scale);
+      else if (colorType === 4) { r = g = b = s(0); a = s(1); }
+      else {
+        const idx = s(0);
+        const pal = /** @type {Buffer} */ (palette);
+        r = pal[idx * 3]; g = pal[idx * 3 + 1]; b = pal[idx * 3 + 2];
+        a = trns && idx < trns.length ? trns[idx] : 255;
+      }
+      rgba[o] = r; rgba[o + 1] = g; rgba[o + 2] = b; rgba[o + 3] = a;
     }
-    rgba[i * 4] = r; rgba[i * 4 + 1] = g; rgba[i * 4 + 2] = b; rgba[i * 4 + 3] = a;
   }
   return { width, height, rgba };
 }
