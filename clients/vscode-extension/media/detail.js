@@ -232,7 +232,7 @@
     showFrame(next);
     const ahead = Math.min(view.total - 1, next + Math.floor(PAGE / 2));
     if (!view.frames.has(ahead)) requestFrames(firstMissing(next, ahead));
-    if (next === 0 && view.total > PAGE * 4) dropFarFrames();
+    if (view.frames.size > PAGE * 3) dropPlayedFrames(next);
     schedule();
   }
 
@@ -242,9 +242,9 @@
     return to;
   }
 
-  function dropFarFrames() {
-    for (const key of [...view.frames.keys()]) if (key > PAGE) view.frames.delete(key);
-    view.framesPending.clear();
+  /** Long seeds have thousands of frames: keep the first page (for looping) and what lies ahead. */
+  function dropPlayedFrames(/** @type {number} */ pos) {
+    for (const key of [...view.frames.keys()]) if (key >= PAGE && key < pos) view.frames.delete(key);
   }
 
   /** @param {number} pos */

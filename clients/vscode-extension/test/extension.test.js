@@ -526,6 +526,12 @@ for (const kind of serverKinds()) {
         await waitFor(() => win.api.host.connection.state === 'running', 'back to a working server');
       });
     });
+
+    it('every contributed command was run by these tests', () => {
+      const run = new Set(vscode.__test.calls.filter((/** @type {any} */ c) => c.method === 'executeCommand').map((/** @type {any} */ c) => c.args[0]));
+      const missing = manifest.contributes.commands.map((/** @type {any} */ c) => c.command).filter((/** @type {string} */ c) => !run.has(c));
+      assert.deepEqual(missing, []);
+    });
   });
 
   describe(`two windows on one store — ${kind.name}`, { skip: kind.skip }, () => {

@@ -62,6 +62,9 @@ async function record(/** @type {ServerConnection} */ server) {
   const described = await r('creature/describe', { seed: SEED });
   const frames = await r('creature/frames', { seed: SEED, size: 512, start: 0, speed: 0.1 });
   const fast = await r('creature/frames', { seed: SEED, size: 32, start: 0, count: 1, speed: 0.5 });
+  const longSeed = 'A long seed plays in pages of frames, then it loops back';
+  const longFonster = await r('fonsters/create', { name: 'Long', seed: longSeed });
+  const long = await r('creature/frames', { seed: longSeed, size: 64, start: 0, speed: 1 });
   const taps = [];
   for (let tap = 0; tap < 3; tap++) taps.push(await r('creature/tapAnimation', { seed: SEED, tap, size: 384, samples: 21 }));
   return {
@@ -71,7 +74,8 @@ async function record(/** @type {ServerConnection} */ server) {
     sources: server.info.capabilities.randomSources,
     frames: frames.frames,
     total: frames.total,
-    intervals: { 0.1: frames.intervalMs, 0.5: fast.intervalMs },
+    intervals: { 0.1: frames.intervalMs, 0.5: fast.intervalMs, 1: long.intervalMs },
+    long: { fonster: longFonster, frames: long.frames, total: long.total },
     taps,
     cells: chooseCells(described.grid, described.colors),
     grid: described.grid,
@@ -199,6 +203,21 @@ for (const kind of serverKinds()) {
       assert.equal(v.restored.prefix, canned.frames[2].prefix);
       assert.equal(v.restored.prefixVisible, true);
       assert.deepEqual(v.restored.tapRequests, [1], 'tap count survives');
+    });
+
+    it('plays a long seed in pages (asking ahead) and loops back to frame 1', async () => {
+      const saved = { mode: 'fonster', target: { id: canned.long.fonster.id }, speed: 100, playback: 'stopped', pos: 0, tapCount: 0 };
+      const url = writeHarness(dir, { ...canned, fonster: canned.long.fonster, frames: canned.long.frames, total: canned.long.total, savedState: saved });
+      const v = verdictOf(await runChromium(/** @type {string} */ (chromium), ['--virtual-time-budget=30000', '--dump-dom', `${url}?mode=paging`]));
+      const total = canned.long.total;
+      assert.ok(total > 24 * 2, `a seed longer than two pages (${total} frames)`);
+      assert.equal(v.paging.speed, '100');
+      const seen = v.paging.framesSeen.map(Number);
+      assert.equal(seen[0], 1);
+      for (let i = 1; i < seen.length; i++) assert.equal(seen[i], (seen[i - 1] % total) + 1, `frame ${seen[i - 1]} → ${seen[i]}`);
+      assert.ok(seen.includes(total) && seen.lastIndexOf(1) > 0, 'reached the last frame and looped');
+      assert.ok(v.paging.starts.length >= 3, `frames fetched in pages: ${v.paging.starts}`);
+      assert.ok(v.paging.starts.every((/** @type {number} */ s) => s >= 0 && s < total));
     });
 
     it('screenshot: a real PNG of the window size that shows the creature\'s colours', async () => {

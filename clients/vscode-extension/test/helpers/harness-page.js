@@ -161,6 +161,20 @@
     verdict.restored.tapRequests = posted.filter((m) => m.type === 'tap').map((m) => m.tap);
   }
 
+  async function paging(verdict) {
+    const img = $('creature');
+    await until(() => img.naturalWidth > 0, 'the creature image');
+    $('play').click();
+    const seen = [];
+    const end = performance.now() + CANNED.intervals['1'] * (CANNED.total + 12) + 500;
+    while (performance.now() < end) {
+      const f = img.dataset.frame;
+      if (f && seen[seen.length - 1] !== f) seen.push(f);
+      await sleep(5);
+    }
+    verdict.paging = { framesSeen: seen, starts: posted.filter((m) => m.type === 'frames').map((m) => m.start), speed: $('speed').value };
+  }
+
   window.addEventListener('load', async () => {
     const verdict = { errors: [] };
     try {
@@ -169,6 +183,7 @@
       const mode = new URLSearchParams(location.search).get('mode') || 'interactive';
       if (mode === 'interactive') await interactive(verdict);
       else if (mode === 'restore') await restored(verdict);
+      else if (mode === 'paging') await paging(verdict);
       else await until(() => $('creature').naturalWidth > 0, 'image for the screenshot');
       verdict.csp.violations = violations;
       verdict.lastState = savedState;
