@@ -56,6 +56,7 @@ function purgeExtensionModules() {
 async function activateExtension(options) {
   purgeExtensionModules();
   const vscode = installFakeVscode();
+  const ownStorage = !options.storageDir;
   const storageDir = options.storageDir || fs.mkdtempSync(path.join(os.tmpdir(), 'fonsters-ext-'));
   vscode.__test.configure({
     'fonsters.serverPath': options.serverCommand,
@@ -76,6 +77,7 @@ async function activateExtension(options) {
     async deactivate() {
       await extension.deactivate();
       await vscode.__test.disposeContext(context);
+      if (ownStorage) fs.rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }
