@@ -1,0 +1,48 @@
+// @ts-check
+'use strict';
+
+const vscode = require('vscode');
+
+/** The text the active editor has selected (all selections joined), or undefined. */
+function selectedText() {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return undefined;
+  const parts = editor.selections
+    .filter((s) => !s.isEmpty)
+    .map((s) => editor.document.getText(s));
+  const text = parts.join('\n');
+  return text.length ? text : undefined;
+}
+
+/**
+ * "Fonsters: Preview Selection" and "Save Selection as Fonster".
+ * @param {object} ctx
+ * @param {import('../server/api').FonstersApi} ctx.api
+ * @param {import('../detail/panels').DetailPanels} ctx.panels
+ */
+function selectionCommands(ctx) {
+  return {
+    async 'fonsters.previewSelection'() {
+      const text = selectedText();
+      if (text === undefined) {
+        vscode.window.showInformationMessage('Select some text first: every text is a creature.');
+        return undefined;
+      }
+      return ctx.panels.preview(text);
+    },
+
+    /** @param {string} [seed] given by the preview panel's "Save as Fonster" */
+    async 'fonsters.saveSelection'(seed) {
+      const text = typeof seed === 'string' ? seed : selectedText();
+      if (text === undefined) {
+        vscode.window.showInformationMessage('Select some text first to save it as a Fonster.');
+        return undefined;
+      }
+      const fonster = await ctx.api.create({ seed: text });
+      vscode.window.showInformationMessage(`Saved “${fonster.displayName}” to your Fonsters.`);
+      return fonster;
+    },
+  };
+}
+
+module.exports = { selectionCommands, selectedText };

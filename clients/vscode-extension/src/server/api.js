@@ -1,0 +1,83 @@
+// @ts-check
+'use strict';
+
+/**
+ * The protocol's methods as functions. Each is one request: the extension
+ * never computes what the server owns (names, file names, frames, links).
+ * `target` is `{ id }` or `{ seed }` as in the protocol.
+ *
+ * @typedef {{ id: string } | { seed: string }} Target
+ * @typedef {{ request(method: string, params?: any, options?: import('../rpc/client').RequestOptions): Promise<any> }} Requester
+ */
+class FonstersApi {
+  /** @param {Requester} server */
+  constructor(server) {
+    this.server = server;
+  }
+
+  /** @param {{ format?: string, size?: number }} [thumbnails] */
+  list(thumbnails) {
+    return this.server.request('fonsters/list', thumbnails ? { thumbnails } : {}).then((r) => r.fonsters);
+  }
+  /** @param {string} id */
+  get(id) { return this.server.request('fonsters/get', { id }); }
+  /** @param {{ name?: string, seed?: string }} [fields] */
+  create(fields = {}) { return this.server.request('fonsters/create', fields); }
+  /** @param {string} id @param {{ name?: string, seed?: string }} fields */
+  update(id, fields) { return this.server.request('fonsters/update', { id, ...fields }); }
+  /** @param {string} id */
+  delete(id) { return this.server.request('fonsters/delete', { id }); }
+  /** @param {string} id */
+  duplicate(id) { return this.server.request('fonsters/duplicate', { id }); }
+  /** @param {string} id @param {number} index */
+  move(id, index) { return this.server.request('fonsters/move', { id, index }); }
+  /** @param {string} id */
+  undo(id) { return this.server.request('fonsters/undo', { id }); }
+  /** @param {string} id */
+  redo(id) { return this.server.request('fonsters/redo', { id }); }
+  /** @param {string} id @param {string} source @param {'replace' | 'prepend'} mode */
+  random(id, source, mode) { return this.server.request('fonsters/random', { id, source, mode }); }
+  /** @param {string} id */
+  refresh(id) { return this.server.request('fonsters/refresh', { id }); }
+  /** @param {string} id @param {number} frame 1-based */
+  useFrame(id, frame) { return this.server.request('fonsters/useFrame', { id, frame }); }
+
+  /**
+   * @param {Target} target
+   * @param {{ format?: string, size?: number }} [options]
+   * @param {import('../rpc/client').RequestOptions} [requestOptions]
+   */
+  render(target, options = {}, requestOptions) {
+    return this.server.request('creature/render', { ...target, ...options }, requestOptions);
+  }
+  /** @param {Target} target @param {number} [tap] */
+  describe(target, tap) { return this.server.request('creature/describe', tap === undefined ? { ...target } : { ...target, tap }); }
+  /**
+   * @param {Target} target
+   * @param {{ size?: number, start?: number, count?: number, speed?: number }} options
+   * @param {import('../rpc/client').RequestOptions} [requestOptions]
+   */
+  frames(target, options, requestOptions) {
+    return this.server.request('creature/frames', { ...target, ...options }, requestOptions);
+  }
+  /**
+   * @param {Target} target
+   * @param {{ size?: number, speed?: number }} options
+   * @param {import('../rpc/client').RequestOptions} [requestOptions]
+   */
+  animate(target, options, requestOptions) {
+    return this.server.request('creature/animate', { ...target, ...options }, requestOptions);
+  }
+  /** @param {string} seed @param {number} tap @param {number} size @param {number} samples */
+  tapAnimation(seed, tap, size, samples) {
+    return this.server.request('creature/tapAnimation', { seed, tap, size, samples });
+  }
+  /** @param {{ ids?: string[], seeds?: string[] }} what */
+  shareBuild(what) { return this.server.request('share/build', what); }
+  /** @param {string} url */
+  sharePreview(url) { return this.server.request('share/preview', { url }).then((r) => r.seeds); }
+  /** @param {string} url @param {number[]} [select] */
+  shareImport(url, select) { return this.server.request('share/import', select ? { url, select } : { url }); }
+}
+
+module.exports = { FonstersApi };

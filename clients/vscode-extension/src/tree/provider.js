@@ -1,0 +1,124 @@
+// @ts-check
+'use strict';
+
+const vscode = require('vscode');
+const { readableMessage } = require('../rpc/errors');
+
+/**
+ * @typedef {object} FonsterNode a row of the Fonsters tree
+ * @property {any} fonster the server's Fonster object
+ * @property {string | undefined} thumbnail path of its thumbnail file
+ */
+
+const THUMBNAIL = { format: 'png', size: 64 };
+
+/**
+ * The Fonsters view: one flat list in the server's order, with thumbnails and
+ * display names from the server. Refreshes on `fonsters/didChange`.
+ * @implements {vscode.TreeDataProvider<FonsterNode>}
+ */
+class FonstersTreeProvider {
+  /**
+   * @param {import('../server/api').FonstersApi} api
+   * @param {import('./thumbnails').ThumbnailCache} thumbnails
+   */
+  constructor(api, thumbnails) {
+    this.api = api;
+    this.thumbnails = thumbnails;
+    /** @type {vscode.EventEmitter<FonsterNode | undefined | void>} */
+    this.changed = new vscode.EventEmitter();
+    this.onDidChangeTreeData = this.changed.event;
+    /** @type {FonsterNode[]} */
+    this.nodes = [];
+    /** @type {vscode.TreeView<FonsterNode> | undefined} */
+    this.view = undefined;
+    /** @type {Promise<FonsterNode[]> | null} */
+    this.loading = null;
+    this.loads = 0;
+    /** @type {NodeJS.Timeout | null} */
+    this.refreshTimer = null;
+  }
+
+  /** Reload from the server (coalescing bursts of change notifications). */
+  refresh() {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null;
+      this.changed.fire(undefined);
+    }, 30);
+  }
+
+  /** @param {FonsterNode} node */
+  getTreeItem(node) {
+    const f = node.fonster;
+    const item = new vscode.TreeItem(f.displayName, vscode.TreeItemCollapsibleState.None);
+    item.id = f.id;
+    item.description = f.birthday ? '🎂 Birthday' : undefined;
+    item.tooltip = new vscode.MarkdownString(undefined);
+    item.tooltip.appendText(f.displayName);
+    if (f.birthday) item.tooltip.appendText(' — happy birthday!');
+    item.tooltip.appendMarkdown('\n\n');
+    item.tooltip.appendText(`Seed: ${f.seed}`);
+    item.iconPath = node.thumbnail ? vscode.Uri.file(node.thumbnail) : new vscode.ThemeIcon('smiley');
+    item.contextValue = f.birthday ? 'fonster.birthday' : 'fonster';
+    item.accessibilityInformation = { label: f.birthday ? `${f.displayName}, birthday today` : f.displayName };
+    item.command = { command: 'fonsters.open', title: 'Open Fonster', arguments: [node] };
+    return item;
+  }
+
+  /** @param {FonsterNode} [element] */
+  async getChildren(element) {
+    if (element) return [];
+    return this.load();
+  }
+
+  /** @param {FonsterNode} node */
+  getParent(node) {
+    return undefined;
+  }
+
+  /** @returns {Promise<FonsterNode[]>} */
+  load() {
+    if (!this.loading) {
+      this.loading = this.fetch().finally(() => { this.loading = null; });
+    }
+    return this.loading;
+  }
+
+  async fetch() {
+    try {
+      const fonsters = await this.api.list(THUMBNAIL);
+      this.nodes = fonsters.map((/** @type {any} */ f) => ({ fonster: f, thumbnail: this.thumbnailFile(f.thumbnail) }));
+      this.thumbnails.sweep();
+      if (this.view) this.view.message = undefined;
+    } catch (error) {
+      this.nodes = [];
+      if (this.view) this.view.message = `Fonsters are unavailable: ${readableMessage(error)}`;
+    }
+    this.loads++;
+    if (this.view) this.view.description = this.nodes.length ? String(this.nodes.length) : undefined;
+    return this.nodes;
+  }
+
+  /** @param {string | undefined} dataUri */
+  thumbnailFile(dataUri) {
+    if (!dataUri) return undefined;
+    try {
+      return this.thumbnails.fileFor(dataUri);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** @param {string} id */
+  nodeFor(id) {
+    return this.nodes.find((n) => n.fonster.id === id);
+  }
+
+  dispose() {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.changed.dispose();
+  }
+}
+
+module.exports = { FonstersTreeProvider, THUMBNAIL };

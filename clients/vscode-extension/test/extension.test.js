@@ -1,0 +1,564 @@
+// @ts-check
+'use strict';
+
+/**
+ * Extension activation and every command, against the fake `vscode` module
+ * with a server behind it (the real fonsters-rpc when found, and the contract
+ * fake). Dialogs are answered from scripts; results are checked in the store
+ * through the server, in the tree the workbench would draw, and in the
+ * messages the detail webview would receive.
+ */
+
+const { describe, it, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { activateExtension } = require('./helpers/load-extension');
+const { serverKinds, EXTENSION_ROOT } = require('./helpers/servers');
+const { waitFor } = require('./helpers/wait');
+const { decodePng } = require('./helpers/png');
+
+const manifest = JSON.parse(fs.readFileSync(path.join(EXTENSION_ROOT, 'package.json'), 'utf8'));
+const EXPORT_SIZE = 256;
+
+/** @param {string} text */
+const graphemes = (text) => [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text.trim())].length;
+
+for (const kind of serverKinds()) {
+  describe(`extension — ${kind.name}`, { skip: kind.skip }, () => {
+    /** @type {Awaited<ReturnType<typeof activateExtension>>} */
+    let win;
+    /** @type {any} */
+    let vscode;
+    /** @type {{ method: string, params: any }[]} */
+    const requests = [];
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fonsters-ext-test-'));
+
+    /** All server requests since `mark`, by method. */
+    const methodsSince = (/** @type {number} */ mark) => requests.slice(mark).map((r) => r.method);
+    const request = (/** @type {string} */ method, /** @type {any} */ params) => win.api.host.request(method, params);
+    const rows = async () => {
+      const view = vscode.__test.treeViews.get('fonsters.library');
+      return view.__render();
+    };
+    const labels = async () => (await rows()).map((/** @type {any} */ r) => r.item.label);
+    const nodeNamed = async (/** @type {string} */ label) => {
+      const row = (await rows()).find((/** @type {any} */ r) => r.item.label === label);
+      assert.ok(row, `tree row "${label}"`);
+      return row.element;
+    };
+    const create = (/** @type {any} */ fields) => request('fonsters/create', fields);
+
+    before(async () => {
+      win = await activateExtension({
+        serverCommand: kind.command,
+        settings: { 'fonsters.exportSize': EXPORT_SIZE, 'fonsters.logLevel': 'debug' },
+      });
+      vscode = win.vscode;
+      const host = win.api.host;
+      const original = host.request.bind(host);
+      host.request = (/** @type {string} */ method, /** @type {any} */ params, /** @type {any} */ options) => {
+        requests.push({ method, params });
+        return original(method, params, options);
+      };
+    });
+
+    after(async () => {
+      await win.deactivate();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    });
+
+    it('activates: every contributed command is registered, the tree view, serializer and output channel exist', async () => {
+      const contributed = manifest.contributes.commands.map((/** @type {any} */ c) => c.command).sort();
+      const registered = [...vscode.__test.commandRegistry.keys()].sort();
+      assert.deepEqual(registered, contributed);
+      for (const event of manifest.activationEvents.filter((/** @type {string} */ e) => e.startsWith('onCommand:'))) {
+        assert.ok(registered.includes(event.slice('onCommand:'.length)), `${event} names a registered command`);
+      }
+      const view = vscode.__test.treeViews.get('fonsters.library');
+      assert.ok(view, 'tree view fonsters.library');
+      assert.equal(view.__options.canSelectMany, true);
+      assert.ok(view.__options.dragAndDropController, 'drag and drop for reordering');
+      assert.ok(vscode.__test.serializers.has('fonsters.detail'));
+      const channel = vscode.__test.outputChannels.get('Fonsters Server');
+      assert.match(channel.text, /Server ready \(fonsters-rpc/);
+      const serverLines = channel.text.split('\n').filter((/** @type {string} */ l) => l && !l.startsWith('[client '));
+      assert.ok(serverLines.length > 0, `server stderr goes to the output channel:\n${channel.text}`);
+      assert.deepEqual(await labels(), [], 'an empty store (--no-starter) shows no rows');
+    });
+
+    it('tree: rows show what the store holds, in order, with thumbnails and display names', async () => {
+      const named = await create({ name: 'Named One', seed: 'tree seed one' });
+      const unnamed = await create({ seed: 'tree seed two' });
+      await waitFor(async () => (await labels()).length === 2, 'two rows');
+      const list = (await request('fonsters/list', {})).fonsters;
+      const r = await rows();
+      assert.deepEqual(r.map((/** @type {any} */ x) => x.item.label), list.map((/** @type {any} */ f) => f.displayName));
+      assert.deepEqual(r.map((/** @type {any} */ x) => x.item.id), [named.id, unnamed.id]);
+      assert.equal(r[1].item.label, unnamed.displayName);
+      for (const { item } of r) {
+        assert.ok(item.iconPath instanceof vscode.Uri, 'thumbnail file icon');
+        const png = decodePng(fs.readFileSync(item.iconPath.fsPath));
+        assert.equal(png.width, 64);
+        assert.equal(item.contextValue, 'fonster');
+        assert.equal(item.command.command, 'fonsters.open');
+        assert.match(item.tooltip.value, /Seed: tree seed/);
+      }
+      await request('fonsters/delete', { id: named.id });
+      await request('fonsters/delete', { id: unnamed.id });
+      await waitFor(async () => (await labels()).length === 0, 'rows gone after didChange');
+    });
+
+    it('tree: a birthday is marked in the row, its tooltip and its accessible label', () => {
+      const provider = vscode.__test.treeViews.get('fonsters.library').__options.treeDataProvider;
+      const base = { id: 'B1', name: 'Cake', displayName: 'Cake', seed: 'cake', position: 0 };
+      const party = provider.getTreeItem({ fonster: { ...base, birthday: true }, thumbnail: undefined });
+      assert.equal(party.description, '🎂 Birthday');
+      assert.equal(party.contextValue, 'fonster.birthday');
+      assert.match(party.tooltip.value, /happy birthday/);
+      assert.equal(party.accessibilityInformation.label, 'Cake, birthday today');
+      assert.ok(party.iconPath instanceof vscode.ThemeIcon, 'a theme icon until the thumbnail exists');
+      const plain = provider.getTreeItem({ fonster: { ...base, birthday: false }, thumbnail: undefined });
+      assert.equal(plain.description, undefined);
+      assert.equal(plain.contextValue, 'fonster');
+    });
+
+    it('fonsters.add creates from the typed seed and opens its editor; Esc cancels', async () => {
+      vscode.__test.script('showInputBox', undefined);
+      const mark = requests.length;
+      assert.equal(await vscode.commands.executeCommand('fonsters.add'), undefined);
+      assert.ok(!methodsSince(mark).includes('fonsters/create'), 'cancelled: nothing created');
+
+      vscode.__test.script('showInputBox', 'Bob');
+      const fonster = await vscode.commands.executeCommand('fonsters.add');
+      assert.equal(fonster.seed, 'Bob');
+      assert.ok(requests.some((r) => r.method === 'fonsters/create' && r.params.seed === 'Bob'));
+      await waitFor(async () => (await labels()).includes('Bob'), 'Bob in the tree');
+      const panel = vscode.__test.panels.at(-1);
+      assert.equal(panel.viewType, 'fonsters.detail');
+      assert.equal(panel.title, 'Bob');
+    });
+
+    it('fonsters.rename asks with the current name and updates it', async () => {
+      const node = await nodeNamed('Bob');
+      vscode.__test.script('showInputBox', (/** @type {any} */ options) => {
+        assert.equal(options.value, '');
+        return 'Robert';
+      });
+      await vscode.commands.executeCommand('fonsters.rename', node);
+      assert.ok(requests.some((r) => r.method === 'fonsters/update' && r.params.name === 'Robert' && r.params.id === node.fonster.id));
+      await waitFor(async () => (await labels()).includes('Robert'), 'renamed row');
+      await waitFor(() => vscode.__test.panels.at(-1).title === 'Robert', 'open editor retitled through didChange');
+    });
+
+    it('fonsters.duplicate copies the selected rows', async () => {
+      const node = await nodeNamed('Robert');
+      const copies = await vscode.commands.executeCommand('fonsters.duplicate', node, [node]);
+      assert.equal(copies.length, 1);
+      assert.equal(copies[0].seed, 'Bob');
+      assert.notEqual(copies[0].id, node.fonster.id);
+      await waitFor(async () => (await labels()).filter((l) => l === 'Robert').length === 2, 'two Roberts');
+    });
+
+    it('fonsters.moveUp / moveDown and drag-and-drop reorder through fonsters/move', async () => {
+      await create({ name: 'Third', seed: 'third' });
+      await waitFor(async () => (await labels()).length === 3, 'three rows');
+      const [first, second, third] = (await rows()).map((/** @type {any} */ r) => r.element);
+      const mark = requests.length;
+      await vscode.commands.executeCommand('fonsters.moveUp', third);
+      assert.ok(requests.slice(mark).some((r) => r.method === 'fonsters/move' && r.params.id === third.fonster.id && r.params.index === 1));
+      await waitFor(async () => (await rows()).map((/** @type {any} */ r) => r.element.fonster.id).join() === [first, third, second].map((n) => n.fonster.id).join(), 'Third moved up');
+      const top = (await rows())[0].element;
+      await vscode.commands.executeCommand('fonsters.moveUp', top); // already first: no request
+      await vscode.commands.executeCommand('fonsters.moveDown', top);
+      await waitFor(async () => (await rows())[1].element.fonster.id === top.fonster.id, 'moved down');
+
+      const view = vscode.__test.treeViews.get('fonsters.library');
+      const dnd = view.__options.dragAndDropController;
+      const current = (await rows()).map((/** @type {any} */ r) => r.element);
+      const transfer = new vscode.DataTransfer();
+      await dnd.handleDrag([current[2]], transfer);
+      await dnd.handleDrop(current[0], transfer);
+      await waitFor(async () => (await rows())[0].element.fonster.id === current[2].fonster.id, 'dropped on the first row');
+    });
+
+    it('fonsters.delete confirms with a modal warning; cancelling keeps the Fonster', async () => {
+      const third = await nodeNamed('Third');
+      vscode.__test.script('showWarningMessage', undefined);
+      await vscode.commands.executeCommand('fonsters.delete', third, [third]);
+      const warning = vscode.__test.messages.warning.at(-1);
+      assert.match(warning.message, /Delete “Third”\?/);
+      assert.equal(warning.options.modal, true);
+      assert.deepEqual(warning.items, ['Delete']);
+      assert.ok((await labels()).includes('Third'));
+
+      vscode.__test.script('showWarningMessage', 'Delete');
+      const deleted = await vscode.commands.executeCommand('fonsters.delete', third, [third]);
+      assert.deepEqual(deleted, [{ id: third.fonster.id, deleted: true }]);
+      await waitFor(async () => !(await labels()).includes('Third'), 'Third deleted');
+    });
+
+    it('fonsters.copyShareLink copies the server\'s link; an over-long link is refused with the server\'s warning', async () => {
+      const robert = await nodeNamed('Robert');
+      await vscode.commands.executeCommand('fonsters.copyShareLink', robert, [robert]);
+      const copied = await vscode.env.clipboard.readText();
+      const expected = await request('share/build', { ids: [robert.fonster.id] });
+      assert.equal(copied, expected.url);
+      assert.match(vscode.__test.messages.info.at(-1).message, /Share link for 1 Fonster copied/);
+
+      const long = await create({ name: 'Long', seed: 'x'.repeat(2500) });
+      await vscode.env.clipboard.writeText('unchanged');
+      await vscode.commands.executeCommand('fonsters.copyShareLink', long.id);
+      assert.equal(await vscode.env.clipboard.readText(), 'unchanged');
+      const warning = vscode.__test.messages.warning.at(-1).message;
+      const built = await request('share/build', { ids: [long.id] });
+      assert.equal(built.tooLong, true);
+      assert.equal(warning, built.warning || warning);
+      assert.match(warning, /2,?000/);
+      await request('fonsters/delete', { id: long.id });
+    });
+
+    it('fonsters.importShareLink previews with thumbnails, marks existing ones, imports the picked and reports', async () => {
+      const link = await request('share/build', { seeds: ['Imported A', 'Imported B', 'Bob'] });
+      await vscode.env.clipboard.writeText(link.url);
+      vscode.__test.script('showInputBox', (/** @type {any} */ options) => {
+        assert.equal(options.value, link.url, 'the clipboard link is offered');
+        return options.value;
+      });
+      /** @type {any[]} */
+      let offered = [];
+      vscode.__test.script('showQuickPick', (/** @type {any[]} */ items, /** @type {any} */ options) => {
+        offered = items;
+        assert.equal(options.canPickMany, true);
+        return items; // the person also ticks the existing one
+      });
+      const result = await vscode.commands.executeCommand('fonsters.importShareLink');
+      assert.deepEqual(offered.map((i) => i.detail), ['Imported A', 'Imported B', 'Bob']);
+      assert.deepEqual(offered.map((i) => !!i.picked), [true, true, false]);
+      assert.equal(offered[2].description, 'already in your library');
+      for (const item of offered) assert.equal(decodePng(fs.readFileSync(item.iconPath.fsPath)).width, 64);
+      assert.ok(requests.some((r) => r.method === 'share/import' && JSON.stringify(r.params.select) === '[0,1,2]'));
+      assert.equal(result.created.length, 2);
+      assert.equal(vscode.__test.messages.info.at(-1).message, 'Imported 2. Skipped 1.');
+      await waitFor(async () => (await labels()).includes('Imported A'), 'imported rows');
+
+      vscode.__test.script('showInputBox', 'https://example.com/not-a-share-link');
+      await vscode.commands.executeCommand('fonsters.importShareLink');
+      assert.ok(vscode.__test.messages.error.at(-1).message.length > 10, 'a bad link gives a readable error');
+    });
+
+    it('fonsters.export writes each format through a save dialog named by the server\'s export rule', async () => {
+      const robert = await nodeNamed('Robert');
+      const magic = { png: '89504e47', gif: '47494638', jpeg: 'ffd8ff', svg: null, 'animated-gif': '47494638' };
+      for (const format of Object.keys(magic)) {
+        const expectedName = format === 'animated-gif'
+          ? (await request('creature/animate', { id: robert.fonster.id, size: 32 })).fileName
+          : (await request('creature/render', { id: robert.fonster.id, format, size: 32 })).fileName;
+        const target = vscode.Uri.file(path.join(tmp, `export-${format}-${expectedName}`));
+        vscode.__test.script('showSaveDialog', (/** @type {any} */ options) => {
+          assert.equal(path.basename(options.defaultUri.fsPath), expectedName);
+          assert.ok(Object.values(options.filters).length > 0);
+          return target;
+        });
+        await vscode.commands.executeCommand('fonsters.export', robert, format);
+        const bytes = fs.readFileSync(target.fsPath);
+        const m = /** @type {any} */ (magic)[format];
+        if (m) assert.equal(bytes.subarray(0, m.length / 2).toString('hex'), m, `${format} bytes`);
+        else assert.match(bytes.toString('utf8', 0, 400), /<svg/);
+        if (format === 'png') assert.equal(decodePng(bytes).width, EXPORT_SIZE, 'exportSize setting');
+      }
+      assert.equal(expectedFileName('Robert', 'png'), 'Robert.png');
+      vscode.__test.script('showSaveDialog', undefined);
+      assert.equal(await vscode.commands.executeCommand('fonsters.export', robert, 'png'), undefined, 'cancelled dialog writes nothing');
+      vscode.__test.script('showQuickPick', (/** @type {any[]} */ items) => items.find((i) => i.format === 'svg'));
+      vscode.__test.script('showSaveDialog', vscode.Uri.file(path.join(tmp, 'picked.svg')));
+      await vscode.commands.executeCommand('fonsters.export', robert);
+      assert.ok(fs.existsSync(path.join(tmp, 'picked.svg')), 'format chosen from a quick pick');
+    });
+
+    it('fonsters.undo / fonsters.redo act on a tree row and on the active detail editor', async () => {
+      const f = await create({ name: 'History', seed: 'first' });
+      await request('fonsters/update', { id: f.id, seed: 'second' });
+      const mark = requests.length;
+      const undone = await vscode.commands.executeCommand('fonsters.undo', f.id);
+      assert.equal(undone.seed, 'first');
+      const redone = await vscode.commands.executeCommand('fonsters.redo', f.id);
+      assert.equal(redone.seed, 'second');
+      assert.deepEqual(methodsSince(mark).filter((m) => m !== 'fonsters/get'), ['fonsters/undo', 'fonsters/redo']);
+      await vscode.commands.executeCommand('fonsters.redo', f.id);
+      assert.ok(vscode.__test.messages.error.length > 0 && vscode.__test.messages.error.at(-1).message.length > 5, 'nothing to redo is said readably');
+      await request('fonsters/delete', { id: f.id });
+    });
+
+    describe('detail editor', () => {
+      /** @type {any} */
+      let panel;
+      /** @type {any} */
+      let fonster;
+      const posted = (/** @type {(m: any) => boolean} */ p) => panel.__waitForPosted(p, 20000);
+      const fromPage = async (/** @type {any} */ m, /** @type {(m: any) => boolean} */ until) => {
+        const before = panel.__posted.length;
+        panel.__fromPage(m);
+        return panel.__waitForPosted((/** @type {any} */ x) => panel.__posted.indexOf(x) >= before && until(x), 20000);
+      };
+
+      before(async () => {
+        fonster = await create({ name: '', seed: 'Detail 👾 seed' });
+        await vscode.commands.executeCommand('fonsters.open', fonster.id);
+        panel = vscode.__test.panels.at(-1);
+      });
+
+      it('serves a strict-CSP page whose script and style load by nonce from media/', () => {
+        const html = panel.webview.html;
+        const csp = /Content-Security-Policy" content="([^"]+)"/.exec(html)[1];
+        const nonce = /'nonce-([^']+)'/.exec(csp)[1];
+        assert.match(csp, /^default-src 'none'; img-src data:; style-src 'nonce-[^']+'; script-src 'nonce-[^']+';$/);
+        assert.match(html, new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}" src="https://[^"]+/media/detail\\.js">`));
+        assert.match(html, new RegExp(`<link rel="stylesheet" nonce="${nonce.replace(/[+/=]/g, '\\$&')}" href="https://[^"]+/media/detail\\.css">`));
+        assert.doesNotMatch(html, / style="/, 'no inline style attributes');
+        assert.equal(panel.webview.options.enableScripts, true);
+        assert.deepEqual(panel.webview.options.localResourceRoots.map((/** @type {any} */ u) => u.path), [`${vscode.Uri.file(EXTENSION_ROOT).path}/media`]);
+      });
+
+      it('ready → init with the Fonster, a 512-pixel PNG and the server\'s random sources', async () => {
+        const init = await fromPage({ type: 'ready' }, (m) => m.type === 'init');
+        assert.equal(init.mode, 'fonster');
+        assert.equal(init.fonster.id, fonster.id);
+        assert.equal(init.fonster.displayName, fonster.displayName);
+        const png = decodePng(Buffer.from(init.image.dataUri.split(',')[1], 'base64'));
+        assert.equal(png.width, 512);
+        assert.deepEqual(init.sources, win.api.host.info().capabilities.randomSources);
+      });
+
+      it('typing previews live (creature/render of the draft) without committing', async () => {
+        const mark = requests.length;
+        const preview = await fromPage({ type: 'typing', seed: 'Detail draft', seq: 7 }, (m) => m.type === 'preview');
+        assert.equal(preview.seq, 7);
+        const expected = await request('creature/render', { seed: 'Detail draft', size: 512 });
+        assert.equal(preview.image.dataUri, expected.dataUri);
+        assert.ok(!methodsSince(mark).includes('fonsters/update'), 'typing does not commit');
+        const err = await fromPage({ type: 'typing', seed: 'y'.repeat(10001), seq: 8 }, (m) => m.type === 'seedError');
+        assert.ok(err.message.length > 10);
+      });
+
+      it('commit on blur/Enter is one undoable fonsters/update; Undo/Redo keys go to the active editor', async () => {
+        const committed = await fromPage({ type: 'commitSeed', seed: 'Detail committed' }, (m) => m.type === 'fonster' && m.fonster.seed === 'Detail committed');
+        assert.equal(committed.fonster.seed, 'Detail committed');
+        assert.equal(committed.fonster.canUndo, true);
+        assert.match(committed.image.dataUri, /^data:image\/png;base64,/);
+        assert.ok(requests.some((r) => r.method === 'fonsters/update' && r.params.seed === 'Detail committed' && r.params.name === undefined));
+
+        panel._setState(true, true); // the editor has focus: Ctrl+Z runs fonsters.undo
+        const before = panel.__posted.length;
+        await vscode.commands.executeCommand('fonsters.undo');
+        const undone = await posted((m) => panel.__posted.indexOf(m) >= before && m.type === 'fonster' && m.fonster.seed === 'Detail 👾 seed');
+        assert.equal(undone.fonster.canRedo, true);
+        await vscode.commands.executeCommand('fonsters.redo');
+        await posted((m) => m.type === 'fonster' && m.fonster.seed === 'Detail committed' && m.fonster.canRedo === false);
+        const none = await fromPage({ type: 'redo' }, (m) => m.type === 'status');
+        assert.ok(none.message.length > 5, 'nothing to redo: a status line, not an error box');
+      });
+
+      it('a changed field sets the fonsters.draftDirty context key so Ctrl+Z stays text undo', async () => {
+        panel.__fromPage({ type: 'draftDirty', dirty: true });
+        await waitFor(() => vscode.__test.contextKeys.get('fonsters.draftDirty') === true, 'context key set');
+        panel.__fromPage({ type: 'draftDirty', dirty: false });
+        await waitFor(() => vscode.__test.contextKeys.get('fonsters.draftDirty') === false, 'context key cleared');
+      });
+
+      it('rename from the page updates the name and the tab title', async () => {
+        const renamed = await fromPage({ type: 'rename', name: 'Detailed' }, (m) => m.type === 'fonster' && m.fonster.name === 'Detailed');
+        assert.equal(renamed.fonster.displayName, 'Detailed');
+        assert.equal(panel.title, 'Detailed');
+      });
+
+      it('Load random / Prepend random / Refresh go to fonsters/random and fonsters/refresh', async () => {
+        const loaded = await fromPage({ type: 'random', source: 'words', mode: 'replace' }, (m) => m.type === 'fonster' && m.fonster.randomSource === 'words');
+        assert.notEqual(loaded.fonster.seed, 'Detail committed');
+        const prepended = await fromPage({ type: 'random', source: 'uuid', mode: 'prepend' }, (m) => m.type === 'fonster' && m.fonster.seed.endsWith(` ${loaded.fonster.seed}`));
+        assert.ok(prepended.fonster.seed.endsWith(` ${loaded.fonster.seed}`), 'prepend keeps the old seed after the new text');
+        const mark = requests.length;
+        const earlier = [prepended.fonster.seed, loaded.fonster.seed, 'Detail committed'];
+        await fromPage({ type: 'refresh' }, (m) => m.type === 'fonster' && !earlier.includes(m.fonster.seed));
+        assert.ok(methodsSince(mark).includes('fonsters/refresh'));
+        await fromPage({ type: 'commitSeed', seed: 'Evolve 👩‍👩‍👧!' }, (m) => m.type === 'fonster' && m.fonster.seed === 'Evolve 👩‍👩‍👧!');
+      });
+
+      it('play asks the server for frames (pages, interval from speed); "Use as seed" is fonsters/useFrame', async () => {
+        const frames = await fromPage({ type: 'frames', requestId: 1, start: 0, count: 3, speed: 0.5 }, (m) => m.type === 'frames');
+        assert.equal(frames.total, graphemes('Evolve 👩‍👩‍👧!'));
+        assert.equal(frames.intervalMs, 60, '0.3 s / (speed × 10) at speed 0.5');
+        assert.deepEqual(frames.frames.map((/** @type {any} */ f) => f.index), [1, 2, 3]);
+        assert.deepEqual(frames.frames.map((/** @type {any} */ f) => f.prefix), ['E', 'Ev', 'Evo']);
+        const page2 = await fromPage({ type: 'frames', requestId: 2, start: 7, count: 5, speed: 1 }, (m) => m.type === 'frames' && m.requestId === 2);
+        assert.deepEqual(page2.frames.map((/** @type {any} */ f) => f.prefix), ['Evolve 👩‍👩‍👧', 'Evolve 👩‍👩‍👧!']);
+        assert.equal(page2.intervalMs, 30);
+        const used = await fromPage({ type: 'useFrame', frame: 6 }, (m) => m.type === 'fonster' && m.fonster.seed === 'Evolve');
+        assert.equal(used.fonster.canUndo, true);
+      });
+
+      it('tap asks for the server\'s tap animation for the seed, tap number and view size', async () => {
+        const tap = await fromPage({ type: 'tap', tap: 2, size: 384 }, (m) => m.type === 'tap');
+        const expected = await request('creature/tapAnimation', { seed: 'Evolve', tap: 2, size: 384, samples: 21 });
+        assert.deepEqual(tap.animation, expected);
+        assert.equal(tap.animation.samples.length, 21);
+      });
+
+      it('export and share from the page use the same dialogs and server rules', async () => {
+        const target = vscode.Uri.file(path.join(tmp, 'from-page.svg'));
+        vscode.__test.script('showSaveDialog', (/** @type {any} */ options) => {
+          assert.equal(path.basename(options.defaultUri.fsPath), 'Detailed.svg');
+          return target;
+        });
+        panel.__fromPage({ type: 'export', format: 'svg' });
+        await waitFor(() => fs.existsSync(target.fsPath), 'exported SVG');
+        panel.__fromPage({ type: 'share' });
+        const expected = await request('share/build', { ids: [fonster.id] });
+        await waitFor(async () => (await vscode.env.clipboard.readText()) === expected.url, 'share link on the clipboard');
+      });
+
+      it('follows changes made elsewhere (didChange) and restores itself after hide/show', async () => {
+        await request('fonsters/update', { id: fonster.id, name: 'Changed elsewhere' });
+        await posted((m) => m.type === 'fonster' && m.fonster.name === 'Changed elsewhere');
+        panel._setState(false, false);
+        assert.equal(await panel.webview.postMessage({ type: 'status', message: 'lost' }), false, 'a hidden page gets no messages');
+        panel._setState(true, true);
+        const init = await fromPage({ type: 'ready', state: { target: { id: fonster.id }, speed: 40 } }, (m) => m.type === 'init');
+        assert.equal(init.fonster.name, 'Changed elsewhere');
+      });
+
+      it('after a window reload the serializer restores the editor from the page state', async () => {
+        const serializer = vscode.__test.serializers.get('fonsters.detail');
+        panel.dispose();
+        const revived = vscode.window.createWebviewPanel('fonsters.detail', 'restored', vscode.ViewColumn.One, {});
+        await serializer.deserializeWebviewPanel(revived, { target: { id: fonster.id } });
+        assert.match(revived.webview.html, /detail\.js/);
+        revived.__fromPage({ type: 'ready' });
+        const init = await revived.__waitForPosted((/** @type {any} */ m) => m.type === 'init');
+        assert.equal(init.fonster.id, fonster.id);
+        panel = revived;
+      });
+
+      it('closes when its Fonster is deleted', async () => {
+        await request('fonsters/delete', { id: fonster.id });
+        await waitFor(() => panel._disposed, 'editor closed');
+      });
+    });
+
+    describe('selection', () => {
+      it('fonsters.previewSelection shows the selected text\'s creature; Save as Fonster stores it', async () => {
+        vscode.__test.setActiveEditor('hello\nBob world', [[6, 9]]);
+        await vscode.commands.executeCommand('fonsters.previewSelection');
+        const panel = vscode.__test.panels.at(-1);
+        assert.equal(panel.title, 'Fonster Preview');
+        panel.__fromPage({ type: 'ready' });
+        const init = await panel.__waitForPosted((/** @type {any} */ m) => m.type === 'init');
+        assert.equal(init.mode, 'preview');
+        assert.equal(init.seed, 'Bob');
+        const expected = await request('creature/render', { seed: 'Bob', size: 512 });
+        assert.equal(init.image.dataUri, expected.dataUri);
+
+        const tap = await (panel.__fromPage({ type: 'tap', tap: 0, size: 100 }), panel.__waitForPosted((/** @type {any} */ m) => m.type === 'tap'));
+        assert.ok(tap.animation.kind);
+
+        panel.__fromPage({ type: 'saveAsFonster', seed: 'Bob' });
+        await waitFor(() => /Saved “.+” to your Fonsters/.test(vscode.__test.messages.info.at(-1).message), 'saved message');
+        const list = (await request('fonsters/list', {})).fonsters;
+        assert.ok(list.filter((/** @type {any} */ f) => f.seed === 'Bob').length >= 2);
+      });
+
+      it('fonsters.saveSelection saves the selection directly; no selection is explained', async () => {
+        vscode.__test.setActiveEditor('one two three', [[4, 7]]);
+        const saved = await vscode.commands.executeCommand('fonsters.saveSelection');
+        assert.equal(saved.seed, 'two');
+        vscode.__test.setActiveEditor('nothing selected', [[3, 3]]);
+        assert.equal(await vscode.commands.executeCommand('fonsters.previewSelection'), undefined);
+        assert.match(vscode.__test.messages.info.at(-1).message, /Select some text first/);
+      });
+    });
+
+    describe('server lifecycle', () => {
+      it('fonsters.showServerLog shows the output channel; fonsters.refreshView reloads the tree', async () => {
+        const channel = vscode.__test.outputChannels.get('Fonsters Server');
+        const shown = channel.shown;
+        await vscode.commands.executeCommand('fonsters.showServerLog');
+        assert.equal(channel.shown, shown + 1);
+        const view = vscode.__test.treeViews.get('fonsters.library');
+        const refreshes = view.__refreshes;
+        await vscode.commands.executeCommand('fonsters.refreshView');
+        await waitFor(() => view.__refreshes > refreshes, 'tree refresh event');
+      });
+
+      it('recovers from a server crash: the tree reloads from the restarted server', async () => {
+        const pid = win.api.host.connection.pid;
+        process.kill(pid, 'SIGKILL');
+        await waitFor(() => win.api.host.connection.state === 'running' && win.api.host.connection.pid !== pid, 'restarted server', 15000);
+        const channel = vscode.__test.outputChannels.get('Fonsters Server');
+        assert.match(channel.text, /restarting in \d+ ms/);
+        // --memory: the new process starts empty, and the tree says so.
+        await waitFor(async () => (await labels()).length === 0, 'tree shows the new (empty) store');
+      });
+
+      it('fonsters.restartServer starts a new process; a settings change does too', async () => {
+        const pid = win.api.host.connection.pid;
+        await vscode.commands.executeCommand('fonsters.restartServer');
+        assert.notEqual(win.api.host.connection.pid, pid);
+        assert.match(vscode.__test.messages.info.at(-1).message, /restarted/);
+        const store = path.join(tmp, kind.real ? 'settings-store.sqlite' : 'settings-store.json');
+        const pid2 = win.api.host.connection.pid;
+        vscode.__test.setConfiguration('fonsters.storePath', store);
+        await waitFor(() => win.api.host.connection && win.api.host.connection.pid !== pid2 && win.api.host.connection.state === 'running', 'server on the new store');
+        assert.ok(win.api.host.connection.options.args.includes(store));
+        const info = win.api.host.info();
+        assert.equal(info.store.memory, false);
+      });
+
+      it('a missing server is reported readably, with actions', async () => {
+        vscode.__test.setConfiguration('fonsters.serverPath', path.join(tmp, 'no-such-server'));
+        await waitFor(() => vscode.__test.messages.error.some((/** @type {any} */ m) => /was not found at/.test(m.message)), 'not-found error');
+        const message = vscode.__test.messages.error.find((/** @type {any} */ m) => /was not found at/.test(m.message));
+        assert.deepEqual(message.items, ['Show Log', 'Restart Server']);
+        const view = vscode.__test.treeViews.get('fonsters.library');
+        await vscode.commands.executeCommand('fonsters.refreshView');
+        await waitFor(async () => { await view.__render(); return /Fonsters are unavailable: .*not found/.test(view.message || ''); }, 'tree message');
+        vscode.__test.setConfiguration('fonsters.serverPath', kind.command);
+        await waitFor(() => win.api.host.connection.state === 'running', 'back to a working server');
+      });
+    });
+
+    it('every contributed command was run by these tests', () => {
+      const run = new Set(vscode.__test.calls.filter((/** @type {any} */ c) => c.method === 'executeCommand').map((/** @type {any} */ c) => c.args[0]));
+      const missing = manifest.contributes.commands.map((/** @type {any} */ c) => c.command).filter((/** @type {string} */ c) => !run.has(c));
+      assert.deepEqual(missing, []);
+    });
+  });
+
+  describe(`two windows on one store — ${kind.name}`, { skip: kind.skip }, () => {
+    it('a change in one window appears in the other\'s tree (fonsters/didChange "external")', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fonsters-two-'));
+      const store = path.join(dir, kind.real ? 'library.sqlite' : 'library.json');
+      const a = await activateExtension({ serverCommand: kind.command, storePath: store });
+      const b = await activateExtension({ serverCommand: kind.command, storePath: store });
+      try {
+        const treeOf = (/** @type {any} */ w) => w.vscode.__test.treeViews.get('fonsters.library');
+        a.vscode.__test.script('showInputBox', 'Shared between windows');
+        await a.vscode.commands.executeCommand('fonsters.add');
+        await waitFor(async () => (await treeOf(b).__render()).some((/** @type {any} */ r) => r.item.label === 'Shared between windows'), 'window B sees the new Fonster', 15000);
+        const rowB = (await treeOf(b).__render()).find((/** @type {any} */ r) => r.item.label === 'Shared between windows');
+        b.vscode.__test.script('showInputBox', 'Renamed in B');
+        await b.vscode.commands.executeCommand('fonsters.rename', rowB.element);
+        await waitFor(async () => (await treeOf(a).__render()).some((/** @type {any} */ r) => r.item.label === 'Renamed in B'), 'window A sees the rename', 15000);
+      } finally {
+        await a.deactivate();
+        await b.deactivate();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+/** The engine's export file name rule, for the one case we assert by hand. */
+function expectedFileName(/** @type {string} */ name, /** @type {string} */ ext) {
+  return `${name.trim().replace(/[\s\\/:*?"<>|]+/g, '_')}.${ext}`;
+}

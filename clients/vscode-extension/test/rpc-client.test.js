@@ -1,0 +1,283 @@
+// @ts-check
+'use strict';
+
+/**
+ * The JSON-RPC client and the server connection against a spawned server:
+ * framing, concurrent requests, errors, cancellation, progress, notifications,
+ * crash and restart, shutdown. Runs against the real fonsters-rpc (skipped only
+ * when no binary is found) and against the contract fake.
+ */
+
+const { describe, it, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const { spawn } = require('node:child_process');
+const { ServerConnection } = require('../src/server/connection');
+const { ErrorCodes, RpcError, readableMessage } = require('../src/rpc/errors');
+const { encodeMessage, FrameDecoder } = require('../src/rpc/framing');
+const { serverKinds } = require('./helpers/servers');
+
+const EXPECTED_METHODS = ['fonsters/list', 'fonsters/get', 'fonsters/create', 'fonsters/update', 'fonsters/delete', 'fonsters/duplicate',
+  'fonsters/move', 'fonsters/undo', 'fonsters/redo', 'fonsters/random', 'fonsters/refresh', 'fonsters/useFrame', 'creature/render',
+  'creature/describe', 'creature/frames', 'creature/animate', 'creature/tapAnimation', 'share/build', 'share/preview', 'share/import'];
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * @param {ServerConnection} c
+ * @param {string} event
+ * @param {number} [timeoutMs]
+ */
+function once(c, event, timeoutMs = 15000) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no '${event}' within ${timeoutMs} ms`)), timeoutMs);
+    c.once(event, (...args) => { clearTimeout(timer); resolve(args); });
+  });
+}
+
+/**
+ * Raw frames to and from a server process, without our client in between.
+ * @param {string} command
+ */
+function rawServer(command) {
+  const child = spawn(command, ['--stdio', '--memory', '--no-starter'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** @type {any[]} */
+  const received = [];
+  /** @type {(() => void)[]} */
+  let wake = [];
+  const decoder = new FrameDecoder((m) => { received.push(m); wake.forEach((w) => w()); wake = []; });
+  /** @type {any} */ (child.stdout).on('data', (/** @type {Buffer} */ d) => decoder.push(d));
+  return {
+    child,
+    received,
+    /** @param {Buffer | string} bytes */
+    write(bytes) { /** @type {any} */ (child.stdin).write(bytes); },
+    /** @param {(m: any) => boolean} predicate */
+    async waitFor(predicate, timeoutMs = 15000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(received).slice(0, 500)}`);
+        await new Promise((r) => { wake.push(() => r(undefined)); setTimeout(r, 50); });
+      }
+    },
+    kill() { child.kill('SIGKILL'); },
+  };
+}
+
+for (const kind of serverKinds()) {
+  describe(`RPC client — ${kind.name}`, { skip: kind.skip }, () => {
+    /** @type {ServerConnection} */
+    let server;
+    /** @type {any} */
+    let info;
+    let stderr = '';
+
+    before(async () => {
+      server = new ServerConnection({
+        command: kind.command,
+        args: ['--stdio', '--memory', '--no-starter'],
+        clientInfo: { name: 'fonsters-vscode-tests', version: '0' },
+        backoff: { initialMs: 100, maxMs: 400, maxAttempts: 3 },
+        initializeTimeoutMs: 10000,
+      });
+      server.on('stderr', (t) => { stderr += t; });
+      info = await server.start();
+    });
+    after(async () => { await server.stop(); });
+
+    it('initializes with the contract\'s capabilities', () => {
+      assert.equal(info.serverInfo.name, 'fonsters-rpc');
+      assert.equal(info.engine, 'fonsters-v1');
+      for (const m of EXPECTED_METHODS) assert.ok(info.capabilities.methods.includes(m), `capabilities.methods lacks ${m}`);
+      assert.deepEqual([...info.capabilities.formats].sort(), ['gif', 'jpeg', 'png', 'svg']);
+      assert.deepEqual([...info.capabilities.randomSources].sort(), ['lorem', 'quote', 'uuid', 'words']);
+      assert.equal(info.capabilities.shareLinkMaxLength, 2000);
+      assert.equal(info.store.memory, true);
+    });
+
+    it('frames: a request dribbled in byte by byte and two requests in one write are both answered', async () => {
+      const raw = rawServer(kind.command);
+      try {
+        const one = encodeMessage({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} });
+        for (let i = 0; i < one.length; i += 7) { raw.write(one.subarray(i, i + 7)); await sleep(1); }
+        const init = await raw.waitFor((m) => m.id === 1);
+        assert.equal(init.result.serverInfo.name, 'fonsters-rpc');
+        raw.write(Buffer.concat([
+          encodeMessage({ jsonrpc: '2.0', id: 2, method: 'creature/describe', params: { seed: 'Bob 👾 ü' } }),
+          encodeMessage({ jsonrpc: '2.0', id: 3, method: 'creature/describe', params: { seed: 'Alice' } }),
+        ]));
+        const [two, three] = await Promise.all([raw.waitFor((m) => m.id === 2), raw.waitFor((m) => m.id === 3)]);
+        assert.equal(two.result.seed, 'Bob 👾 ü', 'multi-byte UTF-8 survives the Content-Length framing');
+        assert.equal(three.result.seed, 'Alice');
+      } finally {
+        raw.kill();
+      }
+    });
+
+    it('answers many concurrent requests, each to its own id', async () => {
+      const seeds = Array.from({ length: 24 }, (_, i) => `concurrent ${i} ${'🐙'.repeat(i % 3)}`);
+      const results = await Promise.all(seeds.map((seed, i) => (i % 2
+        ? server.request('creature/describe', { seed })
+        : server.request('creature/render', { seed, size: 64 }))));
+      results.forEach((r, i) => {
+        if (i % 2) assert.equal(r.seed, seeds[i]);
+        else {
+          assert.equal(r.width, 64);
+          assert.match(r.dataUri, /^data:image\/png;base64,/);
+        }
+      });
+      const grids = results.filter((_, i) => i % 2).map((r) => r.grid.join(''));
+      assert.ok(new Set(grids).size > 1, 'different seeds give different creatures');
+    });
+
+    it('turns error answers into RpcErrors with readable messages', async () => {
+      await assert.rejects(server.request('fonsters/nope', {}), (e) => {
+        assert.ok(e instanceof RpcError);
+        assert.equal(e.code, ErrorCodes.MethodNotFound);
+        assert.match(readableMessage(e), /does not support "fonsters\/nope"/);
+        return true;
+      });
+      await assert.rejects(server.request('creature/render', { seed: 'Bob', size: 100 }), (e) => {
+        assert.equal(e.code, ErrorCodes.InvalidParams);
+        assert.match(e.message, /size/, 'the message names the field');
+        return true;
+      });
+      await assert.rejects(server.request('fonsters/get', { id: '00000000-0000-0000-0000-000000000000' }), (e) => {
+        assert.equal(e.code, ErrorCodes.NotFound);
+        assert.ok(e.message.length > 10 && / /.test(e.message), 'a sentence, not a code');
+        return true;
+      });
+      const f = await server.request('fonsters/create', { name: 'Undo me', seed: 'one' });
+      await assert.rejects(server.request('fonsters/undo', { id: f.id }), (e) => e.code === ErrorCodes.NothingToUndo);
+      await assert.rejects(server.request('fonsters/redo', { id: f.id }), (e) => e.code === ErrorCodes.NothingToRedo);
+      await assert.rejects(server.request('fonsters/update', { id: f.id, seed: 'x'.repeat(10001) }), (e) => e.code === ErrorCodes.SeedTooLong);
+    });
+
+    it('delivers fonsters/didChange notifications', async () => {
+      /** @type {any[]} */
+      const changes = [];
+      const onNote = (/** @type {string} */ method, /** @type {any} */ params) => { if (method === 'fonsters/didChange') changes.push(params); };
+      server.on('notification', onNote);
+      try {
+        const f = await server.request('fonsters/create', { name: 'Notified', seed: 'ping' });
+        await server.request('fonsters/update', { id: f.id, seed: 'pong' });
+        for (let i = 0; i < 50 && changes.length < 2; i++) await sleep(20);
+        assert.ok(changes.some((c) => c.reason === 'create' && c.ids.includes(f.id)), JSON.stringify(changes));
+        assert.ok(changes.some((c) => c.reason === 'update' && c.ids.includes(f.id)), JSON.stringify(changes));
+      } finally {
+        server.off('notification', onNote);
+      }
+    });
+
+    it('routes $/progress to the request that asked for it', async () => {
+      /** @type {any[]} */
+      const values = [];
+      const result = await server.request('creature/frames', { seed: 'Progressive', size: 32 }, { onProgress: (v) => values.push(v) });
+      assert.equal(result.total, 'Progressive'.length);
+      await sleep(50);
+      assert.ok(values.length > 0, 'received progress');
+      for (const v of values) assert.ok(['begin', 'report', 'end'].includes(v.kind), JSON.stringify(v));
+    });
+
+    it('cancels a long request: the client rejects with -32800 and the server answers the cancelled id with -32800', async () => {
+      const longSeed = 'a cancellable seed, long enough to be slow '.repeat(12);
+      const controller = new AbortController();
+      const started = Date.now();
+      const pending = server.request('creature/frames', { seed: longSeed, size: 2048 }, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 50);
+      await assert.rejects(pending, (e) => e instanceof RpcError && e.code === ErrorCodes.RequestCancelled);
+      assert.ok(Date.now() - started < 2000);
+      const after = await server.request('creature/describe', { seed: 'still alive' }, { timeoutMs: 20000 });
+      assert.equal(after.seed, 'still alive');
+
+      const raw = rawServer(kind.command);
+      try {
+        raw.write(encodeMessage({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }));
+        await raw.waitFor((m) => m.id === 1);
+        raw.write(encodeMessage({ jsonrpc: '2.0', id: 'slow', method: 'creature/frames', params: { seed: longSeed, size: 2048 } }));
+        await sleep(100);
+        raw.write(encodeMessage({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 'slow' } }));
+        const answer = await raw.waitFor((m) => m.id === 'slow', 30000);
+        assert.equal(answer.error && answer.error.code, -32800, `the cancelled request answers -32800, got ${JSON.stringify(answer).slice(0, 200)}`);
+      } finally {
+        raw.kill();
+      }
+    });
+
+    it('restarts with back-off when the server dies, failing in-flight requests readably', async () => {
+      const firstPid = server.pid;
+      assert.ok(firstPid);
+      const inFlight = server.request('creature/frames', { seed: 'in flight when the server dies '.repeat(8), size: 2048 });
+      const scheduled = once(server, 'restartScheduled');
+      const ready = once(server, 'ready');
+      await sleep(50);
+      process.kill(/** @type {number} */ (firstPid), 'SIGKILL');
+      await assert.rejects(inFlight, (e) => {
+        assert.equal(e.code, ErrorCodes.ConnectionClosed);
+        assert.match(readableMessage(e), /stopped unexpectedly \(killed by SIGKILL\)/);
+        return true;
+      });
+      const [{ delayMs, attempt }] = /** @type {any} */ (await scheduled);
+      assert.equal(attempt, 1);
+      assert.equal(delayMs, 100);
+      const [, how] = /** @type {any} */ (await ready);
+      assert.equal(how.restarted, true);
+      assert.notEqual(server.pid, firstPid);
+      const r = await server.request('creature/describe', { seed: 'after restart' });
+      assert.equal(r.seed, 'after restart');
+    });
+
+    it('shuts down in order and exits with code 0', async () => {
+      const s = new ServerConnection({ command: kind.command, args: ['--stdio', '--memory', '--no-starter'] });
+      await s.start();
+      const exit = once(s, 'exit');
+      await s.stop();
+      const [{ code, expected }] = /** @type {any} */ (await exit);
+      assert.equal(expected, true);
+      assert.equal(code, 0);
+      assert.equal(s.state, 'stopped');
+    });
+  });
+}
+
+describe('ServerConnection without a working server', () => {
+  it('reports a missing executable at once, naming the setting', async () => {
+    const s = new ServerConnection({ command: '/nonexistent/fonsters-rpc' });
+    await assert.rejects(s.start(), /not found at "\/nonexistent\/fonsters-rpc".*fonsters\.serverPath/);
+    assert.equal(s.state, 'failed');
+    await assert.rejects(s.request('fonsters/list', {}), /not found/);
+  });
+
+  it('gives up after repeated crashes with a readable message', async () => {
+    const s = new ServerConnection({
+      command: process.execPath,
+      args: ['-e', 'process.stderr.write("boom\\n"); process.exit(3)'],
+      backoff: { initialMs: 20, maxMs: 80, maxAttempts: 3 },
+    });
+    /** @type {number[]} */
+    const delays = [];
+    s.on('restartScheduled', ({ delayMs }) => delays.push(delayMs));
+    let stderr = '';
+    s.on('stderr', (t) => { stderr += t; });
+    await assert.rejects(s.start(), /keeps stopping \(exit code 3\); gave up after 3 restarts/);
+    assert.deepEqual(delays, [20, 40, 80], 'exponential back-off, capped');
+    assert.match(stderr, /boom/);
+    assert.equal(s.state, 'failed');
+  });
+
+  it('restarts a server that does not answer initialize in time', async () => {
+    const s = new ServerConnection({
+      command: process.execPath,
+      args: ['-e', 'setInterval(() => {}, 1000)'],
+      backoff: { initialMs: 10, maxAttempts: 1 },
+      initializeTimeoutMs: 200,
+    });
+    /** @type {string[]} */
+    const logs = [];
+    s.on('log', (l) => logs.push(l));
+    await assert.rejects(s.start(), /keeps stopping/);
+    assert.ok(logs.some((l) => /did not answer initialize/.test(l)), logs.join('\n'));
+  });
+});
