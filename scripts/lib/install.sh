@@ -20,6 +20,6 @@ ensure_system_packages() {
 # Python tools for the independent checks; pip runs only when one is missing.
 ensure_python_tools() {
   python3 - <<'PY' 2>/dev/null || { echo "== pip install"; python3 -m pip install -q -r scripts/requirements-test.txt; }
-import PIL
+import PIL, pylsp_jsonrpc, jsonschema, pytest
 PY
 }
