@@ -1,15 +1,12 @@
 /// A framing problem in the input stream. Each one is answered with a parse error (id `null`);
-/// a fatal one also ends the stream, because the decoder cannot find the next message.
+/// the decoder then finds the next message and goes on.
 public struct FramingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, e.g. "header line longer than 8192 bytes".
     public var message: String
-    /// Whether the decoder stopped after this error.
-    public var isFatal: Bool
 
     /// A framing error.
-    public init(_ message: String, isFatal: Bool = false) {
+    public init(_ message: String) {
         self.message = message
-        self.isFatal = isFatal
     }
 
     /// The message.
@@ -50,9 +47,9 @@ public struct FrameLimits: Sendable, Hashable {
 /// - header line over the limit: reported at once and discarded as it streams by (never buffered);
 /// - malformed header line (no `:`), or bad/conflicting Content-Length value: reported;
 /// - after such a header error, if the block still had a valid Content-Length, that body is
-///   skipped and decoding resumes with the next message; otherwise the decoder cannot
-///   resynchronise and closes (fatal);
-/// - a header block without Content-Length: reported as fatal (the body's end is unknown);
+///   skipped and decoding resumes with the next message;
+/// - a header block without (a usable) Content-Length: reported; the body's end is unknown, so
+///   the decoder skips ahead to the next `Content-Length:` (any case) and resumes there;
 /// - a body over the limit: reported, then skipped without buffering; decoding resumes.
 ///
 /// NDJSON: blank lines are skipped, a trailing `\r` is dropped, a line over the limit is
@@ -64,15 +61,17 @@ public struct FrameDecoder: Sendable {
         case body(remaining: Int)
         case skipBody(remaining: Int)
         case lines
+        case resync(matched: Int)
         case closed
     }
+
+    /// What resynchronisation looks for, lower-case.
+    private static let headerName = Array("content-length:".utf8)
 
     /// The limits in force.
     public let limits: FrameLimits
     /// The framing in use: fixed at creation, or detected from the first byte.
     public private(set) var framing: Framing?
-    /// Why the decoder closed itself, if it did (after a fatal framing error).
-    public private(set) var closeReason: String?
 
     private var state: State
     private var line: [UInt8] = []
@@ -95,7 +94,7 @@ public struct FrameDecoder: Sendable {
         }
     }
 
-    /// Whether the decoder has given up on the stream (further input is ignored).
+    /// Whether the input has ended (further input is ignored).
     public var isClosed: Bool {
         if case .closed = state { return true }
         return false
@@ -126,6 +125,20 @@ public struct FrameDecoder: Sendable {
                 } else {
                     framing = .newlineDelimited
                     state = .lines
+                }
+            case .resync(var matched):
+                let pattern = FrameDecoder.headerName
+                while i < n && matched < pattern.count {
+                    var b = bytes[i]
+                    if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { b |= 0x20 }
+                    matched = b == pattern[matched] ? matched + 1 : (b == pattern[0] ? 1 : 0)
+                    i += 1
+                }
+                if matched == pattern.count {
+                    startHeaderBlock()
+                    line = Array("Content-Length:".utf8)
+                } else {
+                    state = .resync(matched: matched)
                 }
             case .headers:
                 i = consumeLine(bytes, from: i, limit: limits.maxHeaderLine, events: &events) { decoder, line, events in
@@ -177,6 +190,8 @@ public struct FrameDecoder: Sendable {
             return ([], "end of input in the middle of a message body (\(body.count) of \(expected) bytes)")
         case .skipBody(let remaining):
             return ([], "end of input while skipping a rejected message body (\(remaining) bytes missing)")
+        case .resync:
+            return ([], "end of input while looking for the next Content-Length header")
         case .lines:
             if discardingLine { return ([], "end of input inside an over-long line") }
             var last = line
@@ -274,15 +289,10 @@ public struct FrameDecoder: Sendable {
 
     private mutating func endHeaderBlock(events: inout [FrameEvent]) {
         guard let length = contentLength, !lengthUnusable else {
-            let reason: String
-            if blockRejected {
-                reason = "cannot find the next message after a header error; closing the input"
-            } else {
-                reason = "missing Content-Length header; cannot find the end of the message, closing the input"
-                events.append(.error(FramingError("missing Content-Length header", isFatal: true)))
+            if !blockRejected {
+                events.append(.error(FramingError("missing Content-Length header; skipping to the next message")))
             }
-            closeReason = reason
-            state = .closed
+            state = .resync(matched: 0)
             return
         }
         if length > limits.maxMessage {

@@ -25,11 +25,6 @@ final class InboundPipe: Sendable {
             decoder.feed(bytes, into: &events)
             if !wasDetected, let detected = decoder.framing { framing.detect(detected) }
             let wanted = events.isEmpty || frames.push(events)
-            if decoder.isClosed {
-                if let reason = decoder.closeReason { log(reason) }
-                frames.finish()
-                return false
-            }
             return wanted
         }
     }

@@ -71,29 +71,33 @@ import Testing
         #expect(over.events == [.error(FramingError("header line longer than 8192 bytes"))])
     }
 
-    @Test func overlongContentLengthLineClosesTheStream() {
+    @Test func overlongContentLengthLineSkipsToTheNextMessage() {
         let digits = String(repeating: "9", count: 10_000)
-        let result = decode([bytes("Content-Length: \(digits)\r\n\r\n{}")])
-        #expect(result.events == [.error(FramingError("header line longer than 8192 bytes"))])
-        #expect(result.decoder.isClosed)
-        #expect(result.decoder.closeReason?.contains("cannot find the next message") == true)
+        let result = decode([bytes("Content-Length: \(digits)\r\n\r\n{}Content-Length: 2\r\n\r\n[]")])
+        #expect(result.events == [.error(FramingError("header line longer than 8192 bytes")), .message(bytes("[]"))])
     }
 
-    @Test func missingContentLengthIsFatal() {
-        let result = decode([bytes("Content-Type: x\r\n\r\n{}Content-Length: 2\r\n\r\n{}")])
-        #expect(result.events == [.error(FramingError("missing Content-Length header", isFatal: true))])
-        #expect(result.decoder.isClosed)
+    @Test func missingContentLengthSkipsToTheNextMessage() {
+        let stream = bytes("Content-Type: x\r\n\r\n{\"a\":1}content-length: 2\r\n\r\n{}")
+        let expected: [FrameEvent] = [.error(FramingError("missing Content-Length header; skipping to the next message")), .message(bytes("{}"))]
+        #expect(decode([stream]).events == expected)
+        // The same, split at every byte boundary (the search for the next header spans chunks).
+        for cut in 1..<stream.count {
+            #expect(decode([Array(stream[..<cut]), Array(stream[cut...])]).events == expected, "cut at \(cut)")
+        }
+        var decoder = FrameDecoder()
+        _ = decoder.feed(bytes("Content-Type: x\r\n\r\n{}"))
+        #expect(!decoder.isClosed)
     }
 
     @Test func invalidAndConflictingContentLength() {
-        let invalid = decode([bytes("Content-Length: 12a\r\n\r\n{}")])
-        #expect(invalid.events.count == 1)
-        #expect(invalid.decoder.isClosed)
+        let invalid = decode([bytes("Content-Length: 12a\r\n\r\n{}Content-Length: 2\r\n\r\n[]")])
+        #expect(invalid.events.count == 2)
         if case .error(let error)? = invalid.events.first { #expect(error.message.contains("invalid Content-Length")) }
+        #expect(invalid.events.last == .message(bytes("[]")))
 
-        let conflicting = decode([bytes("Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}")])
-        #expect(conflicting.events == [.error(FramingError("conflicting Content-Length headers (2 and 3)"))])
-        #expect(conflicting.decoder.isClosed)
+        let conflicting = decode([bytes("Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}Content-Length: 2\r\n\r\n[]")])
+        #expect(conflicting.events == [.error(FramingError("conflicting Content-Length headers (2 and 3)")), .message(bytes("[]"))])
     }
 
     @Test func malformedHeaderWithLengthSkipsThatMessage() {
