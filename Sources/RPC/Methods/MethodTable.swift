@@ -21,11 +21,9 @@ public enum MethodTable {
         ShareMethods.register(on: server, context: context)
     }
 
-    /// Sends `fonsters/didChange {ids, reason}` through `writer` for every change to the store,
-    /// this process's and other processes'. Keep the observation for as long as it should run.
-    public static func forwardChanges(of context: ServerContext, to writer: MessageWriter) -> ChangeObservation? {
-        guard let store = try? context.store() else { return nil }
-        return store.onChange { change in
+    /// A change handler that sends `fonsters/didChange {ids, reason, external}` through `writer`.
+    public static func didChangeNotifier(_ writer: MessageWriter) -> @Sendable (StoreChange) -> Void {
+        { change in
             writer.sendNotification("fonsters/didChange", params: [
                 "ids": .array(change.ids.map { .string($0.uuidString) }),
                 "reason": .string(change.reason),

@@ -14,22 +14,30 @@ public final class ServerContext: Sendable {
     public let location: StoreLocation
     /// Options for opening the store.
     public let options: StoreOptions
-    private let opened: Locked<FonsterStore?> = Locked(nil)
+    private let opened: Locked<(store: FonsterStore, observation: ChangeObservation?)?> = Locked(nil)
+    private let onChange: (@Sendable (StoreChange) -> Void)?
 
     /// A context for a store at `location`; nothing is opened until a library method needs it.
-    public init(location: StoreLocation, options: StoreOptions) {
+    /// `onChange` hears every change to the store (this process's and others') from the moment
+    /// the store is open, however late that is.
+    public init(location: StoreLocation, options: StoreOptions, onChange: (@Sendable (StoreChange) -> Void)? = nil) {
         self.location = location
         self.options = options
+        self.onChange = onChange
     }
+
+    /// Opens the store now (so changes are heard from the start); a failure waits for the
+    /// first method that needs the store to report it.
+    public func openEarly() { _ = try? store() }
 
     /// The open store, opening it on first use; its failure is an application error. A failure
     /// is not kept: the next call tries again (another process may have been creating the file).
     public func store() throws(ResponseError) -> FonsterStore {
         let result = opened.withLock { state -> Result<FonsterStore, StoreError> in
-            if let state { return .success(state) }
+            if let state { return .success(state.store) }
             do throws(StoreError) {
                 let store = try FonsterStore(location: location, options: options)
-                state = store
+                state = (store, onChange.map { store.onChange($0) })
                 return .success(store)
             } catch {
                 return .failure(error)

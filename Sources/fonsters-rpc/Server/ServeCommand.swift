@@ -9,16 +9,15 @@ enum ServeCommand {
         let protocolOut = dup(1)
         dup2(2, 1)
         let log = options.logLevel == .off ? TransportLog.silent : TransportLog.standardError
-        let context = ServerContext(location: options.location, options: options.storeOptions)
+        let connection = Connection.fileDescriptors(input: 0, output: protocolOut, closeOutput: true, log: log)
+        let context = ServerContext(location: options.location, options: options.storeOptions,
+                                    onChange: MethodTable.didChangeNotifier(connection.writer))
+        context.openEarly()
         let server = RPCServer(mode: .concurrent, log: log)
         MethodTable.register(on: server, context: context)
-        let connection = Connection.fileDescriptors(input: 0, output: protocolOut, closeOutput: true, log: log)
-        let observation = MethodTable.forwardChanges(of: context, to: connection.writer)
         if options.logLevel == .debug || options.logLevel == .info {
             log("version \(ServerContext.version) serving on stdio; store: \(context.storePath ?? "in memory")")
         }
-        let exit = await server.run(on: connection)
-        observation?.cancel()
-        return exit.exitCode
+        return await server.run(on: connection).exitCode
     }
 }
