@@ -3,8 +3,7 @@
 
 /**
  * Extension activation and every command, against the fake `vscode` module
- * with a server behind it (the real fonsters-rpc when found, and the contract
- * fake). Dialogs are answered from scripts; results are checked in the store
+ * with the real fonsters-rpc behind it (skipped only when no binary is found). Dialogs are answered from scripts; results are checked in the store
  * through the server, in the tree the workbench would draw, and in the
  * messages the detail webview would receive.
  */
@@ -505,7 +504,7 @@ for (const kind of serverKinds()) {
         await vscode.commands.executeCommand('fonsters.restartServer');
         assert.notEqual(win.api.host.connection.pid, pid);
         assert.match(vscode.__test.messages.info.at(-1).message, /restarted/);
-        const store = path.join(tmp, kind.real ? 'settings-store.sqlite' : 'settings-store.json');
+        const store = path.join(tmp, 'settings-store.sqlite');
         const pid2 = win.api.host.connection.pid;
         vscode.__test.setConfiguration('fonsters.storePath', store);
         await waitFor(() => win.api.host.connection && win.api.host.connection.pid !== pid2 && win.api.host.connection.state === 'running', 'server on the new store');
@@ -537,7 +536,7 @@ for (const kind of serverKinds()) {
   describe(`two windows on one store — ${kind.name}`, { skip: kind.skip }, () => {
     it('a change in one window appears in the other\'s tree (fonsters/didChange "external")', async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fonsters-two-'));
-      const store = path.join(dir, kind.real ? 'library.sqlite' : 'library.json');
+      const store = path.join(dir, 'library.sqlite');
       const a = await activateExtension({ serverCommand: kind.command, storePath: store });
       const b = await activateExtension({ serverCommand: kind.command, storePath: store });
       try {

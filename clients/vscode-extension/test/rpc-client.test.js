@@ -5,7 +5,7 @@
  * The JSON-RPC client and the server connection against a spawned server:
  * framing, concurrent requests, errors, cancellation, progress, notifications,
  * crash and restart, shutdown. Runs against the real fonsters-rpc (skipped only
- * when no binary is found) and against the contract fake.
+ * when no binary is found).
  */
 
 const { describe, it, before, after } = require('node:test');
@@ -87,7 +87,7 @@ for (const kind of serverKinds()) {
     });
     after(async () => { await server.stop(); });
 
-    it('initializes with the contract\'s capabilities', () => {
+    it('initializes with the protocol\'s capabilities', () => {
       assert.equal(info.serverInfo.name, 'fonsters-rpc');
       assert.equal(info.engine, 'fonsters-v1');
       for (const m of EXPECTED_METHODS) assert.ok(info.capabilities.methods.includes(m), `capabilities.methods lacks ${m}`);

@@ -242,7 +242,7 @@ for (const kind of serverKinds()) {
         // 384 CSS pixels for 32 cells: 12×12 screen pixels per cell.
         assert.ok((counts.get(hex) || 0) >= cells * 100, `colour #${hex} (${cells} cells) visible: ${counts.get(hex) || 0} pixels`);
       }
-      const keep = path.join(os.tmpdir(), `fonsters-detail-${kind.real ? 'real' : 'fake'}.png`);
+      const keep = path.join(os.tmpdir(), `fonsters-detail.png`);
       fs.copyFileSync(shot, keep);
     });
   });

@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
 
-/** Minimal PNG encode/decode (RGBA 8-bit, no interlace) for tests and the contract fake. */
+/** Minimal PNG encode/decode for the tests (encode: RGBA 8-bit; decode: what the server writes). */
 
 const zlib = require('zlib');
 

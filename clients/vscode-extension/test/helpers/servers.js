@@ -2,21 +2,17 @@
 'use strict';
 
 /**
- * Which servers the suites run against.
- * - The real `fonsters-rpc`: `FONSTERS_SERVER` when set, else the package's
- *   build folder (`../../.build/debug/fonsters-rpc`, then `.build/release`)
- *   relative to the extension folder. Real-server suites skip, with a message
- *   saying so, only when no binary can be found.
- * - The contract fake (`contract-fake-server.js`), written from the protocol
- *   draft: it lets the client-side logic run anywhere, and never stands in for
- *   the real server's pictures.
+ * The server the suites run against: the real `fonsters-rpc`, from
+ * `FONSTERS_SERVER` when set, else the package's build folder
+ * (`../../.build/debug/fonsters-rpc`, then `.build/release`) relative to the
+ * extension folder. Server suites skip, with a message saying so, only when no
+ * binary can be found.
  */
 
 const fs = require('fs');
 const path = require('path');
 
 const EXTENSION_ROOT = path.resolve(__dirname, '..', '..');
-const FAKE_SERVER = path.join(__dirname, 'contract-fake-server.js');
 
 function findRealServer() {
   const fromEnv = process.env.FONSTERS_SERVER;
@@ -42,11 +38,10 @@ const NO_SERVER = 'no fonsters-rpc binary found: set FONSTERS_SERVER=/path/to/fo
 function serverKinds() {
   const real = findRealServer();
   return [
-    { name: 'contract fake server', command: FAKE_SERVER, real: false, skip: false },
     real
       ? { name: `real fonsters-rpc (${real.via})`, command: real.command, real: true, skip: false }
       : { name: 'real fonsters-rpc', command: '', real: true, skip: NO_SERVER },
   ];
 }
 
-module.exports = { findRealServer, serverKinds, NO_SERVER, FAKE_SERVER, EXTENSION_ROOT };
+module.exports = { findRealServer, serverKinds, NO_SERVER, EXTENSION_ROOT };
