@@ -106,7 +106,7 @@ public final class FonsterStore: @unchecked Sendable {
         if found > Schema.currentVersion {
             throw .newerSchema(path: db.path, found: found, supported: Schema.currentVersion)
         }
-        if found == 0 && objects > 0 {
+        if found < 0 || (found == 0 && objects > 0) {
             throw .corrupt(path: db.path, detail: "an SQLite database of another program, not a Fonsters library")
         }
         if found > 0, try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name IN ('fonsters', 'meta', 'change_log')") != 3 {
@@ -125,6 +125,9 @@ public final class FonsterStore: @unchecked Sendable {
             let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
             if version > Schema.currentVersion {
                 throw .newerSchema(path: db.path, found: version, supported: Schema.currentVersion)
+            }
+            if version < 0 {
+                throw .corrupt(path: db.path, detail: "an SQLite database of another program, not a Fonsters library")
             }
             for migration in Schema.migrations[version...] { try db.exec(migration) }
             try db.exec("PRAGMA user_version = \(Schema.currentVersion)")
@@ -195,19 +198,29 @@ public final class FonsterStore: @unchecked Sendable {
 
     /// Renames a Fonster. Not undoable: only seeds have history.
     public func rename(_ id: UUID, to name: String) throws(StoreError) -> Fonster {
-        try Self.validate(name: name)
-        return try update(id) { (fonster: inout Fonster) throws(StoreError) in
-            guard fonster.name != name else { return false }
-            fonster.name = name
-            return true
-        }
+        try edit(id, name: name)
     }
 
     /// Sets the seed as a committed, undoable edit (the old seed goes onto the history and the
     /// future is cleared). Setting the seed it already has is a no-op: no history entry.
     public func setSeed(_ id: UUID, to seed: String) throws(StoreError) -> Fonster {
-        try Self.validate(seed: seed)
-        return try update(id) { (fonster: inout Fonster) throws(StoreError) in Self.commit(seed, to: &fonster) }
+        try edit(id, seed: seed)
+    }
+
+    /// Renames and/or sets the seed in one transaction (all or nothing), with the rules of
+    /// `rename` and `setSeed`.
+    public func edit(_ id: UUID, name: String? = nil, seed: String? = nil) throws(StoreError) -> Fonster {
+        if let name { try Self.validate(name: name) }
+        if let seed { try Self.validate(seed: seed) }
+        return try update(id) { (fonster: inout Fonster) throws(StoreError) in
+            var changed = false
+            if let name, fonster.name != name {
+                fonster.name = name
+                changed = true
+            }
+            if let seed, Self.commit(seed, to: &fonster) { changed = true }
+            return changed
+        }
     }
 
     /// Undoes the last seed edit: the current seed moves to the front of the future and the last

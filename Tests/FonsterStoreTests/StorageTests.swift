@@ -74,6 +74,16 @@ func rawSQL(_ path: String, _ sql: String) {
         #expect(bytes(path) == before)
     }
 
+    @Test func negativeSchemaVersionIsRefusedUntouched() throws {
+        let path = dir.file("negative.sqlite")
+        rawSQL(path, "CREATE TABLE t (x); PRAGMA user_version = -1")
+        let before = bytes(path)
+        expectError(.corrupt(path: path, detail: "an SQLite database of another program, not a Fonsters library")) {
+            try FonsterStore(location: .file(path), options: testOptions())
+        }
+        #expect(bytes(path) == before)
+    }
+
     @Test func newerSchemaIsRefusedUntouched() throws {
         let (path, _) = try savedLibrary()
         rawSQL(path, "PRAGMA user_version = 7")

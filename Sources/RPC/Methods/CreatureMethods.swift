@@ -48,14 +48,15 @@ enum CreatureMethods {
             let format = try p.format(), size = try p.size(), interval = try p.intervalMs()
             let prefixes = Evolution.prefixes(of: target.seed)
             let start = try p.int("start") ?? 0
-            guard start >= 0, start < max(prefixes.count, 1), !(prefixes.isEmpty && start > 0) else {
+            guard start >= 0 else { throw ResponseError.invalidParams(field: "start", "'start' must be 0 or more (got \(start))") }
+            guard start < max(prefixes.count, 1) else {
                 throw ResponseError(code: .frameOutOfRange,
                                     message: "'start' \(start) is past the end: the seed has \(prefixes.count) frames",
                                     data: ["field": "start"])
             }
             let count = try p.int("count") ?? prefixes.count
             guard count >= 0 else { throw ResponseError.invalidParams(field: "count", "'count' must be 0 or more (got \(count))") }
-            let end = min(prefixes.count, start + count)
+            let end = start + min(count, prefixes.count - start)
             request.beginProgress(title: "Rendering frames", percentage: 0)
             var frames: [JSONValue] = []
             frames.reserveCapacity(max(0, end - start))
@@ -100,6 +101,9 @@ enum CreatureMethods {
             let tap = try p.int("tap") ?? 0
             guard tap >= 0 else { throw ResponseError.invalidParams(field: "tap", "'tap' must be 0 or more (got \(tap))") }
             let size = try p.double("size") ?? 100
+            guard size > 0 && size <= 100_000 else {
+                throw ResponseError.invalidParams(field: "size", "'size' must be a view size in points, more than 0 (got \(size))")
+            }
             let count = try p.int("samples") ?? 5
             guard (2...1000).contains(count) else {
                 throw ResponseError.invalidParams(field: "samples", "'samples' must be between 2 and 1000 (got \(count))")

@@ -50,12 +50,7 @@ enum LibraryMethods {
             if name == nil && seed == nil { throw ResponseError.invalidParams(field: "seed", "give 'name' and/or 'seed' to change") }
             if let name { try Target.checkLength(name, field: "name") }
             if let seed { try Target.checkLength(seed, field: "seed") }
-            return try context.withStore { store throws(StoreError) in
-                var fonster = try store.get(id)
-                if let name, name != fonster.name { fonster = try store.rename(id, to: name) }
-                if let seed { fonster = try store.setSeed(id, to: seed) }
-                return fonster
-            }.json()
+            return try context.withStore { store throws(StoreError) in try store.edit(id, name: name, seed: seed) }.json()
         }
         server.register(method: "fonsters/delete") { params, _ in
             let id = try Params(params).id()
@@ -84,7 +79,7 @@ enum LibraryMethods {
             let id = try p.id(), frame = try p.requiredInt("frame")
             return try context.withStore(field: "frame") { store throws(StoreError) in try store.useFrame(id, frame: frame) }.json()
         }
-        server.register(method: "fonsters/random") { params, _ in
+        server.register(method: "fonsters/random") { params, request in
             let p = try Params(params)
             let id = try p.id()
             let sourceName = try p.requiredString("source")
@@ -95,20 +90,27 @@ enum LibraryMethods {
             guard mode == "replace" || mode == "prepend" else {
                 throw ResponseError.invalidParams(field: "mode", "'mode' must be \"replace\" or \"prepend\" (got \"\(mode.prefix(40))\")")
             }
-            let store = try context.store()
-            do throws(StoreError) {
-                let edit = mode == "replace" ? try await store.loadRandom(id, source: source)
-                                             : try await store.prependRandom(id, source: source)
-                return edit.fonster.json().merging([("usedFallback", .bool(edit.usedFallback))])
-            } catch { throw ResponseError(error) }
+            return try await randomEdit(context, request, id: id, source: source, prepend: mode == "prepend")
         }
-        server.register(method: "fonsters/refresh") { params, _ in
+        server.register(method: "fonsters/refresh") { params, request in
             let id = try Params(params).id()
-            let store = try context.store()
-            do throws(StoreError) {
-                let edit = try await store.refreshRandom(id)
-                return edit.fonster.json().merging([("usedFallback", .bool(edit.usedFallback))])
-            } catch { throw ResponseError(error) }
+            return try await randomEdit(context, request, id: id, source: nil, prepend: false)
         }
+    }
+
+    /// Fetches random text (from the endpoint or locally), then — unless the request was
+    /// cancelled meanwhile, so a cancelled request changes nothing — applies it as one undoable
+    /// edit. `source` nil repeats the Fonster's remembered source (refresh).
+    static func randomEdit(_ context: ServerContext, _ request: RequestContext, id: UUID,
+                           source: RandomSource?, prepend: Bool) async throws -> JSONValue {
+        let fonster = try context.withStore { store throws(StoreError) in try store.get(id) }
+        guard let source = source ?? fonster.randomSource else { throw ResponseError(StoreError.noRandomSource(id)) }
+        let store = try context.store()
+        let (text, usedFallback) = await store.randomText.text(for: source)
+        try request.checkCancellation()
+        let edited = try context.withStore { store throws(StoreError) in
+            try store.applyRandomText(id, text: text, source: source, prepend: prepend)
+        }
+        return edited.json().merging([("usedFallback", .bool(usedFallback))])
     }
 }

@@ -19,6 +19,7 @@ enum ShareMethods {
             } else {
                 throw ResponseError.invalidParams(field: "seeds", "give 'ids' or 'seeds'")
             }
+            for seed in seeds { try Target.checkLength(seed, field: p.has("ids") ? "ids" : "seeds") }
             guard !seeds.isEmpty else { throw ResponseError.invalidParams(field: p.has("ids") ? "ids" : "seeds", "a share link needs at least one seed") }
             guard seeds.count <= ShareLink.maxSeeds else {
                 throw ResponseError(code: .tooMany, message: "a share link holds at most \(ShareLink.maxSeeds) seeds (got \(seeds.count))")
@@ -82,9 +83,13 @@ enum ShareMethods {
         }
     }
 
+    /// The seeds of the `url` param; a seed over the length limit is refused like any seed.
     static func parseLink(_ p: Params) throws(ResponseError) -> [String] {
         let url = try p.requiredString("url")
-        do { return try ShareLink.parse(url) } catch { throw ResponseError(error) }
+        let seeds: [String]
+        do { seeds = try ShareLink.parse(url) } catch { throw ResponseError(error) }
+        for seed in seeds { try Target.checkLength(seed, field: "url") }
+        return seeds
     }
 
     /// The seeds picked by `select` (indices into the link), in the order given; all when absent.

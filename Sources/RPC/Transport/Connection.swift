@@ -33,13 +33,15 @@ public final class Connection: Sendable {
         fileDescriptors(input: 0, output: 1, limits: limits, log: log)
     }
 
-    /// Two connected in-memory ends, for tests: what one writes, the other reads.
-    /// The client writes with `clientFraming`; the server detects it and answers in kind.
+    /// Two connected in-memory ends, for tests and scripts: what one writes, the other reads.
+    /// The client writes with `clientFraming`; the server detects it and answers in kind, unless
+    /// `serverFraming` fixes how the server reads.
     /// Closing one end's writer is end of input for the other.
     public static func inMemoryPair(
-        clientFraming: Framing = .contentLength, limits: FrameLimits = FrameLimits(), log: TransportLog = .silent
+        clientFraming: Framing = .contentLength, serverFraming fixedServerFraming: Framing? = nil,
+        limits: FrameLimits = FrameLimits(), log: TransportLog = .silent
     ) -> (server: Connection, client: Connection) {
-        let serverFraming = FramingState()
+        let serverFraming = FramingState(fixedServerFraming)
         let clientFramingState = FramingState(clientFraming)
         let toServer = InboundPipe(framing: serverFraming, limits: limits, capacity: nil, log: log)
         let toClient = InboundPipe(framing: clientFramingState, limits: limits, capacity: nil, log: log)

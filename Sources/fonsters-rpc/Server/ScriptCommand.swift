@@ -18,7 +18,7 @@ enum ScriptCommand {
         let context = ServerContext(location: options.location, options: options.storeOptions)
         let server = RPCServer(mode: .sequential, log: log)
         MethodTable.register(on: server, context: context)
-        let (serverEnd, clientEnd) = Connection.inMemoryPair(clientFraming: .newlineDelimited, log: log)
+        let (serverEnd, clientEnd) = Connection.inMemoryPair(clientFraming: .newlineDelimited, serverFraming: .newlineDelimited, log: log)
         let serving = Task { await server.run(on: serverEnd) }
         for line in data.split(separator: UInt8(ascii: "\n")) where !line.allSatisfy({ $0 == 32 || $0 == 13 || $0 == 9 }) {
             clientEnd.writer.writeRaw(Array(line) + [UInt8(ascii: "\n")])

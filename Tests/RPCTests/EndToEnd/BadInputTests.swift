@@ -122,7 +122,9 @@ extension EndToEnd {
             for (method, params, field) in [("creature/render", ["seed": tooLong, "size": 32] as JSONValue, "seed"),
                                             ("fonsters/create", ["seed": tooLong], "seed"),
                                             ("fonsters/create", ["name": tooLong], "name"),
-                                            ("fonsters/update", ["id": id, "seed": tooLong], "seed")] {
+                                            ("fonsters/update", ["id": id, "seed": tooLong], "seed"),
+                                            ("share/build", ["seeds": [tooLong]], "seeds"),
+                                            ("share/preview", ["url": .string("https://x.example/?cards=" + Data(("[\"" + String(repeating: "a", count: 10_001) + "\"]").utf8).base64EncodedString())], "url")] {
                 let error = try server.error(method, params)
                 #expect(error["code"] == 1002 && error["data"]?["field"]?.string == field, "\(method): \(error)")
             }
@@ -153,7 +155,10 @@ extension EndToEnd {
             #expect(try server.error("share/build", ["seeds": manySeeds])["code"] == 1009)
 
             #expect(try server.error("creature/frames", ["seed": "abc", "start": 3])["code"] == 1008)
-            #expect(try server.error("creature/frames", ["seed": "abc", "start": -1])["code"] == 1008)
+            let negative = try server.error("creature/frames", ["seed": "abc", "start": -1])
+            #expect(negative["code"] == -32602 && negative["data"]?["field"] == "start")
+            let huge = try server.result("creature/frames", ["seed": "abc", "start": 1, "count": .int(Int64.max), "size": 32])
+            #expect(huge["frames"]?.array?.count == 2)
             let frameError = try server.error("fonsters/useFrame", ["id": id, "frame": 4])
             #expect(frameError["code"] == 1008 && frameError["data"]?["field"] == "frame")
             #expect(try server.error("fonsters/useFrame", ["id": id, "frame": 0])["code"] == 1008)
