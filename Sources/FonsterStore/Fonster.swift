@@ -89,8 +89,15 @@ enum ISOTime {
         return (sign == "-" ? -1 : 1) * (h * 3600 + m * 60)
     }
 
+    /// YYYY-MM-DDTHH:MM:SS, an optional fraction, then Z or ±HH:MM (group 1: the offset hours).
+    private static let strictShape = try! NSRegularExpression(
+        pattern: #"^\d{4}-(?:0[1-9]|1[0-2])-\d{2}T\d{2}:[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](\d{2}):[0-5]\d)$"#)
+
     /// Parses an ISO 8601 internet date-time with or without fractional seconds.
     static func parse(_ iso: String) -> Date? {
+        // The formatter is lenient (it reads "99999999-01-01…" or "+99:99"): check the shape first.
+        guard let match = strictShape.firstMatch(in: iso, range: NSRange(iso.startIndex..., in: iso)) else { return nil }
+        if let hours = Range(match.range(at: 1), in: iso).flatMap({ Int(iso[$0]) }), hours > 18 { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = formatter.date(from: iso) { return date }
