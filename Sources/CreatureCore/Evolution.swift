@@ -6,14 +6,33 @@ public enum Evolution {
     /// The prefixes shown by the frames, in order: frame k (1-based) is `prefixes[k-1]`.
     /// Empty when the trimmed seed is empty. Each prefix is drawn through the render-seed rule.
     public static func prefixes(of seed: String) -> [String] {
-        let trimmed = Seeds.trim(seed)
-        var result: [String] = []
-        var end = trimmed.startIndex
-        while end < trimmed.endIndex {
-            end = trimmed.index(after: end)
-            result.append(String(trimmed[..<end]))
+        let frames = Frames(seed)
+        return (0..<frames.count).map { frames[$0] }
+    }
+
+    /// The frames of a seed without building every prefix up front (a 10,000-character seed
+    /// would otherwise hold 50 million characters of prefixes).
+    public struct Frames: Sendable {
+        private let trimmed: String
+        private let ends: [String.Index]
+
+        /// The frames of `seed`.
+        public init(_ seed: String) {
+            trimmed = Seeds.trim(seed)
+            var ends: [String.Index] = []
+            var end = trimmed.startIndex
+            while end < trimmed.endIndex {
+                end = trimmed.index(after: end)
+                ends.append(end)
+            }
+            self.ends = ends
         }
-        return result
+
+        /// How many frames there are.
+        public var count: Int { ends.count }
+
+        /// The prefix frame `index + 1` shows (`index` is 0-based).
+        public subscript(index: Int) -> String { String(trimmed[..<ends[index]]) }
     }
 
     /// The number of frames of a seed's evolution.

@@ -251,8 +251,8 @@ public final class FonsterStore: @unchecked Sendable {
     /// the seed, as an undoable edit. Throws `frameOutOfRange` outside `1...frameCount`.
     public func useFrame(_ id: UUID, frame: Int) throws(StoreError) -> Fonster {
         try update(id) { (fonster: inout Fonster) throws(StoreError) in
-            let prefixes = Evolution.prefixes(of: fonster.seed)
-            guard (1...max(1, prefixes.count)).contains(frame), !prefixes.isEmpty else {
+            let prefixes = Evolution.Frames(fonster.seed)
+            guard (1...max(1, prefixes.count)).contains(frame), prefixes.count > 0 else {
                 throw .frameOutOfRange(frame: frame, count: prefixes.count)
             }
             return Self.commit(prefixes[frame - 1], to: &fonster)

@@ -46,7 +46,7 @@ enum CreatureMethods {
             let p = try Params(params)
             let target = try Target(p, context: context)
             let format = try p.format(), size = try p.size(), interval = try p.intervalMs()
-            let prefixes = Evolution.prefixes(of: target.seed)
+            let prefixes = Evolution.Frames(target.seed)
             let start = try p.int("start") ?? 0
             guard start >= 0 else { throw ResponseError.invalidParams(field: "start", "'start' must be 0 or more (got \(start))") }
             guard start < max(prefixes.count, 1) else {
@@ -62,8 +62,9 @@ enum CreatureMethods {
             frames.reserveCapacity(max(0, end - start))
             for index in start..<max(start, end) {
                 try request.checkCancellation()
-                let image = try render(Creature(seed: prefixes[index]), format: format, size: size)
-                frames.append(["index": .int(Int64(index + 1)), "prefix": .string(prefixes[index]), "dataUri": .string(image.dataURI)])
+                let prefix = prefixes[index]
+                let image = try render(Creature(seed: prefix), format: format, size: size)
+                frames.append(["index": .int(Int64(index + 1)), "prefix": .string(prefix), "dataUri": .string(image.dataURI)])
                 if (index - start) % 25 == 24 {
                     request.reportProgress(percentage: (index - start + 1) * 100 / max(1, end - start))
                 }
