@@ -1,2 +1,0 @@
-/// The JSON-RPC face of fonsters-rpc: transport (Transport/) and method handlers (Methods/).
-public enum RPCModule {}
