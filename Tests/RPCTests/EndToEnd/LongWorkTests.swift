@@ -35,6 +35,34 @@ extension EndToEnd {
             #expect(try server.shutdownAndExit() == 0)
         }
 
+        @Test func aCancelledRandomEditChangesNothing() throws {
+            // An endpoint that accepts connections but never answers: the fetch waits for its
+            // 2 s timeout, during which the request is cancelled; its local fallback must not land.
+            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(listener) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            try withUnsafeMutablePointer(to: &address) { pointer in
+                try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                    try #require(bind(listener, raw, length) == 0 && listen(listener, 8) == 0)
+                    try #require(getsockname(listener, raw, &length) == 0)
+                }
+            }
+            let endpoint = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/random"
+            let server = try ServerProcess(ServerProcess.memoryArguments + ["--random-endpoint", endpoint])
+            let fonster = try server.result("fonsters/create", ["seed": "before"])
+            let id = server.sendRequest("fonsters/random", ["id": fonster["id"]!, "source": "words"])
+            usleep(300_000)
+            server.notify("$/cancelRequest", ["id": id])
+            #expect(try server.response(to: id, timeout: 10)["error"]?["code"] == -32800)
+            usleep(2_500_000)  // past the fetch's timeout, when the fallback text would be applied
+            let after = try server.result("fonsters/get", ["id": fonster["id"]!])
+            #expect(after["seed"] == "before" && after["canUndo"] == false)
+            #expect(try server.shutdownAndExit() == 0)
+        }
+
         @Test func cancellingAnUnknownOrFinishedRequestIsHarmless() throws {
             let server = try ServerProcess()
             let id = server.sendRequest("creature/describe", ["seed": "a"])

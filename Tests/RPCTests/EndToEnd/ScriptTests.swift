@@ -41,5 +41,19 @@ extension EndToEnd {
             let responses = try lines(run.stdout)
             #expect(responses.count == 2 && responses[1]["result"]?["fonsters"]?[0]?["seed"] == "from stdin")
         }
+
+        @Test func aBadFirstLineDoesNotLoseTheRest() throws {
+            // A first line starting with a letter must not switch the script to header framing.
+            let script = """
+            hello
+            {"jsonrpc":"2.0","id":1,"method":"fonsters/create","params":{"seed":"kept"}}
+            """
+            let run = try BuiltExecutable.run(["--script", "-", "--memory", "--no-starter"], stdin: Data(script.utf8))
+            #expect(run.status == 1)
+            let responses = try lines(run.stdout)
+            #expect(responses.count == 2)
+            #expect(responses.first?["error"]?["code"] == -32700)
+            #expect(responses.last?["result"]?["seed"] == "kept")
+        }
     }
 }
