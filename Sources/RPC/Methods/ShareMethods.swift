@@ -34,7 +34,7 @@ enum ShareMethods {
         }
         server.register(method: "share/preview") { params, request in
             let seeds = try parseLink(try Params(params))
-            let existing = Set(try context.withStore { store throws(StoreError) in try store.list() }.map(\.seed))
+            let existing = try existingSeeds(context)
             var items: [JSONValue] = []
             for (index, seed) in seeds.enumerated() {
                 try request.checkCancellation()
@@ -51,13 +51,10 @@ enum ShareMethods {
             let p = try Params(params)
             let seeds = try parseLink(p)
             let chosen = try select(p, from: seeds)
-            let store = try context.store()
-            let existing = Set(try context.withStore { store throws(StoreError) in try store.list() }.map(\.seed))
-            var seen = existing
+            var seen = try existingSeeds(context)
             let fresh = chosen.filter { seen.insert($0).inserted }
             if fresh.count > progressThreshold { request.beginProgress(title: "Importing \(fresh.count) Fonsters") }
-            let created: [Fonster]
-            do throws(StoreError) { created = try store.importSeeds(fresh) } catch { throw ResponseError(error) }
+            let created = try context.withStore { store throws(StoreError) in try store.importSeeds(fresh) }
             if fresh.count > progressThreshold { request.endProgress(message: "Imported \(created.count)") }
             return ["created": .array(created.map { $0.json() }), "skipped": .int(Int64(chosen.count - created.count))]
         }
@@ -81,6 +78,11 @@ enum ShareMethods {
             if count > progressThreshold { request.endProgress(message: "Imported \(created.count)") }
             return ["created": .array(created.map { $0.json() }), "skipped": .int(Int64(count - created.count))]
         }
+    }
+
+    /// The seeds already in the library (a link's seeds that are skipped on import).
+    static func existingSeeds(_ context: ServerContext) throws(ResponseError) -> Set<String> {
+        Set(try context.withStore { store throws(StoreError) in try store.list() }.map(\.seed))
     }
 
     /// The seeds of the `url` param; a seed over the length limit is refused like any seed.
