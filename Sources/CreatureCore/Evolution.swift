@@ -16,14 +16,16 @@ public enum Evolution {
         private let trimmed: String
         private let ends: [String.Index]
 
-        /// The frames of `seed`.
+        /// The frames of `seed`, with the apps' character breaking (linear in the seed's length).
         public init(_ seed: String) {
             trimmed = Seeds.trim(seed)
+            let scalars = trimmed.unicodeScalars
             var ends: [String.Index] = []
-            var end = trimmed.startIndex
-            while end < trimmed.endIndex {
-                end = trimmed.index(after: end)
-                ends.append(end)
+            var index = scalars.startIndex
+            var offset = 0
+            for end in Graphemes.clusterEnds(of: scalars) {
+                while offset < end { index = scalars.index(after: index); offset += 1 }
+                ends.append(index)
             }
             self.ends = ends
         }
@@ -32,12 +34,12 @@ public enum Evolution {
         public var count: Int { ends.count }
 
         /// The prefix frame `index + 1` shows (`index` is 0-based).
-        public subscript(index: Int) -> String { String(trimmed[..<ends[index]]) }
+        public subscript(index: Int) -> String { String(trimmed.unicodeScalars[..<ends[index]]) }
     }
 
     /// The number of frames of a seed's evolution.
     public static func frameCount(of seed: String) -> Int {
-        Seeds.trim(seed).count
+        Graphemes.clusterEnds(of: Seeds.trim(seed).unicodeScalars).count
     }
 
     /// The frame interval for a playback speed in 0.1…1.0 (10 %…100 %): `300 ms / (speed × 10)`,

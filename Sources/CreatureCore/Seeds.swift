@@ -1,8 +1,9 @@
 /// How the engine reads seeds (ENGINE.md §1): whitespace, trimming and the render seed.
 public enum Seeds {
-    /// Engine whitespace: Unicode general category Zs plus U+0009 TAB (newlines are not whitespace).
+    /// Engine whitespace: Unicode general category Zs plus U+0009 TAB and U+200B ZERO WIDTH SPACE
+    /// (the apps' platform set; newlines, U+FEFF and U+2060 are not whitespace).
     @inlinable public static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
     }
 
     /// `s` without engine whitespace at either end.

@@ -27,10 +27,10 @@ public struct Environment: Equatable, Sendable {
     public init(seed: String) {
         let s = Seeds.renderSeed(seed)
         let hash = SegmentHash(seed: s)
-        let w = Seeds.trim(s).lowercased()
-        func counted(_ singular: String, _ plural: String, _ defaultCount: Int, _ id: StaticString, _ p: Double) -> Layer {
+        let w = Keywords(renderSeed: s)
+        func counted(_ singular: StaticString, _ plural: StaticString, _ defaultCount: Int, _ id: StaticString, _ p: Double) -> Layer {
             let hint: Layer
-            if let n = Environment.numberBefore(singular, plural, in: w) {
+            if let n = w.numberBefore(singular, plural) {
                 hint = Layer(on: true, count: n)
             } else if w.contains(plural) {
                 hint = Layer(on: true, count: defaultCount)
@@ -50,7 +50,7 @@ public struct Environment: Equatable, Sendable {
         clovers = counted("clover", "clovers", 5, "env_clovers", 0.15)
         fireworks = counted("firework", "fireworks", 5, "env_fireworks", 0.15)
         leaves = counted("leaf", "leaves", 8, "env_leaves", 0.2)
-        let lightsNumber = Environment.numberBefore("light", "lights", in: w)
+        let lightsNumber = w.numberBefore("light", "lights")
         let lightsHint = w.contains("christmas") || w.contains("lights") || lightsNumber != nil
         christmasLights = Layer(on: lightsHint || hash.roll("env_lights", 0.15), count: lightsNumber)
         showOptionalEffects = hash.roll("env_show_effects", 0.2)
@@ -62,31 +62,5 @@ public struct Environment: Equatable, Sendable {
             && a.butterflies == b.butterflies && a.flowers == b.flowers && a.clovers == b.clovers
             && a.fireworks == b.fireworks && a.leaves == b.leaves && a.christmasLights == b.christmasLights
             && a.showOptionalEffects == b.showOptionalEffects && a.sky == b.sky
-    }
-
-    /// The number of the first match of `(\d+)\s*(?:singular|plural)` in `w`, clamped to 1…20;
-    /// nil when there is no match or its digits are not a 64-bit integer in ASCII digits.
-    static func numberBefore(_ singular: String, _ plural: String, in w: String) -> Int? {
-        let chars = Array(w.unicodeScalars)
-        var i = 0
-        while i < chars.count {
-            guard isDigit(chars[i]) else { i += 1; continue }
-            var end = i
-            while end < chars.count && isDigit(chars[end]) { end += 1 }
-            var k = end
-            while k < chars.count && chars[k].properties.isWhitespace { k += 1 }
-            let rest = String(String.UnicodeScalarView(chars[k...]))
-            if rest.hasPrefix(singular) || rest.hasPrefix(plural) {
-                let digits = String(String.UnicodeScalarView(chars[i..<end]))
-                guard let n = Int64(digits) else { return nil }
-                return Int(min(20, max(1, n)))
-            }
-            i = end
-        }
-        return nil
-    }
-
-    private static func isDigit(_ c: Unicode.Scalar) -> Bool {
-        c.properties.numericType == .decimal
     }
 }
