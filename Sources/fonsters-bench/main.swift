@@ -8,6 +8,7 @@ import FonsterStore
 let part = CommandLine.arguments.dropFirst().first ?? "all"
 switch part {
 case "engine": EngineBenchmark.run()
+case "longseeds": LongSeedBenchmark.run()
 case "store": print(try StoreBenchmark.run())
 case "rpc": RPCBenchmark.run()
 case "all":

@@ -46,7 +46,11 @@ struct Keywords {
         guard let match = numbers.first(where: { starts(with: singular, at: $0.word) || starts(with: plural, at: $0.word) })
         else { return nil }
         if match.start > 0 && Graphemes.isPrepend(w[match.start - 1]) { return nil }
-        guard let n = Int64(String(String.UnicodeScalarView(w[match.start..<match.end]))) else { return nil }
+        let digits = w[match.start..<match.end]
+        guard digits.allSatisfy(\.isASCII) else { return nil }
+        let significant = digits.drop { $0 == "0" }
+        guard significant.count <= 19 else { return nil }
+        guard let n = significant.isEmpty ? 0 : Int64(String(String.UnicodeScalarView(significant))) else { return nil }
         return Int(min(20, max(1, n)))
     }
 
