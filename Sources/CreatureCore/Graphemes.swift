@@ -33,7 +33,7 @@ enum Graphemes {
         if v < 0x088F { return scalar }
         if isLinkedForeignConsonant(v) { return "\u{E000}" }
         let p = scalar.properties
-        if isNewInUnicode16(scalar) { return p.isEmoji ? scalar : "\u{E000}" }
+        if isUnknownToUnicode15_1(scalar) { return p.isEmoji ? scalar : "\u{E000}" }
         if p.generalCategory == .spacingMark, p.isGraphemeExtend, !unicode15SpacingExtenders.contains(v) {
             return "\u{0903}"
         }
@@ -63,8 +63,8 @@ enum Graphemes {
         return linkedForeignConsonants.contains { $0.contains(v) }
     }
 
-    /// Whether `scalar` was assigned after Unicode 15.1 (the apps' data does not know it).
-    static func isNewInUnicode16(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `scalar` was assigned after Unicode 15.1 (in Unicode 16 or later): the apps' data does not know it.
+    static func isUnknownToUnicode15_1(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar.value >= 0x088F, let age = scalar.properties.age else { return false }
         return age.major > 15 || (age.major == 15 && age.minor > 1)
     }
@@ -83,14 +83,14 @@ enum Graphemes {
         let v = scalar.value
         if v < 0x300 { return false }
         let p = scalar.properties
-        guard p.isGraphemeExtend || p.isEmojiModifier, !isNewInUnicode16(scalar) else { return false }
+        guard p.isGraphemeExtend || p.isEmojiModifier, !isUnknownToUnicode15_1(scalar) else { return false }
         return p.generalCategory != .spacingMark || unicode15SpacingExtenders.contains(v)
     }
 
     /// Whether `scalar` is a prepend mark (Grapheme_Cluster_Break = Prepend) in Unicode 15.1: it joins
     /// whatever follows into one character.
     static func isPrepend(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x600 || isNewInUnicode16(scalar) { return false }
+        if scalar.value < 0x600 || isUnknownToUnicode15_1(scalar) { return false }
         var pair = String.UnicodeScalarView()
         pair.append(scalar)
         pair.append("0")

@@ -67,7 +67,7 @@ struct Keywords {
     /// `\d`: a decimal digit (general category Nd) the apps' Unicode 15.1 data knows.
     static func isDigit(_ c: Unicode.Scalar) -> Bool {
         if c.isASCII { return c.value >= 0x30 && c.value <= 0x39 }
-        return c.properties.generalCategory == .decimalNumber && !Graphemes.isNewInUnicode16(c)
+        return c.properties.generalCategory == .decimalNumber && !Graphemes.isUnknownToUnicode15_1(c)
     }
 
     /// `\s`: Unicode White_Space.

@@ -48,6 +48,9 @@ import Testing
         #expect(Keywords(renderSeed: "000000000000000000000000000042 Leaves").numberBefore("leaf", "leaves") == 20)
         #expect(Keywords(renderSeed: "3 4\u{00A0}\u{0085}\nleaf").numberBefore("leaf", "leaves") == 4)
         #expect(Keywords(renderSeed: "3\u{200B}leaf").numberBefore("leaf", "leaves") == nil)
+        // A Garay digit (Unicode 16) is no digit to the apps, so "1" begins the first match.
+        #expect(Keywords(renderSeed: "\u{10D43}1 birds").numberBefore("bird", "birds") == 1)
+        #expect(Keywords(renderSeed: "\u{0663}1 birds").numberBefore("bird", "birds") == nil)
     }
 
     @Test func containsSkipsWordsFollowedByAnExtender() {
