@@ -6,13 +6,12 @@ public enum Evolution {
     /// The prefixes shown by the frames, in order: frame k (1-based) is `prefixes[k-1]`.
     /// Empty when the trimmed seed is empty. Each prefix is drawn through the render-seed rule.
     public static func prefixes(of seed: String) -> [String] {
-        let frames = Frames(seed)
-        return (0..<frames.count).map { frames[$0] }
+        Array(Frames(seed))
     }
 
     /// The frames of a seed without building every prefix up front (a 10,000-character seed
-    /// would otherwise hold 50 million characters of prefixes).
-    public struct Frames: Sendable {
+    /// would otherwise hold 50 million characters of prefixes): each prefix is made when read.
+    public struct Frames: RandomAccessCollection, Sendable {
         private let trimmed: String
         private let ends: [String.Index]
 
@@ -30,8 +29,10 @@ public enum Evolution {
             self.ends = ends
         }
 
-        /// How many frames there are.
-        public var count: Int { ends.count }
+        /// The position of the first frame, 0.
+        public var startIndex: Int { 0 }
+        /// One past the last frame.
+        public var endIndex: Int { ends.count }
 
         /// The prefix frame `index + 1` shows (`index` is 0-based).
         public subscript(index: Int) -> String { String(trimmed.unicodeScalars[..<ends[index]]) }

@@ -24,12 +24,12 @@ public enum Renderer {
     public static func evolutionGIF(seed: String, size: ImageSize, intervalMs: Int = Evolution.defaultIntervalMs,
                                     engine: EngineVersion = .current,
                                     isCancelled: () -> Bool = { false }) throws -> RenderedImage {
-        let prefixes = Evolution.prefixes(of: seed)
+        let frames = Evolution.Frames(seed)
         var sprites: [Sprite] = []
-        sprites.reserveCapacity(max(1, prefixes.count))
-        for prefix in prefixes.isEmpty ? [seed] : prefixes {
+        sprites.reserveCapacity(max(1, frames.count))
+        for index in 0..<max(1, frames.count) {
             if isCancelled() { throw CancellationError() }
-            sprites.append(Creature(seed: prefix, engine: engine).sprite)
+            sprites.append(Creature(seed: frames.isEmpty ? seed : frames[index], engine: engine).sprite)
         }
         let bytes = try GIFEncoder.encode(frames: sprites, scale: size.scale, delayMs: intervalMs, loop: true)
         return RenderedImage(bytes: bytes, format: .gif, pixels: size.pixels)

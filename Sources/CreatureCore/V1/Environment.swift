@@ -27,22 +27,23 @@ public struct Environment: Equatable, Sendable {
     public init(seed: String) {
         let s = Seeds.renderSeed(seed)
         let hash = SegmentHash(seed: s)
-        let w = Keywords(renderSeed: s)
+        let w = Seeds.trim(s).lowercased()
+        let keywords = Keywords(w)
         func counted(_ singular: StaticString, _ plural: StaticString, _ defaultCount: Int, _ id: StaticString, _ p: Double) -> Layer {
             let hint: Layer
-            if let n = w.numberBefore(singular, plural) {
+            if let n = keywords.numberBefore(singular, plural) {
                 hint = Layer(on: true, count: n)
-            } else if w.contains(plural) {
+            } else if keywords.contains(plural) {
                 hint = Layer(on: true, count: defaultCount)
-            } else if w.contains(singular) {
+            } else if keywords.contains(singular) {
                 hint = Layer(on: true, count: 1)
             } else {
                 hint = Layer(on: false, count: nil)
             }
             return Layer(on: hint.on || hash.roll(id, p), count: hint.count)
         }
-        sun = w.contains("sun") || hash.roll("env_sun", 0.25)
-        moon = w.contains("moon") || hash.roll("env_moon", 0.2)
+        sun = keywords.contains("sun") || hash.roll("env_sun", 0.25)
+        moon = keywords.contains("moon") || hash.roll("env_moon", 0.2)
         clouds = counted("cloud", "clouds", 6, "env_clouds", 0.4)
         birds = counted("bird", "birds", 6, "env_birds", 0.2)
         butterflies = counted("butterfly", "butterflies", 6, "env_butterflies", 0.2)
@@ -50,8 +51,8 @@ public struct Environment: Equatable, Sendable {
         clovers = counted("clover", "clovers", 5, "env_clovers", 0.15)
         fireworks = counted("firework", "fireworks", 5, "env_fireworks", 0.15)
         leaves = counted("leaf", "leaves", 8, "env_leaves", 0.2)
-        let lightsNumber = w.numberBefore("light", "lights")
-        let lightsHint = w.contains("christmas") || w.contains("lights") || lightsNumber != nil
+        let lightsNumber = keywords.numberBefore("light", "lights")
+        let lightsHint = keywords.contains("christmas") || keywords.contains("lights") || lightsNumber != nil
         christmasLights = Layer(on: lightsHint || hash.roll("env_lights", 0.15), count: lightsNumber)
         showOptionalEffects = hash.roll("env_show_effects", 0.2)
         sky = hash.h("env_sky")

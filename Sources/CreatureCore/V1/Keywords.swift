@@ -1,6 +1,9 @@
 /// The text the environment's keyword hints read (ENGINE.md §8): `w = lowercase(trim(s))` as code
 /// points, with every search linear in its length.
 struct Keywords {
+    /// The keyword text of the render seed `s`: `lowercase(trim(s))`.
+    init(renderSeed s: String) { self.init(Seeds.trim(s).lowercased()) }
+
     /// One maximal run of decimal digits in `w` and where a word after it would start
     /// (past any whitespace).
     private struct Number { var start: Int, end: Int, word: Int }
@@ -8,9 +11,9 @@ struct Keywords {
     private let w: [Unicode.Scalar]
     private let numbers: [Number]
 
-    /// The keyword text of the render seed `s`.
-    init(renderSeed s: String) {
-        let w = Array(Seeds.trim(s).lowercased().unicodeScalars)
+    /// The keyword text `w`, already trimmed and lowercased.
+    init(_ w: String) {
+        let w = Array(w.unicodeScalars)
         var numbers: [Number] = []
         var i = 0
         while i < w.count {
