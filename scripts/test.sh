@@ -28,7 +28,7 @@ export FONSTERS_BIN="$PWD/.build/debug/fonsters-rpc" FONSTERS_SERVER="$PWD/.buil
 
 # One line per suite: TITLE, how to count its tests (see scripts/lib/suites.sh), log name, command.
 run_suite "swift test" swift swift swift test --skip-build
-run_suite "image decoders (Pillow)" plain images \
+run_suite "image decoders (Pillow, golden sample)" plain images \
   "$VENV_PYTHON" Tests/conformance/check_images.py --bin "$FONSTERS_BIN" --golden Tests/Fixtures/golden
 run_suite "Python clients and OpenRPC schemas (pytest)" pytest pytest "$VENV_PYTHON" -m pytest -q Tests/e2e
 run_suite "editor extension (node --test)" node extension \
