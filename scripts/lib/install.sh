@@ -12,12 +12,15 @@ VENV_PYTHON="$VENV/bin/python"
 apt_install() {
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  echo "installing with apt: $*" >&2
+  local log=.build/apt.log
+  mkdir -p .build
+  echo "installing with apt: $* (log: $log)" >&2
   if [ -z "${APT_UPDATED:-}" ]; then
-    $sudo apt-get update -qq >&2
+    $sudo apt-get update -qq >"$log" 2>&1 || { cat "$log" >&2; return 1; }
     APT_UPDATED=1
   fi
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >>"$log" 2>&1 \
+    || { cat "$log" >&2; return 1; }
 }
 
 # Installs every named Debian package (plus SYSTEM_PACKAGES) that dpkg does not list.

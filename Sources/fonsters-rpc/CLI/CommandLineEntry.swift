@@ -15,7 +15,7 @@ enum CommandLineEntry {
                                              run newline-delimited requests in order and print
                                              the answers (JSON lines, or a readable summary on a
                                              terminal); exit 1 if any was an error
-      fonsters-rpc --version | --help
+      fonsters-rpc --version | --help | help [describe|render]
       fonsters-rpc describe SEED…            print golden-format JSON records for seeds
       fonsters-rpc describe --stdin          the same for a JSON array of seeds on stdin
       fonsters-rpc render SEED -o FILE|- [--format png|gif|jpeg|svg] [--size N] [--evolution] [--metadata]
@@ -39,6 +39,8 @@ enum CommandLineEntry {
                     try DescribeCommand.run(rest)
                 }
             case "help" where args.count == 1: print(usage)
+            case "help" where args.count == 2 && (args[1] == "describe" || args[1] == "render"):
+                print(args[1] == "render" ? RenderCommand.help : DescribeCommand.help)
             case _ where ArgumentReader.asksForHelp(args): print(usage)
             case "--version":
                 guard args.count == 1 else {

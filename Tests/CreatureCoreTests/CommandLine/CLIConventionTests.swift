@@ -165,15 +165,15 @@ import CreatureCore
 
     // MARK: help, --, engines
 
-    @Test(arguments: [["describe", "--help"], ["render", "x", "--help"], ["render", "-h"], ["--memory", "--help"], ["-h"], ["--help"], ["--version", "--help"]])
+    @Test(arguments: [["describe", "--help"], ["render", "x", "--help"], ["render", "-h"], ["--memory", "--help"], ["-h"], ["--help"], ["--version", "--help"], ["help"], ["help", "render"]])
     func helpWorksInAnyPosition(_ args: [String]) throws {
         let result = try BuiltExecutable.run(args)
         #expect(result.status == 0, "\(result.stderrText)")
         #expect(result.stderr.isEmpty)
         let text = String(decoding: result.stdout, as: UTF8.self)
         #expect(text.hasPrefix("usage:"))
-        if args.first == "describe" || args.first == "render" {
-            #expect(text.hasPrefix("usage: fonsters-rpc \(args[0])"), "\(text)")
+        if let command = args.first(where: { $0 == "describe" || $0 == "render" }) {
+            #expect(text.hasPrefix("usage: fonsters-rpc \(command)"), "\(text)")
         }
     }
 
