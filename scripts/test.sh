@@ -27,6 +27,7 @@ echo "swift build: done (log: $LOG_DIR/build.log)"
 export FONSTERS_BIN="$PWD/.build/debug/fonsters-rpc" FONSTERS_SERVER="$PWD/.build/debug/fonsters-rpc"
 
 # One line per suite: TITLE, how to count its tests (see scripts/lib/suites.sh), log name, command.
+run_suite "test-log summaries (scripts/lib)" plain summaries bash scripts/lib/suites.test.sh
 run_suite "swift test" swift swift swift test --skip-build
 run_suite "image decoders (Pillow, golden sample)" plain images \
   "$VENV_PYTHON" Tests/conformance/check_images.py --bin "$FONSTERS_BIN" --golden Tests/Fixtures/golden
