@@ -53,6 +53,8 @@ ensure_node() {
 # (python3 and python3-venv come through apt when creating it fails), pip runs only when a
 # tool is missing. The checks then run with "$VENV_PYTHON".
 ensure_python_tools() {
+  # An environment whose interpreter no longer runs (Python upgraded or removed) is made anew.
+  if [ -e "$VENV" ] && ! "$VENV_PYTHON" -c '' >/dev/null 2>&1; then rm -rf "$VENV"; fi
   if [ ! -x "$VENV_PYTHON" ]; then
     command -v python3 >/dev/null 2>&1 || apt_install python3
     if ! python3 -m venv "$VENV" >/dev/null 2>&1; then
