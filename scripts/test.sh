@@ -1,30 +1,38 @@
 #!/usr/bin/env bash
-# Runs every test suite on a fresh machine (Swift toolchain present): installs what is missing
-# (system libraries and Chromium through apt, Python tools through pip), builds, then runs the
-# Swift tests, the independent image decoders (Pillow), the Python JSON-RPC clients and the
-# editor extension's node tests with headless Chromium. Exits non-zero when any suite fails.
-set -euo pipefail
+# Runs every test suite on a stock Debian 12/13 machine with the Swift toolchain: installs what is
+# missing (system libraries, python3-venv, node and Chromium through apt; the Python tools into
+# .build/venv with pip), builds, then runs the Swift tests, the independent image decoders
+# (Pillow), the Python JSON-RPC clients and the editor extension's node tests with headless
+# Chromium. Each suite prints one summary line and where its full log is (failures in full);
+# the last line is "N passed, N failed" over all suites. Exits non-zero when anything failed.
+set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/install.sh
+source scripts/lib/suites.sh
 
-ensure_system_packages chromium
+set -e
+ensure_system_packages
+ensure_chromium
+ensure_node
 ensure_python_tools
+set +e
 
-echo "== swift build"
-swift build --build-tests
+if ! swift build --build-tests >"$LOG_DIR/build.log" 2>&1; then
+  echo "swift build: failed (log: $LOG_DIR/build.log)"
+  { grep -E 'error:' "$LOG_DIR/build.log" || tail -n 40 "$LOG_DIR/build.log"; } | sed 's/^/    /'
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+echo "swift build: done (log: $LOG_DIR/build.log)"
 export FONSTERS_BIN="$PWD/.build/debug/fonsters-rpc" FONSTERS_SERVER="$PWD/.build/debug/fonsters-rpc"
 
-echo "== swift test"
-swift test --skip-build
+# One line per suite: TITLE, how to count its tests (see scripts/lib/suites.sh), log name, command.
+run_suite "test-log summaries (scripts/lib)" plain summaries bash scripts/lib/suites.test.sh
+run_suite "swift test" swift swift swift test --skip-build
+run_suite "image decoders (Pillow, golden sample)" plain images \
+  "$VENV_PYTHON" Tests/conformance/check_images.py --bin "$FONSTERS_BIN" --golden Tests/Fixtures/golden
+run_suite "Python clients and OpenRPC schemas (pytest)" pytest pytest "$VENV_PYTHON" -m pytest -q Tests/e2e
+run_suite "editor extension (node --test)" node extension \
+  bash -c 'cd clients/vscode-extension && exec node --test --test-reporter=tap test/'
 
-echo "== independent image decoders (Pillow)"
-python3 Tests/conformance/check_images.py --bin "$FONSTERS_BIN" --golden Tests/Fixtures/golden
-
-echo "== Python JSON-RPC clients and OpenRPC schemas (pytest)"
-python3 -m pytest -q Tests/e2e
-
-echo "== editor extension (node --test, headless Chromium)"
-(cd clients/vscode-extension && node --test test/)
-
-# Every suite above passed (set -e stops at the first failure).
-echo "suites: 5 passed, 0 failed"
+finish_suites

@@ -2,7 +2,8 @@ import Foundation
 import CreatureCore
 import RPC
 
-/// Routes the command line to a tool; returns the process exit code.
+/// Routes the command line to a tool; returns the process exit code: 0 done, 1 the work failed
+/// (the reason on stderr), 2 the command line was wrong (one line and a hint to `--help`).
 enum CommandLineEntry {
     static let usage = """
     usage:
@@ -10,24 +11,42 @@ enum CommandLineEntry {
                    [--log-level debug|info|warn|error|off]
                                              serve JSON-RPC 2.0 on stdin/stdout (Content-Length
                                              or newline-delimited framing, detected)
-      fonsters-rpc --script FILE|- [store options]
-                                             run newline-delimited requests in order, print one
-                                             response per line, exit 1 if any was an error
-      fonsters-rpc --version | --help
+      fonsters-rpc --script FILE|- [--json] [store options]
+                                             run newline-delimited requests in order and print
+                                             the answers (JSON lines, or a readable summary on a
+                                             terminal); exit 1 if any was an error
+      fonsters-rpc --version | --help | help [describe|render]
       fonsters-rpc describe SEED…            print golden-format JSON records for seeds
       fonsters-rpc describe --stdin          the same for a JSON array of seeds on stdin
-      fonsters-rpc render SEED --format png|gif|jpeg|svg --size N -o FILE [--evolution] [--metadata]
+      fonsters-rpc render SEED -o FILE|- [--format png|gif|jpeg|svg] [--size N] [--evolution] [--metadata]
                                              write an image (N pixels: 32…2048, a multiple of 32)
+
+    'fonsters-rpc describe --help' and 'fonsters-rpc render --help' tell more.
     """
 
     static func run(_ args: [String]) async -> Int32 {
-        let stdout = FileHandle.standardOutput
+        var command = ""
         do {
             switch args.first {
-            case "describe": try DescribeCommand.run(Array(args.dropFirst()), output: stdout)
-            case "render": try RenderCommand.run(Array(args.dropFirst()))
-            case "--help", "-h", "help": print(usage)
-            case "--version": print("fonsters-rpc \(ServerContext.version) (engine \(EngineVersion.current.rawValue))")
+            case "describe", "render":
+                command = args[0]
+                let rest = Array(args.dropFirst())
+                if ArgumentReader.asksForHelp(rest) {
+                    print(command == "render" ? RenderCommand.help : DescribeCommand.help)
+                } else if command == "render" {
+                    try RenderCommand.run(rest)
+                } else {
+                    try DescribeCommand.run(rest)
+                }
+            case "help" where args.count == 1: print(usage)
+            case "help" where args.count == 2 && (args[1] == "describe" || args[1] == "render"):
+                print(args[1] == "render" ? RenderCommand.help : DescribeCommand.help)
+            case _ where ArgumentReader.asksForHelp(args): print(usage)
+            case "--version":
+                guard args.count == 1 else {
+                    throw CLIError("The option --version takes no arguments; this got '\(args[1])'.")
+                }
+                print("fonsters-rpc \(ServerContext.version) (engine \(EngineVersion.current.rawValue))")
             default:
                 let options = try ServerOptions(args)
                 if let script = options.script { return try await ScriptCommand.run(script, options: options) }
@@ -35,10 +54,14 @@ enum CommandLineEntry {
             }
             return 0
         } catch let error as CLIError {
-            FileHandle.standardError.write(Data("fonsters-rpc: \(error)\n\(usage)\n".utf8))
+            let hint = command.isEmpty ? "fonsters-rpc --help" : "fonsters-rpc \(command) --help"
+            FileHandle.standardError.write(Data("fonsters-rpc: \(error) (try '\(hint)')\n".utf8))
             return 2
-        } catch {
+        } catch let error as CLIFailure {
             FileHandle.standardError.write(Data("fonsters-rpc: \(error)\n".utf8))
+            return 1
+        } catch {
+            FileHandle.standardError.write(Data("fonsters-rpc: \((error as? LocalizedError)?.errorDescription ?? "\(error)")\n".utf8))
             return 1
         }
     }

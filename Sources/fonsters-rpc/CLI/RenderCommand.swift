@@ -1,55 +1,100 @@
 import Foundation
 import CreatureCore
 
-/// `fonsters-rpc render SEED --format png|gif|jpeg|svg --size N -o FILE [--evolution] [--metadata]`:
+/// `fonsters-rpc render SEED -o FILE [--format F] [--size N] [--evolution] [--metadata] [--engine E]`:
 /// writes an image of the creature (a GIF is a still unless `--evolution` makes it the animation).
 enum RenderCommand {
+    static let help = """
+    usage: fonsters-rpc render SEED -o FILE [--format png|gif|jpeg|svg] [--size N]
+                               [--evolution] [--metadata] [--engine \(EngineOption.choices)]
+
+    Writes an image of the creature drawn from SEED. A seed that starts with a dash goes
+    after --:  fonsters-rpc render -o out.png -- -dash
+
+      -o, --output FILE  where to write; - is standard output. A regular file is replaced
+                         atomically; a FIFO, device or symlink (/dev/stdout) is written in place
+      --format F         png, gif, jpeg (or jpg) or svg; by default the file's extension
+                         (.png .gif .jpg .jpeg .svg), else png. Must agree with the extension
+      --size N           the side in pixels: a multiple of 32 from 32 to 2048 (default 256)
+      --evolution        an animated GIF with one frame per prefix of the seed
+      --metadata         keep the seed in the file: PNG iTXt chunks, a JPEG comment, or an SVG
+                         <metadata> element (a GIF cannot carry it)
+      --engine NAME      the engine to draw with (default \(EngineVersion.current.rawValue))
+      -h, --help         show this help
+    """
+
+    /// The format a file name's extension names (`x.JPG` → JPEG), if any.
+    static func format(ofFileNamed path: String) -> ImageFormat? {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "png": .png
+        case "gif": .gif
+        case "jpg", "jpeg": .jpeg
+        case "svg": .svg
+        default: nil
+        }
+    }
+
     static func run(_ args: [String]) throws {
-        var seed: String?
-        var format = ImageFormat.png
+        var reader = ArgumentReader(args, aliases: ["-o": "--output"])
+        var explicitFormat: ImageFormat?
         var pixels = 256
         var output: String?
-        var evolution = false, metadata = false
-        var rest = args[...]
-        func value(_ flag: String) throws -> String {
-            guard let v = rest.popFirst() else { throw CLIError("\(flag) needs a value") }
-            return v
-        }
-        while let arg = rest.popFirst() {
-            switch arg {
+        var engine = EngineVersion.current
+        while let option = try reader.nextOption() {
+            switch option {
             case "--format":
-                let text = try value(arg)
-                guard let f = ImageFormat(rawValue: text == "jpg" ? "jpeg" : text) else {
-                    throw CLIError("--format must be png, gif, jpeg or svg (got \(text))")
+                let text = try reader.value()
+                guard let f = ImageFormat(rawValue: text.lowercased() == "jpg" ? "jpeg" : text.lowercased()) else {
+                    throw CLIError("The format '\(text)' is not one render writes; choose png, gif, jpeg or svg.")
                 }
-                format = f
+                explicitFormat = f
             case "--size":
-                let text = try value(arg)
-                guard let n = Int(text) else { throw CLIError("--size must be a whole number of pixels (got \(text))") }
+                let text = try reader.value()
+                guard let n = Int(text), ImageSize.pixelRange.contains(n), n % 32 == 0 else {
+                    throw CLIError("The size '\(text)' is not an image size; give a multiple of 32 from 32 to 2048 pixels.")
+                }
                 pixels = n
-            case "-o", "--output": output = try value(arg)
-            case "--evolution": evolution = true
-            case "--metadata": metadata = true
-            case "--": seed = try value("a seed")
-            default:
-                guard seed == nil else { throw CLIError("unexpected argument \(arg) (quote a seed that has spaces)") }
-                seed = arg
+            case "--output": output = try reader.value()
+            case "--engine": engine = try EngineOption.parse(reader.value())
+            case "--evolution", "--metadata": break
+            default: throw reader.unknown(option, command: "render", takesSeeds: true)
             }
         }
-        guard let seed else { throw CLIError("render needs a seed") }
-        guard let output else { throw CLIError("render needs -o FILE") }
-        let size: ImageSize
-        do { size = try ImageSize(pixels: pixels) } catch { throw CLIError("\(error)") }
-        let image: RenderedImage
+        let evolution = reader.has("--evolution"), metadata = reader.has("--metadata")
+        guard let seed = reader.operands.first else {
+            throw CLIError("The render command needs a seed, as in 'fonsters-rpc render hello -o hello.png'.")
+        }
+        guard reader.operands.count == 1 else {
+            throw CLIError("The render command draws one seed, and this got \(reader.operands.count): \(reader.operands.map { "'\($0)'" }.joined(separator: ", ")); quote a seed that has spaces.")
+        }
+        guard let output else {
+            throw CLIError("The render command needs an output file: -o FILE, or -o - for standard output.")
+        }
+        let named = format(ofFileNamed: output)
+        if let explicitFormat, let named, explicitFormat != named {
+            throw CLIError("The format \(explicitFormat.rawValue) contradicts the output file \(output), which names \(named.rawValue); drop --format or make them agree.")
+        }
+        let format = explicitFormat ?? named ?? (evolution ? .gif : .png)
+        if evolution && format != .gif {
+            throw CLIError("The option --evolution makes an animated GIF, and the format is \(format.rawValue); use --format gif or a .gif file.")
+        }
+        if metadata && format == .gif {
+            throw CLIError("The format gif cannot carry --metadata; use png, jpeg or svg to keep the seed in the file.")
+        }
+        let size = try ImageSize(pixels: pixels)
+        let bytes: [UInt8]
         if evolution {
-            guard format == .gif else { throw CLIError("--evolution makes an animated GIF: use --format gif") }
-            image = try Renderer.evolutionGIF(seed: seed, size: size)
+            bytes = try Renderer.evolutionGIF(seed: seed, size: size, engine: engine).bytes
         } else {
-            image = try Renderer.still(Creature(seed: seed), format: format, size: size,
-                                       metadata: metadata ? PNGMetadata(seed: seed, created: Date()) : nil)
+            let creature = Creature(seed: seed, engine: engine)
+            let image = try Renderer.still(creature, format: format, size: size,
+                                           metadata: metadata ? PNGMetadata(seed: seed, created: Date()) : nil)
+            if format == .svg && metadata {
+                bytes = Array(try SVGSeedMetadata.insert(seed: seed, into: String(decoding: image.bytes, as: UTF8.self)).utf8)
+            } else {
+                bytes = image.bytes
+            }
         }
-        guard FileManager.default.createFile(atPath: output, contents: Data(image.bytes)) else {
-            throw CLIError("cannot write \(output)")
-        }
+        try OutputFile.save(bytes, to: output)
     }
 }

@@ -8,39 +8,57 @@ struct ServerOptions {
     var randomEndpoint: URL?
     var logLevel = LogLevel.info
     var script: String?
+    /// `--json`: a script prints JSON lines even on a terminal.
+    var json = false
 
     /// How much the server writes to stderr.
     enum LogLevel: String { case debug, info, warn, error, off }
 
     /// Parses `--stdio`, `--store PATH`, `--memory`, `--no-starter`, `--random-endpoint URL`,
-    /// `--log-level LEVEL` and `--script FILE|-`.
+    /// `--log-level LEVEL`, `--script FILE|-` and `--json` (see `ArgumentReader` for the rules:
+    /// `--opt=VALUE` works, an option given twice or an unknown one is an error).
     init(_ args: [String]) throws {
-        var rest = args[...]
-        func value(_ flag: String) throws -> String {
-            guard let v = rest.popFirst(), !v.hasPrefix("--") || v == "-" else { throw CLIError("\(flag) needs a value") }
-            return v
-        }
-        while let arg = rest.popFirst() {
+        var reader = ArgumentReader(args)
+        func value(_ flag: String) throws -> String { try reader.value() }
+        while let arg = try reader.nextOption() {
             switch arg {
             case "--stdio": break
-            case "--store": location = .file(try value(arg))
+            case "--store":
+                let path = try value(arg)
+                var isDirectory: ObjCBool = false
+                guard !path.isEmpty else { throw CLIError("The store path is empty; give --store a file path, or use --memory.") }
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                    let example = URL(fileURLWithPath: path).appendingPathComponent("fonsters.sqlite").path
+                    throw CLIError("The store path \(path) is a folder; give --store a file path, such as \(example).")
+                }
+                location = .file(path)
             case "--memory": location = .memory
             case "--no-starter": starter = false
             case "--random-endpoint":
                 let text = try value(arg)
-                guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
-                    throw CLIError("--random-endpoint needs an http(s) URL (got \(text))")
+                guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+                    throw CLIError("The random endpoint '\(text)' is not an http or https URL.")
                 }
                 randomEndpoint = url
             case "--log-level":
                 let text = try value(arg)
                 guard let level = LogLevel(rawValue: text) else {
-                    throw CLIError("--log-level must be debug, info, warn, error or off (got \(text))")
+                    throw CLIError("The log level '\(text)' is not one of debug, info, warn, error or off.")
                 }
                 logLevel = level
             case "--script": script = try value(arg)
-            default: throw CLIError("unknown option \(arg)")
+            case "--json": json = true
+            default: throw reader.unknown(arg, command: "the server")
             }
+        }
+        if let operand = reader.operands.first {
+            throw CLIError("The server takes no arguments besides its options; this got '\(operand)'.")
+        }
+        if reader.has("--memory") && reader.has("--store") {
+            throw CLIError("The options --memory and --store contradict each other; give one of them.")
+        }
+        if json && script == nil {
+            throw CLIError("The option --json applies to --script only.")
         }
     }
 

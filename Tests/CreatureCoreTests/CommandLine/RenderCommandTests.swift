@@ -23,7 +23,7 @@ import CreatureCore
         let path = temporaryFile("meta.png")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let seed = "🐙 octopus\nline two"
-        let result = try BuiltExecutable.run(["render", "--", seed, "--metadata", "--size", "32", "-o", path])
+        let result = try BuiltExecutable.run(["render", "--metadata", "--size", "32", "-o", path, "--", seed])
         #expect(result.status == 0, "\(result.stderrText)")
         let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(PNGMetadataReader.seed(png) == seed)
@@ -44,8 +44,8 @@ import CreatureCore
     @Test(arguments: [
         (["render", "Bob", "--size", "100", "-o", "/tmp/x.png"], "multiple of 32"),
         (["render", "Bob", "--size", "4096", "-o", "/tmp/x.png"], "multiple of 32"),
-        (["render", "Bob", "--format", "bmp", "-o", "/tmp/x.png"], "--format must be"),
-        (["render", "Bob", "--size", "big", "-o", "/tmp/x.png"], "whole number"),
+        (["render", "Bob", "--format", "bmp", "-o", "/tmp/x.png"], "The format 'bmp' is not one render writes"),
+        (["render", "Bob", "--size", "big", "-o", "/tmp/x.png"], "The size 'big' is not an image size"),
         (["render", "Bob"], "-o FILE"),
         (["render", "Bob", "--evolution", "--format", "png", "-o", "/tmp/x.png"], "--format gif"),
         (["render", "--format", "png", "-o", "/tmp/x.png"], "needs a seed"),

@@ -59,7 +59,7 @@ extension EndToEnd {
             #expect(version.status == 0)
             #expect(String(decoding: version.stdout, as: UTF8.self) == "fonsters-rpc \(ServerContext.version) (engine fonsters-v1)\n")
             let bad = try BuiltExecutable.run(["--bogus"])
-            #expect(bad.status == 2 && bad.stderrText.contains("unknown option --bogus") && bad.stdout.isEmpty)
+            #expect(bad.status == 2 && bad.stderrText.contains("The option --bogus is not one the server knows.") && bad.stdout.isEmpty)
         }
     }
 }

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `--script` on a terminal prints a report a person can read; piped or with `--json` it prints
+/// the JSON-RPC lines. `#` lines in a script are comments: never sent, shown as step titles.
+@Suite struct ScriptReportTests {
+    static let tour = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples/tour.jsonl").path
+
+    /// Runs the built executable with `arguments` under `script(1)`, so its stdout is a terminal.
+    func runOnTerminal(_ arguments: [String]) throws -> (status: Int32, text: String) {
+        let command = ([BuiltExecutable.url.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+            .joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "stty cols 160; exec " + command, "/dev/null"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
+    }
+
+    func temporaryScript(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fonsters-script-\(UUID().uuidString).jsonl").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func theTourOnATerminalIsReadable() throws {
+        let (status, text) = try runOnTerminal(["--script", Self.tour, "--memory", "--no-starter"])
+        #expect(status == 0, "\(text)")
+        let lines = text.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("2 fonsters/create {id: \"00000000-0000-4000-8000-00000000000a\", name: \"Bob\"") }, "\(text)")
+        #expect(lines.contains { $0.hasPrefix("• initialized") })
+        #expect(text.contains("dataUri: \"data:image/png;base64,… ("), "data URIs are cut to their size")
+        #expect(!text.contains(";base64,iVBOR") && !text.contains(";base64,R0lG"), "no base64 on screen")
+        #expect(lines.allSatisfy { $0.count <= 160 }, "every line fits the terminal")
+        #expect(lines.last == "30 answers, 0 errors (--json prints the JSON-RPC lines)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func jsonOnATerminalGivesTheLines() throws {
+        let (status, text) = try runOnTerminal(["--script", Self.tour, "--memory", "--no-starter", "--json"])
+        #expect(status == 0)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 30)
+        #expect(lines.allSatisfy { $0.hasPrefix("{\"jsonrpc\":\"2.0\"") })
+    }
+
+    @Test func commentsAreNeverSentAndTitleTheirStep() throws {
+        let path = try temporaryScript("""
+        # Make Bob
+        {"jsonrpc":"2.0","id":1,"method":"fonsters/create","params":{"seed":"bob"}}
+           # the list, twice
+        {"jsonrpc":"2.0","id":2,"method":"fonsters/list"}
+        """)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let piped = try BuiltExecutable.run(["--script", path, "--memory", "--no-starter"])
+        #expect(piped.status == 0, "\(piped.stderrText)")
+        let lines = String(decoding: piped.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.contains("\"result\"") })
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        let (status, text) = try runOnTerminal(["--script", path, "--memory", "--no-starter"])
+        #expect(status == 0)
+        #expect(text.contains("# Make Bob\n1 fonsters/create {seed: \"bob\"}\n   → {"), "\(text)")
+        #expect(text.contains("# the list, twice\n2 fonsters/list\n"), "\(text)")
+    }
+
+    @Test func errorsShowTheirCodeAndMessage() throws {
+        let path = try temporaryScript(#"{"jsonrpc":"2.0","id":7,"method":"fonsters/fly"}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        let (status, text) = try runOnTerminal(["--script", path, "--memory", "--no-starter"])
+        #expect(status == 1)
+        #expect(text.contains("7 fonsters/fly\n   ✗ error -32601: "), "\(text)")
+        #expect(text.hasSuffix("1 answer, 1 error (--json prints the JSON-RPC lines)\n"), "\(text)")
+    }
+
+    @Test func aMissingScriptIsAnIOError() throws {
+        let result = try BuiltExecutable.run(["--script", "/nonexistent/tour.jsonl", "--memory"])
+        #expect(result.status == 1)
+        #expect(result.stderrText == "fonsters-rpc: Cannot read the script /nonexistent/tour.jsonl: No such file or directory.\n")
+    }
+}
