@@ -1,4 +1,5 @@
 import Foundation
+@testable import FonsterStore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,8 +13,9 @@ import Darwin
 /// `arguments`: `[storePath, reportPath, "edit"]` creates a Fonster named `c<i>` then sets its
 /// seed to `seed-<i>`, for ever, reporting `create <id> c<i>` and `seed <id> seed-<i>`;
 /// `[storePath, reportPath, "prepend", tag, count, id…]` prepends `<tag><i>` to the listed
-/// Fonsters in turn, `count` times, reporting `prepend <id> <tag><i>`. Returns an exit status.
-public func runCrashChild(arguments: [String]) -> Int32 {
+/// Fonsters in turn, `count` times, reporting `prepend <id> <tag><i>`; `"import"`: see below.
+/// Returns an exit status.
+func runCrashChild(arguments: [String]) -> Int32 {
     guard arguments.count >= 3 else { return 64 }
     let report = open(arguments[1], O_WRONLY | O_CREAT | O_APPEND, 0o644)
     guard report >= 0 else { return 73 }
@@ -44,6 +46,16 @@ public func runCrashChild(arguments: [String]) -> Int32 {
                 let token = arguments[3] + String(i)
                 _ = try store.applyRandomText(id, text: token, source: .words, prepend: true)
                 say("prepend \(id.uuidString) \(token)")
+            }
+            return 0
+        case "import":
+            // `[storePath, reportPath, "import", rounds]`: round r imports seeds `r-0`…`r-4`,
+            // all processes running the same rounds at once.
+            guard arguments.count >= 4, let rounds = Int(arguments[3]) else { return 64 }
+            say("ready")
+            for round in 0..<rounds {
+                let result = try store.importSeeds((0..<5).map { "\(round)-\($0)" }, engine: .current)
+                say("import \(round) \(result.created.count) \(result.skipped.count)")
             }
             return 0
         default:
