@@ -48,6 +48,23 @@ func runCrashChild(arguments: [String]) -> Int32 {
                 say("prepend \(id.uuidString) \(token)")
             }
             return 0
+        case "fetch":
+            // `[storePath, reportPath, "fetch", endpoint]`: one random-text fetch, reporting
+            // `fetch <usedFallback> <RSS before, kB> <peak RSS after, kB> <milliseconds taken>`.
+            guard arguments.count >= 4, let endpoint = URL(string: arguments[3]) else { return 64 }
+            let before = memoryFigure("VmRSS")
+            let start = ContinuousClock.now
+            let result = Locked<(text: String, usedFallback: Bool)?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            Task {
+                result.value = await RandomTextProvider(endpoint: endpoint, seed: 1).text(for: .words)
+                done.signal()
+            }
+            done.wait()
+            let taken = ContinuousClock.now - start
+            let ms = taken.components.seconds * 1000 + taken.components.attoseconds / 1_000_000_000_000_000
+            say("fetch \(result.value?.usedFallback == true) \(before) \(memoryFigure("VmHWM")) \(ms)")
+            return 0
         case "import":
             // `[storePath, reportPath, "import", rounds]`: round r imports seeds `r-0`…`r-4`,
             // all processes running the same rounds at once.
@@ -64,5 +81,23 @@ func runCrashChild(arguments: [String]) -> Int32 {
     } catch {
         say("error \(error)")
         return 1
+    }
+}
+
+/// A figure in kB from /proc/self/status (`VmRSS`, `VmHWM`), 0 when unknown.
+func memoryFigure(_ name: String) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
+    return line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+}
+
+/// A value shared between a task and a waiting thread.
+final class Locked<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: T
+    init(_ value: T) { stored = value }
+    var value: T {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); stored = newValue; lock.unlock() }
     }
 }

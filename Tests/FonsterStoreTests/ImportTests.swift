@@ -4,9 +4,15 @@ import Testing
 
 @Suite struct ImportTests {
     let dir = TempDir()
+    /// No fsync per commit: 30 writers on one file stay quick on a loaded machine.
+    var quick: StoreOptions {
+        var options = testOptions()
+        options.durability = .processCrash
+        return options
+    }
 
     @Test func seedsAlreadyThereOrRepeatedAreSkipped() throws {
-        let store = try fileStore(dir)
+        let store = try fileStore(dir, options: quick)
         _ = try store.create(seed: "b")
         let result = try store.importSeeds(["a", "b", "c", "a"], names: ["A", "B", "C", "A2"])
         #expect(result.created.map(\.seed) == ["a", "c"])
@@ -19,8 +25,8 @@ import Testing
     /// same seeds at once, from 30 connections, add each seed once.
     @Test func thirtyConcurrentImportsOfOneLinkAddEachSeedOnce() throws {
         let seeds = (0..<8).map { "shared seed \($0)" }
-        _ = try fileStore(dir)
-        let stores = try (0..<30).map { _ in try fileStore(dir) }
+        _ = try fileStore(dir, options: quick)
+        let stores = try (0..<30).map { _ in try fileStore(dir, options: quick) }
         let created = Collected<Int>()
         let failures = Collected<String>()
         DispatchQueue.concurrentPerform(iterations: 30) { i in
@@ -33,11 +39,11 @@ import Testing
 
     /// The same for whole bundles: 30 concurrent imports of one bundle add it once.
     @Test func thirtyConcurrentBundleImportsAddEachEntryOnce() throws {
-        let source = try fileStore(dir, name: "source.sqlite")
+        let source = try fileStore(dir, name: "source.sqlite", options: quick)
         _ = try source.importSeeds((0..<5).map { "entry \($0)" }, engine: .current)
         let bundle = try source.exportLibrary()
-        _ = try fileStore(dir)
-        let stores = try (0..<30).map { _ in try fileStore(dir) }
+        _ = try fileStore(dir, options: quick)
+        let stores = try (0..<30).map { _ in try fileStore(dir, options: quick) }
         let failures = Collected<String>()
         DispatchQueue.concurrentPerform(iterations: 30) { i in
             do { _ = try stores[i].importLibrary(bundle) } catch { failures.append("\(error)") }
