@@ -23,6 +23,9 @@ public final class FonsterStore: @unchecked Sendable {
     let db: Database  // guarded by lock
     /// The store file's device and inode when it was opened (nil in memory).
     private let fileIdentity: FileIdentity?
+    /// The write-ahead log's identity after our last commit: SQLite keeps it while any
+    /// connection is open, so a different one means it was removed under us.
+    private var logIdentity: FileIdentity?  // guarded by lock
     private let lock = NSLock()
     /// Tags this connection's change-log rows, so polling skips our own writes.
     private let writerTag = UUID().uuidString
@@ -492,8 +495,8 @@ public final class FonsterStore: @unchecked Sendable {
     /// commit, tells this store's observers.
     func write<T>(_ body: () throws(StoreError) -> (T, [StoreChange])) throws(StoreError) -> T {
         guard !isReadOnly else { throw .readOnly(path: path) }
-        let (result, changes) = try locked { () throws(StoreError) in
-            try db.transaction { () throws(StoreError) -> (T, [StoreChange]) in
+        let (result, changes) = try locked { () throws(StoreError) -> (T, [StoreChange]) in
+            let outcome = try db.transaction { () throws(StoreError) -> (T, [StoreChange]) in
                 try checkIdentity()
                 let (result, changes) = try body()
                 if !changes.isEmpty {
@@ -508,6 +511,8 @@ public final class FonsterStore: @unchecked Sendable {
                 try checkIdentity()  // again, as late as possible before the commit
                 return (result, changes)
             }
+            if fileIdentity != nil { logIdentity = FileIdentity(path: path + "-wal") }
+            return outcome
         }
         notify(changes)
         return result
@@ -551,11 +556,13 @@ public final class FonsterStore: @unchecked Sendable {
     /// Milliseconds since 1970 of `date`, as stored.
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 
-    /// Refuses a write when the store file was removed or replaced since it was opened: the
-    /// write would go to a file nobody will ever open again.
+    /// Refuses a write when the store file (or its write-ahead log, which holds the newest
+    /// commits until a checkpoint) was removed or replaced since it was opened: the write would
+    /// go to a file nobody will ever open again.
     private func checkIdentity() throws(StoreError) {
         guard let identity = fileIdentity else { return }
         guard FileIdentity(path: path) == identity else { throw .storeReplaced(path: path) }
+        if let logIdentity, FileIdentity(path: path + "-wal") != logIdentity { throw .storeReplaced(path: path) }
     }
 
     /// Throws `tooLong` for a seed over 10,000 UTF-16 units; `field` names it in the error.

@@ -39,6 +39,17 @@ func run(_ program: String, _ arguments: [String]) -> Int32 {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    /// Only the write-ahead log removed (it holds the newest commits until a checkpoint, so a
+    /// crash would lose them): writes are refused too.
+    @Test func removedWriteAheadLogRefusesWrites() throws {
+        let path = dir.file("lib.sqlite")
+        let store = try FonsterStore(location: .file(path), options: testOptions())
+        let kept = try store.create(seed: "before")
+        #expect(unlink(path + "-wal") == 0)
+        expectError(.storeReplaced(path: path)) { try store.setSeed(kept.id, to: "after") }
+        #expect(try store.get(kept.id).seed == "before")
+    }
+
     /// Replaced by another library (moved over it): writes are refused; the new file is untouched.
     @Test func replacedStoreFileRefusesWrites() throws {
         let path = dir.file("lib.sqlite")
