@@ -619,7 +619,8 @@ public final class FonsterStore: @unchecked Sendable {
         guard var found else { throw .notFound(id) }
         let sortKey = Int64(found.position)
         found.position = Int(try db.scalarInt(
-            "SELECT count(*) FROM fonsters WHERE position < ?1 OR (position = ?1 AND rowid < ?2)",
+            // Two counts, so each can walk the position index.
+            "SELECT (SELECT count(*) FROM fonsters WHERE position < ?1) + (SELECT count(*) FROM fonsters WHERE position = ?1 AND rowid < ?2)",
             [.int(sortKey), .int(rowid)]) ?? 0)
         return (found, key)
     }
