@@ -11,12 +11,22 @@ public struct StoreChange: Equatable, Sendable {
     public var reason: String
     /// True when another connection or process made the change.
     public var external: Bool
+    /// The engine (`fonsters-v1`…) of each changed Fonster that still exists, keyed by id;
+    /// deleted Fonsters have none.
+    public var engines: [UUID: String]
 
     /// A change record.
-    public init(ids: [UUID], reason: String, external: Bool) {
+    public init(ids: [UUID], reason: String, external: Bool, engines: [UUID: String] = [:]) {
         self.ids = ids
         self.reason = reason
         self.external = external
+        self.engines = engines
+    }
+
+    /// This store's own change to `fonsters` (which exist, with their engines).
+    init(_ fonsters: [Fonster], reason: String) {
+        self.init(ids: fonsters.map(\.id), reason: reason, external: false,
+                  engines: Dictionary(fonsters.map { ($0.id, $0.engine) }, uniquingKeysWith: { a, _ in a }))
     }
 }
 

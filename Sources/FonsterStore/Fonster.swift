@@ -15,7 +15,8 @@ public enum RandomSource: String, CaseIterable, Codable, Sendable {
 
 /// One saved creature of the library.
 public struct Fonster: Equatable, Sendable, Identifiable {
-    /// Stable identity; never reused.
+    /// Stable identity; never reused. A row another program wrote with an id that is not a UUID
+    /// gets a UUID derived from that text (see `StoredID`), the same on every read.
     public let id: UUID
     /// The user's name for it (may be empty: see `displayName`).
     public var name: String
@@ -34,8 +35,8 @@ public struct Fonster: Equatable, Sendable, Identifiable {
     /// The time-zone identifier it was created in; birthdays are evaluated there.
     public let createdTimeZone: String
     /// The engine that draws it (`fonsters-v1`), so a future engine never changes it silently.
-    public let engine: String
-    /// Its sort key in the library: lists are in ascending `position` (gaps allowed).
+    public var engine: String
+    /// Its 0-based place in list order (contiguous: the first Fonster is 0, the next 1…).
     public var position: Int
 
     /// Whether undo has a seed to restore.
@@ -58,26 +59,12 @@ public struct Fonster: Equatable, Sendable, Identifiable {
     }
 }
 
-/// ISO 8601 internet date-times in a given zone, formatted by hand (stable across platforms).
+/// ISO 8601 internet date-times in a given zone (see `ISO8601Timestamp`).
 enum ISOTime {
     /// `2026-11-21T09:30:00.123-08:00` (with milliseconds) or `2026-11-21T09:30:00-08:00`;
     /// `Z` for a zero offset, as Apple's ISO 8601 formatter writes it.
     static func format(_ date: Date, in zone: TimeZone, milliseconds: Bool) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        let whole = Date(timeIntervalSince1970: Double(ms.floorDiv(1000)))
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: whole)
-        func pad(_ v: Int?, _ width: Int) -> String {
-            let s = String(v ?? 0)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
-        }
-        var out = "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2))"
-        if milliseconds { out += "." + pad(Int(ms - ms.floorDiv(1000) * 1000), 3) }
-        let offset = zone.secondsFromGMT(for: whole)
-        if offset == 0 { return out + "Z" }
-        let minutes = abs(offset) / 60
-        return out + (offset < 0 ? "-" : "+") + pad(minutes / 60, 2) + ":" + pad(minutes % 60, 2)
+        ISO8601Timestamp.format(date, offsetSeconds: zone.secondsFromGMT(for: date), fractionDigits: milliseconds ? 3 : 0)
     }
 
     /// The UTC offset in seconds written at the end of an ISO 8601 date-time, if any.
@@ -87,29 +74,5 @@ enum ISOTime {
         guard tail.count == 6, let sign = tail.first, sign == "+" || sign == "-",
               let h = Int(tail.dropFirst().prefix(2)), let m = Int(tail.suffix(2)) else { return nil }
         return (sign == "-" ? -1 : 1) * (h * 3600 + m * 60)
-    }
-
-    /// YYYY-MM-DDTHH:MM:SS, an optional fraction, then Z or ±HH:MM (group 1: the offset hours).
-    private static let strictShape = try! NSRegularExpression(
-        pattern: #"^\d{4}-(?:0[1-9]|1[0-2])-\d{2}T\d{2}:[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](\d{2}):[0-5]\d)$"#)
-
-    /// Parses an ISO 8601 internet date-time with or without fractional seconds.
-    static func parse(_ iso: String) -> Date? {
-        // The formatter is lenient (it reads "99999999-01-01…" or "+99:99"): check the shape first.
-        guard let match = strictShape.firstMatch(in: iso, range: NSRange(iso.startIndex..., in: iso)) else { return nil }
-        if let hours = Range(match.range(at: 1), in: iso).flatMap({ Int(iso[$0]) }), hours > 18 { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: iso) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: iso)
-    }
-}
-
-extension Int64 {
-    /// Division rounding toward negative infinity.
-    fileprivate func floorDiv(_ d: Int64) -> Int64 {
-        let q = self / d
-        return (self % d != 0 && (self < 0) != (d < 0)) ? q - 1 : q
     }
 }

@@ -21,6 +21,11 @@ public final class FonsterStore: @unchecked Sendable {
     public let randomText: RandomTextProvider
 
     let db: Database  // guarded by lock
+    /// The store file's device and inode when it was opened (nil in memory).
+    private let fileIdentity: FileIdentity?
+    /// The write-ahead log's identity after our last commit: SQLite keeps it while any
+    /// connection is open, so a different one means it was removed under us.
+    private var logIdentity: FileIdentity?  // guarded by lock
     private let lock = NSLock()
     /// Tags this connection's change-log rows, so polling skips our own writes.
     private let writerTag = UUID().uuidString
@@ -39,6 +44,7 @@ public final class FonsterStore: @unchecked Sendable {
         randomText = RandomTextProvider(endpoint: options.randomEndpoint, seed: options.randomSeed)
         var readOnly = options.readOnly
         let db: Database
+        try location.check()
         if let path = location.resolvedPath() {
             let exists = FileManager.default.fileExists(atPath: path)
             if !exists {
@@ -54,13 +60,25 @@ public final class FonsterStore: @unchecked Sendable {
             } else if !Self.isWritable(path) {
                 readOnly = true
             }
-            let flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE)
-            db = try Database(path: path, displayPath: path, flags: flags)
+            var openPath = path
+            var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE)
+            if exists && ReadOnlyFileSystem.contains(path) {
+                // SQLite cannot make the WAL index beside the file: with no log to read, open
+                // the file as immutable, which needs none.
+                readOnly = true
+                flags = SQLITE_OPEN_READONLY
+                if ReadOnlyFileSystem.hasNoLog(path) {
+                    openPath = ReadOnlyFileSystem.immutableURI(path)
+                    flags |= SQLITE_OPEN_URI
+                }
+            }
+            db = try Database(path: openPath, displayPath: path, flags: flags)
         } else {
             db = try Database(path: ":memory:", displayPath: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         }
         self.db = db
         path = db.path
+        fileIdentity = path == ":memory:" ? nil : FileIdentity(path: path)
         isReadOnly = readOnly || db.isReadOnly
         sqlite3_busy_timeout(db.handle, Int32(max(0, options.busyTimeout) * 1000))
         wasCreated = try Self.prepareRetryingBusy(db, readOnly: isReadOnly, options: options, randomText: randomText)
@@ -139,7 +157,7 @@ public final class FonsterStore: @unchecked Sendable {
                 let facts = options.machineFacts ?? MachineFacts.current(directory: directory, timeZone: options.timeZone)
                 for (index, seed) in StarterFonsters.seeds(facts: facts, now: now, timeZone: options.timeZone).enumerated() {
                     let fonster = newFonster(name: randomText.friendlyName(), seed: seed, position: index, options: options)
-                    try insert(fonster, into: db)
+                    try insert(fonster, sortKey: Int64(index), into: db)
                 }
             }
             try db.query("INSERT INTO meta (key, value) VALUES ('first_launch', ?)", [.text(options.starterFonsters ? "starters" : "empty")])
@@ -163,7 +181,9 @@ public final class FonsterStore: @unchecked Sendable {
             result.reserveCapacity(Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0))
             var zone = ""
             try db.query("SELECT \(Self.columns) FROM fonsters ORDER BY position, rowid") { row in
-                result.append(Self.fonster(row, zone: &zone))
+                var fonster = Self.fonster(row, zone: &zone)
+                fonster.position = result.count
+                result.append(fonster)
             }
             return result
         }
@@ -181,18 +201,19 @@ public final class FonsterStore: @unchecked Sendable {
 
     // MARK: - Editing
 
-    /// Creates a Fonster at the end of the list, with empty history. A client may choose the
-    /// `id` (so a script can refer to it); an id already in use is refused.
-    public func create(name: String = "", seed: String = "", id: UUID? = nil) throws(StoreError) -> Fonster {
+    /// Creates a Fonster at the end of the list, with empty history, drawn by `engine`. A client
+    /// may choose the `id` (so a script can refer to it); an id already in use is refused.
+    public func create(name: String = "", seed: String = "", id: UUID? = nil, engine: EngineVersion = .current) throws(StoreError) -> Fonster {
         try Self.validate(name: name)
         try Self.validate(seed: seed)
         return try write { () throws(StoreError) in
-            if let id, try db.scalarInt("SELECT count(*) FROM fonsters WHERE id = ?", [.text(id.uuidString)]) ?? 0 > 0 {
-                throw StoreError.invalidArgument("A Fonster with the id \(id.uuidString) already exists.")
+            if let id, try Self.storedKey(id, db) != nil {
+                throw StoreError.invalidArgument("A Fonster with the id \(id.uuidString) already exists; leave the id out to get a new one.")
             }
-            let fonster = Self.newFonster(id: id ?? UUID(), name: name, seed: seed, position: try nextPosition(), options: options)
-            try Self.insert(fonster, into: db)
-            return (fonster, [StoreChange(ids: [fonster.id], reason: "create", external: false)])
+            var fonster = Self.newFonster(id: id ?? UUID(), name: name, seed: seed, position: try Self.count(db), options: options)
+            fonster.engine = engine.rawValue
+            try Self.insert(fonster, sortKey: try nextPosition(), into: db)
+            return (fonster, [StoreChange([fonster], reason: "create")])
         }
     }
 
@@ -207,9 +228,10 @@ public final class FonsterStore: @unchecked Sendable {
         try edit(id, seed: seed)
     }
 
-    /// Renames and/or sets the seed in one transaction (all or nothing), with the rules of
-    /// `rename` and `setSeed`.
-    public func edit(_ id: UUID, name: String? = nil, seed: String? = nil) throws(StoreError) -> Fonster {
+    /// Renames, sets the seed and/or switches the engine in one transaction (all or nothing),
+    /// with the rules of `rename` and `setSeed`. Switching the engine keeps the seed and its
+    /// history and is not undoable (undo and redo walk seeds only).
+    public func edit(_ id: UUID, name: String? = nil, seed: String? = nil, engine: EngineVersion? = nil) throws(StoreError) -> Fonster {
         if let name { try Self.validate(name: name) }
         if let seed { try Self.validate(seed: seed) }
         return try update(id) { (fonster: inout Fonster) throws(StoreError) in
@@ -219,6 +241,10 @@ public final class FonsterStore: @unchecked Sendable {
                 changed = true
             }
             if let seed, Self.commit(seed, to: &fonster) { changed = true }
+            if let engine, fonster.engine != engine.rawValue {
+                fonster.engine = engine.rawValue
+                changed = true
+            }
             return changed
         }
     }
@@ -297,7 +323,8 @@ public final class FonsterStore: @unchecked Sendable {
     /// Deletes a Fonster; the others keep their order.
     public func delete(_ id: UUID) throws(StoreError) {
         try write { () throws(StoreError) in
-            try db.query("DELETE FROM fonsters WHERE id = ?", [.text(id.uuidString)])
+            guard let key = try Self.storedKey(id, db) else { throw .notFound(id) }
+            try db.query("DELETE FROM fonsters WHERE id = ?", [.text(key)])
             guard sqlite3_changes(db.handle) == 1 else { throw .notFound(id) }
             return ((), [StoreChange(ids: [id], reason: "delete", external: false)])
         }
@@ -308,10 +335,11 @@ public final class FonsterStore: @unchecked Sendable {
     public func duplicate(_ id: UUID) throws(StoreError) -> Fonster {
         try write { () throws(StoreError) in
             let original = try Self.fetch(id, db)
-            var copy = Self.newFonster(name: original.name, seed: original.seed, position: try nextPosition(), options: options)
+            var copy = Self.newFonster(name: original.name, seed: original.seed, position: try Self.count(db), options: options)
             copy.randomSource = original.randomSource
-            try Self.insert(copy, into: db)
-            return (copy, [StoreChange(ids: [copy.id], reason: "create", external: false)])
+            copy.engine = original.engine
+            try Self.insert(copy, sortKey: try nextPosition(), into: db)
+            return (copy, [StoreChange([copy], reason: "create")])
         }
     }
 
@@ -319,49 +347,60 @@ public final class FonsterStore: @unchecked Sendable {
     /// the others keep their relative order. Throws `indexOutOfRange` outside `0..<count`.
     public func move(_ id: UUID, to index: Int) throws(StoreError) -> Fonster {
         try write { () throws(StoreError) in
-            var fonster = try Self.fetch(id, db)
-            let count = Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0)
+            var (fonster, key) = try Self.fetchRow(id, db)
+            let count = try Self.count(db)
             guard index >= 0, index < count else { throw .indexOutOfRange(index: index, count: count) }
-            // The position of the Fonster now at `index` among the others.
+            // The sort key of the Fonster now at `index` among the others.
             let target = try db.scalarInt(
                 "SELECT position FROM fonsters WHERE id <> ?1 ORDER BY position, rowid LIMIT 1 OFFSET ?2",
-                [.text(id.uuidString), .int(Int64(index))])
+                [.text(key), .int(Int64(index))])
             let newPosition: Int64
             if let target {
                 try db.query("UPDATE fonsters SET position = position + 1 WHERE position >= ? AND id <> ?",
-                             [.int(target), .text(id.uuidString)])
+                             [.int(target), .text(key)])
                 newPosition = target
             } else {
-                newPosition = Int64(try nextPosition())
+                newPosition = try nextPosition()
             }
-            try db.query("UPDATE fonsters SET position = ? WHERE id = ?", [.int(newPosition), .text(id.uuidString)])
-            fonster.position = Int(newPosition)
-            return (fonster, [StoreChange(ids: [id], reason: "move", external: false)])
+            try db.query("UPDATE fonsters SET position = ? WHERE id = ?", [.int(newPosition), .text(key)])
+            fonster.position = index
+            return (fonster, [StoreChange([fonster], reason: "move")])
         }
     }
 
-    /// Creates one Fonster per seed (named from `names` when given, which must be as long) in one
-    /// transaction, at the end of the list in order. More than 1,000 throws `tooMany`; any bad
+    /// Creates one Fonster per seed (named from `names` when given, which must be as long, drawn
+    /// by `engine`) in one transaction, at the end of the list in order. A seed already in the
+    /// library, or earlier in `seeds`, is skipped (checked inside the transaction, so two imports
+    /// at once add it once) and its index reported. More than 1,000 throws `tooMany`; any bad
     /// seed or name throws `tooLong` naming its index before anything is created.
-    public func importSeeds(_ seeds: [String], names: [String]? = nil) throws(StoreError) -> [Fonster] {
+    public func importSeeds(_ seeds: [String], names: [String]? = nil, engine: EngineVersion = .current) throws(StoreError) -> ImportResult {
         guard seeds.count <= StoreLimits.maxSeedImport else { throw .tooMany(count: seeds.count, limit: StoreLimits.maxSeedImport) }
         if let names, names.count != seeds.count {
-            throw .invalidArgument("\(names.count) names for \(seeds.count) seeds; give one name per seed or none.")
+            throw .invalidArgument("There are \(names.count) names for \(seeds.count) seeds; give one name per seed, or none.")
         }
         for (index, seed) in seeds.enumerated() {
             try Self.validate(seed: seed, field: "seed at index \(index)")
             try Self.validate(name: names?[index] ?? "", field: "name at index \(index)")
         }
         return try write { () throws(StoreError) in
-            var position = try nextPosition()
-            var created: [Fonster] = []
+            var present = Set<String>()
+            try db.query("SELECT seed FROM fonsters") { row in present.insert(row.text(0) ?? "") }
+            var sortKey = try nextPosition()
+            var position = try Self.count(db)
+            var result = ImportResult(created: [], skipped: [])
             for (index, seed) in seeds.enumerated() {
-                let fonster = Self.newFonster(name: names?[index] ?? "", seed: seed, position: position, options: options)
-                try Self.insert(fonster, into: db)
-                created.append(fonster)
+                guard present.insert(seed).inserted else {
+                    result.skipped.append(index)
+                    continue
+                }
+                var fonster = Self.newFonster(name: names?[index] ?? "", seed: seed, position: position, options: options)
+                fonster.engine = engine.rawValue
+                try Self.insert(fonster, sortKey: sortKey, into: db)
+                result.created.append(fonster)
                 position += 1
+                sortKey += 1
             }
-            return (created, created.isEmpty ? [] : [StoreChange(ids: created.map(\.id), reason: "import", external: false)])
+            return (result, result.created.isEmpty ? [] : [StoreChange(result.created, reason: "import")])
         }
     }
 
@@ -424,6 +463,14 @@ public final class FonsterStore: @unchecked Sendable {
                 changes.append(StoreChange(ids: ids, reason: row.reason, external: true))
             }
         }
+        // The engines of the changed Fonsters that still exist.
+        for index in changes.indices {
+            for id in changes[index].ids {
+                if let engine = try? db.scalarText("SELECT engine FROM fonsters WHERE id = ?", [.text(id.uuidString)]) {
+                    changes[index].engines[id] = engine
+                }
+            }
+        }
         return changes
     }
 
@@ -448,8 +495,9 @@ public final class FonsterStore: @unchecked Sendable {
     /// commit, tells this store's observers.
     func write<T>(_ body: () throws(StoreError) -> (T, [StoreChange])) throws(StoreError) -> T {
         guard !isReadOnly else { throw .readOnly(path: path) }
-        let (result, changes) = try locked { () throws(StoreError) in
-            try db.transaction { () throws(StoreError) -> (T, [StoreChange]) in
+        let (result, changes) = try locked { () throws(StoreError) -> (T, [StoreChange]) in
+            let outcome = try db.transaction { () throws(StoreError) -> (T, [StoreChange]) in
+                try checkIdentity()
                 let (result, changes) = try body()
                 if !changes.isEmpty {
                     for change in changes {
@@ -460,8 +508,11 @@ public final class FonsterStore: @unchecked Sendable {
                     }
                     try db.query("DELETE FROM change_log WHERE seq <= last_insert_rowid() - ?", [.int(Schema.changeLogKeep)])
                 }
+                try checkIdentity()  // again, as late as possible before the commit
                 return (result, changes)
             }
+            if fileIdentity != nil { logIdentity = FileIdentity(path: path + "-wal") }
+            return outcome
         }
         notify(changes)
         return result
@@ -471,14 +522,14 @@ public final class FonsterStore: @unchecked Sendable {
     /// `change` returns true (false: nothing to do, nothing written or reported).
     private func update(_ id: UUID, _ change: (inout Fonster) throws(StoreError) -> Bool) throws(StoreError) -> Fonster {
         try write { () throws(StoreError) in
-            var fonster = try Self.fetch(id, db)
+            var (fonster, key) = try Self.fetchRow(id, db)
             guard try change(&fonster) else { return (fonster, []) }
-            try db.query("UPDATE fonsters SET name = ?, seed = ?, random_source = ?, history = ?, future = ? WHERE id = ?", [
+            try db.query("UPDATE fonsters SET name = ?, seed = ?, random_source = ?, history = ?, future = ?, engine = ? WHERE id = ?", [
                 .text(fonster.name), .text(fonster.seed), .optional(fonster.randomSource?.rawValue),
                 .text(SeedListCoding.encode(fonster.history)), .text(SeedListCoding.encode(fonster.future)),
-                .text(id.uuidString),
+                .text(fonster.engine), .text(key),
             ])
-            return (fonster, [StoreChange(ids: [id], reason: "update", external: false)])
+            return (fonster, [StoreChange([fonster], reason: "update")])
         }
     }
 
@@ -492,9 +543,26 @@ public final class FonsterStore: @unchecked Sendable {
         return true
     }
 
-    /// The position after the last Fonster's (0 for an empty library).
-    func nextPosition() throws(StoreError) -> Int {
-        Int(try db.scalarInt("SELECT coalesce(max(position), -1) + 1 FROM fonsters") ?? 0)
+    /// The sort key after the last Fonster's (0 for an empty library).
+    func nextPosition() throws(StoreError) -> Int64 {
+        try db.scalarInt("SELECT coalesce(max(position), -1) + 1 FROM fonsters") ?? 0
+    }
+
+    /// How many Fonsters `db` holds.
+    static func count(_ db: Database) throws(StoreError) -> Int {
+        Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0)
+    }
+
+    /// Milliseconds since 1970 of `date`, as stored.
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
+    /// Refuses a write when the store file (or its write-ahead log, which holds the newest
+    /// commits until a checkpoint) was removed or replaced since it was opened: the write would
+    /// go to a file nobody will ever open again.
+    private func checkIdentity() throws(StoreError) {
+        guard let identity = fileIdentity else { return }
+        guard FileIdentity(path: path) == identity else { throw .storeReplaced(path: path) }
+        if let logIdentity, FileIdentity(path: path + "-wal") != logIdentity { throw .storeReplaced(path: path) }
     }
 
     /// Throws `tooLong` for a seed over 10,000 UTF-16 units; `field` names it in the error.
@@ -518,25 +586,53 @@ public final class FonsterStore: @unchecked Sendable {
             createdTimeZone: options.timeZone.identifier, engine: EngineVersion.current.rawValue, position: position)
     }
 
-    static func insert(_ f: Fonster, into db: Database) throws(StoreError) {
+    /// Inserts `f` with list sort key `sortKey` (its `position` is the list index, not stored).
+    static func insert(_ f: Fonster, sortKey: Int64, into db: Database) throws(StoreError) {
         try db.query("""
             INSERT INTO fonsters (id, position, name, seed, random_source, history, future, created_ms, created_iso, created_zone, engine)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
-                .text(f.id.uuidString), .int(Int64(f.position)), .text(f.name), .text(f.seed), .optional(f.randomSource?.rawValue),
+                .text(f.id.uuidString), .int(sortKey), .text(f.name), .text(f.seed), .optional(f.randomSource?.rawValue),
                 .text(SeedListCoding.encode(f.history)), .text(SeedListCoding.encode(f.future)),
-                .int(Int64((f.createdAt.timeIntervalSince1970 * 1000).rounded())), .text(f.createdAtISO8601),
+                .int(milliseconds(f.createdAt)), .text(f.createdAtISO8601),
                 .text(f.createdTimeZone), .text(f.engine),
             ])
     }
 
     static let columns = "id, position, name, seed, random_source, history, future, created_ms, created_iso, created_zone, engine"
 
+    /// The Fonster with `id`, its `position` its list index.
     static func fetch(_ id: UUID, _ db: Database) throws(StoreError) -> Fonster {
+        try fetchRow(id, db).fonster
+    }
+
+    /// The Fonster with `id` and the id text its row is stored under.
+    static func fetchRow(_ id: UUID, _ db: Database) throws(StoreError) -> (fonster: Fonster, key: String) {
+        guard let key = try storedKey(id, db) else { throw .notFound(id) }
         var found: Fonster?
+        var rowid: Int64 = 0
         var zone = ""
-        try db.query("SELECT \(columns) FROM fonsters WHERE id = ?", [.text(id.uuidString)]) { row in found = fonster(row, zone: &zone) }
-        guard let found else { throw .notFound(id) }
+        try db.query("SELECT \(columns), rowid FROM fonsters WHERE id = ?", [.text(key)]) { row in
+            found = fonster(row, zone: &zone)
+            rowid = row.int(11)
+        }
+        guard var found else { throw .notFound(id) }
+        let sortKey = Int64(found.position)
+        found.position = Int(try db.scalarInt(
+            // Two counts, so each can walk the position index.
+            "SELECT (SELECT count(*) FROM fonsters WHERE position < ?1) + (SELECT count(*) FROM fonsters WHERE position = ?1 AND rowid < ?2)",
+            [.int(sortKey), .int(rowid)]) ?? 0)
+        return (found, key)
+    }
+
+    /// The id text the row of `id` is stored under (the canonical UUID text for rows this
+    /// program wrote; a scan for rows of other programs), nil when there is none.
+    static func storedKey(_ id: UUID, _ db: Database) throws(StoreError) -> String? {
+        if try db.scalarInt("SELECT count(*) FROM fonsters WHERE id = ?", [.text(id.uuidString)]) ?? 0 > 0 { return id.uuidString }
+        var found: String?
+        try db.query("SELECT id FROM fonsters") { row in
+            if found == nil, let text = row.text(0), (row.uuid(0) ?? StoredID.derived(from: text)) == id { found = text }
+        }
         return found
     }
 
@@ -546,7 +642,7 @@ public final class FonsterStore: @unchecked Sendable {
         let rowZone = row.text(9) ?? ""
         if rowZone != zone { zone = rowZone }
         return Fonster(
-            id: row.uuid(0) ?? UUID(),
+            id: row.uuid(0) ?? StoredID.derived(from: row.text(0) ?? ""),
             name: row.text(2) ?? "",
             seed: row.text(3) ?? "",
             randomSource: row.text(4).flatMap(RandomSource.init(rawValue:)),

@@ -78,24 +78,56 @@ public struct LibraryBundle: Codable, Equatable, Sendable {
         self.fonsters = fonsters.map(Entry.init)
     }
 
-    /// Parses and checks bundle JSON; throws `invalidBundle` naming the first problem.
+    /// Parses and checks bundle JSON; throws `invalidBundle` naming the first problem, `tooMany`
+    /// for more than 10,000 entries (counted before anything is decoded).
     public static func decode(_ data: Data) throws(StoreError) -> LibraryBundle {
-        let bundle: LibraryBundle
-        do {
-            bundle = try JSONDecoder().decode(LibraryBundle.self, from: data)
-        } catch let error as DecodingError {
+        try decode(data, select: nil).bundle
+    }
+
+    /// `decode`, plus the entry indices to import: `select` checked (in range, none repeated)
+    /// against a cheap count of the entries before any entry is decoded, or every index.
+    static func decode(_ data: Data, select: [Int]?) throws(StoreError) -> (bundle: LibraryBundle, indices: [Int]) {
+        let counted = BundleScan.entryCount(data)
+        if let counted, counted > StoreLimits.maxBundleImport {
+            throw .tooMany(count: counted, limit: StoreLimits.maxBundleImport)
+        }
+        if let select, let counted { try check(select, count: counted) }
+        struct Header: Decodable { var format: String?; var version: Int? }
+        let header: Header
+        do { header = try JSONDecoder().decode(Header.self, from: data) } catch {
             throw .invalidBundle(describe(error))
-        } catch {
-            throw .invalidBundle("not valid JSON")
         }
-        guard bundle.format == formatName else {
-            throw .invalidBundle("format is \"\(bundle.format)\", expected \"\(formatName)\"")
+        guard let format = header.format else { throw .invalidBundle("the format field is missing") }
+        guard format == formatName else {
+            throw .invalidBundle("format is \(quoted(format)), but a library bundle says \"\(formatName)\"")
         }
-        guard bundle.version <= currentVersion else {
-            throw .invalidBundle("version \(bundle.version) is newer than version \(currentVersion) that this program reads")
+        guard let version = header.version else { throw .invalidBundle("the version field is missing") }
+        guard version <= currentVersion else {
+            throw .invalidBundle("it is version \(version), newer than version \(currentVersion) that this program reads; update fonsters-rpc to import it")
         }
-        guard bundle.version >= 1 else { throw .invalidBundle("version \(bundle.version) is not a valid version") }
-        return bundle
+        guard version >= 1 else { throw .invalidBundle("version \(version) is not a bundle version; versions start at 1") }
+        let bundle: LibraryBundle
+        do { bundle = try JSONDecoder().decode(LibraryBundle.self, from: data) } catch {
+            throw .invalidBundle(describe(error))
+        }
+        do { _ = try ISO8601Timestamp.parse(bundle.exportedAt) } catch {
+            throw .invalidBundle("exportedAt \(quoted(bundle.exportedAt)) is not a valid date-time: \(error.reason)")
+        }
+        guard bundle.fonsters.count <= StoreLimits.maxBundleImport else {
+            throw .tooMany(count: bundle.fonsters.count, limit: StoreLimits.maxBundleImport)
+        }
+        guard let select else { return (bundle, Array(bundle.fonsters.indices)) }
+        try check(select, count: bundle.fonsters.count)
+        return (bundle, select)
+    }
+
+    /// Throws `indexOutOfRange` or `repeatedIndex` for the first bad index of `select`.
+    private static func check(_ select: [Int], count: Int) throws(StoreError) {
+        var seen = Set<Int>()
+        for index in select {
+            guard index >= 0, index < count else { throw .indexOutOfRange(index: index, count: count) }
+            guard seen.insert(index).inserted else { throw .repeatedIndex(index: index) }
+        }
     }
 
     /// The JSON of this bundle (keys sorted, slashes unescaped).
@@ -105,53 +137,81 @@ public struct LibraryBundle: Codable, Equatable, Sendable {
         return (try? encoder.encode(self)) ?? Data()
     }
 
-    /// The Fonster an entry imports as (new id, at `position`), or `invalidBundle` naming the entry.
-    func fonster(at index: Int, position: Int, now: Date, timeZone: TimeZone) throws(StoreError) -> Fonster {
+    /// The Fonster entry `index` imports as (new id, engine `engine` when given, else its own or
+    /// the bundle's), or `invalidBundle` naming the entry and field.
+    func fonster(at index: Int, engine override: EngineVersion?, now: Date, timeZone: TimeZone) throws(StoreError) -> Fonster {
         let entry = fonsters[index]
-        func bad(_ problem: String) -> StoreError { .invalidBundle("fonsters[\(index)]: \(problem)") }
-        let engineName = entry.engine ?? engine
-        guard EngineVersion(rawValue: engineName) != nil else { throw bad("engine \"\(engineName)\" is unknown to this program") }
+        func bad(_ field: String, _ problem: String) -> StoreError { .invalidBundle("fonsters[\(index)].\(field) \(problem)") }
+        let engineName: String
+        if let override {
+            engineName = override.rawValue
+        } else {
+            engineName = entry.engine ?? engine
+            guard EngineVersion(rawValue: engineName) != nil else {
+                throw bad(entry.engine == nil ? "engine (from the bundle's engine)" : "engine", "is \(Self.quoted(engineName)), an engine this program does not know")
+            }
+        }
+        let limit = StoreError.grouped(StoreLimits.maxTextLength)
         for (field, text) in [("seed", entry.seed), ("name", entry.name)] where text.utf16.count > StoreLimits.maxTextLength {
-            throw bad("the \(field) is \(text.utf16.count) UTF-16 units long; the limit is \(StoreLimits.maxTextLength)")
+            throw bad(field, "is \(StoreError.grouped(text.utf16.count)) characters long, where an emoji counts as two or more; the limit is \(limit)")
         }
         for (field, stack) in [("history", entry.history), ("future", entry.future)] {
-            if stack.count > History.limit { throw bad("\(field) has \(stack.count) entries; the limit is \(History.limit)") }
-            if stack.contains(where: { $0.utf16.count > StoreLimits.maxTextLength }) {
-                throw bad("a \(field) seed is longer than \(StoreLimits.maxTextLength) UTF-16 units")
+            if stack.count > History.limit { throw bad(field, "has \(stack.count) seeds; it can hold at most \(History.limit)") }
+            if let long = stack.firstIndex(where: { $0.utf16.count > StoreLimits.maxTextLength }) {
+                throw .invalidBundle("fonsters[\(index)].\(field)[\(long)] is \(StoreError.grouped(stack[long].utf16.count)) characters long; the limit is \(limit)")
             }
         }
         var source: RandomSource?
         if let raw = entry.randomSource {
-            guard let known = RandomSource(rawValue: raw) else { throw bad("randomSource \"\(raw)\" is not quote, words, uuid or lorem") }
+            guard let known = RandomSource(rawValue: raw) else {
+                throw bad("randomSource", "is \(Self.quoted(raw)), but it can only be quote, words, uuid or lorem")
+            }
             source = known
         }
         var createdAt = now
         var zone = timeZone
         if let iso = entry.createdAt {
-            guard let date = ISOTime.parse(iso) else { throw bad("createdAt \"\(iso)\" is not an ISO 8601 date-time") }
-            createdAt = Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
+            let parsed: (date: Date, offsetSeconds: Int)
+            do { parsed = try ISO8601Timestamp.parse(iso) } catch {
+                throw bad("createdAt", "\(Self.quoted(iso)) is not a valid date-time: \(error.reason)")
+            }
+            createdAt = Date(timeIntervalSince1970: (parsed.date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
             zone = entry.createdTimeZone.flatMap(TimeZone.init(identifier:))
-                ?? ISOTime.offset(of: iso).flatMap(TimeZone.init(secondsFromGMT:)) ?? timeZone
+                ?? TimeZone(secondsFromGMT: parsed.offsetSeconds) ?? timeZone
         }
         return Fonster(
             id: UUID(), name: entry.name, seed: entry.seed, randomSource: source,
             history: entry.history, future: entry.future, createdAt: createdAt,
             createdAtISO8601: ISOTime.format(createdAt, in: zone, milliseconds: true),
-            createdTimeZone: zone.identifier, engine: engineName, position: position)
+            createdTimeZone: zone.identifier, engine: engineName, position: 0)
     }
 
-    private static func describe(_ error: DecodingError) -> String {
+    /// `"text"` for a message, cut to 40 characters with an ellipsis.
+    static func quoted(_ text: String) -> String {
+        text.count > 40 ? "\"\(text.prefix(40))…\"" : "\"\(text)\""
+    }
+
+    private static func describe(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return "it is not valid JSON" }
+        func kind(_ type: Any.Type) -> String {
+            switch type {
+            case is String.Type: "a string"
+            case is Int.Type: "a whole number"
+            case is Bool.Type: "true or false"
+            default: String(describing: type).hasPrefix("Array") ? "an array" : "an object"
+            }
+        }
         func path(_ keys: [CodingKey]) -> String {
             let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "the top level" : text)
         }
         switch error {
         case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])) is missing"
-        case .typeMismatch(let type, let context): return "\(path(context.codingPath)) should be \(type == String.self ? "a string" : "\(type)")"
-        case .valueNotFound(_, let context): return "\(path(context.codingPath)) is null"
+        case .typeMismatch(let type, let context): return "\(path(context.codingPath)) should be \(kind(type))"
+        case .valueNotFound(let type, let context): return "\(path(context.codingPath)) is null, but it should be \(kind(type))"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context.codingPath)) is malformed"
-        @unknown default: return "unreadable"
+            return context.codingPath.isEmpty ? "it is not valid JSON" : "\(path(context.codingPath)) is malformed"
+        @unknown default: return "it cannot be read"
         }
     }
 }
@@ -163,29 +223,66 @@ extension FonsterStore {
     }
 
     /// Imports bundle JSON as new Fonsters (new ids, at the end of the list, never overwriting),
-    /// all or only the entries at `select` (0-based, in that order). Everything is checked first:
-    /// a bad bundle, entry or index throws and imports nothing. More than 10,000 throws `tooMany`.
-    public func importLibrary(_ data: Data, select: [Int]? = nil) throws(StoreError) -> [Fonster] {
-        let bundle = try LibraryBundle.decode(data)
-        let indices = select ?? Array(bundle.fonsters.indices)
-        if let bad = indices.first(where: { !bundle.fonsters.indices.contains($0) }) {
-            throw .indexOutOfRange(index: bad, count: bundle.fonsters.count)
-        }
-        guard indices.count <= StoreLimits.maxBundleImport else {
-            throw .tooMany(count: indices.count, limit: StoreLimits.maxBundleImport)
-        }
+    /// all or only the entries at `select` (0-based, in that order, each at most once). Entries
+    /// already in the library (the same id, or the same seed, name and creation time) are skipped
+    /// and reported, as are later copies of one entry within the bundle. `engine` given: every
+    /// Fonster uses it; nil: each keeps its own (else the bundle's). Everything is checked
+    /// first: a bad bundle, entry or index throws and imports nothing. Over 10,000 entries
+    /// throws `tooMany` before any entry is decoded.
+    public func importLibrary(_ data: Data, select: [Int]? = nil, engine: EngineVersion? = nil) throws(StoreError) -> ImportResult {
+        let (bundle, indices) = try LibraryBundle.decode(data, select: select)
         let now = options.now()
-        var prepared: [Fonster] = []
+        var prepared: [(index: Int, entryID: String?, fonster: Fonster)] = []
+        prepared.reserveCapacity(indices.count)
         for index in indices {
-            prepared.append(try bundle.fonster(at: index, position: 0, now: now, timeZone: options.timeZone))
+            let fonster = try bundle.fonster(at: index, engine: engine, now: now, timeZone: options.timeZone)
+            prepared.append((index, bundle.fonsters[index].id, fonster))
         }
         return try write { () throws(StoreError) in
-            let start = try nextPosition()
-            for index in prepared.indices {
-                prepared[index].position = start + index
-                try Self.insert(prepared[index], into: db)
+            // Read inside the write transaction: two imports at once cannot both add an entry.
+            struct Key: Hashable { let seed: String, name: String, createdMs: Int64 }
+            var ids = Set<String>(), keys = Set<Key>()
+            try db.query("SELECT id, seed, name, created_ms FROM fonsters") { row in
+                let text = row.text(0) ?? ""
+                ids.insert(text)
+                if let uuid = row.uuid(0) { ids.insert(uuid.uuidString) }
+                keys.insert(Key(seed: row.text(1) ?? "", name: row.text(2) ?? "", createdMs: row.int(3)))
             }
-            return (prepared, prepared.isEmpty ? [] : [StoreChange(ids: prepared.map(\.id), reason: "import", external: false)])
+            var result = ImportResult(created: [], skipped: [])
+            var index = try Self.count(db)
+            var sortKey = try nextPosition()
+            for item in prepared {
+                let key = Key(seed: item.fonster.seed, name: item.fonster.name, createdMs: Self.milliseconds(item.fonster.createdAt))
+                let entryID = item.entryID.map { UUID(uuidString: $0)?.uuidString ?? $0 }
+                if keys.contains(key) || entryID.map(ids.contains) == true {
+                    result.skipped.append(item.index)
+                    continue
+                }
+                var fonster = item.fonster
+                fonster.position = index
+                try Self.insert(fonster, sortKey: sortKey, into: db)
+                keys.insert(key)
+                if let entryID { ids.insert(entryID) }
+                result.created.append(fonster)
+                index += 1
+                sortKey += 1
+            }
+            return (result, result.created.isEmpty ? [] : [StoreChange(result.created, reason: "import")])
         }
+    }
+}
+
+/// What an import did: the Fonsters it created, in order, and the input indices it skipped
+/// because they were already in the library.
+public struct ImportResult: Equatable, Sendable {
+    /// The new Fonsters, in list order.
+    public var created: [Fonster]
+    /// Indices into the input (seeds, or bundle entries) that were skipped as already present.
+    public var skipped: [Int]
+
+    /// A result.
+    public init(created: [Fonster], skipped: [Int]) {
+        self.created = created
+        self.skipped = skipped
     }
 }

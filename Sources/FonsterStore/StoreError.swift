@@ -33,6 +33,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     case diskFull(path: String)
     /// The store cannot be opened or used right now (missing directory, I/O error, locked too long).
     case unavailable(path: String, detail: String)
+    /// The store file was removed or replaced by another file while it was open: writes are
+    /// refused (they would vanish), reads go on. Reopening the store is the way out.
+    case storeReplaced(path: String)
+    /// A store location that can never be opened (an empty path); `detail` says why.
+    case invalidLocation(path: String, detail: String)
+    /// The same list index appears twice in a selection (e.g. `select` of a bundle import).
+    case repeatedIndex(index: Int)
 
     /// A stable machine-readable name of the case, e.g. `"notFound"`.
     public var code: String {
@@ -52,32 +59,54 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .newerSchema: "newerSchema"
         case .diskFull: "diskFull"
         case .unavailable: "unavailable"
+        case .storeReplaced: "storeReplaced"
+        case .invalidLocation: "invalidLocation"
+        case .repeatedIndex: "repeatedIndex"
         }
     }
 
-    /// A sentence for people, naming the Fonster, value or file involved.
+    /// A full sentence for people, naming the Fonster, field, value or file involved.
     public var message: String {
         switch self {
         case .notFound(let id): "No Fonster has the id \(id.uuidString)."
-        case .nothingToUndo(let id): "Fonster \(id.uuidString) has nothing to undo."
-        case .nothingToRedo(let id): "Fonster \(id.uuidString) has nothing to redo."
-        case .noRandomSource(let id): "Fonster \(id.uuidString) has no random source to refresh; load random text first."
+        case .nothingToUndo(let id): "The Fonster \(id.uuidString) has no earlier seed to undo to."
+        case .nothingToRedo(let id): "The Fonster \(id.uuidString) has no undone seed to redo."
+        case .noRandomSource(let id):
+            "The Fonster \(id.uuidString) has never loaded random text, so there is nothing to refresh; load random text first."
         case .frameOutOfRange(let frame, let count):
-            count == 0 ? "Frame \(frame) does not exist: the seed has no frames."
-                : "Frame \(frame) does not exist: the seed has frames 1 to \(count)."
-        case .indexOutOfRange(let index, let count): "Index \(index) is outside the list of \(count)."
+            count == 0 ? "Frame \(frame) does not exist: this seed is blank, so it has no frames."
+                : "Frame \(frame) does not exist: this seed has frames 1 to \(count)."
+        case .indexOutOfRange(let index, let count):
+            count == 0 ? "Index \(index) does not exist: the list is empty."
+                : "Index \(index) does not exist: the list has \(count) \(count == 1 ? "entry" : "entries"), numbered 0 to \(count - 1)."
         case .tooLong(let field, let length, let limit):
-            "The \(field) is \(length) UTF-16 units long; the limit is \(limit)."
-        case .tooMany(let count, let limit): "\(count) items in one import; the limit is \(limit)."
+            "The \(field) can be at most \(Self.grouped(limit)) characters long, where an emoji counts as two or more; this one is \(Self.grouped(length))."
+        case .tooMany(let count, let limit):
+            "One import can add at most \(Self.grouped(limit)) Fonsters; this one has \(Self.grouped(count))."
         case .invalidArgument(let detail): detail
-        case .invalidBundle(let detail): "Not a valid Fonsters library bundle: \(detail)"
-        case .readOnly(let path): "The library \(path) is read-only; nothing was changed."
-        case .corrupt(let path, let detail): "The library \(path) is not a readable Fonsters library (\(detail)). It was left untouched."
+        case .invalidBundle(let detail): "This library bundle cannot be imported: \(detail)."
+        case .readOnly(let path): "The library \(path) is read-only, so nothing was changed."
+        case .corrupt(let path, let detail): "The file \(path) is not a readable Fonsters library (\(detail)); it was left untouched."
         case .newerSchema(let path, let found, let supported):
-            "The library \(path) has schema version \(found), newer than version \(supported) that this program knows. It was left untouched; update the program."
-        case .diskFull(let path): "The disk holding the library \(path) is full; nothing was changed."
-        case .unavailable(let path, let detail): "The library \(path) cannot be used: \(detail)"
+            "The library \(path) has schema version \(found), newer than version \(supported) that this program knows; it was left untouched, so update fonsters-rpc to use it."
+        case .diskFull(let path): "The disk holding the library \(path) is full, so nothing was changed."
+        case .unavailable(let path, let detail): "The library \(path) cannot be used: \(detail)."
+        case .storeReplaced(let path):
+            "The library file \(path) was removed or replaced while fonsters-rpc was running; this change was not saved. Restart fonsters-rpc to open the library again."
+        case .invalidLocation(let path, let detail): "The library path \"\(path)\" cannot be used: \(detail)."
+        case .repeatedIndex(let index): "Index \(index) is selected more than once; select each entry at most once."
         }
+    }
+
+    /// `12,345`: a count as people write it.
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
     }
 
     /// Same as `message`.

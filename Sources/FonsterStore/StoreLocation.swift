@@ -29,6 +29,14 @@ public enum StoreLocation: Sendable, Equatable {
         #endif
     }
 
+    /// Throws `invalidLocation` for a location that can never hold a library: an empty file path
+    /// (SQLite would open a throw-away database whose writes vanish at exit).
+    public func check() throws(StoreError) {
+        if case .file(let path) = self, path.isEmpty {
+            throw .invalidLocation(path: path, detail: "the path is empty; give the path of a library file")
+        }
+    }
+
     /// The file path this location opens, or `nil` for `.memory`.
     public func resolvedPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         switch self {

@@ -4,6 +4,13 @@ import Testing
 
 @Suite struct ConcurrencyTests {
     let dir = TempDir()
+    /// These tests are about lost updates, not lock waits: on a loaded machine (fsync slow,
+    /// SQLite's busy handler polling) one writer can wait past the default 5 s.
+    var patient: StoreOptions {
+        var options = testOptions()
+        options.busyTimeout = 60
+        return options
+    }
 
     /// Checks that every token was prepended exactly once to the Fonster it was meant for, and
     /// that the history is a consistent chain: each entry is the previous one with one token
@@ -27,7 +34,7 @@ import Testing
     @Test func twoConnectionsInterleaving1000EditsLoseNothing() throws {
         let setup = try fileStore(dir)
         let ids = try (0..<4).map { _ in try setup.create(seed: "start").id }
-        let stores = try [fileStore(dir), fileStore(dir)]
+        let stores = try [fileStore(dir, options: patient), fileStore(dir, options: patient)]
         let failures = Collected<String>()
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
             for i in 0..<500 {
@@ -46,7 +53,7 @@ import Testing
 
     @Test func twoProcessesInterleaving1000EditsLoseNothing() throws {
         let path = dir.file("lib.sqlite")
-        let store = try FonsterStore(location: .file(path), options: testOptions())
+        let store = try FonsterStore(location: .file(path), options: patient)
         let ids = try (0..<4).map { _ in try store.create(seed: "start").id }
         let report = dir.file("report.txt")
         let child = try startChild([path, report, "prepend", "child-", "500"] + ids.map(\.uuidString))

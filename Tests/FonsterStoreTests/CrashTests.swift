@@ -20,7 +20,8 @@ import Testing
                 // Sometimes kill early: during start-up or while opening the store.
                 Thread.sleep(forTimeInterval: Double.random(in: 0...0.3, using: &generator))
             } else {
-                #expect(waitUntil { reportLines(report).first == "ready" })
+                // At least four Fonsters made before the kill, however slow the machine is.
+                #expect(waitUntil { reportLines(report).count >= 9 })
                 Thread.sleep(forTimeInterval: Double.random(in: 0.005...0.15, using: &generator))
             }
             kill(child.processIdentifier, SIGKILL)
@@ -50,6 +51,6 @@ import Testing
             }
         }
         #expect(killedWhileEditing >= 15)
-        #expect(committed.count > 100)
+        #expect(committed.count >= 80)  // 20 runs × at least 4
     }
 }

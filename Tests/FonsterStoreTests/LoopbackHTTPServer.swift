@@ -8,11 +8,17 @@ import Darwin
 /// A tiny HTTP/1.1 server on 127.0.0.1 (POSIX sockets) serving canned responses by path,
 /// for testing the remote random-text endpoint against a real socket.
 final class LoopbackHTTPServer: @unchecked Sendable {
-    /// A canned reply: wait `delay` seconds, then answer `status` with `body`.
+    /// A canned reply: wait `delay` seconds, then answer `status` with `body` (and a `Location`
+    /// header when given). `trickle`: the body one byte a second. `streamBytes` > 0: instead of
+    /// `body`, that many bytes of filler with no Content-Length, until the client hangs up.
     struct Reply: Sendable {
         var status: Int
         var body: String
         var delay: TimeInterval = 0
+        var location: String? = nil
+        var trickle = false
+        var streamBytes = 0
+        var chunked = false
     }
 
     let port: UInt16
@@ -81,9 +87,33 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         let reply = routes[path] ?? Reply(status: 404, body: "{}")
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
         let body = Array(reply.body.utf8)
-        let head = "HTTP/1.1 \(reply.status) Canned\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        let response = Array(head.utf8) + body
-        _ = response.withUnsafeBufferPointer { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let location = reply.location.map { "Location: \($0)\r\n" } ?? ""
+        let length = reply.streamBytes > 0 ? "" : reply.chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: \(body.count)\r\n"
+        let head = "HTTP/1.1 \(reply.status) Canned\r\nContent-Type: application/json\r\n\(location)\(length)Connection: close\r\n\r\n"
+        func sendAll(_ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBufferPointer { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+        }
+        if reply.streamBytes > 0 {
+            guard sendAll(Array(head.utf8) + Array(#"{"text":""#.utf8)) else { return }
+            let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
+            var sent = 0
+            while sent < reply.streamBytes, sendAll(chunk) { sent += chunk.count }
+        } else if reply.chunked {
+            var framed: [UInt8] = []
+            for start in stride(from: 0, to: body.count, by: 5) {
+                let piece = body[start..<min(start + 5, body.count)]
+                framed += Array((String(piece.count, radix: 16) + ";ext=1\r\n").utf8) + piece + [13, 10]
+            }
+            _ = sendAll(Array(head.utf8) + framed + Array("0\r\n\r\n".utf8))
+        } else if reply.trickle {
+            guard sendAll(Array(head.utf8)) else { return }
+            for byte in body {
+                guard sendAll([byte]) else { return }
+                Thread.sleep(forTimeInterval: 1)
+            }
+        } else {
+            _ = sendAll(Array(head.utf8) + body)
+        }
     }
 }
 

@@ -201,21 +201,22 @@ import Testing
     @Test func importSeedsCreatesManyAtOnce() throws {
         let store = try fileStore(dir)
         let first = try store.create(seed: "first")
-        let made = try store.importSeeds(["a", "b", "c"], names: ["A", "", "C"])
+        let made = try store.importSeeds(["a", "b", "c"], names: ["A", "", "C"]).created
         #expect(made.map(\.seed) == ["a", "b", "c"])
         #expect(made.map(\.name) == ["A", "", "C"])
         #expect(try store.list().map(\.id) == [first.id] + made.map(\.id))
-        #expect(try store.importSeeds(Array(repeating: "x", count: 1_000)).count == 1_000)
+        #expect(try store.importSeeds((0..<1_000).map { "x\($0)" }, engine: .current).created.count == 1_000)
+        #expect(made.map(\.position) == [1, 2, 3])
     }
 
     @Test func badImportsChangeNothing() throws {
         let store = try fileStore(dir)
         _ = try store.create(seed: "only")
-        expectError(.tooMany(count: 1_001, limit: 1_000)) { try store.importSeeds(Array(repeating: "x", count: 1_001)) }
+        expectError(.tooMany(count: 1_001, limit: 1_000)) { try store.importSeeds(Array(repeating: "x", count: 1_001), engine: .current) }
         var seeds = Array(repeating: "ok", count: 10)
         seeds[6] = String(repeating: "y", count: 10_001)
-        expectError(.tooLong(field: "seed at index 6", length: 10_001, limit: 10_000)) { try store.importSeeds(seeds) }
-        expectError(.invalidArgument("1 names for 2 seeds; give one name per seed or none.")) { try store.importSeeds(["a", "b"], names: ["A"]) }
+        expectError(.tooLong(field: "seed at index 6", length: 10_001, limit: 10_000)) { try store.importSeeds(seeds, engine: .current) }
+        expectError(.invalidArgument("There are 1 names for 2 seeds; give one name per seed, or none.")) { try store.importSeeds(["a", "b"], names: ["A"]) }
         #expect(try store.count() == 1)
     }
 

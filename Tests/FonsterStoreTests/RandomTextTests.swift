@@ -43,7 +43,61 @@ import Testing
             "/slow": .init(status: 200, body: #"{"text":"too late"}"#, delay: 4),
             "/bad": .init(status: 200, body: #"{"txt": 5"#),
             "/blank": .init(status: 200, body: #"{"text":"   "}"#),
+            "/trickle": .init(status: 200, body: #"{"text":"arrives one byte a second"}"#, trickle: true),
+            "/huge": .init(status: 200, body: "", streamBytes: 200 * 1024 * 1024),
+            "/hop1": .init(status: 302, body: "", location: "/hop2"),
+            "/hop2": .init(status: 302, body: "", location: "/hop3"),
+            "/hop3": .init(status: 302, body: "", location: "/ok"),
+            "/hop0": .init(status: 302, body: "", location: "/hop1"),
+            "/tofile": .init(status: 302, body: "", location: "file:///etc/hostname"),
+            "/chunked": .init(status: 200, body: #"{"text":"Sent in little chunks"}"#, chunked: true),
         ])
+    }
+
+    /// A server trickling one byte a second once held a request 45 s and its text was used:
+    /// the 2 s deadline covers the whole request.
+    /// Timed in a child process of its own, so other tests' load does not delay it.
+    @Test func tricklingServerIsCutOffAtTheDeadline() throws {
+        let parts = try fetchInChild("/trickle")
+        #expect(parts[1] == "true", "the fallback is used")
+        let ms = Int(parts[4]) ?? .max
+        #expect(ms >= 1_900 && ms < 6_000, "took \(ms) ms; the deadline is 2 s")  // generous: a loaded machine
+    }
+
+    /// One random-text fetch of `path` in a child process: its report line, split at spaces.
+    func fetchInChild(_ path: String) throws -> [Substring] {
+        let dir = TempDir()
+        let report = dir.file("report.txt")
+        let child = try startChild([dir.file("lib.sqlite"), report, "fetch", server.url(path).absoluteString])
+        child.waitUntilExit()
+        let line = try #require(reportLines(report).last { $0.hasPrefix("fetch") })
+        return line.split(separator: " ")
+    }
+
+    /// A 200 MB reply is abandoned after 64 KB: in a child process of its own, the peak RSS
+    /// grows by far less than 64 MB (it grew by over 800 MB when the body was read whole).
+    @Test func hugeReplyIsNotReadWhole() throws {
+        let parts = try fetchInChild("/huge")
+        #expect(parts[1] == "true", "the fallback is used")
+        let before = Int(parts[2]) ?? 0, peak = Int(parts[3]) ?? Int.max
+        #expect(peak - before < 64 * 1024, "peak RSS grew by \(peak - before) kB")
+        print("200 MB reply: the fetching process's peak RSS grew by \(peak - before) kB")
+    }
+
+    @Test func chunkedRepliesAreRead() async {
+        let result = await RandomTextProvider(endpoint: server.url("/chunked"), seed: 1).text(for: .quote)
+        #expect(result.text == "Sent in little chunks" && !result.usedFallback)
+    }
+
+    @Test func redirectsUpToThreeToHTTPOnly() async {
+        let three = await RandomTextProvider(endpoint: server.url("/hop1"), seed: 1).text(for: .words)
+        #expect(three.text == "Remote words arrive" && !three.usedFallback)
+        let four = await RandomTextProvider(endpoint: server.url("/hop0"), seed: 1).text(for: .words)
+        #expect(four.usedFallback)
+        let file = await RandomTextProvider(endpoint: server.url("/tofile"), seed: 1).text(for: .words)
+        #expect(file.usedFallback)
+        let notHTTP = await RandomTextProvider(endpoint: URL(string: "file:///etc/hostname")!, seed: 1).text(for: .words)
+        #expect(notHTTP.usedFallback)
     }
 
     @Test func successUsesTheRemoteText() async {

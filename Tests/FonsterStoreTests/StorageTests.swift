@@ -48,7 +48,7 @@ func rawSQL(_ path: String, _ sql: String) {
 
     @Test func damagedPagesAreCorruptAndUntouched() throws {
         let (path, _) = try savedLibrary()
-        _ = try FonsterStore(location: .file(path), options: testOptions()).importSeeds((0..<300).map { "seed \($0) " + String(repeating: "x", count: 200) })
+        _ = try FonsterStore(location: .file(path), options: testOptions()).importSeeds((0..<300).map { "seed \($0) " + String(repeating: "x", count: 200) }, engine: .current)
         var data = bytes(path)
         #expect(data.count > 8 * 4096)
         for i in (4096 * 2)..<(4096 * 6) { data[i] = 0xA5 }  // wipe pages 3 to 6
@@ -105,7 +105,7 @@ func rawSQL(_ path: String, _ sql: String) {
         expectError(.readOnly(path: path)) { try store.create(seed: "new") }
         expectError(.readOnly(path: path)) { try store.setSeed(id, to: "changed") }
         expectError(.readOnly(path: path)) { try store.delete(id) }
-        expectError(.readOnly(path: path)) { try store.importSeeds(["a"]) }
+        expectError(.readOnly(path: path)) { try store.importSeeds(["a"], engine: .current) }
         #expect(bytes(path) == before)
         #expect(StoreError.readOnly(path: path).message.contains(path))
     }
@@ -127,8 +127,8 @@ func rawSQL(_ path: String, _ sql: String) {
             let pages = try store.db.scalarInt("PRAGMA page_count") ?? 0
             try store.db.exec("PRAGMA max_page_count = \(pages + 2)")  // simulate a nearly full disk
         }
-        let big = (0..<50).map { _ in String(repeating: "z", count: 9_000) }
-        expectError(.diskFull(path: path)) { try store.importSeeds(big) }
+        let big = (0..<50).map { "\($0)" + String(repeating: "z", count: 9_000) }
+        expectError(.diskFull(path: path)) { try store.importSeeds(big, engine: .current) }
         #expect(try store.list().map(\.id) == [kept.id])
         #expect(try store.integrityCheck() == "ok")
         #expect(try store.setSeed(kept.id, to: "still works").seed == "still works")

@@ -5,8 +5,12 @@ import FoundationNetworking
 
 /// Text for the random sources: from an optional remote endpoint, else (or when it fails) local.
 public final class RandomTextProvider: @unchecked Sendable {
-    /// How long the remote endpoint may take before local text is used.
+    /// How long the whole remote request (connect, headers, body) may take before local text is used.
     public static let remoteTimeout: TimeInterval = 2
+    /// The most bytes of a remote reply read; a longer reply is abandoned for local text.
+    public static let maxRemoteBytes = 64 * 1024
+    /// The most redirects followed (to http or https only).
+    public static let maxRedirects = 3
     /// Remote text longer than this (UTF-16 units) is refused in favour of local text.
     public static let maxRemoteLength = 1_000
 
@@ -14,29 +18,20 @@ public final class RandomTextProvider: @unchecked Sendable {
     public let endpoint: URL?
     private let lock = NSLock()
     private var rng: SeededGenerator  // guarded by lock
-    private let session: URLSession?
 
     /// A provider with an optional remote `endpoint`; `seed` makes local text repeatable.
     public init(endpoint: URL? = nil, seed: UInt64? = nil) {
         self.endpoint = endpoint
         rng = seed.map(SeededGenerator.init(seed:)) ?? SeededGenerator()
-        if endpoint != nil {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = Self.remoteTimeout
-            configuration.timeoutIntervalForResource = Self.remoteTimeout
-            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-            session = URLSession(configuration: configuration)
-        } else {
-            session = nil
-        }
     }
 
     /// Text for `source`: the endpoint's when it answers 200 with `{"text": "…"}` (non-blank,
-    /// not too long) within 2 s, else local text with `usedFallback` true.
+    /// not too long) within 2 s in all, in at most 64 KB and 3 redirects; else local text with
+    /// `usedFallback` true.
     /// Without an endpoint, local text with `usedFallback` false.
     public func text(for source: RandomSource) async -> (text: String, usedFallback: Bool) {
-        guard let endpoint, let session else { return (localText(for: source), false) }
-        if let remote = await fetch(source: source, endpoint: endpoint, session: session) {
+        guard let endpoint else { return (localText(for: source), false) }
+        if let remote = await fetch(source: source, endpoint: endpoint) {
             return (remote, false)
         }
         return (localText(for: source), true)
@@ -77,21 +72,17 @@ public final class RandomTextProvider: @unchecked Sendable {
 
     private struct Reply: Decodable { let text: String }
 
-    private func fetch(source: RandomSource, endpoint: URL, session: URLSession) async -> String? {
+    private func fetch(source: RandomSource, endpoint: URL) async -> String? {
         guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return nil }
         components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "source", value: source.rawValue)]
         guard let url = components.url else { return nil }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.remoteTimeout)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        do {
-            let (data, response) = try await session.data(for: request)
-            guard (response as? HTTPURLResponse)?.statusCode == 200,
-                  let text = try? JSONDecoder().decode(Reply.self, from: data).text,
-                  !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
-                  text.utf16.count <= Self.maxRemoteLength else { return nil }
-            return text
-        } catch {
-            return nil
-        }
+        let limits = BoundedFetch.Limits(deadline: Self.remoteTimeout, maxBodyBytes: Self.maxRemoteBytes, maxRedirects: Self.maxRedirects)
+        guard let (status, data) = await BoundedFetch.get(request, limits: limits), status == 200,
+              let text = try? JSONDecoder().decode(Reply.self, from: data).text,
+              !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+              text.utf16.count <= Self.maxRemoteLength else { return nil }
+        return text
     }
 }

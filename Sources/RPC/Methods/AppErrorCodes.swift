@@ -30,6 +30,9 @@ extension ErrorCode {
     public static let storeTooNew = ErrorCode(rawValue: 1012)
     /// Refresh of a Fonster that never loaded random text.
     public static let noRandomSource = ErrorCode(rawValue: 1013)
+    /// The store file was removed or replaced while the server ran: the write was refused (not
+    /// saved); reads go on. Restarting the server opens the library again.
+    public static let storeReplaced = ErrorCode(rawValue: 1014)
 }
 
 extension ResponseError {
@@ -43,15 +46,20 @@ extension ResponseError {
         case .nothingToRedo: code = .nothingToRedo
         case .noRandomSource: code = .noRandomSource
         case .frameOutOfRange: code = .frameOutOfRange
-        case .indexOutOfRange: code = .invalidParams
-        case .tooLong(let field, _, _): code = .seedTooLong; data = ["field": .string(field)]
-        case .tooMany: code = .tooMany
+        case .indexOutOfRange(let index, let count):
+            code = .invalidParams; data = ["index": .int(Int64(index)), "count": .int(Int64(count))]
+        case .repeatedIndex(let index): code = .invalidParams; data = ["field": "select", "index": .int(Int64(index))]
+        case .tooLong(let field, let length, let limit):
+            code = .seedTooLong; data = ["field": .string(field), "limit": .int(Int64(limit)), "length": .int(Int64(length))]
+        case .tooMany(let count, let limit): code = .tooMany; data = ["limit": .int(Int64(limit)), "count": .int(Int64(count))]
         case .invalidArgument: code = .invalidParams
         case .invalidBundle: code = .invalidBundle
         case .readOnly: code = .storeReadOnly
         case .corrupt: code = .storeCorrupt
         case .newerSchema: code = .storeTooNew
         case .diskFull, .unavailable: code = .storeUnavailable
+        case .storeReplaced(let path): code = .storeReplaced; data = ["path": .string(path)]
+        case .invalidLocation(let path, _): code = .storeUnavailable; data = ["path": .string(path)]
         }
         self.init(code: code, message: error.message, data: data)
     }
@@ -66,10 +74,11 @@ extension ResponseError {
     }
 
     /// This error with `data.field` set to `field` when it is about a param (invalid params, a
-    /// frame out of range) and does not name one yet.
+    /// frame out of range) and does not name one yet; other details in `data` are kept.
     func naming(_ field: String?) -> ResponseError {
-        guard let field, data == nil, code == .invalidParams || code == .frameOutOfRange else { return self }
-        return ResponseError(code: code, message: message, data: ["field": .string(field)])
+        guard let field, data?["field"] == nil, code == .invalidParams || code == .frameOutOfRange else { return self }
+        let named = data.map { $0.merging([("field", .string(field))]) } ?? ["field": .string(field)]
+        return ResponseError(code: code, message: message, data: named)
     }
 
     /// Invalid params naming the offending field.

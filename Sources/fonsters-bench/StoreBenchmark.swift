@@ -1,11 +1,12 @@
 import Foundation
+import FonsterStore
 
 /// The README figures: a 10,000-Fonster store in a temporary directory, timed.
-public enum StoreBenchmark {
+enum StoreBenchmark {
     /// Builds the store, measures open, list-all and single edits (medians) and the process's
     /// peak RSS (VmHWM: run it in a process of its own for a meaningful figure), removes the
     /// store, and returns printable lines.
-    public static func run(fonsters count: Int = 10_000) throws -> String {
+    static func run(fonsters count: Int = 10_000) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fonsters-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("bench.sqlite").path
@@ -17,7 +18,7 @@ public enum StoreBenchmark {
             var made = 0
             while made < count {
                 let batch = min(StoreLimits.maxSeedImport, count - made)
-                let fonsters = try store.importSeeds((made..<made + batch).map { "seed number \($0) of the benchmark" })
+                let fonsters = try store.importSeeds((made..<made + batch).map { "seed number \($0) of the benchmark" }, engine: .current).created
                 for (offset, fonster) in fonsters.enumerated() {
                     let i = made + offset
                     if i % 3 == 0 { _ = try store.rename(fonster.id, to: "Fonster \(i)") }

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Ids as stored: this program writes canonical UUID text, but a row written by another program
+/// may hold any text. Such a row gets a UUID derived from its text, the same on every read, and
+/// lookups resolve that UUID back to the stored text.
+enum StoredID {
+    /// The UUID of stored id `text`: the UUID it spells (either case), else `derived(from:)`.
+    static func uuid(_ text: String) -> UUID {
+        UUID(uuidString: text) ?? derived(from: text)
+    }
+
+    /// A UUID derived from `text` (two 64-bit FNV-1a hashes, marked as an RFC 9562 version 8
+    /// custom UUID); stable across runs and machines.
+    static func derived(from text: String) -> UUID {
+        var high: UInt64 = 0xcbf2_9ce4_8422_2325, low: UInt64 = 0x8422_2325_cbf2_9ce4
+        for byte in Array("fonsters-stored-id:".utf8) + Array(text.utf8) {
+            high = (high ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            low = (low ^ UInt64(byte ^ 0x5a)) &* 0x0000_0100_0000_01b3
+        }
+        high = (high & ~0xF000) | 0x8000  // version 8
+        low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // RFC variant
+        return withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { b in
+            UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+        }
+    }
+}
