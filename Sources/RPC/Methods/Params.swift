@@ -92,6 +92,25 @@ struct Params {
         return result
     }
 
+    /// `engine`, if given: one of the engines this server draws with.
+    func engine(_ key: String = "engine") throws(ResponseError) -> EngineVersion? {
+        guard let name = try string(key) else { return nil }
+        return try Params.engine(named: name, field: key)
+    }
+
+    /// The engine called `name`; an unknown name is invalid params naming `field` and listing
+    /// the engines known.
+    static func engine(named name: String, field: String) throws(ResponseError) -> EngineVersion {
+        guard let engine = EngineVersion(rawValue: name) else {
+            let known = EngineVersion.allCases.map(\.rawValue)
+            throw ResponseError(
+                code: .invalidParams,
+                message: "'\(field)' must name an engine this server knows (\(known.joined(separator: ", "))); \"\(name.prefix(40))\" is not one.",
+                data: ["field": .string(field), "known": .array(known.map { .string($0) })])
+        }
+        return engine
+    }
+
     /// `format` (default png) as an image format.
     func format(default value: ImageFormat = .png) throws(ResponseError) -> ImageFormat {
         guard let s = try string("format") else { return value }

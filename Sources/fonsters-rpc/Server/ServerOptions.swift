@@ -1,5 +1,7 @@
 import Foundation
 import FonsterStore
+import CreatureCore
+import RPC
 
 /// The server's command-line options.
 struct ServerOptions {
@@ -8,6 +10,9 @@ struct ServerOptions {
     var randomEndpoint: URL?
     var logLevel = LogLevel.info
     var script: String?
+    // Execution model (issue 9): the default engine and the server's bounds.
+    var engine = EngineVersion.current
+    var limits = ServerLimits()
 
     /// How much the server writes to stderr.
     enum LogLevel: String { case debug, info, warn, error, off }
@@ -39,6 +44,21 @@ struct ServerOptions {
                 }
                 logLevel = level
             case "--script": script = try value(arg)
+            case "--engine":
+                let name = try value(arg)
+                guard let known = EngineVersion(rawValue: name) else {
+                    throw CLIError("--engine must be one of \(EngineVersion.allCases.map(\.rawValue).joined(separator: ", ")) (got \(name))")
+                }
+                engine = known
+            case "--max-concurrent", "--max-batch", "--max-response-bytes", "--max-queued-output":
+                let text = try value(arg)
+                guard let n = Int(text), n > 0 else { throw CLIError("\(arg) needs a whole number above 0 (got \(text))") }
+                switch arg {
+                case "--max-concurrent": limits.maxConcurrentRequests = n
+                case "--max-batch": limits.maxBatchEntries = n
+                case "--max-response-bytes": limits.maxResponseBytes = n; limits.maxBatchResponseBytes = n
+                default: limits.maxQueuedOutputBytes = n
+                }
             default: throw CLIError("unknown option \(arg)")
             }
         }

@@ -115,7 +115,7 @@ private func echoServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         harness.write("Content-Length: 2\r\n\r\n[]Content-Length: 100\r\n\r\n{\"jsonrpc\"")
         #expect(await exit == ServerExit(reason: .endOfInput, shutdownRequested: false))
         let answer = try JSONValue(parsing: Array(String(decoding: await output, as: UTF8.self).split(separator: "\r\n\r\n")[1].utf8))
-        #expect(answer["error"]?["message"] == "empty batch")
+        #expect(answer["error"]?["message"] == "A batch must hold at least one request; this one is empty.")
         #expect(logged.current == ["end of input in the middle of a message body (10 of 100 bytes)"])
     }
 
