@@ -58,6 +58,7 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     }
 
     func waitForRoom(limit: Int) async {
+        if hasRoom(limit) { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             condition.lock()
             if pendingBytes <= limit || broken || closing {
@@ -68,6 +69,12 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
                 condition.unlock()
             }
         }
+    }
+
+    private func hasRoom(_ limit: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return pendingBytes <= limit || broken || closing
     }
 
     func close() async {
