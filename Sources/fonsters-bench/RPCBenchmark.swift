@@ -99,16 +99,15 @@ enum RPCBenchmark {
             print("rpc: \(bin.path) not found; build it first: swift build -c release --product fonsters-rpc")
             return
         }
+        // RPC_BENCH=name,name runs only those (e.g. RPC_BENCH=mixedSession).
+        let only = ProcessInfo.processInfo.environment["RPC_BENCH"].map { Set($0.split(separator: ",").map(String.init)) }
+        let all: [(String, (URL) throws -> Void)] = [
+            ("coldStart", coldStart), ("pipelined", pipelined), ("roundTrip", roundTrip), ("frames", frames),
+            ("mixedSession", mixedSession), ("nonReadingClient", nonReadingClient), ("oversizedBatch", oversizedBatch),
+            ("lockedStore", lockedStore), ("cancelAnimation", cancelAnimation),
+        ]
         do {
-            try coldStart(bin)
-            try pipelined(bin)
-            try roundTrip(bin)
-            try frames(bin)
-            try mixedSession(bin)
-            try nonReadingClient(bin)
-            try oversizedBatch(bin)
-            try lockedStore(bin)
-            try cancelAnimation(bin)
+            for (name, bench) in all where only?.contains(name) ?? true { try bench(bin) }
         } catch {
             print("rpc: \(error)")
         }
