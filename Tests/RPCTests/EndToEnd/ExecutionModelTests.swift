@@ -233,6 +233,16 @@ extension EndToEnd {
             #expect(log.contains("fonsters/get id 2: ") && log.contains("error 1001"))
         }
 
+        @Test func warningsGoToTheClientAsLogMessages() throws {
+            let server = try ServerProcess(["--stdio", "--memory", "--no-starter"])
+            server.send(["jsonrpc": "2.0", "id": 5, "result": 1])  // a response: the server sends no requests
+            let warning = try #require(try server.notification("window/logMessage"))
+            #expect(warning["params"]?["type"] == 2)
+            #expect(warning["params"]?["message"]?.string?.contains("id 5") == true)
+            #expect(try server.shutdownAndExit() == 0)
+            #expect(server.process.stderrText.isEmpty)
+        }
+
         @Test func anUnknownEngineNamesTheFieldAndTheKnownOnes() throws {
             let server = try ServerProcess()
             let error = try server.error("creature/render", ["seed": "x", "engine": "fonsters-v0"])
