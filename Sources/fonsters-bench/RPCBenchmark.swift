@@ -5,8 +5,10 @@ import Glibc
 
 /// Server figures over real pipes, against the release `fonsters-rpc` beside this binary:
 /// cold start to the `initialize` response, pipelined render throughput, one-at-a-time round
-/// trip latency, and `creature/frames` for a 300-character seed. `swift run` builds only the
-/// benchmark: build the server first (`swift build -c release`).
+/// trip latency, `creature/frames` for a 300-character seed, and the execution model: a pipelined
+/// mixed session on a file store, peak RSS under a client that does not read, an oversized batch,
+/// describes while another process locks the store, and CPU after cancelling an animation.
+/// `swift run` builds only the benchmark: build the server first (`swift build -c release`).
 enum RPCBenchmark {
     /// A `fonsters-rpc --stdio --memory --no-starter` child spoken to with Content-Length framing.
     final class Child {
@@ -15,10 +17,10 @@ enum RPCBenchmark {
         let outputFD: Int32
         private var buffer: [UInt8] = []
 
-        init(_ binary: URL) throws {
+        init(_ binary: URL, arguments: [String] = ["--stdio", "--memory", "--no-starter", "--log-level", "off"]) throws {
             let stdin = Pipe(), stdout = Pipe()
             process.executableURL = binary
-            process.arguments = ["--stdio", "--memory", "--no-starter", "--log-level", "off"]
+            process.arguments = arguments
             process.standardInput = stdin
             process.standardOutput = stdout
             process.standardError = FileHandle.nullDevice
@@ -97,11 +99,15 @@ enum RPCBenchmark {
             print("rpc: \(bin.path) not found; build it first: swift build -c release --product fonsters-rpc")
             return
         }
+        // RPC_BENCH=name,name runs only those (e.g. RPC_BENCH=mixedSession).
+        let only = ProcessInfo.processInfo.environment["RPC_BENCH"].map { Set($0.split(separator: ",").map(String.init)) }
+        let all: [(String, (URL) throws -> Void)] = [
+            ("coldStart", coldStart), ("pipelined", pipelined), ("roundTrip", roundTrip), ("frames", frames),
+            ("mixedSession", mixedSession), ("nonReadingClient", nonReadingClient), ("oversizedBatch", oversizedBatch),
+            ("lockedStore", lockedStore), ("cancelAnimation", cancelAnimation),
+        ]
         do {
-            try coldStart(bin)
-            try pipelined(bin)
-            try roundTrip(bin)
-            try frames(bin)
+            for (name, bench) in all where only?.contains(name) ?? true { try bench(bin) }
         } catch {
             print("rpc: \(error)")
         }
@@ -174,6 +180,169 @@ enum RPCBenchmark {
         }
         print(String(format: "rpc creature/frames, 300-character seed (300 PNG frames, 256 px): median %.1f ms, max %.1f ms, %d KB response (10 runs; target ≤ 30 ms)",
                      percentile(times, 0.5), times.max() ?? 0, bytes / 1024))
+        child.stop()
+    }
+
+    // MARK: - Execution model
+
+    /// `VmHWM` of `pid` in MB.
+    static func peakRSS(_ pid: Int32) -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
+        return kb / 1024
+    }
+
+    /// utime + stime of `pid` in clock ticks.
+    static func cpuTicks(_ pid: Int32) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")") else { return -1 }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+    }
+
+    static func temporaryStore() throws -> (folder: URL, path: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fonsters-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return (folder, folder.appendingPathComponent("library.sqlite").path)
+    }
+
+    /// 10,000 pipelined requests on a file store: 70 % edits (seed updates), 30 % reads (get).
+    static func mixedSession(_ bin: URL) throws {
+        let (folder, path) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let child = try Child(bin, arguments: ["--stdio", "--store", path, "--no-starter", "--log-level", "off"])
+        let ids = (1...20).map { String(format: "00000000-0000-4000-8000-%012d", $0) }
+        for (n, id) in ids.enumerated() {
+            child.send(#"{"jsonrpc":"2.0","id":"c\#(n)","method":"fonsters/create","params":{"id":"\#(id)","seed":"start"}}"#)
+        }
+        var created = 0
+        while created < ids.count { if child.receive().starts(with: Array(#"{"jsonrpc":"2.0","id""#.utf8)) { created += 1 } }
+        let count = 10_000
+        var requests = Data()
+        var generator = SystemRandomNumberGenerator()
+        for i in 1...count {
+            let id = ids[Int(generator.next() % UInt64(ids.count))]
+            if generator.next() % 10 < 7 {
+                requests += Child.frame(#"{"jsonrpc":"2.0","id":\#(i),"method":"fonsters/update","params":{"id":"\#(id)","seed":"edit \#(i)"}}"#)
+            } else {
+                requests += Child.frame(#"{"jsonrpc":"2.0","id":\#(i),"method":"fonsters/get","params":{"id":"\#(id)"}}"#)
+            }
+        }
+        let start = now()
+        let input = child.input, all = requests
+        Thread { input.write(all) }.start()
+        var answered = 0
+        while answered < count {
+            // didChange notifications come with every edit; count responses only.
+            if child.receive().starts(with: Array(#"{"jsonrpc":"2.0","id""#.utf8)) { answered += 1 }
+        }
+        let seconds = Double(now() - start) / 1e9
+        print(String(format: "rpc pipelined mixed session (70 %% edits, 30 %% reads, file store, fsync per edit): %.0f ops/s (%d in %.2f s)",
+                     Double(count) / seconds, count, seconds))
+        child.stop()
+    }
+
+    /// 100,000 pipelined renders while the client reads nothing for 3 s: the server stops
+    /// reading at its queued-output bound; then everything is answered.
+    static func nonReadingClient(_ bin: URL) throws {
+        let child = try Child(bin)
+        let count = 100_000
+        var requests = Data()
+        for i in 1...count {
+            requests += Child.frame(#"{"jsonrpc":"2.0","id":\#(i),"method":"creature/render","params":{"seed":"unread \#(i)","format":"png","size":256}}"#)
+        }
+        let input = child.input, all = requests
+        Thread { input.write(all) }.start()
+        sleep(3)
+        let stalled = peakRSS(child.process.processIdentifier)
+        var answered = 0
+        while answered < count {
+            if child.receive().starts(with: Array(#"{"jsonrpc":"2.0","id""#.utf8)) { answered += 1 }
+        }
+        let peak = peakRSS(child.process.processIdentifier)
+        print(String(format: "rpc 100,000 pipelined renders, client not reading for 3 s: peak RSS %.1f MB while stalled, %.1f MB after draining all %d answers (target ≤ 96 MB)",
+                     stalled, peak, answered))
+        child.stop()
+    }
+
+    /// A 200,000-entry batch line: refused with one error, RSS barely moves.
+    static func oversizedBatch(_ bin: URL) throws {
+        let child = try Child(bin)
+        child.send(#"{"jsonrpc":"2.0","id":0,"method":"initialize"}"#)
+        _ = child.receive()
+        let before = peakRSS(child.process.processIdentifier)
+        child.send("[" + Array(repeating: "1", count: 200_000).joined(separator: ",") + "]")
+        let answer = String(decoding: child.receive(), as: UTF8.self)
+        let after = peakRSS(child.process.processIdentifier)
+        print(String(format: "rpc 200,000-entry batch (400 KB line): %@; peak RSS %.1f MB before, %.1f MB after",
+                     answer.contains("-32600") ? "refused (-32600)" : "NOT refused", before, after))
+        child.stop()
+    }
+
+    /// Another process holds the store's write lock (sqlite3 CLI, BEGIN IMMEDIATE) and a write
+    /// waits for it: one-at-a-time `creature/describe` latency meanwhile.
+    static func lockedStore(_ bin: URL) throws {
+        let (folder, path) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let child = try Child(bin, arguments: ["--stdio", "--store", path, "--no-starter", "--log-level", "off"])
+        child.send(#"{"jsonrpc":"2.0","id":"c","method":"fonsters/create","params":{"id":"00000000-0000-4000-8000-000000000001","seed":"x"}}"#)
+        while !child.receive().starts(with: Array(#"{"jsonrpc":"2.0","id":"c""#.utf8)) {}
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        sqlite.arguments = ["sqlite3", path]
+        let pipe = Pipe()
+        sqlite.standardInput = pipe
+        sqlite.standardOutput = FileHandle.nullDevice
+        try sqlite.run()
+        pipe.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nUPDATE fonsters SET name = name;\n".utf8))
+        usleep(300_000)
+        child.send(#"{"jsonrpc":"2.0","id":"w","method":"fonsters/update","params":{"id":"00000000-0000-4000-8000-000000000001","seed":"waits"}}"#)
+        var times: [Double] = []
+        var writeDone = false
+        for i in 1...500 {
+            let start = now()
+            child.send(#"{"jsonrpc":"2.0","id":\#(i),"method":"creature/describe","params":{"seed":"locked \#(i)"}}"#)
+            while true {
+                let body = child.receive()
+                if body.starts(with: Array(#"{"jsonrpc":"2.0","id":\#(i),"#.utf8)) { break }
+                if body.starts(with: Array(#"{"jsonrpc":"2.0","id":"w""#.utf8)) { writeDone = true }
+            }
+            times.append(ms(now() - start))
+        }
+        pipe.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
+        try pipe.fileHandleForWriting.close()
+        sqlite.waitUntilExit()
+        print(String(format: "rpc creature/describe while another process locks the store: p50 %.2f ms, p99 %.2f ms (500 requests; the write %@; target p99 ≤ 50 ms)",
+                     percentile(times, 0.5), percentile(times, 0.99), writeDone ? "was answered meanwhile" : "still waited"))
+        child.stop()
+    }
+
+    /// Cancel `creature/animate` of a 10,000-character seed at 2,048 px: how long until the
+    /// process's CPU time stops growing (10 ms tick resolution).
+    static func cancelAnimation(_ bin: URL) throws {
+        let child = try Child(bin)
+        let seed = String(String(repeating: "Fonsters grow a letter at a time. ", count: 300).prefix(10_000))
+        child.send(#"{"jsonrpc":"2.0","id":1,"method":"creature/animate","params":{"seed":"\#(seed)","size":2048,"workDoneToken":"a"}}"#)
+        _ = child.receive()  // progress begin
+        usleep(500_000)
+        let pid = child.process.processIdentifier
+        let cancelled = now()
+        child.send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#)
+        var sawEnd = false, sawCancel = false
+        while !(sawEnd && sawCancel) {
+            let body = String(decoding: child.receive(), as: UTF8.self)
+            if body.contains("-32800") { sawCancel = true }
+            if body.contains(#""kind":"end""#) { sawEnd = true }
+        }
+        var last = cpuTicks(pid), lastChange = now()
+        while ms(now() - lastChange) < 300 {
+            usleep(5_000)
+            let ticks = cpuTicks(pid)
+            if ticks != last { last = ticks; lastChange = now() }
+        }
+        print(String(format: "rpc cancel creature/animate (10,000-character seed, 2,048 px): CPU idle %.0f ms after the cancel was sent, progress end seen (target ≤ 100 ms; 10 ms ticks)",
+                     ms(lastChange - cancelled)))
         child.stop()
     }
 }

@@ -125,6 +125,12 @@ public final class RPCProcess: @unchecked Sendable {
     /// Whether the process is still running.
     public var isRunning: Bool { process.isRunning }
 
+    /// The process's peak resident set size in kB (`VmHWM` of /proc/PID/status; Linux only).
+    public var peakRSSKilobytes: Int? { ProcessStats.peakRSSKilobytes(pid: pid) }
+
+    /// The CPU time the process has used, user and system, in clock ticks (/proc/PID/stat).
+    public var cpuTicks: Int? { ProcessStats.cpuTicks(pid: pid) }
+
     /// Kills the process (SIGKILL).
     public func kill() { if process.isRunning { systemKill(process.processIdentifier, SIGKILL) } }
 
@@ -167,3 +173,23 @@ private func systemKill(_ pid: Int32, _ signal: Int32) { _ = Glibc.kill(pid, sig
 private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.write(fd, bytes, count) }
 private func systemKill(_ pid: Int32, _ signal: Int32) { _ = Darwin.kill(pid, signal) }
 #endif
+
+/// Figures of a running process read from /proc (Linux).
+public enum ProcessStats {
+    /// `VmHWM` (peak resident set) in kB.
+    public static func peakRSSKilobytes(pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
+
+    /// utime + stime in clock ticks (usually 100 a second).
+    public static func cpuTicks(pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")") else { return nil }
+        // Fields after the command name: state is field 3; utime and stime are fields 14 and 15.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+}

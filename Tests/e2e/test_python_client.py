@@ -52,7 +52,7 @@ def test_an_editing_session(session):
     init = session.request("initialize", {"processId": None, "clientInfo": {"name": "pylsp-jsonrpc"}})
     assert init["serverInfo"]["name"] == "fonsters-rpc"
     assert init["engine"] == "fonsters-v1"
-    assert "creature/frames" in init["capabilities"]["methods"]
+    assert "creature/frames" in init["capabilities"]["experimental"]["methods"]
     session.endpoint.notify("initialized", {})
 
     created = session.request("fonsters/create", {"name": "Py", "seed": "python"})

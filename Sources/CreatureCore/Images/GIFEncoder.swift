@@ -5,8 +5,11 @@ public enum GIFEncoder {
     /// `loop` is true; one frame gives a still. Each frame clears to transparent before the next
     /// (disposal 2), and carries its own colour table unless all frames share one; when any frame
     /// has transparency, every frame gets a transparent index so each clears to transparent.
-    /// Throws `ImageError` for a bad scale or delay, or no frames.
-    public static func encode(frames: [Sprite], scale: Int, delayMs: Int, loop: Bool = true) throws -> [UInt8] {
+    /// Throws `ImageError` for a bad scale or delay, or no frames; `ImageError.tooLarge` as soon
+    /// as the file passes `maxBytes`; `CancellationError` once `isCancelled` says so (checked every
+    /// few grid rows, so at most a few milliseconds pass between checks even at 2,048 px).
+    public static func encode(frames: [Sprite], scale: Int, delayMs: Int, loop: Bool = true,
+                              maxBytes: Int = .max, isCancelled: () -> Bool = { false }) throws -> [UInt8] {
         try ImageSize.validate(scale: scale)
         guard !frames.isEmpty else { throw ImageError.noFrames }
         guard (0...655_350).contains(delayMs) else { throw ImageError.invalidDelay(delayMs) }
@@ -54,7 +57,8 @@ public enum GIFEncoder {
                 out.append(0x80 | UInt8(palette.tableBits - 1))
                 appendColorTable(palette, to: &out)
             }
-            appendImageData(sprite, palette: palette, scale: scale, to: &out)
+            try appendImageData(sprite, palette: palette, scale: scale, to: &out, isCancelled: isCancelled)
+            if out.count > maxBytes { throw ImageError.tooLarge(limit: maxBytes) }
         }
         out.append(0x3B)  // trailer
         return out
@@ -70,12 +74,13 @@ public enum GIFEncoder {
     /// Appends the LZW minimum code size and the compressed pixels in sub-blocks of ≤ 255 bytes.
     /// Each grid row is expanded once and fed to the compressor `scale` times.
     private static func appendImageData(_ sprite: Sprite, palette: IndexedPalette, scale: Int,
-                                        to out: inout [UInt8]) {
+                                        to out: inout [UInt8], isCancelled: () -> Bool) throws {
         let codeSize = max(2, palette.tableBits)
         var lzw = LZWEncoder(minimumCodeSize: codeSize)
         var row = [UInt8](repeating: 0, count: Grid.side * scale)
-        row.withUnsafeMutableBufferPointer { row in
+        try row.withUnsafeMutableBufferPointer { row in
             for y in 0..<Grid.side {
+                if scale > 8 || y % 8 == 0, isCancelled() { throw CancellationError() }
                 var i = 0
                 for x in 0..<Grid.side {
                     let index = palette.lookup[Int(sprite.grid[x, y]) + 1]

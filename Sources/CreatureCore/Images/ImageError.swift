@@ -24,6 +24,8 @@ public enum ImageError: Error, Equatable, Sendable, LocalizedError, CustomString
     case zlib(operation: String, code: Int32)
     /// libjpeg reported an error while encoding.
     case jpeg(String)
+    /// The encoded file would pass `limit` bytes.
+    case tooLarge(limit: Int)
 
     /// A clear, specific description of the problem.
     public var message: String {
@@ -50,6 +52,8 @@ public enum ImageError: Error, Equatable, Sendable, LocalizedError, CustomString
             return "zlib could not \(operation) the data (error \(code))"
         case .jpeg(let detail):
             return "libjpeg could not encode the image: \(detail)"
+        case .tooLarge(let limit):
+            return "the image would be larger than \(limit) bytes"
         }
     }
 

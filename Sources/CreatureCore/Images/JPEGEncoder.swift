@@ -22,8 +22,10 @@ public enum JPEGEncoder {
     /// transparent cells white, full-resolution colour (no chroma subsampling, so cell edges
     /// stay clean), optimised Huffman tables, and `comment` (e.g. the seed) as a COM marker,
     /// cut to `maximumCommentBytes` of UTF-8 on a character boundary.
-    /// Throws `ImageError` for a bad scale or quality.
-    public static func encode(_ sprite: Sprite, scale: Int, quality: Int = 90, comment: String? = nil) throws -> [UInt8] {
+    /// Throws `ImageError` for a bad scale or quality; `CancellationError` once `isCancelled` says
+    /// so (checked before each grid row of scanlines).
+    public static func encode(_ sprite: Sprite, scale: Int, quality: Int = 90, comment: String? = nil,
+                              isCancelled: () -> Bool = { false }) throws -> [UInt8] {
         try ImageSize.validate(scale: scale)
         guard (1...100).contains(quality) else { throw ImageError.invalidQuality(quality) }
         let side = Grid.side * scale
@@ -82,6 +84,7 @@ public enum JPEGEncoder {
         var white = sprite.colors.map { compositeOnWhite($0) }
         white.insert((255, 255, 255), at: 0)
         for y in 0..<Grid.side {
+            if isCancelled() { throw CancellationError() }
             var i = 0
             for x in 0..<Grid.side {
                 let c = white[Int(sprite.grid[x, y]) + 1]

@@ -4,14 +4,17 @@ import Foundation
 public enum Renderer {
     /// A still of `creature` in `format` at `size`. With `metadata`, PNGs carry the seed as
     /// iTXt, JPEGs as a comment, SVGs always carry the alt text as their `<title>`.
+    /// JPEG and GIF encoding stop with `CancellationError` once `isCancelled` says so.
     public static func still(_ creature: Creature, format: ImageFormat, size: ImageSize,
-                             metadata: PNGMetadata? = nil) throws -> RenderedImage {
+                             metadata: PNGMetadata? = nil, isCancelled: () -> Bool = { false }) throws -> RenderedImage {
         let sprite = creature.sprite
         let bytes: [UInt8]
         switch format {
         case .png: bytes = try PNGEncoder.encode(sprite, scale: size.scale, metadata: metadata)
-        case .gif: bytes = try GIFEncoder.encode(frames: [sprite], scale: size.scale, delayMs: 0, loop: false)
-        case .jpeg: bytes = try JPEGEncoder.encode(sprite, scale: size.scale, quality: 90, comment: metadata?.textEntries.first?.text)
+        case .gif: bytes = try GIFEncoder.encode(frames: [sprite], scale: size.scale, delayMs: 0, loop: false,
+                                                 isCancelled: isCancelled)
+        case .jpeg: bytes = try JPEGEncoder.encode(sprite, scale: size.scale, quality: 90, comment: metadata?.textEntries.first?.text,
+                                                   isCancelled: isCancelled)
         case .svg:
             let svg = SVGEncoder.encode(sprite, title: AltText.sentence(for: creature), size: size.pixels)
             bytes = Array(svg.utf8)
@@ -21,8 +24,10 @@ public enum Renderer {
 
     /// The evolution of `seed` as an animated GIF: one frame per prefix, looping forever.
     /// A seed with no frames (empty or whitespace) gives a one-frame GIF of the `" "` creature.
+    /// Stops with `ImageError.tooLarge` as soon as the file passes `maxBytes`, and with
+    /// `CancellationError` within a few milliseconds of `isCancelled` saying so.
     public static func evolutionGIF(seed: String, size: ImageSize, intervalMs: Int = Evolution.defaultIntervalMs,
-                                    engine: EngineVersion = .current,
+                                    engine: EngineVersion = .current, maxBytes: Int = .max,
                                     isCancelled: () -> Bool = { false }) throws -> RenderedImage {
         let frames = Evolution.Frames(seed)
         var sprites: [Sprite] = []
@@ -31,7 +36,8 @@ public enum Renderer {
             if isCancelled() { throw CancellationError() }
             sprites.append(Creature(seed: frames.isEmpty ? seed : frames[index], engine: engine).sprite)
         }
-        let bytes = try GIFEncoder.encode(frames: sprites, scale: size.scale, delayMs: intervalMs, loop: true)
+        let bytes = try GIFEncoder.encode(frames: sprites, scale: size.scale, delayMs: intervalMs, loop: true,
+                                          maxBytes: maxBytes, isCancelled: isCancelled)
         return RenderedImage(bytes: bytes, format: .gif, pixels: size.pixels)
     }
 }

@@ -6,7 +6,7 @@ import FonsterStore
 extension ErrorCode {
     /// No Fonster has the given id.
     public static let notFound = ErrorCode(rawValue: 1001)
-    /// A seed or name longer than 10,000 UTF-16 units.
+    /// A seed or name longer than 10,000 UTF-16 units (characters, where an emoji counts as two or more).
     public static let seedTooLong = ErrorCode(rawValue: 1002)
     /// A share link that cannot be read.
     public static let badShareLink = ErrorCode(rawValue: 1003)

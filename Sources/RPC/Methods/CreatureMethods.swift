@@ -5,9 +5,11 @@ import CreatureCore
 enum CreatureMethods {
     /// Encodes a still, turning an encoder failure into an internal error.
     static func render(_ creature: Creature, format: ImageFormat, size: ImageSize,
-                       metadata: PNGMetadata? = nil) throws(ResponseError) -> RenderedImage {
-        do { return try Renderer.still(creature, format: format, size: size, metadata: metadata) }
-        catch { throw ResponseError.internalError("could not encode the \(format.rawValue) image: \(error)") }
+                       metadata: PNGMetadata? = nil, request: RequestContext? = nil) throws(ResponseError) -> RenderedImage {
+        do { return try Renderer.still(creature, format: format, size: size, metadata: metadata,
+                                       isCancelled: { request?.isCancelled ?? false }) }
+        catch is CancellationError { throw ResponseError.requestCancelled }
+        catch { throw ResponseError.internalError("The \(format.rawValue) image could not be encoded: \(error)") }
     }
 
     /// The render result object shared by `creature/render` and `clock/creature`.
@@ -24,114 +26,151 @@ enum CreatureMethods {
         ]
     }
 
-    static func register(on server: RPCServer, context: ServerContext) {
-        server.register(method: "creature/render") { params, _ in
-            let p = try Params(params)
-            let target = try Target(p, context: context)
-            let format = try p.format(), size = try p.size()
-            let metadata = try p.bool("metadata") ?? false
-            let creature = Creature(seed: target.seed)
-            let image = try render(creature, format: format, size: size,
-                                   metadata: metadata ? PNGMetadata(seed: target.seed, created: Date()) : nil)
-            return renderResult(image, creature: creature, name: target.name)
+    /// The errors every creature method with a target may answer.
+    static let targetErrors: [ErrorCode] = [.invalidParams, .notFound, .seedTooLong, .storeUnavailable]
+
+    static func declarations(_ context: ServerContext) -> [MethodDeclaration] {
+        [
+            MethodDeclaration("creature/render", "A still image of a creature.", effect: .pure, resolves: "id",
+                              errors: targetErrors) { params, request in
+                let p = try Params(params)
+                let target = try await Target(p, context: context, request: request)
+                let format = try p.format(), size = try p.size()
+                let metadata = try p.bool("metadata") ?? false
+                let creature = target.creature
+                let image = try render(creature, format: format, size: size,
+                                       metadata: metadata ? PNGMetadata(seed: target.seed, created: Date()) : nil,
+                                       request: request)
+                return renderResult(image, creature: creature, name: target.name)
+            },
+            MethodDeclaration("creature/describe", "Everything the engine decides about a creature.", effect: .pure,
+                              resolves: "id", errors: targetErrors) { params, request in
+                let p = try Params(params)
+                let target = try await Target(p, context: context, request: request)
+                let tap = try p.int("tap") ?? 0
+                guard tap >= 0 else { throw ResponseError.invalidParams(field: "tap", "'tap' must be 0 or more; it is \(tap).") }
+                try request.checkCancellation()
+                return describe(target.creature, tap: tap)
+            },
+            MethodDeclaration("creature/frames", "The evolution's frames as images, one page at a time.", effect: .pure,
+                              resolves: "id", cost: .heavy,
+                              errors: targetErrors + [.frameOutOfRange, .responseTooLarge, .requestCancelled]) { params, request in
+                try await frames(try Params(params), context: context, request: request)
+            },
+            MethodDeclaration("creature/animate", "The evolution as one animated GIF.", effect: .pure, resolves: "id",
+                              cost: .heavy, errors: targetErrors + [.responseTooLarge, .requestCancelled]) { params, request in
+                let p = try Params(params)
+                let target = try await Target(p, context: context, request: request)
+                let size = try p.size(), interval = try p.intervalMs()
+                // The data URI is base64: 4 bytes for every 3 of the GIF.
+                let maxBytes = request.maxResponseBytes / 4 * 3 - 4096
+                let image: RenderedImage = try await request.withProgress(title: "Rendering the evolution") { () throws(ResponseError) -> RenderedImage in
+                    do {
+                        return try Renderer.evolutionGIF(seed: target.seed, size: size, intervalMs: interval, engine: target.engine,
+                                                         maxBytes: maxBytes, isCancelled: { request.isCancelled })
+                    } catch is CancellationError {
+                        throw ResponseError.requestCancelled
+                    } catch ImageError.tooLarge {
+                        throw ResponseError(
+                            code: .responseTooLarge,
+                            message: "The animation at \(size.pixels) pixels would take more than \(request.maxResponseBytes) bytes. Ask for a smaller 'size', or page through the frames with creature/frames 'start' and 'count'.",
+                            data: ["field": "size", "limit": .int(Int64(request.maxResponseBytes))])
+                    } catch {
+                        throw ResponseError.internalError("The animation could not be encoded: \(error)")
+                    }
+                }
+                return [
+                    "dataUri": .string(image.dataURI), "mime": "image/gif",
+                    "width": .int(Int64(image.pixels)), "height": .int(Int64(image.pixels)),
+                    "bytes": .int(Int64(image.bytes.count)),
+                    "frames": .int(Int64(max(1, Evolution.frameCount(of: target.seed)))),
+                    "intervalMs": .int(Int64(interval)),
+                    "fileName": .string(Naming.exportFileName(name: target.name, seed: target.seed, fileExtension: "gif")),
+                ]
+            },
+            MethodDeclaration("creature/tapAnimation", "How a creature reacts to a tap, sampled over time.", effect: .pure,
+                              resolves: "id", errors: targetErrors) { params, request in
+                let p = try Params(params)
+                let target = try await Target(p, context: context, request: request)
+                let tap = try p.int("tap") ?? 0
+                guard tap >= 0 else { throw ResponseError.invalidParams(field: "tap", "'tap' must be 0 or more; it is \(tap).") }
+                let size = try p.double("size") ?? 100
+                guard size > 0 && size <= 100_000 else {
+                    throw ResponseError.invalidParams(field: "size", "'size' must be a view size in points, more than 0 and at most 100,000; it is \(size).")
+                }
+                let count = try p.int("samples") ?? 5
+                guard (2...1000).contains(count) else {
+                    throw ResponseError.invalidParams(field: "samples", "'samples' must be between 2 and 1,000; it is \(count).")
+                }
+                let kind = TapAnimation.kind(seed: target.seed, tap: tap)
+                let samples: [JSONValue] = (0..<count).map { i in
+                    let t = Double(i) / Double(count - 1)
+                    return transformJSON(kind.transform(t: t, size: size), t: t)
+                }
+                return [
+                    "tap": .int(Int64(tap)), "kind": .string(kind.rawValue),
+                    "ignored": .bool(Seeds.trim(target.seed).isEmpty),
+                    "forwardMs": .int(Int64(TapAnimation.forwardMs)), "reverseMs": .int(Int64(TapAnimation.reverseMs)),
+                    "samples": .array(samples),
+                ]
+            },
+            MethodDeclaration("creature/environment", "The scene around a creature.", effect: .pure, resolves: "id",
+                              errors: targetErrors) { params, request in
+                let target = try await Target(try Params(params), context: context, request: request)
+                return environmentJSON(Environment(seed: target.seed))
+            },
+            MethodDeclaration("clock/creature", "The creature of the current minute.", effect: .pure,
+                              errors: [.invalidParams]) { params, request in
+                let p = try Params(params)
+                let format = try p.format(), size = try p.size()
+                let engine = try p.engine() ?? context.defaultEngine
+                let seed = Clock.seed()
+                let creature = Creature(seed: seed, engine: engine)
+                let image = try render(creature, format: format, size: size, request: request)
+                return renderResult(image, creature: creature, name: "").merging([("seed", .string(seed))])
+            },
+        ]
+    }
+
+    /// `creature/frames`: a page of the evolution's frames, stopping with a paging hint as soon
+    /// as the response would pass the server's limit.
+    static func frames(_ p: Params, context: ServerContext, request: RequestContext) async throws(ResponseError) -> JSONValue {
+        let target = try await Target(p, context: context, request: request)
+        let format = try p.format(), size = try p.size(), interval = try p.intervalMs()
+        let prefixes = Evolution.Frames(target.seed)
+        let start = try p.int("start") ?? 0
+        guard start >= 0 else { throw ResponseError.invalidParams(field: "start", "'start' must be 0 or more; it is \(start).") }
+        guard start < max(prefixes.count, 1) else {
+            throw ResponseError(code: .frameOutOfRange,
+                                message: "'start' \(start) is past the end: the seed has \(prefixes.count) frames.",
+                                data: ["field": "start"])
         }
-        server.register(method: "creature/describe") { params, _ in
-            let p = try Params(params)
-            let target = try Target(p, context: context)
-            let tap = try p.int("tap") ?? 0
-            guard tap >= 0 else { throw ResponseError.invalidParams(field: "tap", "'tap' must be 0 or more (got \(tap))") }
-            return describe(Creature(seed: target.seed), tap: tap)
-        }
-        server.register(method: "creature/frames") { params, request in
-            let p = try Params(params)
-            let target = try Target(p, context: context)
-            let format = try p.format(), size = try p.size(), interval = try p.intervalMs()
-            let prefixes = Evolution.Frames(target.seed)
-            let start = try p.int("start") ?? 0
-            guard start >= 0 else { throw ResponseError.invalidParams(field: "start", "'start' must be 0 or more (got \(start))") }
-            guard start < max(prefixes.count, 1) else {
-                throw ResponseError(code: .frameOutOfRange,
-                                    message: "'start' \(start) is past the end: the seed has \(prefixes.count) frames",
-                                    data: ["field": "start"])
-            }
-            let count = try p.int("count") ?? prefixes.count
-            guard count >= 0 else { throw ResponseError.invalidParams(field: "count", "'count' must be 0 or more (got \(count))") }
-            let end = start + min(count, prefixes.count - start)
-            request.beginProgress(title: "Rendering frames", percentage: 0)
+        let count = try p.int("count") ?? prefixes.count
+        guard count >= 0 else { throw ResponseError.invalidParams(field: "count", "'count' must be 0 or more; it is \(count).") }
+        let end = start + min(count, prefixes.count - start)
+        return try await request.withProgress(title: "Rendering frames") { () throws(ResponseError) -> JSONValue in
             var frames: [JSONValue] = []
-            frames.reserveCapacity(max(0, end - start))
+            frames.reserveCapacity(min(max(0, end - start), 4096))
+            var bytes = 0
             for index in start..<max(start, end) {
                 try request.checkCancellation()
                 let prefix = prefixes[index]
-                let image = try render(Creature(seed: prefix), format: format, size: size)
-                frames.append(["index": .int(Int64(index + 1)), "prefix": .string(prefix), "dataUri": .string(image.dataURI)])
+                let image = try render(Creature(seed: prefix, engine: target.engine), format: format, size: size, request: request)
+                let dataURI = image.dataURI
+                bytes += dataURI.utf8.count + prefix.utf8.count + 64
+                if bytes > request.maxResponseBytes {
+                    let fit = index - start
+                    throw ResponseError(
+                        code: .responseTooLarge,
+                        message: "The frames from \(start) on would take more than \(request.maxResponseBytes) bytes; \(fit) fit. Ask for fewer at a time with 'start' and 'count' (e.g. start \(start), count \(max(1, fit))).",
+                        data: ["field": "count", "limit": .int(Int64(request.maxResponseBytes)), "fit": .int(Int64(fit))])
+                }
+                frames.append(["index": .int(Int64(index + 1)), "prefix": .string(prefix), "dataUri": .string(dataURI)])
                 if (index - start) % 25 == 24 {
                     request.reportProgress(percentage: (index - start + 1) * 100 / max(1, end - start))
                 }
             }
-            request.endProgress()
             return ["total": .int(Int64(prefixes.count)), "intervalMs": .int(Int64(interval)), "frames": .array(frames)]
-        }
-        server.register(method: "creature/animate") { params, request in
-            let p = try Params(params)
-            let target = try Target(p, context: context)
-            let size = try p.size(), interval = try p.intervalMs()
-            request.beginProgress(title: "Rendering the evolution")
-            let image: RenderedImage
-            do {
-                image = try Renderer.evolutionGIF(seed: target.seed, size: size, intervalMs: interval,
-                                                  isCancelled: { request.isCancelled })
-            } catch is CancellationError {
-                throw ResponseError.requestCancelled
-            } catch {
-                throw ResponseError.internalError("could not encode the animation: \(error)")
-            }
-            request.endProgress()
-            return [
-                "dataUri": .string(image.dataURI), "mime": "image/gif",
-                "width": .int(Int64(image.pixels)), "height": .int(Int64(image.pixels)),
-                "bytes": .int(Int64(image.bytes.count)),
-                "frames": .int(Int64(max(1, Evolution.frameCount(of: target.seed)))),
-                "intervalMs": .int(Int64(interval)),
-                "fileName": .string(Naming.exportFileName(name: target.name, seed: target.seed, fileExtension: "gif")),
-            ]
-        }
-        server.register(method: "creature/tapAnimation") { params, _ in
-            let p = try Params(params)
-            let target = try Target(p, context: context)
-            let tap = try p.int("tap") ?? 0
-            guard tap >= 0 else { throw ResponseError.invalidParams(field: "tap", "'tap' must be 0 or more (got \(tap))") }
-            let size = try p.double("size") ?? 100
-            guard size > 0 && size <= 100_000 else {
-                throw ResponseError.invalidParams(field: "size", "'size' must be a view size in points, more than 0 (got \(size))")
-            }
-            let count = try p.int("samples") ?? 5
-            guard (2...1000).contains(count) else {
-                throw ResponseError.invalidParams(field: "samples", "'samples' must be between 2 and 1000 (got \(count))")
-            }
-            let kind = TapAnimation.kind(seed: target.seed, tap: tap)
-            let samples: [JSONValue] = (0..<count).map { i in
-                let t = Double(i) / Double(count - 1)
-                return transformJSON(kind.transform(t: t, size: size), t: t)
-            }
-            return [
-                "tap": .int(Int64(tap)), "kind": .string(kind.rawValue),
-                "ignored": .bool(Seeds.trim(target.seed).isEmpty),
-                "forwardMs": .int(Int64(TapAnimation.forwardMs)), "reverseMs": .int(Int64(TapAnimation.reverseMs)),
-                "samples": .array(samples),
-            ]
-        }
-        server.register(method: "creature/environment") { params, _ in
-            let target = try Target(try Params(params), context: context)
-            return environmentJSON(Environment(seed: target.seed))
-        }
-        server.register(method: "clock/creature") { params, _ in
-            let p = try Params(params)
-            let format = try p.format(), size = try p.size()
-            let seed = Clock.seed()
-            let creature = Creature(seed: seed)
-            let image = try render(creature, format: format, size: size)
-            return renderResult(image, creature: creature, name: "").merging([("seed", .string(seed))])
         }
     }
 

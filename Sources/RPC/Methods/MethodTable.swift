@@ -1,24 +1,23 @@
 import FonsterStore
 
-/// Every method the server answers, registered on one `RPCServer`.
+/// Every method the server answers, from the declarations, registered on one `RPCServer`.
 public enum MethodTable {
-    /// The request methods, as `initialize` lists them.
-    public static let names: [String] = [
-        "initialize", "shutdown",
-        "fonsters/list", "fonsters/get", "fonsters/create", "fonsters/update", "fonsters/delete",
-        "fonsters/duplicate", "fonsters/move", "fonsters/undo", "fonsters/redo", "fonsters/random",
-        "fonsters/refresh", "fonsters/useFrame",
-        "creature/render", "creature/describe", "creature/frames", "creature/animate",
-        "creature/tapAnimation", "creature/environment", "clock/creature",
-        "share/build", "share/preview", "share/import", "library/export", "library/import",
-    ]
+    /// Every declaration, in the order `initialize` lists them.
+    public static func declarations(_ context: ServerContext) -> [MethodDeclaration] {
+        LifecycleMethods.declarations(context, methods: { names })
+            + LibraryMethods.declarations(context)
+            + CreatureMethods.declarations(context)
+            + ShareMethods.declarations(context)
+    }
 
-    /// Registers every handler on `server`.
+    /// The request methods, as `initialize` lists them.
+    public static let names: [String] = declarations(ServerContext(location: .memory, options: StoreOptions())).map(\.name)
+
+    /// Registers every declared method on `server`, scheduled as its declaration says.
     public static func register(on server: RPCServer, context: ServerContext) {
-        LifecycleMethods.register(on: server, context: context, methods: { names })
-        LibraryMethods.register(on: server, context: context)
-        CreatureMethods.register(on: server, context: context)
-        ShareMethods.register(on: server, context: context)
+        for declaration in declarations(context) {
+            server.register(method: declaration.name, scheduler: declaration.scheduling, declaration.handler)
+        }
     }
 
     /// A change handler that sends `fonsters/didChange {ids, reason, external}` through `writer`.

@@ -3,7 +3,8 @@ import CreatureCore
 import FonsterStore
 
 /// What the method handlers share: the store (opened lazily so a broken store still lets the
-/// engine methods work), the clock, and facts for `initialize`.
+/// engine methods work) and the one thread that runs its operations, the default engine, and
+/// facts for `initialize`.
 public final class ServerContext: Sendable {
     /// The program's version, reported by `initialize` and `--version`.
     public static let version = "0.1.0"
@@ -16,19 +17,26 @@ public final class ServerContext: Sendable {
     public let options: StoreOptions
     private let opened: Locked<(store: FonsterStore, observation: ChangeObservation?)?> = Locked(nil)
     private let onChange: (@Sendable (StoreChange) -> Void)?
+    /// The engine for seeds given directly (`--engine`).
+    public let defaultEngine: EngineVersion
+    /// Runs every store operation in arrival order, off Swift's cooperative pool.
+    let executor = StoreExecutor()
 
     /// A context for a store at `location`; nothing is opened until a library method needs it.
     /// `onChange` hears every change to the store (this process's and others') from the moment
     /// the store is open, however late that is.
-    public init(location: StoreLocation, options: StoreOptions, onChange: (@Sendable (StoreChange) -> Void)? = nil) {
+    public init(location: StoreLocation, options: StoreOptions, defaultEngine: EngineVersion = .current,
+                onChange: (@Sendable (StoreChange) -> Void)? = nil) {
         self.location = location
         self.options = options
+        self.defaultEngine = defaultEngine
         self.onChange = onChange
     }
 
     /// Opens the store now (so changes are heard from the start); a failure waits for the
     /// first method that needs the store to report it.
-    public func openEarly() { _ = try? store() }
+    /// It opens on the store thread, so a locked file holds up no one else.
+    public func openEarly() { executor.enqueue { [self] in _ = try? store() } }
 
     /// The open store, opening it on first use; its failure is an application error. A failure
     /// is not kept: the next call tries again (another process may have been creating the file).
@@ -55,10 +63,14 @@ public final class ServerContext: Sendable {
         return location.resolvedPath()
     }
 
-    /// Runs a store operation, turning its error into the protocol's. `field` names the param
-    /// an invalid-params or out-of-range error is about (e.g. `index` for a move).
-    func withStore<T>(field: String? = nil, _ body: (FonsterStore) throws(StoreError) -> T) throws(ResponseError) -> T {
-        let store = try store()
-        do { return try body(store) } catch { throw ResponseError(error).naming(field) }
+    /// Runs a store operation on the store thread, after every one submitted before it, turning
+    /// its error into the protocol's. `field` names the param an invalid-params or out-of-range
+    /// error is about (e.g. `index` for a move).
+    func withStore<T: Sendable>(field: String? = nil,
+                                _ body: @escaping @Sendable (FonsterStore) throws(StoreError) -> T) async throws(ResponseError) -> T {
+        try await executor.run { [self] () throws(ResponseError) -> T in
+            let store = try store()
+            do throws(StoreError) { return try body(store) } catch { throw ResponseError(error).naming(field) }
+        }
     }
 }

@@ -7,82 +7,130 @@ enum ShareMethods {
     /// Imports over this many items report `$/progress`.
     static let progressThreshold = 50
 
-    static func register(on server: RPCServer, context: ServerContext) {
-        server.register(method: "share/build") { params, _ in
-            let p = try Params(params)
-            let seeds: [String]
-            if let ids = try p.ids("ids") {
-                if p.has("seeds") { throw ResponseError.invalidParams(field: "ids", "give either 'ids' or 'seeds', not both") }
-                seeds = try context.withStore { store throws(StoreError) in try ids.map { id throws(StoreError) in try store.get(id).seed } }
-            } else if let list = try p.stringArray("seeds") {
-                seeds = list
-            } else {
-                throw ResponseError.invalidParams(field: "seeds", "give 'ids' or 'seeds'")
-            }
-            for seed in seeds { try Target.checkLength(seed, field: p.has("ids") ? "ids" : "seeds") }
-            guard !seeds.isEmpty else { throw ResponseError.invalidParams(field: p.has("ids") ? "ids" : "seeds", "a share link needs at least one seed") }
-            guard seeds.count <= ShareLink.maxSeeds else {
-                throw ResponseError(code: .tooMany, message: "a share link holds at most \(ShareLink.maxSeeds) seeds (got \(seeds.count))")
-            }
-            let url = ShareLink.build(seeds: seeds)
-            let tooLong = url.count > ShareLink.maxLength
-            var result: JSONValue = ["url": .string(url), "length": .int(Int64(url.count)), "tooLong": .bool(tooLong)]
-            if tooLong {
-                result = result.merging([("warning", .string("The link is \(url.count) characters long; the Fonsters apps refuse links over \(ShareLink.maxLength). Share fewer or shorter seeds."))])
-            }
-            return result
-        }
-        server.register(method: "share/preview") { params, request in
-            let seeds = try parseLink(try Params(params))
-            let existing = try existingSeeds(context)
-            var items: [JSONValue] = []
-            for (index, seed) in seeds.enumerated() {
+    static func declarations(_ context: ServerContext) -> [MethodDeclaration] {
+        [
+            MethodDeclaration("share/build", "A share link for seeds or Fonsters.", effect: .pure, resolves: "ids",
+                              errors: [.invalidParams, .notFound, .seedTooLong, .tooMany] + LibraryMethods.storeErrors) { params, request in
+                let p = try Params(params)
+                let seeds: [String]
+                if let ids = try p.ids("ids") {
+                    if p.has("seeds") { throw ResponseError.invalidParams(field: "ids", "Give either 'ids' or 'seeds', not both.") }
+                    seeds = try await context.withStore { store throws(StoreError) in try ids.map { id throws(StoreError) in try store.get(id).seed } }
+                    request.leaveOrder()
+                } else if let list = try p.stringArray("seeds") {
+                    seeds = list
+                } else {
+                    throw ResponseError.invalidParams(field: "seeds", "Give 'ids' or 'seeds'; this request gives neither.")
+                }
+                let field = p.has("ids") ? "ids" : "seeds"
+                for seed in seeds { try Target.checkLength(seed, field: field) }
+                guard !seeds.isEmpty else { throw ResponseError.invalidParams(field: field, "A share link needs at least one seed; '\(field)' is empty.") }
+                guard seeds.count <= ShareLink.maxSeeds else {
+                    throw ResponseError(code: .tooMany, message: "A share link holds at most \(ShareLink.maxSeeds) seeds; this request gives \(seeds.count).",
+                                        data: ["field": .string(field), "limit": .int(Int64(ShareLink.maxSeeds)), "length": .int(Int64(seeds.count))])
+                }
+                let url = ShareLink.build(seeds: seeds)
+                let tooLong = url.count > ShareLink.maxLength
+                var result: JSONValue = ["url": .string(url), "length": .int(Int64(url.count)), "tooLong": .bool(tooLong)]
+                if tooLong {
+                    result = result.merging([("warning", .string("The link is \(url.count) characters long; the Fonsters apps refuse links over \(ShareLink.maxLength). Share fewer or shorter seeds."))])
+                }
+                return result
+            },
+            MethodDeclaration("share/preview", "What a share link holds, with thumbnails.", effect: .readsLibrary,
+                              errors: [.invalidParams, .badShareLink, .seedTooLong, .tooMany] + LibraryMethods.storeErrors + [.requestCancelled]) { params, request in
+                let p = try Params(params)
+                let seeds = try parseLink(p)
+                let engines = try previewEngines(p, context: context)
+                let existing = try await existingSeeds(context)
+                request.leaveOrder()
+                var items: [JSONValue] = []
+                for (index, seed) in seeds.enumerated() {
+                    try request.checkCancellation()
+                    var thumbnails: [(String, JSONValue)] = []
+                    for engine in engines {
+                        let image = try CreatureMethods.render(Creature(seed: seed, engine: engine), format: .png,
+                                                               size: try ImageSize(pixels: 64), request: request)
+                        thumbnails.append((engine.rawValue, .string(image.dataURI)))
+                    }
+                    var item: JSONValue = [
+                        "index": .int(Int64(index)), "seed": .string(seed),
+                        "displayName": .string(Naming.displayName(name: "", seed: seed)),
+                        "thumbnail": thumbnails[0].1, "exists": .bool(existing.contains(seed)),
+                    ]
+                    if p.has("engines") { item = item.merging([("thumbnails", .object(JSONObject(thumbnails)))]) }
+                    items.append(item)
+                }
+                return ["seeds": .array(items)]
+            },
+            MethodDeclaration("share/import", "Adds a share link's seeds the library does not hold yet.",
+                              effect: .writesLibrary, cost: .heavy,
+                              errors: [.invalidParams, .badShareLink, .seedTooLong, .tooMany] + LibraryMethods.editErrors + [.requestCancelled]) { params, request in
+                let p = try Params(params)
+                let seeds = try parseLink(p)
+                let chosen = try select(p, from: seeds)
                 try request.checkCancellation()
-                let image = try CreatureMethods.render(Creature(seed: seed), format: .png, size: try ImageSize(pixels: 64))
-                items.append([
-                    "index": .int(Int64(index)), "seed": .string(seed),
-                    "displayName": .string(Naming.displayName(name: "", seed: seed)),
-                    "thumbnail": .string(image.dataURI), "exists": .bool(existing.contains(seed)),
-                ])
-            }
-            return ["seeds": .array(items)]
+                return try await withImportProgress(request, count: chosen.count) { () throws(ResponseError) -> JSONValue in
+                    let created = try await context.withStore { store throws(StoreError) in
+                        var seen = Set(try store.list().map(\.seed))
+                        return try store.importSeeds(chosen.filter { seen.insert($0).inserted })
+                    }
+                    return ["created": .array(created.map { $0.json() }), "skipped": .int(Int64(chosen.count - created.count))]
+                }
+            },
+            MethodDeclaration("library/export", "The whole library as a bundle.", effect: .readsLibrary, cost: .heavy,
+                              errors: LibraryMethods.storeErrors) { _, _ in
+                let data = try await context.withStore { store throws(StoreError) in try store.exportLibrary() }
+                do { return ["bundle": try JSONParser.parse(Array(data))] }
+                catch { throw ResponseError.internalError("The exported bundle could not be read back: \(error)") }
+            },
+            MethodDeclaration("library/import", "Adds a bundle's Fonsters to the library.", effect: .writesLibrary, cost: .heavy,
+                              errors: [.invalidParams, .tooMany, .invalidBundle] + LibraryMethods.editErrors + [.requestCancelled]) { params, request in
+                let p = try Params(params)
+                guard let bundle = p.object["bundle"], bundle.object != nil else {
+                    throw ResponseError.invalidParams(field: "bundle", "'bundle' must be a library bundle object (from library/export).")
+                }
+                let select = try p.intArray("select")
+                let total = bundle["fonsters"]?.array?.count ?? 0
+                let count = select?.count ?? total
+                try request.checkCancellation()
+                let data = Data(bundle.serialized())
+                return try await withImportProgress(request, count: count) { () throws(ResponseError) -> JSONValue in
+                    let created = try await context.withStore(field: "select") { store throws(StoreError) in
+                        try store.importLibrary(data, select: select)
+                    }
+                    return ["created": .array(created.map { $0.json() }), "skipped": .int(Int64(count - created.count))]
+                }
+            },
+        ]
+    }
+
+    /// Runs an import between progress `begin` and `end` when it holds more than
+    /// `progressThreshold` items; the `end` goes out however the import ends.
+    static func withImportProgress(_ request: RequestContext, count: Int,
+                                   _ body: () async throws(ResponseError) -> JSONValue) async throws(ResponseError) -> JSONValue {
+        guard count > progressThreshold else { return try await body() }
+        return try await request.withProgress(title: "Importing \(count) Fonsters", body)
+    }
+
+    /// The engines `share/preview` draws with: `engines` if given (at least one), else the
+    /// server's default.
+    static func previewEngines(_ p: Params, context: ServerContext) throws(ResponseError) -> [EngineVersion] {
+        guard let names = try p.stringArray("engines") else { return [context.defaultEngine] }
+        guard !names.isEmpty else {
+            throw ResponseError.invalidParams(field: "engines", "'engines' must name at least one engine; it is empty.")
         }
-        server.register(method: "share/import") { params, request in
-            let p = try Params(params)
-            let seeds = try parseLink(p)
-            let chosen = try select(p, from: seeds)
-            var seen = try existingSeeds(context)
-            let fresh = chosen.filter { seen.insert($0).inserted }
-            if fresh.count > progressThreshold { request.beginProgress(title: "Importing \(fresh.count) Fonsters") }
-            let created = try context.withStore { store throws(StoreError) in try store.importSeeds(fresh) }
-            if fresh.count > progressThreshold { request.endProgress(message: "Imported \(created.count)") }
-            return ["created": .array(created.map { $0.json() }), "skipped": .int(Int64(chosen.count - created.count))]
+        var engines: [EngineVersion] = []
+        for name in names {
+            let engine = try Params.engine(named: name, field: "engines")
+            if !engines.contains(engine) { engines.append(engine) }
         }
-        server.register(method: "library/export") { _, _ in
-            let data = try context.withStore { store throws(StoreError) in try store.exportLibrary() }
-            do { return ["bundle": try JSONParser.parse(Array(data))] }
-            catch { throw ResponseError.internalError("could not read the exported bundle: \(error)") }
-        }
-        server.register(method: "library/import") { params, request in
-            let p = try Params(params)
-            guard let bundle = p.object["bundle"], bundle.object != nil else {
-                throw ResponseError.invalidParams(field: "bundle", "'bundle' must be a library bundle object (from library/export)")
-            }
-            let select = try p.intArray("select")
-            let total = bundle["fonsters"]?.array?.count ?? 0
-            let count = select?.count ?? total
-            if count > progressThreshold { request.beginProgress(title: "Importing \(count) Fonsters") }
-            let created = try context.withStore(field: "select") { store throws(StoreError) in
-                try store.importLibrary(Data(bundle.serialized()), select: select)
-            }
-            if count > progressThreshold { request.endProgress(message: "Imported \(created.count)") }
-            return ["created": .array(created.map { $0.json() }), "skipped": .int(Int64(count - created.count))]
-        }
+        return engines
     }
 
     /// The seeds already in the library (a link's seeds that are skipped on import).
-    static func existingSeeds(_ context: ServerContext) throws(ResponseError) -> Set<String> {
-        Set(try context.withStore { store throws(StoreError) in try store.list() }.map(\.seed))
+    static func existingSeeds(_ context: ServerContext) async throws(ResponseError) -> Set<String> {
+        try await context.withStore { store throws(StoreError) in Set(try store.list().map(\.seed)) }
     }
 
     /// The seeds of the `url` param; a seed over the length limit is refused like any seed.
@@ -99,7 +147,7 @@ enum ShareMethods {
         guard let indices = try p.intArray("select") else { return seeds }
         return try indices.map { i throws(ResponseError) in
             guard seeds.indices.contains(i) else {
-                throw .invalidParams(field: "select", "'select' index \(i) is outside the link's \(seeds.count) seeds")
+                throw .invalidParams(field: "select", "'select' index \(i) is outside the link's \(seeds.count) seeds (0 to \(seeds.count - 1)).")
             }
             return seeds[i]
         }

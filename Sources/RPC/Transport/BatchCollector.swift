@@ -1,32 +1,56 @@
 /// Gathers the responses of one batch and sends them as one array once all are in.
-/// A batch that yields no responses (only notifications) sends nothing.
+/// A batch that yields no responses (only notifications) sends nothing. Each entry is
+/// serialized as it arrives; an entry over `entryLimit` bytes, or one that would take the whole
+/// array past `totalLimit`, is replaced by a `responseTooLarge` error.
 final class BatchCollector: Sendable {
     private let writer: MessageWriter
-    private let state = Locked((expected: 0, responses: [JSONValue](), sealed: false, sent: false))
+    private let entryLimit: Int
+    private let totalLimit: Int
+    private let state = Locked((expected: 0, bodies: [[UInt8]](), bytes: 0, sealed: false, sent: false))
 
     /// A collector sending through `writer`.
-    init(writer: MessageWriter) { self.writer = writer }
+    init(writer: MessageWriter, entryLimit: Int = ServerLimits().maxResponseBytes,
+         totalLimit: Int = ServerLimits().maxBatchResponseBytes) {
+        self.writer = writer
+        self.entryLimit = entryLimit
+        self.totalLimit = totalLimit
+    }
 
     /// Registers one more response to wait for (call before it can be delivered).
     func expectOne() { state.withLock { $0.expected += 1 } }
 
     /// Delivers one response.
     func deliver(_ response: Response) {
-        let json = response.json
-        sendIfComplete { $0.responses.append(json) }
+        var body = Reply.body(of: response, limit: entryLimit)
+        sendIfComplete { state in
+            if state.bytes + body.count + 1 > totalLimit {
+                body = Response.failure(id: response.id, .responseTooLarge(bytes: state.bytes + body.count, limit: totalLimit, batch: true)).json.serialized()
+            }
+            state.bytes += body.count + 1
+            state.bodies.append(body)
+        }
     }
 
     /// No more responses will be expected.
     func seal() { sendIfComplete { $0.sealed = true } }
 
-    private func sendIfComplete(_ update: (inout (expected: Int, responses: [JSONValue], sealed: Bool, sent: Bool)) -> Void) {
-        let ready: [JSONValue]? = state.withLock { state in
+    private func sendIfComplete(_ update: (inout (expected: Int, bodies: [[UInt8]], bytes: Int, sealed: Bool, sent: Bool)) -> Void) {
+        let ready: [[UInt8]]? = state.withLock { state in
             update(&state)
-            guard state.sealed, !state.sent, state.responses.count == state.expected else { return nil }
+            guard state.sealed, !state.sent, state.bodies.count == state.expected else { return nil }
             state.sent = true
-            return state.responses
+            defer { state.bodies = [] }
+            return state.bodies
         }
-        if let ready, !ready.isEmpty { writer.send(.array(ready)) }
+        guard let ready, !ready.isEmpty else { return }
+        var array: [UInt8] = [UInt8(ascii: "[")]
+        array.reserveCapacity(ready.reduce(1) { $0 + $1.count + 1 })
+        for (index, body) in ready.enumerated() {
+            if index > 0 { array.append(UInt8(ascii: ",")) }
+            array.append(contentsOf: body)
+        }
+        array.append(UInt8(ascii: "]"))
+        writer.send(serialized: array)
     }
 }
 
@@ -36,12 +60,21 @@ struct Reply: Sendable {
     let writer: MessageWriter
     /// The batch this message belongs to, if any.
     let batch: BatchCollector?
+    /// The largest single response in bytes.
+    var limit: Int = ServerLimits().maxResponseBytes
 
     /// Registers a response to come (batches count them).
     func expectOne() { batch?.expectOne() }
 
     /// Sends or collects `response`.
     func send(_ response: Response) {
-        if let batch { batch.deliver(response) } else { writer.send(response) }
+        if let batch { batch.deliver(response) } else { writer.send(serialized: Reply.body(of: response, limit: limit)) }
+    }
+
+    /// The serialized response, or a `responseTooLarge` error in its place when over `limit`.
+    static func body(of response: Response, limit: Int) -> [UInt8] {
+        let body = response.json.serialized()
+        guard body.count > limit else { return body }
+        return Response.failure(id: response.id, .responseTooLarge(bytes: body.count, limit: limit, batch: false)).json.serialized()
     }
 }

@@ -6,6 +6,13 @@ protocol ByteOutput: Sendable {
     func flush() async
     /// Flushes, then refuses further writes and releases the other end.
     func close() async
+    /// Returns once at most `limit` bytes wait to be written.
+    func waitForRoom(limit: Int) async
+}
+
+extension ByteOutput {
+    /// Outputs that deliver at once keep no queue.
+    func waitForRoom(limit: Int) async {}
 }
 
 /// An output delivering straight into the other end of an in-memory connection.

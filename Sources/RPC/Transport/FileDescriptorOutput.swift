@@ -19,6 +19,9 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     private var closing = false
     private var broken = false
     private var flushWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Bytes queued or being written.
+    private var pendingBytes = 0
+    private var roomWaiters: [(limit: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// Starts the writer thread for `fd`; `closeDescriptor` closes it on `close()`.
     init(fd: Int32, closeDescriptor: Bool, log: TransportLog) {
@@ -34,6 +37,7 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     func write(_ bytes: [UInt8]) {
         condition.lock()
         if !closing && !broken {
+            pendingBytes += bytes.count
             queue.append(bytes)
             condition.signal()
         }
@@ -51,6 +55,26 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
                 condition.unlock()
             }
         }
+    }
+
+    func waitForRoom(limit: Int) async {
+        if hasRoom(limit) { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            condition.lock()
+            if pendingBytes <= limit || broken || closing {
+                condition.unlock()
+                continuation.resume()
+            } else {
+                roomWaiters.append((limit, continuation))
+                condition.unlock()
+            }
+        }
+    }
+
+    private func hasRoom(_ limit: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return pendingBytes <= limit || broken || closing
     }
 
     func close() async {
@@ -86,11 +110,16 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
 
             condition.lock()
             writing = false
+            pendingBytes -= chunks.reduce(0) { $0 + $1.count }
+            if broken { pendingBytes = 0 }
             var waiters: [CheckedContinuation<Void, Never>] = []
             if queue.isEmpty {
                 waiters = flushWaiters
                 flushWaiters = []
             }
+            let pending = pendingBytes
+            waiters += roomWaiters.filter { $0.limit >= pending }.map(\.continuation)
+            roomWaiters.removeAll { $0.limit >= pending }
             condition.unlock()
             for waiter in waiters { waiter.resume() }
         }

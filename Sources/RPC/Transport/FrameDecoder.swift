@@ -38,8 +38,8 @@ public struct FrameLimits: Sendable, Hashable {
 /// An incremental decoder from a byte stream to message bodies. Feed it chunks of any size
 /// (one byte at a time works); it never buffers more than one header line or one message.
 ///
-/// Framing is detected from the first non-whitespace byte: a letter means LSP headers
-/// (`Content-Length: N`), anything else newline-delimited JSON.
+/// Framing is detected from the first line: a header name followed by `:` (`Content-Length: N`)
+/// means LSP headers; anything else (`{`, `[`, `null`, `true`, garbage) newline-delimited JSON.
 ///
 /// Header framing: lines end with `\r\n` (a bare `\n` is tolerated); names are
 /// case-insensitive; headers other than Content-Length are ignored; blank lines between
@@ -74,6 +74,8 @@ public struct FrameDecoder: Sendable {
     public private(set) var framing: Framing?
 
     private var state: State
+    /// The first line's leading name characters while the framing is still unknown.
+    private var detectPrefix: [UInt8] = []
     private var line: [UInt8] = []
     private var discardingLine = false
     private var body: [UInt8] = []
@@ -107,6 +109,23 @@ public struct FrameDecoder: Sendable {
         return events
     }
 
+    /// Whether `byte` may appear in a header name (an RFC 7230 token character, letters and
+    /// digits and `-` in practice).
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            || byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+    }
+
+    /// Fixes the framing and replays the bytes held back while detecting.
+    private mutating func decide(_ detected: Framing, events: inout [FrameEvent]) {
+        framing = detected
+        state = detected == .contentLength ? .headers : .lines
+        let held = detectPrefix
+        detectPrefix = []
+        held.withUnsafeBufferPointer { feed($0, into: &events) }
+    }
+
     /// Feeds `bytes`, appending completed messages and errors to `events`.
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into events: inout [FrameEvent]) {
         var i = 0
@@ -117,14 +136,14 @@ public struct FrameDecoder: Sendable {
                 return
             case .detecting:
                 let byte = bytes[i]
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                if detectPrefix.isEmpty && (byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) {
                     i += 1
-                } else if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") {
-                    framing = .contentLength
-                    state = .headers
+                } else if FrameDecoder.isTokenByte(byte) && detectPrefix.count < limits.maxHeaderLine {
+                    // A header name so far (`Content-Length`), or a JSON literal (`null`, `true`).
+                    detectPrefix.append(byte)
+                    i += 1
                 } else {
-                    framing = .newlineDelimited
-                    state = .lines
+                    decide(byte == UInt8(ascii: ":") && !detectPrefix.isEmpty ? .contentLength : .newlineDelimited, events: &events)
                 }
             case .resync(var matched):
                 let pattern = FrameDecoder.headerName
@@ -176,6 +195,12 @@ public struct FrameDecoder: Sendable {
     /// Signals end of input. Returns any last message (an NDJSON line without `\n`) and,
     /// when the input stopped mid-message, a note for the log.
     public mutating func finish() -> (events: [FrameEvent], note: String?) {
+        if case .detecting = state, !detectPrefix.isEmpty {
+            var events: [FrameEvent] = []
+            decide(.newlineDelimited, events: &events)
+            let (more, note) = finish()
+            return (events + more, note)
+        }
         defer { state = .closed }
         switch state {
         case .detecting, .closed:

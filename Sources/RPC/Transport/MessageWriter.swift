@@ -16,6 +16,14 @@ public final class MessageWriter: Sendable {
         output.write(framing.outgoing.frame(json.serialized()))
     }
 
+    /// Sends one already serialized message body.
+    func send(serialized body: [UInt8]) {
+        output.write(framing.outgoing.frame(body))
+    }
+
+    /// Returns once at most `limit` bytes wait to be written (at once if the output keeps no queue).
+    public func waitForRoom(limit: Int) async { await output.waitForRoom(limit: limit) }
+
     /// Sends a message.
     public func send(_ message: Message) { send(message.json) }
 

@@ -6,19 +6,31 @@ public typealias RequestHandler = @Sendable (_ params: JSONValue, _ context: Req
 /// Handles one notification: gets its params (`.null` when absent) and a context.
 public typealias NotificationHandler = @Sendable (_ params: JSONValue, _ context: NotificationContext) async -> Void
 
+/// Decides how one request is scheduled, from its params (`.null` when absent).
+public typealias Scheduler = @Sendable (_ params: JSONValue) -> Scheduling
+
 /// A JSON-RPC 2.0 / LSP-style server: a table of method handlers and the loop that serves a
 /// `Connection` with them.
 ///
 /// - Unclaimed requests get methodNotFound (-32601) naming the method; unclaimed
 ///   notifications are ignored.
-/// - `.concurrent` mode runs each request in its own Task (responses may come out of order);
-///   notification handlers run in arrival order on the loop, so keep them short.
-///   `.sequential` mode (scripts) handles one message at a time, strictly in order.
+/// - `.concurrent` mode: each request is scheduled as its method's `Scheduler` says. Ordered
+///   requests start one at a time in arrival order (across batches and inside them); each
+///   holds the line until it finishes or calls `RequestContext.leaveOrder()`. Free requests
+///   start at once and may answer out of order. Notification handlers run in arrival order on
+///   the loop, so keep them short. `.sequential` mode (scripts) treats every message as ordered
+///   and holds the line until it is answered, so responses come in request order.
+/// - Bounds (`ServerLimits`): running requests' weights stay within `maxConcurrentRequests`
+///   (the loop stops reading until there is room); the loop also stops reading while more than
+///   `maxQueuedOutputBytes` of output wait for the client; a batch of more than
+///   `maxBatchEntries` is refused before its entries are parsed; a response over
+///   `maxResponseBytes` (or a batch response over `maxBatchResponseBytes`) is replaced by a
+///   `responseTooLarge` error.
 /// - Built in: `$/cancelRequest {id}` (the handler's Task is cancelled and the reply is -32800
 ///   at once; nothing extra if it already finished), `shutdown` (answered once every earlier
 ///   request has been answered: null, or a registered handler's result; from its arrival on,
-///   other requests get invalidRequest "server is shutting down"), `exit` (stops reading;
-///   requests already running still finish and are answered before `run` returns),
+///   other requests get invalidRequest), `exit` (stops reading; without an earlier `shutdown` it
+///   cancels every running request; all are answered before `run` returns),
 ///   `initialized` (ignored unless registered). Requests before `initialize` are accepted;
 ///   `initialize` needs a handler.
 /// - Batches are answered with one array; an empty batch gets a single invalidRequest error.
@@ -26,7 +38,7 @@ public typealias NotificationHandler = @Sendable (_ params: JSONValue, _ context
 public final class RPCServer: Sendable {
     /// How requests are scheduled.
     public enum Mode: Sendable, Hashable {
-        /// Each request runs in its own Task; responses may come out of order.
+        /// Requests scheduled by their `Scheduler`: ordered ones in line, free ones at once.
         case concurrent
         /// One message at a time, in arrival order; responses in request order.
         case sequential
@@ -34,24 +46,39 @@ public final class RPCServer: Sendable {
 
     /// How requests are scheduled.
     public let mode: Mode
-    /// How many requests may run at once (concurrent mode) or wait in line (sequential mode)
-    /// before the loop stops reading: backpressure towards the client. While it is reached,
-    /// `$/cancelRequest` is not read either.
-    public let maxConcurrentRequests: Int
+    /// The bounds kept whatever the client sends.
+    public let limits: ServerLimits
+    /// How many units of work may run at once (`limits.maxConcurrentRequests`).
+    public var maxConcurrentRequests: Int { limits.maxConcurrentRequests }
     let log: TransportLog
-    private let requestHandlers = Locked([String: RequestHandler]())
+    let requestLog: TransportLog?
+    private let requestHandlers = Locked([String: (scheduler: Scheduler, handler: RequestHandler)]())
     private let notificationHandlers = Locked([String: NotificationHandler]())
 
-    /// A server with no handlers yet.
-    public init(mode: Mode = .concurrent, maxConcurrentRequests: Int = 1024, log: TransportLog = .standardError) {
+    /// A server with no handlers yet. `requestLog`, when given, hears one line per request:
+    /// its method, id, duration and outcome.
+    public init(mode: Mode = .concurrent, limits: ServerLimits = ServerLimits(),
+                log: TransportLog = .standardError, requestLog: TransportLog? = nil) {
         self.mode = mode
-        self.maxConcurrentRequests = max(1, maxConcurrentRequests)
+        var limits = limits
+        limits.maxConcurrentRequests = max(1, limits.maxConcurrentRequests)
+        self.limits = limits
         self.log = log
+        self.requestLog = requestLog
     }
 
-    /// Registers (or replaces) the handler for requests named `method`.
-    public func register(method: String, _ handler: @escaping RequestHandler) {
-        requestHandlers.withLock { $0[method] = handler }
+    /// A server with no handlers yet, allowing `maxConcurrentRequests` units of work at once.
+    public convenience init(mode: Mode = .concurrent, maxConcurrentRequests: Int, log: TransportLog = .standardError) {
+        var limits = ServerLimits()
+        limits.maxConcurrentRequests = maxConcurrentRequests
+        self.init(mode: mode, limits: limits, log: log)
+    }
+
+    /// Registers (or replaces) the handler for requests named `method`, scheduled as
+    /// `scheduler` says (free by default).
+    public func register(method: String, scheduler: @escaping Scheduler = { _ in .free },
+                         _ handler: @escaping RequestHandler) {
+        requestHandlers.withLock { $0[method] = (scheduler, handler) }
     }
 
     /// Registers (or replaces) the handler for notifications named `method`.
@@ -59,8 +86,8 @@ public final class RPCServer: Sendable {
         notificationHandlers.withLock { $0[method] = handler }
     }
 
-    /// The request handler for `method`, if registered.
-    func requestHandler(_ method: String) -> RequestHandler? {
+    /// The request handler for `method` and its scheduler, if registered.
+    func requestHandler(_ method: String) -> (scheduler: Scheduler, handler: RequestHandler)? {
         requestHandlers.withLock { $0[method] }
     }
 

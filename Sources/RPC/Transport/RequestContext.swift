@@ -1,6 +1,18 @@
-/// Cancellation and completion state shared between a running request and the server.
+/// Cancellation, completion, progress and order state shared between a running request and
+/// the server.
 final class RequestFlag: Sendable {
-    private let state = Locked((cancelled: false, finished: false))
+    private struct State {
+        var cancelled = false
+        var finished = false
+        var progressOpen = false
+        var orderReleased = false
+        var orderWaiter: CheckedContinuation<Void, Never>?
+    }
+    private let state = Locked(State())
+    /// Whether only the end of the request releases the ordered lane (sequential mode).
+    let holdsOrderUntilDone: Bool
+
+    init(holdsOrderUntilDone: Bool = false) { self.holdsOrderUntilDone = holdsOrderUntilDone }
 
     /// Whether the client cancelled the request.
     var isCancelled: Bool { state.current.cancelled }
@@ -10,6 +22,45 @@ final class RequestFlag: Sendable {
     func cancel() { state.withLock { $0.cancelled = true } }
     /// Marks the request answered.
     func finish() { state.withLock { $0.finished = true } }
+
+    /// Records that a `begin` went out; false (and nothing recorded) if the request is over.
+    func openProgress() -> Bool {
+        state.withLock { state in
+            guard !state.cancelled && !state.finished else { return false }
+            state.progressOpen = true
+            return true
+        }
+    }
+
+    /// Whether a `begin` is waiting for its `end` (and forgets it: the caller sends the end).
+    func closeProgress() -> Bool {
+        state.withLock { state in
+            defer { state.progressOpen = false }
+            return state.progressOpen
+        }
+    }
+
+    /// Lets the next ordered request start.
+    func releaseOrder() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.orderReleased = true
+            defer { state.orderWaiter = nil }
+            return state.orderWaiter
+        }
+        waiter?.resume()
+    }
+
+    /// Waits until `releaseOrder` was called.
+    func waitForOrderRelease() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let released = state.withLock { state -> Bool in
+                if state.orderReleased { return true }
+                state.orderWaiter = continuation
+                return false
+            }
+            if released { continuation.resume() }
+        }
+    }
 }
 
 /// What a request handler gets besides its params: the request's identity, cancellation,
@@ -23,6 +74,19 @@ public struct RequestContext: Sendable {
     public let workDoneToken: JSONValue?
     let flag: RequestFlag
     let writer: MessageWriter
+    /// The largest response the server will send, in bytes: long work should stop (with an
+    /// error saying how to ask for less) as soon as its result would pass it.
+    public let maxResponseBytes: Int
+
+    init(id: RPCID, method: String, workDoneToken: JSONValue?, flag: RequestFlag, writer: MessageWriter,
+         maxResponseBytes: Int = ServerLimits().maxResponseBytes) {
+        self.id = id
+        self.method = method
+        self.workDoneToken = workDoneToken
+        self.flag = flag
+        self.writer = writer
+        self.maxResponseBytes = maxResponseBytes
+    }
 
     /// Whether the client cancelled this request; a handler doing long work should check it.
     public var isCancelled: Bool { flag.isCancelled || Task.isCancelled }
@@ -30,6 +94,13 @@ public struct RequestContext: Sendable {
     /// Throws the request-cancelled error (-32800) if the request was cancelled.
     public func checkCancellation() throws(ResponseError) {
         if isCancelled { throw ResponseError.requestCancelled }
+    }
+
+    /// An ordered request's library part is done: later ordered requests may start while this
+    /// one goes on (e.g. drawing a Fonster after reading its seed). Does nothing for free
+    /// requests, or where responses must keep request order (sequential mode).
+    public func leaveOrder() {
+        if !flag.holdsOrderUntilDone { flag.releaseOrder() }
     }
 
     /// Sends a notification to the client (e.g. `fonsters/didChange`).
@@ -44,12 +115,22 @@ public struct RequestContext: Sendable {
         writer.sendNotification("$/progress", params: ["token": workDoneToken, "value": value])
     }
 
-    /// Sends LSP's work-done `begin` progress.
+    /// Runs `body` between LSP work-done `begin` and `end` progress: the `end` goes out however
+    /// `body` ends (result, error or cancellation), so a client's spinner always stops.
+    public func withProgress<T, E: Error>(title: String, message: String? = nil, cancellable: Bool = true,
+                                          _ body: () async throws(E) -> T) async throws(E) -> T {
+        beginProgress(title: title, message: message, percentage: 0, cancellable: cancellable)
+        defer { endProgress() }
+        return try await body()
+    }
+
+    /// Sends LSP's work-done `begin` progress. Prefer `withProgress`, which always ends it.
     public func beginProgress(title: String, message: String? = nil, percentage: Int? = nil, cancellable: Bool = false) {
+        guard let workDoneToken, flag.openProgress() else { return }
         var value: JSONObject = ["kind": "begin", "title": .string(title), "cancellable": .bool(cancellable)]
         if let message { value["message"] = .string(message) }
         if let percentage { value["percentage"] = .number(percentage) }
-        reportProgress(.object(value))
+        writer.sendNotification("$/progress", params: ["token": workDoneToken, "value": .object(value)])
     }
 
     /// Sends LSP's work-done `report` progress.
@@ -60,11 +141,13 @@ public struct RequestContext: Sendable {
         reportProgress(.object(value))
     }
 
-    /// Sends LSP's work-done `end` progress.
+    /// Sends LSP's work-done `end` progress if a `begin` went out and no `end` yet — also after
+    /// the request was cancelled.
     public func endProgress(message: String? = nil) {
+        guard let workDoneToken, flag.closeProgress() else { return }
         var value: JSONObject = ["kind": "end"]
         if let message { value["message"] = .string(message) }
-        reportProgress(.object(value))
+        writer.sendNotification("$/progress", params: ["token": workDoneToken, "value": .object(value)])
     }
 }
 

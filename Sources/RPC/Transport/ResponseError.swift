@@ -41,7 +41,7 @@ extension ResponseError {
 
     /// A method-not-found error (-32601) naming `method`.
     public static func methodNotFound(_ method: String) -> ResponseError {
-        ResponseError(code: .methodNotFound, message: "method not found: \(method)")
+        ResponseError(code: .methodNotFound, message: "There is no method named \"\(method)\"; initialize lists the methods.")
     }
 
     /// An invalid-params error (-32602) with `message`.
@@ -54,8 +54,18 @@ extension ResponseError {
         ResponseError(code: .internalError, message: message)
     }
 
+    /// A response of `bytes` (at least) over the `limit`; `batch` when the batch's responses
+    /// together pass it.
+    public static func responseTooLarge(bytes: Int, limit: Int, batch: Bool) -> ResponseError {
+        let what = batch ? "The responses to this batch would take" : "The response would take"
+        return ResponseError(
+            code: .responseTooLarge,
+            message: "\(what) \(bytes) bytes, more than the limit of \(limit). Ask for less at a time\(batch ? " or send fewer requests per batch" : "").",
+            data: ["limit": .int(Int64(limit)), "length": .int(Int64(bytes))])
+    }
+
     /// The request-cancelled error (-32800).
-    public static let requestCancelled = ResponseError(code: .requestCancelled, message: "request cancelled")
+    public static let requestCancelled = ResponseError(code: .requestCancelled, message: "The request was cancelled.")
 }
 
 extension ResponseError: CustomStringConvertible {

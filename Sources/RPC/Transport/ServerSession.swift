@@ -1,4 +1,7 @@
-/// The state of one `RPCServer.run`: requests in flight, lifecycle, the sequential queue.
+import Foundation
+
+/// The state of one `RPCServer.run`: requests in flight, lifecycle, the ordered lane and the
+/// concurrency budget.
 final class ServerSession: Sendable {
     private typealias Job = @Sendable () async -> Void
 
@@ -16,6 +19,7 @@ final class ServerSession: Sendable {
         var serial: UInt64
         var flag: RequestFlag
         var handler: RequestHandler
+        var scheduling: Scheduling
     }
 
     private enum Disposition: Sendable {
@@ -28,173 +32,157 @@ final class ServerSession: Sendable {
         var nextSerial: UInt64 = 0
         var shutdownRequested = false
         var exitRequested = false
-        var outstandingTasks = 0
+        /// Requests accepted and not yet finished (running or waiting in the ordered lane).
+        var outstanding = 0
         var idleWaiters: [(threshold: Int, continuation: CheckedContinuation<Void, Never>)] = []
-        var queuedJobs = 0
-        var queueWaiter: CheckedContinuation<Void, Never>?
+        /// Units of the concurrency limit held by outstanding requests and queued lane jobs.
+        var budgetUsed = 0
+        var budgetWaiter: (need: Int, continuation: CheckedContinuation<Void, Never>)?
     }
 
     private let server: RPCServer
     private let connection: Connection
     private let writer: MessageWriter
     private let state = Locked(State())
-    private let queue: AsyncStream<Job>.Continuation?
-    private let queueStream: AsyncStream<Job>?
+    private let lane: AsyncStream<Job>.Continuation
+    private let laneStream: AsyncStream<Job>
 
     init(server: RPCServer, connection: Connection) {
         self.server = server
         self.connection = connection
         self.writer = connection.writer
-        if server.mode == .sequential {
-            let (stream, continuation) = AsyncStream<Job>.makeStream()
-            queueStream = stream
-            queue = continuation
-        } else {
-            queueStream = nil
-            queue = nil
-        }
+        (laneStream, lane) = AsyncStream<Job>.makeStream()
     }
 
-    private var sequential: Bool { queue != nil }
+    private var sequential: Bool { server.mode == .sequential }
+    private var limits: ServerLimits { server.limits }
 
     // MARK: - Loop
 
     func run() async -> ServerExit {
-        var worker: Task<Void, Never>? = nil
-        if let queueStream {
-            worker = Task {
-                for await job in queueStream { await job() }
-            }
+        let worker = Task { [laneStream] in
+            for await job in laneStream { await job() }
         }
         for await frame in connection.incoming {
+            await writer.waitForRoom(limit: limits.maxQueuedOutputBytes)
             switch frame {
             case .error(let error):
-                await perform { [writer] in writer.send(Response.failure(id: nil, .parseError(error.message))) }
+                await answer(Reply(writer: writer, batch: nil, limit: limits.maxResponseBytes),
+                             .failure(id: nil, .parseError(error.message)))
             case .message(let bytes):
-                if sequential {
-                    await waitForQueueRoom()
-                } else {
-                    await waitForIdle(threshold: server.maxConcurrentRequests - 1)
-                }
                 await handleFrame(bytes)
             }
             if state.current.exitRequested { break }
         }
         connection.stopReading()
         let (exited, shutdown) = state.withLock { ($0.exitRequested, $0.shutdownRequested) }
-        queue?.finish()
-        await worker?.value
+        lane.finish()
+        await worker.value
         await waitForIdle(threshold: 0)
         await writer.close()
         return ServerExit(reason: exited ? .exitNotification : .endOfInput, shutdownRequested: shutdown)
     }
 
-    /// Runs `job` on the loop (concurrent mode) or queues it behind earlier messages (sequential).
-    private func perform(_ job: @escaping Job) async {
-        guard let queue else {
-            await job()
-            return
-        }
-        state.withLock { $0.queuedJobs += 1 }
-        queue.yield { [self] in
-            await job()
-            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-                state.queuedJobs -= 1
-                guard state.queuedJobs < server.maxConcurrentRequests else { return nil }
-                defer { state.queueWaiter = nil }
-                return state.queueWaiter
+    /// Sends a response decided on arrival: at once, or (sequential mode) in its place in line.
+    private func answer(_ reply: Reply, _ response: Response) async {
+        if sequential {
+            await reserve(1)
+            lane.yield { [self] in
+                reply.send(response)
+                release(1)
             }
-            waiter?.resume()
-        }
-    }
-
-    /// Sequential mode: waits while `maxConcurrentRequests` messages are queued (backpressure).
-    private func waitForQueueRoom() async {
-        if state.withLock({ $0.queuedJobs < server.maxConcurrentRequests }) { return }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let room = state.withLock { state -> Bool in
-                if state.queuedJobs < server.maxConcurrentRequests { return true }
-                state.queueWaiter = continuation
-                return false
-            }
-            if room { continuation.resume() }
+        } else {
+            reply.send(response)
         }
     }
 
     private func handleFrame(_ bytes: [UInt8]) async {
+        let single = Reply(writer: writer, batch: nil, limit: limits.maxResponseBytes)
+        if let count = BatchScanner.entryCount(bytes, upTo: limits.maxBatchEntries), count > limits.maxBatchEntries {
+            let max = limits.maxBatchEntries
+            await answer(single, .failure(id: nil, ResponseError(
+                code: .invalidRequest,
+                message: "A batch can hold at most \(max.formatted(.number.grouping(.automatic))) requests; this one holds more. Send the requests in smaller batches.",
+                data: ["field": "batch", "limit": .int(Int64(max))])))
+            return
+        }
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes)
         } catch {
-            await perform { [writer] in writer.send(Response.failure(id: nil, .parseError("parse error: \(error)"))) }
+            await answer(single, .failure(id: nil, .parseError("The message is not valid JSON: \(error).")))
             return
         }
         guard case .array(let elements) = json else {
-            await handleMessage(json, reply: Reply(writer: writer, batch: nil))
+            await accept(json, reply: single)
             return
         }
         guard !elements.isEmpty else {
-            await perform { [writer] in writer.send(Response.failure(id: nil, .invalidRequest("empty batch"))) }
+            await answer(single, .failure(id: nil, .invalidRequest("A batch must hold at least one request; this one is empty.")))
             return
         }
-        let batch = BatchCollector(writer: writer)
-        let reply = Reply(writer: writer, batch: batch)
-        var jobs: [Job] = []
+        let batch = BatchCollector(writer: writer, entryLimit: limits.maxResponseBytes, totalLimit: limits.maxBatchResponseBytes)
+        let reply = Reply(writer: writer, batch: batch, limit: limits.maxResponseBytes)
         for element in elements {
-            if let job = accept(element, reply: reply) { jobs.append(job) }
+            await accept(element, reply: reply)
         }
         batch.seal()
-        if !jobs.isEmpty {
-            let inOrder = jobs
-            await perform { for job in inOrder { await job() } }
-        }
     }
 
-    private func handleMessage(_ json: JSONValue, reply: Reply) async {
-        if let job = accept(json, reply: reply) { await perform(job) }
-    }
-
-    /// Classifies one message and does what must happen on arrival (cancel, exit, lifecycle,
-    /// registering a request as in flight; starting it in concurrent mode). Returns the work
-    /// that must keep its place in line, if any.
-    private func accept(_ json: JSONValue, reply: Reply) -> Job? {
+    /// Classifies one message and does what must happen on arrival: cancel, exit, lifecycle,
+    /// registering a request as in flight, then starting it or putting it in the ordered lane.
+    private func accept(_ json: JSONValue, reply: Reply) async {
         switch Message.classify(json) {
         case .failure(let invalid):
             reply.expectOne()
-            return { reply.send(invalid.response) }
+            await answer(reply, invalid.response)
         case .success(.response(let response)):
-            server.log("ignoring a response to id \(response.id?.description ?? "null"): the server sends no requests")
-            return nil
+            server.log("Ignored a response to id \(response.id?.description ?? "null"): the server sends no requests.")
         case .success(.notification(let notification)):
-            return acceptNotification(notification)
+            await acceptNotification(notification)
         case .success(.request(let request)):
             reply.expectOne()
             switch prepare(request, reply: reply) {
             case .answer(let response):
-                return { reply.send(response) }
+                await answer(reply, response)
             case .run(let prepared):
-                if sequential {
-                    return { [self] in await execute(prepared, reply: reply)?.value }
+                let weight = min(prepared.scheduling.weight, limits.maxConcurrentRequests)
+                await reserve(weight)
+                if prepared.scheduling.lane == .ordered {
+                    lane.yield { [self] in
+                        if start(prepared, weight: weight) { await prepared.flag.waitForOrderRelease() }
+                    }
+                } else {
+                    start(prepared, weight: weight)
                 }
-                _ = execute(prepared, reply: reply)
-                return nil
             }
         }
     }
 
-    private func acceptNotification(_ notification: Notification) -> Job? {
+    private func acceptNotification(_ notification: Notification) async {
         switch notification.method {
         case "$/cancelRequest":
             if let id = notification.params?["id"].flatMap(RPCID.init(json:)) { cancel(id) }
-            return nil
         case "exit":
-            state.withLock { $0.exitRequested = true }
-            return nil
+            let ids = state.withLock { state -> [RPCID] in
+                state.exitRequested = true
+                // After `shutdown`, which promises to answer everything before it, nothing is cut short.
+                return state.shutdownRequested ? [] : Array(state.inFlight.keys)
+            }
+            for id in ids { cancel(id) }
         default:
-            guard let handler = server.notificationHandler(notification.method) else { return nil }
+            guard let handler = server.notificationHandler(notification.method) else { return }
             let context = NotificationContext(method: notification.method, writer: writer)
             let params = notification.params ?? .null
-            return { await handler(params, context) }
+            if sequential {
+                await reserve(1)
+                lane.yield { [self] in
+                    await handler(params, context)
+                    release(1)
+                }
+            } else {
+                await handler(params, context)
+            }
         }
     }
 
@@ -203,42 +191,48 @@ final class ServerSession: Sendable {
     /// Decides on arrival: an immediate answer, or a registered in-flight request to run.
     private func prepare(_ request: Request, reply: Reply) -> Disposition {
         let isShutdown = request.method == "shutdown"
-        let handler = server.requestHandler(request.method)
+        let registered = server.requestHandler(request.method)
+        let scheduling: Scheduling
+        if sequential { scheduling = .ordered } else { scheduling = registered.map { $0.scheduler(request.params ?? .null) } ?? .free }
         return state.withLock { state -> Disposition in
             if state.shutdownRequested {
-                return .answer(.failure(id: request.id, .invalidRequest("server is shutting down")))
+                return .answer(.failure(id: request.id, .invalidRequest("The server is shutting down, so it answers no more requests.")))
             }
             if isShutdown { state.shutdownRequested = true }
             let shutdownReply: RequestHandler = { _, _ in .null }
-            guard let handler = handler ?? (isShutdown ? shutdownReply : nil) else {
+            guard let handler = registered?.handler ?? (isShutdown ? shutdownReply : nil) else {
                 return .answer(.failure(id: request.id, .methodNotFound(request.method)))
             }
             if state.inFlight[request.id] != nil {
-                return .answer(.failure(id: request.id, .invalidRequest("request id \(request.id) is already in use")))
+                return .answer(.failure(id: request.id, .invalidRequest("The request id \(request.id) is already in use by a request still running.")))
             }
             state.nextSerial += 1
-            let flag = RequestFlag()
+            let flag = RequestFlag(holdsOrderUntilDone: sequential)
             state.inFlight[request.id] = InFlight(serial: state.nextSerial, flag: flag, task: nil, reply: reply)
-            return .run(Prepared(request: request, serial: state.nextSerial, flag: flag, handler: handler))
+            return .run(Prepared(request: request, serial: state.nextSerial, flag: flag, handler: handler,
+                                 scheduling: isShutdown && !sequential ? .free : scheduling))
         }
     }
 
-    /// Starts the handler in a Task unless the request was cancelled while queued.
-    private func execute(_ prepared: Prepared, reply: Reply) -> Task<Void, Never>? {
+    /// Starts the handler in a Task unless the request was cancelled while it waited; returns
+    /// whether it started. The request already holds `weight` units of the budget.
+    @discardableResult
+    private func start(_ prepared: Prepared, weight: Int) -> Bool {
         let id = prepared.request.id
-        let live = state.withLock { state -> Bool in
-            guard state.inFlight[id]?.serial == prepared.serial else { return false }
-            state.outstandingTasks += 1
-            return true
+        let live = state.withLock { $0.inFlight[id]?.serial == prepared.serial }
+        guard live else {
+            prepared.flag.releaseOrder()
+            release(weight)
+            return false
         }
-        guard live else { return nil }
         let context = RequestContext(
             id: id, method: prepared.request.method,
             workDoneToken: prepared.request.params?["workDoneToken"],
-            flag: prepared.flag, writer: writer)
+            flag: prepared.flag, writer: writer, maxResponseBytes: limits.maxResponseBytes)
         let params = prepared.request.params ?? .null
+        let began = ContinuousClock.now
         let task = Task { [self] in
-            if prepared.request.method == "shutdown" {
+            if prepared.request.method == "shutdown" && !sequential {
                 await waitForIdle(threshold: 1) // answer only once every earlier request has been
             }
             let result: Result<JSONValue, ResponseError>
@@ -252,7 +246,18 @@ final class ServerSession: Sendable {
                 result = .failure(.internalError(String(describing: error)))
             }
             complete(id, serial: prepared.serial, with: Response(id: id, result: result))
-            taskEnded()
+            prepared.flag.releaseOrder()
+            if let requestLog = server.requestLog {
+                let elapsed = ContinuousClock.now - began
+                let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+                let outcome: String
+                switch result {
+                case .success: outcome = prepared.flag.isCancelled ? "cancelled" : "ok"
+                case .failure(let error): outcome = "error \(error.code.rawValue)"
+                }
+                requestLog("\(prepared.request.method) id \(id): \(String(format: "%.2f", ms)) ms, \(outcome)")
+            }
+            release(weight)
         }
         let stillLive = state.withLock { state -> Bool in
             guard state.inFlight[id]?.serial == prepared.serial else { return false }
@@ -260,7 +265,7 @@ final class ServerSession: Sendable {
             return true
         }
         if !stillLive { task.cancel() }
-        return task
+        return true
     }
 
     /// Sends the response unless the request was cancelled (and so already answered).
@@ -286,23 +291,59 @@ final class ServerSession: Sendable {
         entry.reply.send(.failure(id: id, .requestCancelled))
     }
 
-    private func taskEnded() {
-        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.outstandingTasks -= 1
-            let outstanding = state.outstandingTasks
+    // MARK: - Budget
+
+    /// Waits until `weight` more units fit in the concurrency limit, then takes them.
+    private func reserve(_ weight: Int) async {
+        let max = limits.maxConcurrentRequests
+        if state.withLock({ state -> Bool in
+            guard state.budgetUsed + weight <= max else { return false }
+            state.budgetUsed += weight
+            state.outstanding += 1
+            return true
+        }) { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let taken = state.withLock { state -> Bool in
+                if state.budgetUsed + weight <= max {
+                    state.budgetUsed += weight
+                    state.outstanding += 1
+                    return true
+                }
+                state.budgetWaiter = (weight, continuation)
+                return false
+            }
+            if taken { continuation.resume() }
+        }
+    }
+
+    /// Gives back `weight` units taken by `reserve` (one request finished).
+    private func release(_ weight: Int) {
+        let max = limits.maxConcurrentRequests
+        let (ready, budgetWaiter) = state.withLock { state -> ([CheckedContinuation<Void, Never>], CheckedContinuation<Void, Never>?) in
+            state.budgetUsed -= weight
+            state.outstanding -= 1
+            var woken: CheckedContinuation<Void, Never>? = nil
+            if let waiter = state.budgetWaiter, state.budgetUsed + waiter.need <= max {
+                state.budgetUsed += waiter.need
+                state.outstanding += 1
+                state.budgetWaiter = nil
+                woken = waiter.continuation
+            }
+            let outstanding = state.outstanding
             let ready = state.idleWaiters.filter { $0.threshold >= outstanding }.map(\.continuation)
             state.idleWaiters.removeAll { $0.threshold >= outstanding }
-            return ready
+            return (ready, woken)
         }
+        budgetWaiter?.resume()
         for waiter in ready { waiter.resume() }
     }
 
-    /// Waits until at most `threshold` handler tasks are running.
+    /// Waits until at most `threshold` requests are outstanding.
     private func waitForIdle(threshold: Int) async {
-        if state.withLock({ $0.outstandingTasks <= threshold }) { return }
+        if state.withLock({ $0.outstanding <= threshold }) { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let idle = state.withLock { state -> Bool in
-                if state.outstandingTasks <= threshold { return true }
+                if state.outstanding <= threshold { return true }
                 state.idleWaiters.append((threshold, continuation))
                 return false
             }

@@ -8,9 +8,11 @@ enum CommandLineEntry {
     static let usage = """
     usage:
       fonsters-rpc [--stdio] [--store PATH | --memory] [--no-starter] [--random-endpoint URL]
-                   [--log-level debug|info|warn|error|off]
+                   [--log-level debug|info|warn|error|off] [--engine fonsters-v1|fonsters-v2]
+                   [--max-concurrent N] [--max-batch N] [--max-response-bytes B] [--max-queued-output B]
                                              serve JSON-RPC 2.0 on stdin/stdout (Content-Length
-                                             or newline-delimited framing, detected)
+                                             or newline-delimited framing, detected); protocol.md
+                                             gives the bounds' defaults
       fonsters-rpc --script FILE|- [--json] [store options]
                                              run newline-delimited requests in order and print
                                              the answers (JSON lines, or a readable summary on a

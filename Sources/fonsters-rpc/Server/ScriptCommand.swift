@@ -13,8 +13,9 @@ enum ScriptCommand {
             data = try InputFile.read(path, what: "the script")
         }
         let log = options.logLevel == .off || options.logLevel == .error ? TransportLog.silent : TransportLog.standardError
-        let context = ServerContext(location: options.location, options: options.storeOptions)
-        let server = RPCServer(mode: .sequential, log: log)
+        let context = ServerContext(location: options.location, options: options.storeOptions, defaultEngine: options.engine)
+        let server = RPCServer(mode: .sequential, limits: options.limits, log: log,
+                               requestLog: options.logLevel == .debug ? .standardError : nil)
         MethodTable.register(on: server, context: context)
         let (serverEnd, clientEnd) = Connection.inMemoryPair(clientFraming: .newlineDelimited, serverFraming: .newlineDelimited, log: log)
         let serving = Task { await server.run(on: serverEnd) }

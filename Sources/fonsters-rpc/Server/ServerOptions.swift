@@ -1,5 +1,7 @@
 import Foundation
 import FonsterStore
+import CreatureCore
+import RPC
 
 /// The server's command-line options.
 struct ServerOptions {
@@ -10,6 +12,10 @@ struct ServerOptions {
     var script: String?
     /// `--json`: a script prints JSON lines even on a terminal.
     var json = false
+    /// `--engine`: the engine for requests that name none.
+    var engine = EngineVersion.current
+    /// The execution model's bounds (`--max-…`).
+    var limits = ServerLimits()
 
     /// How much the server writes to stderr.
     enum LogLevel: String { case debug, info, warn, error, off }
@@ -48,6 +54,16 @@ struct ServerOptions {
                 logLevel = level
             case "--script": script = try value(arg)
             case "--json": json = true
+            case "--engine": engine = try EngineOption.parse(try value(arg))
+            case "--max-concurrent", "--max-batch", "--max-response-bytes", "--max-queued-output":
+                let text = try value(arg)
+                guard let n = Int(text), n > 0 else { throw CLIError("The option \(arg) needs a whole number above 0; '\(text)' is not one.") }
+                switch arg {
+                case "--max-concurrent": limits.maxConcurrentRequests = n
+                case "--max-batch": limits.maxBatchEntries = n
+                case "--max-response-bytes": limits.maxResponseBytes = n; limits.maxBatchResponseBytes = n
+                default: limits.maxQueuedOutputBytes = n
+                }
             default: throw reader.unknown(arg, command: "the server")
             }
         }

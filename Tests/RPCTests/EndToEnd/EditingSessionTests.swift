@@ -13,9 +13,9 @@ extension EndToEnd {
             let initialize = try server.result("initialize", ["processId": .null, "clientInfo": ["name": "e2e"]])
             #expect(initialize["serverInfo"] == ["name": "fonsters-rpc", "version": .string(ServerContext.version)])
             #expect(initialize["engine"] == "fonsters-v1")
-            #expect(initialize["capabilities"]?["methods"] == .array(MethodTable.names.map { .string($0) }))
-            #expect(initialize["capabilities"]?["formats"] == ["png", "gif", "jpeg", "svg"])
-            #expect(initialize["capabilities"]?["randomSources"]?.array?.count == 4)
+            #expect(initialize["capabilities"]?["experimental"]?["methods"] == .array(MethodTable.names.map { .string($0) }))
+            #expect(initialize["capabilities"]?["experimental"]?["formats"] == ["png", "gif", "jpeg", "svg"])
+            #expect(initialize["capabilities"]?["experimental"]?["randomSources"]?.array?.count == 4)
             #expect(initialize["store"] == ["path": .null, "memory": true, "readOnly": false])
             server.notify("initialized")
 

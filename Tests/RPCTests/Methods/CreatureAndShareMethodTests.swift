@@ -108,8 +108,8 @@ import Testing
     @Test func initializeDescribesTheServer() async throws {
         let h = MethodHarness()
         let info = try await h.result("initialize", ["clientInfo": ["name": "t"]])
-        #expect(info["capabilities"]?["methods"] == .array(MethodTable.names.map { .string($0) }))
-        #expect(info["capabilities"]?["sizes"] == ["min": 32, "max": 2048, "step": 32])
+        #expect(info["capabilities"]?["experimental"]?["methods"] == .array(MethodTable.names.map { .string($0) }))
+        #expect(info["capabilities"]?["experimental"]?["sizes"] == ["min": 32, "max": 2048, "step": 32])
         #expect(info["store"]?["memory"] == true)
         #expect(try await h.error("initialize", [1])["data"]?["field"] == "params")
     }

@@ -33,7 +33,7 @@ import Testing
         let client = TestClient(server(.concurrent))
         client.sendRaw("Content-Length: 2\r\n\r\n[]")
         let answer = try await client.expectMessage()
-        #expect(answer == ["jsonrpc": "2.0", "id": nil, "error": ["code": -32600, "message": "empty batch"]])
+        #expect(answer == ["jsonrpc": "2.0", "id": nil, "error": ["code": -32600, "message": "A batch must hold at least one request; this one is empty."]])
         _ = await client.finish()
     }
 

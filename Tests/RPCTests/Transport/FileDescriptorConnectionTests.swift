@@ -115,7 +115,7 @@ private func echoServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         harness.write("Content-Length: 2\r\n\r\n[]Content-Length: 100\r\n\r\n{\"jsonrpc\"")
         #expect(await exit == ServerExit(reason: .endOfInput, shutdownRequested: false))
         let answer = try JSONValue(parsing: Array(String(decoding: await output, as: UTF8.self).split(separator: "\r\n\r\n")[1].utf8))
-        #expect(answer["error"]?["message"] == "empty batch")
+        #expect(answer["error"]?["message"] == "A batch must hold at least one request; this one is empty.")
         #expect(logged.current == ["end of input in the middle of a message body (10 of 100 bytes)"])
     }
 
@@ -131,4 +131,30 @@ private func echoServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         #expect(await exit.reason == .endOfInput)
         #expect(logged.current.contains { $0.contains("EPIPE") })
     }
+
+    @Test func waitingForRoomReturnsOnlyOnceTheReaderDrains() async throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { _ = Glibc.close(fds[0]) }
+        let output = FileDescriptorOutput(fd: fds[1], closeDescriptor: true, log: .silent)
+        output.write([UInt8](repeating: 7, count: 1 << 20))  // far more than a pipe holds
+        let waited = Locked(false)
+        let waiter = Task {
+            await output.waitForRoom(limit: 64 << 10)
+            waited.withLock { $0 = true }
+        }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        #expect(!waited.current, "nobody read, yet the output reported room")
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
+        while total < 1 << 20 {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fds[0], $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            total += n
+        }
+        await waiter.value
+        #expect(waited.current && total == 1 << 20)
+        await output.close()
+    }
 }
+

@@ -3,8 +3,8 @@ import Testing
 
 @Suite struct FrameDecoderTests {
     /// Feeds `chunks` in order, then finishes; returns every event and the end note.
-    private func decode(_ chunks: [[UInt8]], limits: FrameLimits = FrameLimits()) -> (events: [FrameEvent], note: String?, decoder: FrameDecoder) {
-        var decoder = FrameDecoder(limits: limits)
+    private func decode(_ chunks: [[UInt8]], limits: FrameLimits = FrameLimits(), framing: Framing? = nil) -> (events: [FrameEvent], note: String?, decoder: FrameDecoder) {
+        var decoder = FrameDecoder(framing: framing, limits: limits)
         var events: [FrameEvent] = []
         for chunk in chunks { events += decoder.feed(chunk) }
         let (last, note) = decoder.finish()
@@ -101,8 +101,29 @@ import Testing
     }
 
     @Test func malformedHeaderWithLengthSkipsThatMessage() {
-        let result = decode([bytes("garbage line\r\nContent-Length: 2\r\n\r\n{}Content-Length: 2\r\n\r\n[]")])
+        let result = decode([bytes("garbage line\r\nContent-Length: 2\r\n\r\n{}Content-Length: 2\r\n\r\n[]")], framing: .contentLength)
         #expect(result.events == [.error(FramingError("malformed header line (no ':'): garbage line")), .message(bytes("[]"))])
+    }
+
+    @Test(arguments: ["null", "true", "false", "garbage line", "Content-Length 2", "12"])
+    func aFirstLineThatIsNoHeaderIsNewlineDelimited(_ first: String) {
+        let result = decode([bytes(first + "\n{\"a\":1}\n")])
+        #expect(result.decoder.framing == .newlineDelimited)
+        #expect(result.events == [.message(bytes(first)), .message(bytes("{\"a\":1}"))])
+    }
+
+    @Test func aHeaderNameAndColonSelectsContentLength() {
+        for split in 1..<16 {
+            let text = bytes("Content-Type: x\r\nContent-Length: 2\r\n\r\n{}")
+            let result = decode([Array(text[..<split]), Array(text[split...])])
+            #expect(result.decoder.framing == .contentLength)
+            #expect(result.events == [.message(bytes("{}"))])
+        }
+    }
+
+    @Test func aLoneLiteralAtEndOfInputIsDelivered() {
+        let result = decode([bytes("null")])
+        #expect(result.events == [.message(bytes("null"))])
     }
 
     @Test func bodyOverTheLimitIsSkippedAndTheStreamGoesOn() {

@@ -196,7 +196,7 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         let refused = try await client.expectMessage()
         #expect(refused["id"] == 3)
         #expect(errorCode(refused) == -32600)
-        #expect(errorMessage(refused) == "server is shutting down")
+        #expect(errorMessage(refused) == "The server is shutting down, so it answers no more requests.")
         client.notify("exit")
         let exit = await client.serverRun.value
         #expect(exit == ServerExit(reason: .exitNotification, shutdownRequested: true))

@@ -327,7 +327,7 @@ for (const kind of serverKinds()) {
         assert.equal(init.fonster.displayName, fonster.displayName);
         const png = decodePng(Buffer.from(init.image.dataUri.split(',')[1], 'base64'));
         assert.equal(png.width, 512);
-        assert.deepEqual(init.sources, win.api.host.info().capabilities.randomSources);
+        assert.deepEqual(init.sources, win.api.host.info().capabilities.experimental.randomSources);
       });
 
       it('typing previews live (creature/render of the draft) without committing', async () => {

@@ -90,10 +90,10 @@ for (const kind of serverKinds()) {
     it('initializes with the protocol\'s capabilities', () => {
       assert.equal(info.serverInfo.name, 'fonsters-rpc');
       assert.equal(info.engine, 'fonsters-v1');
-      for (const m of EXPECTED_METHODS) assert.ok(info.capabilities.methods.includes(m), `capabilities.methods lacks ${m}`);
-      assert.deepEqual([...info.capabilities.formats].sort(), ['gif', 'jpeg', 'png', 'svg']);
-      assert.deepEqual([...info.capabilities.randomSources].sort(), ['lorem', 'quote', 'uuid', 'words']);
-      assert.equal(info.capabilities.shareLinkMaxLength, 2000);
+      for (const m of EXPECTED_METHODS) assert.ok(info.capabilities.experimental.methods.includes(m), `capabilities.experimental.methods lacks ${m}`);
+      assert.deepEqual([...info.capabilities.experimental.formats].sort(), ['gif', 'jpeg', 'png', 'svg']);
+      assert.deepEqual([...info.capabilities.experimental.randomSources].sort(), ['lorem', 'quote', 'uuid', 'words']);
+      assert.equal(info.capabilities.experimental.shareLinkMaxLength, 2000);
       assert.equal(info.store.memory, true);
     });
 

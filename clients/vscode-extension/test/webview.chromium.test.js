@@ -71,7 +71,7 @@ async function record(/** @type {ServerConnection} */ server) {
     fonster,
     image: { dataUri: render.dataUri, alt: render.alt, width: render.width, height: render.height },
     draftImage: { dataUri: draft.dataUri, alt: draft.alt },
-    sources: server.info.capabilities.randomSources,
+    sources: server.info.capabilities.experimental.randomSources,
     frames: frames.frames,
     total: frames.total,
     intervals: { 0.1: frames.intervalMs, 0.5: fast.intervalMs, 1: long.intervalMs },

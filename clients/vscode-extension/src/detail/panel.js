@@ -130,7 +130,8 @@ class DetailPanel {
   /** Everything the page needs to draw itself (also after being hidden). */
   async sendInit() {
     const info = this.deps.serverInfo() || {};
-    const sources = (info.capabilities && info.capabilities.randomSources) || [];
+    const caps = (info.capabilities && info.capabilities.experimental) || {};
+    const sources = caps.randomSources || [];
     if (this.mode === 'fonster') {
       const fonster = await this.deps.api.get(/** @type {string} */ (this.id));
       const seq = ++this.received;

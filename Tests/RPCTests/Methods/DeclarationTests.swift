@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import FonsterStore
+@testable import RPC
+
+/// The method declarations are the one source: `openrpc.json` is generated from them and
+/// protocol.md's error lists agree with them.
+@Suite struct DeclarationTests {
+    static let declarations = MethodTable.declarations(ServerContext(location: .memory, options: StoreOptions()))
+
+    @Test func namesAreUniqueAndInitializeListsThem() {
+        let names = Self.declarations.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(MethodTable.names == names)
+    }
+
+    @Test func schedulingFollowsTheEffect() throws {
+        let byName = Dictionary(uniqueKeysWithValues: Self.declarations.map { ($0.name, $0) })
+        let render = try #require(byName["creature/render"])
+        #expect(render.scheduling(["seed": "a"]).lane == .free)
+        #expect(render.scheduling(["id": "00000000-0000-4000-8000-000000000001"]).lane == .ordered)
+        #expect(render.scheduling(["seed": "a", "id": .null]).lane == .free)
+        #expect(try #require(byName["fonsters/get"]).scheduling(.null).lane == .ordered)
+        #expect(try #require(byName["fonsters/create"]).scheduling(.null).lane == .ordered)
+        let frames = try #require(byName["creature/frames"]).scheduling(["seed": "a"])
+        #expect(frames.lane == .free && frames.weight == MethodDeclaration.heavyWeight)
+        for declaration in Self.declarations where declaration.name.hasPrefix("fonsters/") {
+            #expect(declaration.effect != .pure, "\(declaration.name) touches the library")
+        }
+    }
+
+    /// Run with `FONSTERS_WRITE_OPENRPC=1` to regenerate the committed file after changing a declaration.
+    @Test func openRPCIsGeneratedFromTheDeclarations() throws {
+        let url = repositoryRoot.appendingPathComponent("openrpc.json")
+        let committed = try JSONValue(parsing: Array(try Data(contentsOf: url)))
+        let generated = OpenRPCDocument.make(Self.declarations, template: committed)
+        if ProcessInfo.processInfo.environment["FONSTERS_WRITE_OPENRPC"] == "1" {
+            try Data(PrettyJSON.text(generated).utf8).write(to: url)
+            return
+        }
+        #expect(generated == committed, "openrpc.json differs from the declarations: run FONSTERS_WRITE_OPENRPC=1 swift test --filter DeclarationTests")
+    }
+
+    @Test func protocolDocumentListsEachMethodsErrors() throws {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("protocol.md"), encoding: .utf8)
+        let sections = ProtocolErrorLists.parse(text)
+        let byName = Dictionary(uniqueKeysWithValues: Self.declarations.map { ($0.name, $0) })
+        for declaration in Self.declarations where declaration.name != "initialize" && declaration.name != "shutdown" {
+            #expect(sections.contains { $0.names.contains(declaration.name) }, "protocol.md lists no errors for \(declaration.name)")
+        }
+        for section in sections {
+            // A section about several methods (undo, redo) lists the errors of any of them.
+            let declared = Set(section.names.flatMap { byName[$0]?.errors.map(\.rawValue) ?? [] })
+            #expect(section.codes == declared, "\(section.names): protocol.md lists \(section.codes.sorted()), the declarations \(declared.sorted())")
+        }
+    }
+}
+
+/// The error codes each `### method` section of protocol.md lists after "Errors:".
+enum ProtocolErrorLists {
+    static func parse(_ text: String) -> [(names: [String], codes: Set<Int>)] {
+        var result: [(names: [String], codes: Set<Int>)] = []
+        let sections = text.components(separatedBy: "\n### ").dropFirst()
+        for section in sections {
+            let heading = section.prefix { $0 != "\n" }
+            let names = heading.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let body = section.drop { $0 != "\n" }
+            let prose = body.components(separatedBy: "```").first ?? ""
+            guard let range = prose.range(of: "Errors:") else { continue }
+            var codes: Set<Int> = []
+            let tail = prose[range.upperBound...]
+            var index = tail.startIndex
+            while let open = tail[index...].firstIndex(of: "`") {
+                guard let close = tail[tail.index(after: open)...].firstIndex(of: "`") else { break }
+                if let code = Int(tail[tail.index(after: open)..<close]) { codes.insert(code) }
+                index = tail.index(after: close)
+            }
+            result.append((names, codes))
+        }
+        return result
+    }
+}
+
+/// JSON with two-space indentation, keys in their order, one value per line.
+enum PrettyJSON {
+    static func text(_ value: JSONValue) -> String {
+        var out = ""
+        write(value, indent: "", into: &out)
+        return out + "\n"
+    }
+
+    private static func write(_ value: JSONValue, indent: String, into out: inout String) {
+        let inner = indent + "  "
+        switch value {
+        case .array(let items) where !items.isEmpty:
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                out += inner
+                write(item, indent: inner, into: &out)
+                out += i == items.count - 1 ? "\n" : ",\n"
+            }
+            out += indent + "]"
+        case .object(let object) where !object.isEmpty:
+            out += "{\n"
+            let entries = Array(object)
+            for (i, (key, item)) in entries.enumerated() {
+                out += inner + JSONValue.string(key).serializedString() + ": "
+                write(item, indent: inner, into: &out)
+                out += i == entries.count - 1 ? "\n" : ",\n"
+            }
+            out += indent + "}"
+        default:
+            out += value.serializedString()
+        }
+    }
+}

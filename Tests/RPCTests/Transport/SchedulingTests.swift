@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import RPC
+
+/// The ordered lane, weights, batch counting before parsing, and progress that always ends.
+@Suite(.timeLimit(.minutes(1))) struct SchedulingTests {
+    @Test func orderedRequestsWaitForEarlierOnesAndFreeOnesDoNot() async throws {
+        let server = RPCServer(mode: .concurrent, log: .silent)
+        let gate = Gate()
+        let log = Locked([String]())
+        server.register(method: "write", scheduler: { _ in .ordered }) { _, _ in
+            await gate.wait()
+            log.withLock { $0.append("write") }
+            return "written"
+        }
+        server.register(method: "read", scheduler: { _ in .ordered }) { _, _ in
+            log.withLock { $0.append("read") }
+            return "read"
+        }
+        server.register(method: "pure") { _, _ in "pure" }
+        let client = TestClient(server)
+        client.request(1, "write")
+        client.request(2, "read")
+        client.request(3, "pure")
+        #expect(try await client.expectMessage()["id"] == 3)  // free: not held up by the write
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(log.current.isEmpty)  // the read waits for the write
+        await gate.open()
+        #expect(try await client.expectMessage()["id"] == 1)
+        #expect(try await client.expectMessage()["id"] == 2)
+        #expect(log.current == ["write", "read"])
+    }
+
+    @Test func leavingTheOrderLetsTheNextOrderedRequestStart() async throws {
+        let server = RPCServer(mode: .concurrent, log: .silent)
+        let gate = Gate()
+        server.register(method: "resolveThenDraw", scheduler: { _ in .ordered }) { _, request in
+            request.leaveOrder()
+            await gate.wait()
+            return "drawn"
+        }
+        server.register(method: "read", scheduler: { _ in .ordered }) { _, _ in "read" }
+        let client = TestClient(server)
+        client.request(1, "resolveThenDraw")
+        client.request(2, "read")
+        #expect(try await client.expectMessage()["id"] == 2)
+        await gate.open()
+        #expect(try await client.expectMessage()["id"] == 1)
+    }
+
+    @Test func aHeavyWeightLimitsHowManyRunAtOnce() async throws {
+        var limits = ServerLimits()
+        limits.maxConcurrentRequests = 10
+        let server = RPCServer(mode: .concurrent, limits: limits, log: .silent)
+        let gate = Gate()
+        let running = Locked((now: 0, peak: 0))
+        server.register(method: "heavy", scheduler: { _ in Scheduling(lane: .free, weight: 5) }) { _, _ in
+            running.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) }
+            await gate.wait()
+            running.withLock { $0.now -= 1 }
+            return "done"
+        }
+        let client = TestClient(server)
+        for i in 0..<5 { client.request(Int64(i), "heavy") }
+        for _ in 0..<2000 where running.current.now < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(running.current.now == 2)
+        await gate.open()
+        for _ in 0..<5 { #expect(try await client.expectMessage()["result"] == "done") }
+        #expect(running.current.peak == 2)
+    }
+
+    @Test func progressEndsAfterACancel() async throws {
+        let server = RPCServer(mode: .concurrent, log: .silent)
+        server.register(method: "long") { _, request in
+            try await request.withProgress(title: "Long") { () throws(ResponseError) -> JSONValue in
+                while true {
+                    try request.checkCancellation()
+                    try? await Task.sleep(nanoseconds: 1_000_000)
+                }
+            }
+        }
+        let client = TestClient(server)
+        client.request(1, "long", ["workDoneToken": "t"])
+        let begin = try await client.expectMessage()
+        #expect(begin["params"]?["value"]?["kind"] == "begin")
+        client.notify("$/cancelRequest", ["id": 1])
+        var sawCancel = false, sawEnd = false
+        while !(sawCancel && sawEnd) {
+            let message = try await client.expectMessage()
+            if message["error"]?["code"] == -32800 { sawCancel = true }
+            if message["params"]?["value"]?["kind"] == "end" { sawEnd = true }
+        }
+    }
+
+    @Test(arguments: [
+        ("[1,2,3]", 3), ("[]", 0), (" [ ] ", 0), ("[\"a,b\",[1,2],{\"x\":[3,4]}]", 3),
+        ("[\"\\\"],\",2]", 2), ("[1,2", 2), ("[1,1,1,1,1]", 4),
+    ])
+    func batchEntriesAreCountedWithoutParsing(_ text: String, _ count: Int) {
+        #expect(BatchScanner.entryCount(Array(text.utf8), upTo: 3) == count)
+    }
+
+    @Test func aSingleMessageIsNoBatch() {
+        #expect(BatchScanner.entryCount(Array("{\"a\":[1,2]}".utf8), upTo: 3) == nil)
+        #expect(BatchScanner.entryCount(Array("null".utf8), upTo: 3) == nil)
+    }
+
+    @Test func anOversizedBatchGetsOneErrorAndRunsNothing() async throws {
+        var limits = ServerLimits()
+        limits.maxBatchEntries = 3
+        let server = RPCServer(mode: .concurrent, limits: limits, log: .silent)
+        let calls = Locked(0)
+        server.register(method: "count") { _, _ in calls.withLock { $0 += 1 }; return .null }
+        let client = TestClient(server)
+        let request: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "count"]
+        client.send(.array([request, request, request, request]))
+        let answer = try await client.expectMessage()
+        #expect(answer["error"]?["code"] == -32600)
+        #expect(answer["error"]?["data"]?["limit"] == 3)
+        client.send(.array([request]))
+        #expect(try await client.expectMessage().array?.count == 1)
+        #expect(calls.current == 1)
+    }
+
+    @Test func aResponseOverTheLimitBecomesAnError() async throws {
+        var limits = ServerLimits()
+        limits.maxResponseBytes = 100
+        let server = RPCServer(mode: .concurrent, limits: limits, log: .silent)
+        server.register(method: "big") { _, _ in .string(String(repeating: "x", count: 200)) }
+        let client = TestClient(server)
+        client.request(1, "big")
+        let answer = try await client.expectMessage()
+        #expect(answer["error"]?["code"] == -32001)
+        #expect(answer["error"]?["data"]?["limit"] == 100)
+    }
+}
