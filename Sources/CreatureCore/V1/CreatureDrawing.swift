@@ -7,7 +7,7 @@ import Darwin
 /// Creature mode (ENGINE.md §5.5): head, face, features, horn, antlers, appendages, mirror,
 /// asymmetry and shape mask, in that order.
 enum CreatureDrawing {
-    static func draw(_ c: Configuration, _ s: SegmentHash) -> Grid {
+    static func draw(_ c: Configuration, _ s: some SegmentHashing) -> Grid {
         let bg: Int8 = c.opaqueBackground ? 0 : -1
         let fill: Int8 = c.opaqueBackground ? 1 : 0
         var grid = Grid(filledWith: bg)
@@ -15,7 +15,7 @@ enum CreatureDrawing {
         return grid
     }
 
-    private static func draw(_ c: Configuration, _ s: SegmentHash, _ canvas: Canvas, bg: Int8, fill: Int8) {
+    private static func draw(_ c: Configuration, _ s: some SegmentHashing, _ canvas: Canvas, bg: Int8, fill: Int8) {
         if c.tier <= 2 {
             let r = c.tier == 1 ? 10 : 9 + 4 * s.h("size")
             for y in 0..<32 {
@@ -121,7 +121,7 @@ enum CreatureDrawing {
         }
     }
 
-    private static func appendages(_ c: Configuration, _ s: SegmentHash, _ canvas: Canvas, fill: Int8, R: Double, headCy: Double) {
+    private static func appendages(_ c: Configuration, _ s: some SegmentHashing, _ canvas: Canvas, fill: Int8, R: Double, headCy: Double) {
         let base = 6 + 6 * s.h("append_len")
         let thick0 = c.appendageStyle == .tentacle ? 1 : 2
         let k = c.appendageCount / 2
