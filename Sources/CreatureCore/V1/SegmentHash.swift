@@ -70,6 +70,12 @@ extension SegmentHashing {
     }
 
     @inlinable mutating func fold(decimal value: Int) {
+        // Segment numbers are small: one or two digits without the general loop.
+        if value >= 0 && value < 100 {
+            if value >= 10 { fold(idByte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)) }
+            fold(idByte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+            return
+        }
         if value < 0 { fold(idByte: UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,

@@ -1,8 +1,9 @@
 /// The v2 segment hash h₂ (ENGINE.md §11): eight seed lanes finalised once per seed, then an id
 /// mixer over the id's UTF-8 bytes, so `h₂(seed, id)` for any id costs only the id's bytes.
 public struct SegmentHashV2: SegmentHashing {
-    /// The finalised seed lanes `F_j`.
-    @usableFromInline var lanes: SIMD8<UInt32>
+    /// `F0^F2^F4^F6` and `F1^F3^F5^F7` of the finalised seed lanes `F_j`: all that step 5 needs,
+    /// since `m_j·0x01010101` repeats a byte, so XOR-ing the `G_j` XORs the `m_j` first.
+    @usableFromInline var evenLanes: UInt32, oddLanes: UInt32
     /// The id mixer: `a` takes the even bytes, `b` the odd ones.
     @usableFromInline var a: UInt32 = 5381, b: UInt32 = 5381
     /// How many id bytes have been folded.
@@ -13,18 +14,31 @@ public struct SegmentHashV2: SegmentHashing {
         var l = SIMD8<UInt32>(5381, 5382, 5383, 5384, 5385, 5386, 5387, 5388)
         let laneK = SIMD8<UInt32>(0, 17, 34, 51, 68, 85, 102, 119)
         var i: UInt32 = 0
-        for unit in seed.utf16 {
-            let k = laneK &+ i &* 31
-            l = (l &* 33) ^ (SIMD8(repeating: UInt32(unit & 0xFF)) ^ (k & 0xFF))
-            l = (l &* 33) ^ (SIMD8(repeating: UInt32(unit >> 8)) ^ ((k &>> 8) & 0xFF))
-            i &+= 1
+        // UTF-16 units from the scalars (cheaper than the UTF-16 view of a UTF-8 string).
+        for scalar in seed.unicodeScalars {
+            let v = scalar.value
+            if v < 0x10000 {
+                SegmentHashV2.fold(&l, laneK &+ i &* 31, v)
+                i &+= 1
+            } else {
+                SegmentHashV2.fold(&l, laneK &+ i &* 31, 0xD800 + ((v - 0x10000) >> 10))
+                SegmentHashV2.fold(&l, laneK &+ (i &+ 1) &* 31, 0xDC00 + (v & 0x3FF))
+                i &+= 2
+            }
         }
         l ^= l &>> 16
         l &*= 0x85EB_CA6B
         l ^= l &>> 13
         l &*= 0xC2B2_AE35
         l ^= l &>> 16
-        lanes = l
+        evenLanes = l[0] ^ l[2] ^ l[4] ^ l[6]
+        oddLanes = l[1] ^ l[3] ^ l[5] ^ l[7]
+    }
+
+    /// Step 1 for one unit at `k = i·31 + j·17` in every lane; `x·33` is `(x << 5) + x`.
+    @inline(__always) static func fold(_ l: inout SIMD8<UInt32>, _ k: SIMD8<UInt32>, _ unit: UInt32) {
+        l = ((l &<< 5) &+ l) ^ (SIMD8(repeating: unit & 0xFF) ^ (k & 0xFF))
+        l = ((l &<< 5) &+ l) ^ (SIMD8(repeating: unit >> 8) ^ ((k &>> 8) & 0xFF))
     }
 
     @inlinable static func fmix32(_ v: UInt32) -> UInt32 {
@@ -46,11 +60,10 @@ public struct SegmentHashV2: SegmentHashing {
     /// `top` after the uniformity finaliser (§11 steps 3–6): the 53-bit integer.
     @inlinable public var bits: UInt64 {
         let m = UInt64(SegmentHashV2.fmix32(b)) << 21 | UInt64(SegmentHashV2.fmix32(a) >> 11)
-        let shifts = SIMD8<UInt64>(0, 6, 12, 18, 24, 30, 36, 42)
-        let mj = SIMD8<UInt32>(truncatingIfNeeded: (SIMD8(repeating: m) &>> shifts) & 0x3F)
-        let g = lanes ^ (mj &* 0x0101_0101)
-        let low = g[0] ^ g[2] ^ g[4] ^ g[6]
-        let high = g[1] ^ g[3] ^ g[5] ^ g[7]
+        // m_j = (m >> 6j) & 0x3F: XOR the even j and the odd j (six bits each), then repeat the byte.
+        let even = (m ^ m >> 12 ^ m >> 24 ^ m >> 36) & 0x3F, odd = (m >> 6 ^ m >> 18 ^ m >> 30 ^ m >> 42) & 0x3F
+        let low = evenLanes ^ UInt32(even) &* 0x0101_0101
+        let high = oddLanes ^ UInt32(odd) &* 0x0101_0101
         let top = UInt64(high) << 21 | UInt64(low >> 11)
         return (top &* 0x9E37_79B9_7F4A_7C15) >> 11
     }
