@@ -10,7 +10,7 @@ public struct Creature: Sendable {
     public let configuration: Configuration
     /// The 32×32 cells.
     public let grid: Grid
-    /// The colours of indices 0…5, fallbacks included.
+    /// The colours of indices 0…5, fallbacks included (boosted in v2).
     public let colors: [RGBA]
 
     /// Draws the creature for `seed` with the given engine.
@@ -18,17 +18,25 @@ public struct Creature: Sendable {
         self.seed = seed
         self.engine = engine
         renderSeed = Seeds.renderSeed(seed)
-        let hash = SegmentHash(seed: renderSeed)
+        let own: [[RGBA]], fallback: [RGBA]
         switch engine {
         case .v1:
-            configuration = Configuration(hash: hash)
-            grid = configuration.mode == .creature
-                ? CreatureDrawing.draw(configuration, hash)
-                : PatternDrawing.draw(configuration, hash)
-            let own = V1Constants.paletteColors[configuration.paletteIndex]
-            let count = configuration.palette.count
-            colors = (0..<6).map { $0 < count ? own[$0] : V1Constants.fallbackRGBA[$0] }
+            (configuration, grid) = Creature.draw(SegmentHash(seed: renderSeed), engine)
+            (own, fallback) = (V1Constants.paletteColors, V1Constants.fallbackRGBA)
+        case .v2:
+            (configuration, grid) = Creature.draw(SegmentHashV2(seed: renderSeed), engine)
+            (own, fallback) = (V2Colors.paletteColors, V2Colors.fallbackRGBA)
         }
+        let palette = own[configuration.paletteIndex], count = configuration.palette.count
+        colors = (0..<6).map { $0 < count ? palette[$0] : fallback[$0] }
+    }
+
+    private static func draw(_ hash: some SegmentHashing, _ engine: EngineVersion) -> (Configuration, Grid) {
+        let configuration = Configuration(hash: hash, engine: engine)
+        let grid = configuration.mode == .creature
+            ? CreatureDrawing.draw(configuration, hash)
+            : PatternDrawing.draw(configuration, hash)
+        return (configuration, grid)
     }
 
     /// The grid and colours, ready for an image encoder.

@@ -1,5 +1,6 @@
-/// A creature described in the golden-file format (ENGINE.md §10, `engine-v1.json` records):
-/// the form `fonsters-rpc describe` prints and the conformance tests compare field by field.
+/// A creature described in the golden-file format (ENGINE.md §10, the records of `engine-v1.json`
+/// and `engine-v2.json`): the form `fonsters-rpc describe` prints and the conformance tests compare
+/// field by field. A record does not name its engine; the file around it does.
 public struct CreatureRecord: Codable, Equatable, Sendable {
     /// The environment fields of a record.
     public struct EnvironmentRecord: Codable, Equatable, Sendable {
@@ -78,10 +79,10 @@ public struct CreatureRecord: Codable, Equatable, Sendable {
         appendageRadial = c.appendageRadial
         grid = creature.grid.rows
         colors = creature.colors.map(\.hex)
-        tapAnimation = (0..<3).map { TapAnimation.kind(seed: creature.seed, tap: $0).rawValue }
-        environment = EnvironmentRecord(Environment(seed: creature.seed))
+        tapAnimation = (0..<3).map { TapAnimation.kind(seed: creature.seed, tap: $0, engine: creature.engine).rawValue }
+        environment = EnvironmentRecord(Environment(seed: creature.seed, engine: creature.engine))
     }
 
-    /// The record of a seed.
-    public init(seed: String) { self.init(Creature(seed: seed)) }
+    /// The record of a seed drawn by `engine`.
+    public init(seed: String, engine: EngineVersion = .current) { self.init(Creature(seed: seed, engine: engine)) }
 }

@@ -1,11 +1,18 @@
 import Foundation
 import CreatureCore
 
-/// Engine figures: µs per creature over the golden seeds, the 300-frame evolution, PNG sizes.
+/// Engine figures for v1 and v2: µs per creature over the golden seeds, the 300-frame evolution, PNG sizes.
 enum EngineBenchmark {
-    static func goldenSeeds() -> [String] {
+    /// `FONSTERS_BENCH_ROUNDS=1` runs every measurement once (for `valgrind --tool=callgrind`,
+    /// whose instruction counts are repeatable on a loaded machine).
+    static let rounds = ProcessInfo.processInfo.environment["FONSTERS_BENCH_ROUNDS"].flatMap { Int($0) } ?? 200
+    static let repeats = rounds == 1 ? 1 : 5
+
+    /// The seeds of an engine's golden records.
+    static func goldenSeeds(_ engine: EngineVersion) -> [String] {
+        let name = engine == .v1 ? "engine-v1.json" : "engine-v2.json"
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/golden/engine-v1.json")
+            .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/golden/" + name)
         guard let data = try? Data(contentsOf: url),
               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let records = json["records"] as? [[String: Any]] else { return [] }
@@ -19,37 +26,43 @@ enum EngineBenchmark {
     }
 
     static func run() {
-        let seeds = goldenSeeds()
         var sink = 0
-        for seed in seeds { sink &+= Int(Creature(seed: seed).grid.cells[500]) }
-        let rounds = 200
-        let total = microseconds {
-            for _ in 0..<rounds { for seed in seeds { sink &+= Int(Creature(seed: seed).grid.cells[500]) } }
+        for engine in EngineVersion.allCases {
+            let seeds = goldenSeeds(engine)
+            if rounds > 1 { for seed in seeds { sink &+= Int(Creature(seed: seed, engine: engine).grid.cells[500]) } }
+            var best = Double.infinity
+            for _ in 0..<repeats {
+                best = min(best, microseconds {
+                    for _ in 0..<rounds { for seed in seeds { sink &+= Int(Creature(seed: seed, engine: engine).grid.cells[500]) } }
+                })
+            }
+            print(String(format: "engine %@: %.2f µs per creature (%d golden seeds × %d rounds, best of %d, one thread; target ≤ 2.5)",
+                         engine.rawValue, best / Double(rounds * seeds.count), seeds.count, rounds, repeats))
         }
-        print(String(format: "engine: %.2f µs per creature (avg over %d golden seeds × %d rounds, one thread; target ≤ 5)",
-                     total / Double(rounds * seeds.count), seeds.count, rounds))
-        framesBenchmark()
-        pngSizes(seeds)
+        for engine in EngineVersion.allCases { framesBenchmark(engine) }
+        if rounds > 1 { pngSizes(goldenSeeds(.v1)) }
         if sink == 42 { print("") }
     }
 
     /// All frames of a 300-character seed as 256-px PNG data URIs.
-    static func framesBenchmark() {
+    static func framesBenchmark(_ engine: EngineVersion) {
         let words = "The quick brown fox jumps over the lazy dog while Fonsters dance. "
         let seed = String(String(repeating: words, count: 5).prefix(300))
         let size = try! ImageSize(pixels: 256)
         var best = Double.infinity
-        for _ in 0..<10 {
+        let tries = rounds == 1 ? 1 : 10
+        for _ in 0..<tries {
             var total = 0
             let µs = microseconds {
                 for prefix in Evolution.prefixes(of: seed) {
-                    total += (try! Renderer.still(Creature(seed: prefix), format: .png, size: size)).dataURI.utf8.count
+                    total += (try! Renderer.still(Creature(seed: prefix, engine: engine), format: .png, size: size)).dataURI.utf8.count
                 }
             }
             best = min(best, µs)
             if total == 0 { print("") }
         }
-        print(String(format: "frames: %.2f ms for all 300 frames of a 300-character seed as 256-px PNG data URIs (best of 10; target ≤ 20)", best / 1000))
+        print(String(format: "frames %@: %.2f ms for all 300 frames of a 300-character seed as 256-px PNG data URIs (best of %d; target ≤ 5)",
+                     engine.rawValue, best / 1000, tries))
     }
 
     /// The median size of a 256-px PNG over the golden seeds.

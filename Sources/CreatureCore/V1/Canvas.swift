@@ -58,9 +58,35 @@ import Darwin
         }
     }
 
-    /// Paints `(round(px + ox), round(py + oy))` for every disc offset of radius `n`. Each column
-    /// and row is rounded once (the same arithmetic as `setPixel`), then the disc is looked up.
+    /// Paints `(round(px + ox), round(py + oy))` for every disc offset of radius `n`.
+    ///
+    /// Away from ties, `round(p + o) == round(p) + o` for integer `o` (rounding to nearest does
+    /// not depend on the sign, and the sum's rounding error, below 2^-30 here, cannot reach a
+    /// tie), so the disc is painted as column runs around `(round(px), round(py))`. A coordinate
+    /// within 10^-6 of a half keeps the exact per-offset arithmetic.
     @usableFromInline func disc(_ px: Double, _ py: Double, _ n: Int, _ v: Int8) {
+        guard Canvas.awayFromTies(px), Canvas.awayFromTies(py) else { return exactDisc(px, py, n, v) }
+        let cx = Int(Canvas.round(px)), cy = Int(Canvas.round(py))
+        let halfWidths = Canvas.discHalfWidths(n)
+        for i in 0...(2 &* n) {
+            let x = cx &+ i &- n
+            guard x >= 0 && x < 32 else { continue }
+            let w = halfWidths[i]
+            let y0 = max(0, cy &- w), y1 = min(31, cy &+ w)
+            guard y0 <= y1 else { continue }
+            for y in y0...y1 { grid[x, y] = v }
+        }
+    }
+
+    /// Whether `x` is small and its fraction is not within 10^-6 of ±0.5.
+    @inlinable static func awayFromTies(_ x: Double) -> Bool {
+        guard abs(x) < 1_000_000 else { return false }
+        let fraction = abs(x - Double(Int64(x)))
+        return abs(fraction - 0.5) > 1e-6
+    }
+
+    /// `disc` with every column and row rounded on its own (the same arithmetic as `setPixel`).
+    @usableFromInline func exactDisc(_ px: Double, _ py: Double, _ n: Int, _ v: Int8) {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (2 * n + 1)) { buf in
             let side = 2 * n + 1
             for k in 0..<side {

@@ -52,9 +52,10 @@ public struct Configuration: Equatable, Sendable {
     /// Appendages and their count, style and layout.
     public var appendages: Bool, appendageCount: Int, appendageStyle: AppendageStyle, appendageRadial: Bool
 
-    /// Resolves the configuration of a render seed from its hash state.
-    public init(hash s: SegmentHash) {
-        tier = s.pick("complexity_tier", 5) + 1
+    /// Resolves the configuration of a render seed from its hash state, by the rules of `engine`
+    /// (v2 changes the tier and then boosts prominent features, ENGINE.md §11).
+    public init(hash s: some SegmentHashing, engine: EngineVersion = .v1) {
+        tier = engine == .v2 ? Configuration.v2Tier(s) : s.pick("complexity_tier", 5) + 1
         let u = s.h("avatar_mode")
         if u < 0.01 { mode = .cloud }
         else if u < 0.01 + 0.01 { mode = .flower }
@@ -116,5 +117,6 @@ public struct Configuration: Equatable, Sendable {
             appendageStyle = .arm
             appendageRadial = false
         }
+        if engine == .v2 { applyProminentBoost(s) }
     }
 }

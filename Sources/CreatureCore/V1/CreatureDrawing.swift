@@ -7,7 +7,7 @@ import Darwin
 /// Creature mode (ENGINE.md §5.5): head, face, features, horn, antlers, appendages, mirror,
 /// asymmetry and shape mask, in that order.
 enum CreatureDrawing {
-    static func draw(_ c: Configuration, _ s: SegmentHash) -> Grid {
+    static func draw(_ c: Configuration, _ s: some SegmentHashing) -> Grid {
         let bg: Int8 = c.opaqueBackground ? 0 : -1
         let fill: Int8 = c.opaqueBackground ? 1 : 0
         var grid = Grid(filledWith: bg)
@@ -15,7 +15,7 @@ enum CreatureDrawing {
         return grid
     }
 
-    private static func draw(_ c: Configuration, _ s: SegmentHash, _ canvas: Canvas, bg: Int8, fill: Int8) {
+    private static func draw(_ c: Configuration, _ s: some SegmentHashing, _ canvas: Canvas, bg: Int8, fill: Int8) {
         if c.tier <= 2 {
             let r = c.tier == 1 ? 10 : 9 + 4 * s.h("size")
             for y in 0..<32 {
@@ -69,12 +69,12 @@ enum CreatureDrawing {
                 }
             }
             let face = c.tier >= 4 && c.eyes
+            let columns: UInt32 = width == 32 ? ~0 : 0xFFFF
             for y in 0..<height {
-                let inHead = head[y], inEye = face ? head[y] & eyes[y] : 0
-                for x in 0..<width {
-                    let bit: UInt32 = 1 << x
-                    cells[x, y] = inEye & bit != 0 ? accent1 : inHead & bit != 0 ? fill : bg
-                }
+                let inHead = head[y] & columns, inEye = face ? inHead & eyes[y] : 0
+                (cells.base + y &* 32).update(repeating: bg, count: width)
+                Self.paintBits(inHead & ~inEye, row: y, fill, cells)
+                Self.paintBits(inEye, row: y, accent1, cells)
             }
             guard c.tier >= 4 else { break pass }
             if c.mouth { paint(cy + 2, cy + 5, 13, 19, featureColor, inHead: true) }
@@ -121,7 +121,7 @@ enum CreatureDrawing {
         }
     }
 
-    private static func appendages(_ c: Configuration, _ s: SegmentHash, _ canvas: Canvas, fill: Int8, R: Double, headCy: Double) {
+    private static func appendages(_ c: Configuration, _ s: some SegmentHashing, _ canvas: Canvas, fill: Int8, R: Double, headCy: Double) {
         let base = 6 + 6 * s.h("append_len")
         let thick0 = c.appendageStyle == .tentacle ? 1 : 2
         let k = c.appendageCount / 2
@@ -142,20 +142,34 @@ enum CreatureDrawing {
         }
     }
 
-    /// Copies the first half onto the second: columns 16…31 from 15…0 (vertical axis) or rows.
+    /// Sets `v` in row `y` at every column whose bit is set in `bits`.
+    @inline(__always) private static func paintBits(_ bits: UInt32, row y: Int, _ v: Int8, _ cells: Cells) {
+        var rest = bits
+        while rest != 0 {
+            cells[y &* 32 &+ rest.trailingZeroBitCount] = v
+            rest &= rest &- 1
+        }
+    }
+
+    /// Copies the first half onto the second: columns 16…31 from 15…0 (vertical axis) or rows
+    /// 16…31 from 15…0. A half row is two 8-cell words, reversed by swapping their bytes.
     static func mirror(_ cells: Cells, axis: Configuration.Axis) {
-        for a in 0..<32 {
-            for b in 16..<32 {
-                if axis == .vertical { cells[b, a] = cells[31 &- b, a] } else { cells[a, b] = cells[a, 31 &- b] }
+        let base = UnsafeMutableRawPointer(cells.base)
+        if axis == .vertical {
+            for y in 0..<32 {
+                let row = base + y &* 32
+                let left = UInt64(littleEndian: row.loadUnaligned(as: UInt64.self))
+                let middle = UInt64(littleEndian: row.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                row.storeBytes(of: middle.byteSwapped.littleEndian, toByteOffset: 16, as: UInt64.self)
+                row.storeBytes(of: left.byteSwapped.littleEndian, toByteOffset: 24, as: UInt64.self)
             }
+        } else {
+            for y in 16..<32 { (base + y &* 32).copyMemory(from: base + (31 &- y) &* 32, byteCount: 32) }
         }
     }
 
     private static func applyMask(_ c: Configuration, _ cells: Cells) {
         guard let keep = ShapeTables.mask(c) else { return }
-        for y in 0..<32 {
-            let row = keep[y]
-            for x in 0..<32 where row & (1 << x) == 0 { cells[x, y] = -1 }
-        }
+        for y in 0..<32 { paintBits(~keep[y], row: y, -1, cells) }
     }
 }

@@ -23,10 +23,10 @@ public struct Environment: Equatable, Sendable {
         (0.5 + 0.12 * sky, 0.4 + 0.1 * (1 - sky), 0.32 + 0.08 * sky)
     }
 
-    /// The environment of a seed (the render-seed rule is applied here).
-    public init(seed: String) {
+    /// The environment of a seed under `engine`'s hash (the render-seed rule is applied here).
+    public init(seed: String, engine: EngineVersion = .current) {
         let s = Seeds.renderSeed(seed)
-        let hash = SegmentHash(seed: s)
+        let hash = EngineHash(seed: s, engine: engine)
         let w = Seeds.trim(s).lowercased()
         let keywords = Keywords(w)
         func counted(_ singular: StaticString, _ plural: StaticString, _ defaultCount: Int, _ id: StaticString, _ p: Double) -> Layer {

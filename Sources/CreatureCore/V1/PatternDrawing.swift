@@ -19,7 +19,7 @@ enum PatternDrawing {
         }
     }
 
-    static func draw(_ config: Configuration, _ s: SegmentHash) -> Grid {
+    static func draw(_ config: Configuration, _ s: some SegmentHashing) -> Grid {
         let f = Frame(config)
         var grid = Grid(filledWith: f.bg)
         grid.withCells { cells in
@@ -39,12 +39,12 @@ enum PatternDrawing {
         return grid
     }
 
-    private static func cloud(_ config: Configuration, _ s: SegmentHash, _ f: Frame, _ grid: Cells) {
+    private static func cloud(_ config: Configuration, _ s: some SegmentHashing, _ f: Frame, _ grid: Cells) {
         let accent = config.palette.count > 2 ? 2 : f.fill
         let n = 4 + s.pick("cloud_n", 4)
-        let blobs = (0..<n).map { i in
-            (x: f.c + (s.h("cloud_x_", i) - 0.5) * 20, y: f.c + (s.h("cloud_y_", i) - 0.5) * 16,
-             r: 5 + s.h("cloud_r_", i) * 6, v: i % 2 == 0 ? accent : f.fill)
+        let blobs = (0..<n).map { i -> (x: Double, y: Double, r: Double, v: Int8) in
+            let x: Double = s.h("cloud_x_", i), y: Double = s.h("cloud_y_", i), r: Double = s.h("cloud_r_", i)
+            return (x: f.c + (x - 0.5) * 20, y: f.c + (y - 0.5) * 16, r: 5 + r * 6, v: i % 2 == 0 ? accent : f.fill)
         }
         // The first blob holding a cell wins: paint the last blob first so earlier ones overwrite.
         for b in blobs.reversed() {
@@ -57,7 +57,7 @@ enum PatternDrawing {
         }
     }
 
-    private static func flower(_ s: SegmentHash, _ f: Frame, _ grid: Cells) {
+    private static func flower(_ s: some SegmentHashing, _ f: Frame, _ grid: Cells) {
         let centerR = 3 + 2 * s.h("flower_center")
         let petals = 5 + s.pick("flower_petals", 5)
         let petalR = 4 + 3 * s.h("flower_pr")
@@ -77,7 +77,7 @@ enum PatternDrawing {
         }
     }
 
-    private static func repeating(_ s: SegmentHash, _ f: Frame, _ grid: Cells) {
+    private static func repeating(_ s: some SegmentHashing, _ f: Frame, _ grid: Cells) {
         let tile = 4 + s.pick("tile_size", 2)
         for dy in 0..<tile {
             for dx in 0..<tile {
@@ -92,7 +92,7 @@ enum PatternDrawing {
         }
     }
 
-    private static func space(_ s: SegmentHash, _ f: Frame, _ grid: Cells) {
+    private static func space(_ s: some SegmentHashing, _ f: Frame, _ grid: Cells) {
         switch s.pick("space_kind", 4) {
         case 0: moon(s, f, grid)
         case 1: stars(s, f, grid)
@@ -101,7 +101,7 @@ enum PatternDrawing {
         }
     }
 
-    private static func moon(_ s: SegmentHash, _ f: Frame, _ grid: Cells) {
+    private static func moon(_ s: some SegmentHashing, _ f: Frame, _ grid: Cells) {
         let r = 10 + 4 * s.h("moon_r")
         for y in 0..<f.yMax {
             for x in 0..<32 where Geometry.inCircle(Double(x), Double(y), f.c, f.c, r) { grid[x, y] = f.fill }
@@ -115,7 +115,7 @@ enum PatternDrawing {
         }
     }
 
-    private static func stars(_ s: SegmentHash, _ f: Frame, _ grid: Cells) {
+    private static func stars(_ s: some SegmentHashing, _ f: Frame, _ grid: Cells) {
         for i in 0..<(15 + s.pick("stars_n", 25)) {
             let sx = s.pick("star_x_", i, 32), sy = s.pick("star_y_", i, f.yMax)
             let v = s.h("star_c_", i) < 0.3 ? f.accent1 : f.accent2
@@ -125,7 +125,7 @@ enum PatternDrawing {
         }
     }
 
-    private static func nebula(_ s: SegmentHash, _ f: Frame, _ grid: Cells) {
+    private static func nebula(_ s: some SegmentHashing, _ f: Frame, _ grid: Cells) {
         for i in 0..<(5 + s.pick("nebula_n", 6)) {
             let cx = f.c + (s.h("neb_x_", i) - 0.5) * 28, cy = f.c + (s.h("neb_y_", i) - 0.5) * 28
             let r = 4 + 8 * s.h("neb_r_", i)
@@ -139,7 +139,7 @@ enum PatternDrawing {
         }
     }
 
-    private static func galaxy(_ s: SegmentHash, _ f: Frame, _ grid: Cells) {
+    private static func galaxy(_ s: some SegmentHashing, _ f: Frame, _ grid: Cells) {
         let arms = 2 + s.pick("galaxy_arms", 2)
         let R = 6 + 6 * s.h("galaxy_r")
         let armFill = (0..<arms).map { s.h("galaxy_c_", $0) < 0.5 ? f.fill : f.accent1 }

@@ -1,7 +1,7 @@
 /// The v1 segment hash (ENGINE.md §2) with the seed folded once: `h(seed, id)` for any id costs
 /// only the id's units. The eight lanes are a left fold over UTF-16 units, so the state after
 /// `seed + U+0000` is computed in `init` and reused for every segment id.
-public struct SegmentHash: Sendable {
+public struct SegmentHash: SegmentHashing {
     /// The lane state after `seed + U+0000`.
     @usableFromInline var lanes: SIMD8<UInt32>
     /// How many units have been folded (decides which lane the next unit goes to).
@@ -32,12 +32,51 @@ public struct SegmentHash: Sendable {
         count &+= 1
     }
 
+    /// Folds one ASCII byte of a segment id (one UTF-16 unit).
+    @inlinable public mutating func fold(idByte b: UInt8) { fold(UInt16(b)) }
+
+    /// The 53-bit integer for the folded units (§2 steps 4–5).
+    @inlinable public var bits: UInt64 {
+        let l = lanes
+        let low = l[0] ^ l[2] ^ l[4] ^ l[6]
+        let high = l[1] ^ l[3] ^ l[5] ^ l[7]
+        return UInt64(high) << 21 | UInt64(low >> 11)
+    }
+
+    /// The 53-bit hash integer of `seed + U+0000 + id`.
+    public func bits53(_ id: String) -> UInt64 {
+        var state = self
+        for unit in id.utf16 { state.fold(unit) }
+        return state.bits
+    }
+}
+
+/// A segment hash with the seed folded in, for one engine (v1: ENGINE.md §2, v2: §11). Segment ids
+/// are folded byte by byte after it; `h`, `pick` and `roll` are shared by both engines.
+public protocol SegmentHashing: Sendable {
+    /// The hash state for `seed`, ready for any segment id.
+    init(seed: String)
+    /// Folds one ASCII byte of a segment id.
+    mutating func fold(idByte: UInt8)
+    /// The 53-bit integer of the seed and the id bytes folded so far.
+    var bits: UInt64 { get }
+    /// The 53-bit integer of the seed and any id.
+    func bits53(_ id: String) -> UInt64
+}
+
+extension SegmentHashing {
     @inlinable mutating func fold(ascii bytes: UnsafeBufferPointer<UInt8>) {
-        for b in bytes { fold(UInt16(b)) }
+        for b in bytes { fold(idByte: b) }
     }
 
     @inlinable mutating func fold(decimal value: Int) {
-        if value < 0 { fold(UInt16(UInt8(ascii: "-"))) }
+        // Segment numbers are small: one or two digits without the general loop.
+        if value >= 0 && value < 100 {
+            if value >= 10 { fold(idByte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)) }
+            fold(idByte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+            return
+        }
+        if value < 0 { fold(idByte: UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
@@ -49,23 +88,12 @@ public struct SegmentHash: Sendable {
                 magnitude /= 10
                 n += 1
             } while magnitude > 0
-            for i in stride(from: n - 1, through: 0, by: -1) { fold(UInt16(buf[i])) }
+            for i in stride(from: n - 1, through: 0, by: -1) { fold(idByte: buf[i]) }
         }
     }
 
-    /// The 53-bit integer for the folded units (§2 steps 4–5).
-    @inlinable static func bits(_ l: SIMD8<UInt32>) -> UInt64 {
-        let low = l[0] ^ l[2] ^ l[4] ^ l[6]
-        let high = l[1] ^ l[3] ^ l[5] ^ l[7]
-        return UInt64(high) << 21 | UInt64(low >> 11)
-    }
-
-    /// The 53-bit hash integer of `seed + U+0000 + id`.
-    public func bits53(_ id: String) -> UInt64 {
-        var state = self
-        for unit in id.utf16 { state.fold(unit) }
-        return SegmentHash.bits(state.lanes)
-    }
+    /// The value of the state as it is: `bits / 2^53`.
+    @inlinable var unit: Double { Double(bits) / 9_007_199_254_740_992.0 }
 
     /// `h(seed, id)` in [0, 1) for any id.
     public func value(_ id: String) -> Double {
@@ -76,7 +104,7 @@ public struct SegmentHash: Sendable {
     @inlinable public func h(_ id: StaticString) -> Double {
         var state = self
         id.withUTF8Buffer { state.fold(ascii: $0) }
-        return Double(SegmentHash.bits(state.lanes)) / 9_007_199_254_740_992.0
+        return state.unit
     }
 
     /// `h(seed, prefix + a)`, e.g. `h("leg_angle_", 2)` for `"leg_angle_2"`.
@@ -84,7 +112,7 @@ public struct SegmentHash: Sendable {
         var state = self
         prefix.withUTF8Buffer { state.fold(ascii: $0) }
         state.fold(decimal: a)
-        return Double(SegmentHash.bits(state.lanes)) / 9_007_199_254_740_992.0
+        return state.unit
     }
 
     /// `h(seed, prefix + a + "_" + b)`, e.g. `h("tile_", 2, 0)` for `"tile_2_0"`.
@@ -92,14 +120,14 @@ public struct SegmentHash: Sendable {
         var state = self
         prefix.withUTF8Buffer { state.fold(ascii: $0) }
         state.fold(decimal: a)
-        state.fold(UInt16(UInt8(ascii: "_")))
+        state.fold(idByte: UInt8(ascii: "_"))
         state.fold(decimal: b)
-        return Double(SegmentHash.bits(state.lanes)) / 9_007_199_254_740_992.0
+        return state.unit
     }
 
     /// The state after also folding `prefix`: `s.appending("galaxy_").h(x, y)` is
     /// `h("galaxy_", x, y)`, with the prefix folded once for many ids.
-    @inlinable public func appending(_ prefix: StaticString) -> SegmentHash {
+    @inlinable public func appending(_ prefix: StaticString) -> Self {
         var state = self
         prefix.withUTF8Buffer { state.fold(ascii: $0) }
         return state
@@ -109,14 +137,9 @@ public struct SegmentHash: Sendable {
     @inlinable public func h(_ a: Int, _ b: Int) -> Double {
         var state = self
         state.fold(decimal: a)
-        state.fold(UInt16(UInt8(ascii: "_")))
+        state.fold(idByte: UInt8(ascii: "_"))
         state.fold(decimal: b)
-        return Double(SegmentHash.bits(state.lanes)) / 9_007_199_254_740_992.0
-    }
-
-    /// `pick(n)` = `⌊h·n⌋ mod n` for `n > 0`, else 0.
-    @inlinable public static func pick(_ h: Double, _ n: Int) -> Int {
-        n > 0 ? Int((h * Double(n)).rounded(.down)) % n : 0
+        return state.unit
     }
 
     /// `pick(seed, id, n)` for a static id.
@@ -125,4 +148,11 @@ public struct SegmentHash: Sendable {
     @inlinable public func pick(_ prefix: StaticString, _ a: Int, _ n: Int) -> Int { SegmentHash.pick(h(prefix, a), n) }
     /// `roll(seed, id, p)` = `h < p`.
     @inlinable public func roll(_ id: StaticString, _ p: Double) -> Bool { h(id) < p }
+}
+
+extension SegmentHash {
+    /// `pick(n)` = `⌊h·n⌋ mod n` for `n > 0`, else 0.
+    @inlinable public static func pick(_ h: Double, _ n: Int) -> Int {
+        n > 0 ? Int((h * Double(n)).rounded(.down)) % n : 0
+    }
 }

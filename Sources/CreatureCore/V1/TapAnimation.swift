@@ -12,10 +12,10 @@ public enum TapAnimation: String, CaseIterable, Sendable {
     /// Milliseconds of the forward half (progress 0→1) and of the way back (1→0).
     public static let forwardMs = 500, reverseMs = 500
 
-    /// The kind for tap number `tap` (0 for the first) on the raw seed.
-    public static func kind(seed: String, tap: Int) -> TapAnimation {
+    /// The kind for tap number `tap` (0 for the first) on the raw seed, under `engine`'s hash.
+    public static func kind(seed: String, tap: Int, engine: EngineVersion = .current) -> TapAnimation {
         let salted = tap == 0 ? seed : seed + "_" + String(tap)
-        return allCases[SegmentHash(seed: salted).pick("tap_animation", 21)]
+        return allCases[EngineHash(seed: salted, engine: engine).pick("tap_animation", 21)]
     }
 
     /// The view transform at progress `t` (0…1) for a view of side `size` points.

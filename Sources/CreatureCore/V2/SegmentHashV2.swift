@@ -1,0 +1,77 @@
+/// The v2 segment hash h₂ (ENGINE.md §11): eight seed lanes finalised once per seed, then an id
+/// mixer over the id's UTF-8 bytes, so `h₂(seed, id)` for any id costs only the id's bytes.
+public struct SegmentHashV2: SegmentHashing {
+    /// `F0^F2^F4^F6` and `F1^F3^F5^F7` of the finalised seed lanes `F_j`: all that step 5 needs,
+    /// since `m_j·0x01010101` repeats a byte, so XOR-ing the `G_j` XORs the `m_j` first.
+    @usableFromInline var evenLanes: UInt32, oddLanes: UInt32
+    /// The id mixer: `a` takes the even bytes, `b` the odd ones.
+    @usableFromInline var a: UInt32 = 5381, b: UInt32 = 5381
+    /// How many id bytes have been folded.
+    @usableFromInline var count = 0
+
+    /// The hash state for `seed` (its UTF-16 units alone), ready for any segment id.
+    public init(seed: String) {
+        var l = SIMD8<UInt32>(5381, 5382, 5383, 5384, 5385, 5386, 5387, 5388)
+        let laneK = SIMD8<UInt32>(0, 17, 34, 51, 68, 85, 102, 119)
+        var i: UInt32 = 0
+        // UTF-16 units from the scalars (cheaper than the UTF-16 view of a UTF-8 string).
+        for scalar in seed.unicodeScalars {
+            let v = scalar.value
+            if v < 0x10000 {
+                SegmentHashV2.fold(&l, laneK &+ i &* 31, v)
+                i &+= 1
+            } else {
+                SegmentHashV2.fold(&l, laneK &+ i &* 31, 0xD800 + ((v - 0x10000) >> 10))
+                SegmentHashV2.fold(&l, laneK &+ (i &+ 1) &* 31, 0xDC00 + (v & 0x3FF))
+                i &+= 2
+            }
+        }
+        l ^= l &>> 16
+        l &*= 0x85EB_CA6B
+        l ^= l &>> 13
+        l &*= 0xC2B2_AE35
+        l ^= l &>> 16
+        evenLanes = l[0] ^ l[2] ^ l[4] ^ l[6]
+        oddLanes = l[1] ^ l[3] ^ l[5] ^ l[7]
+    }
+
+    /// Step 1 for one unit at `k = i·31 + j·17` in every lane; `x·33` is `(x << 5) + x`.
+    @inline(__always) static func fold(_ l: inout SIMD8<UInt32>, _ k: SIMD8<UInt32>, _ unit: UInt32) {
+        l = ((l &<< 5) &+ l) ^ (SIMD8(repeating: unit & 0xFF) ^ (k & 0xFF))
+        l = ((l &<< 5) &+ l) ^ (SIMD8(repeating: unit >> 8) ^ ((k &>> 8) & 0xFF))
+    }
+
+    @inlinable static func fmix32(_ v: UInt32) -> UInt32 {
+        var x = v
+        x ^= x >> 16
+        x &*= 0x85EB_CA6B
+        x ^= x >> 13
+        x &*= 0xC2B2_AE35
+        x ^= x >> 16
+        return x
+    }
+
+    /// Folds one byte of a segment id into the mixer.
+    @inlinable public mutating func fold(idByte byte: UInt8) {
+        if count & 1 == 0 { a = (a &* 33) ^ UInt32(byte) } else { b = (b &* 33) ^ UInt32(byte) }
+        count &+= 1
+    }
+
+    /// `top` after the uniformity finaliser (§11 steps 3–6): the 53-bit integer.
+    @inlinable public var bits: UInt64 {
+        let m = UInt64(SegmentHashV2.fmix32(b)) << 21 | UInt64(SegmentHashV2.fmix32(a) >> 11)
+        // m_j = (m >> 6j) & 0x3F: XOR the even j and the odd j (six bits each), then repeat the byte.
+        let even = (m ^ m >> 12 ^ m >> 24 ^ m >> 36) & 0x3F, odd = (m >> 6 ^ m >> 18 ^ m >> 30 ^ m >> 42) & 0x3F
+        let low = evenLanes ^ UInt32(even) &* 0x0101_0101
+        let high = oddLanes ^ UInt32(odd) &* 0x0101_0101
+        let top = UInt64(high) << 21 | UInt64(low >> 11)
+        return (top &* 0x9E37_79B9_7F4A_7C15) >> 11
+    }
+
+    /// The 53-bit integer `h₂(seed, id)·2^53` for any id (its UTF-8 bytes).
+    public func bits53(_ id: String) -> UInt64 {
+        var state = self
+        for byte in id.utf8 { state.fold(idByte: byte) }
+        return state.bits
+    }
+}

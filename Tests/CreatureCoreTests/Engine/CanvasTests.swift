@@ -1,0 +1,36 @@
+import Testing
+@testable import CreatureCore
+
+/// The fast disc (column runs around the rounded centre) paints exactly the cells of the
+/// per-offset arithmetic, ties and near-ties included.
+@Suite struct CanvasTests {
+    func cells(_ paint: (Canvas) -> Void) -> [Int8] {
+        var grid = Grid(filledWith: -1)
+        grid.withCells { paint(Canvas($0)) }
+        return grid.cells
+    }
+
+    @Test func fastDiscMatchesExactDisc() {
+        var rng = SystemRandomNumberGenerator()
+        var centres: [(Double, Double)] = [(-0.5, 0.5), (15.5, -2.5), (0.4999999, 31.5000001), (-3.2, 33.7), (31.49, 0.51)]
+        for _ in 0..<3000 {
+            centres.append((Double.random(in: -8...40, using: &rng), Double.random(in: -8...40, using: &rng)))
+        }
+        for (px, py) in centres {
+            for n in 2...9 {
+                let fast = cells { $0.disc(px, py, n, 3) }
+                let exact = cells { $0.exactDisc(px, py, n, 3) }
+                #expect(fast == exact, "disc at (\(px), \(py)) of radius \(n)")
+            }
+        }
+    }
+
+    @Test func awayFromTiesRejectsHalves() {
+        #expect(!Canvas.awayFromTies(2.5))
+        #expect(!Canvas.awayFromTies(-0.5))
+        #expect(!Canvas.awayFromTies(7.5000000001))
+        #expect(Canvas.awayFromTies(7.4))
+        #expect(Canvas.awayFromTies(-3))
+        #expect(!Canvas.awayFromTies(2e6))
+    }
+}

