@@ -9,34 +9,118 @@ public enum Naming {
         return trimmed.count > 30 ? String(trimmed.prefix(27)) + "..." : trimmed
     }
 
-    /// The base of an export file name (no extension): from the trimmed name if non-empty, else
-    /// the seed; runs of whitespace or `\ / : * ? " < > |` become `_`, `_` runs are squeezed and
-    /// stripped at both ends, 80 characters are kept; "creature-avatar" when nothing is left.
+    /// The longest file name, in UTF-8 bytes, that Linux, macOS and Windows all accept.
+    public static let maxFileNameBytes = 255
+
+    /// The base name used when nothing usable is left (the apps' default).
+    public static let fallbackBaseName = "creature-avatar"
+
+    /// The base of an export file name (no extension), as the apps make it (§9) but safe on every
+    /// system: from the trimmed name if non-empty, else the seed; runs of whitespace, control
+    /// characters (C0, DEL, C1, line and paragraph separators) or `\ / : * ? " < > |` become `_`,
+    /// bidi controls are dropped, `_` runs are squeezed, `_` and `.` are stripped at both ends, 80
+    /// characters are kept; "creature-avatar" when nothing is left.
     public static func exportBaseName(name: String, seed: String) -> String {
         let trimmedName = Seeds.trim(name)
         let source = trimmedName.isEmpty ? Seeds.trim(seed) : trimmedName
         var out = String.UnicodeScalarView()
         for scalar in source.unicodeScalars {
-            let replaced: Bool
-            switch scalar {
-            case "\\", "/", ":", "*", "?", "\"", "<", ">", "|": replaced = true
-            default: replaced = Seeds.isWhitespace(scalar)
-            }
-            if replaced || scalar == "_" {
+            if isBidiControl(scalar) { continue }
+            if scalar == "_" || isSeparator(scalar) {
                 if out.last != "_" { out.append("_") }
             } else {
                 out.append(scalar)
             }
         }
-        var base = Substring(String(out))
-        while base.first == "_" { base = base.dropFirst() }
-        while base.last == "_" { base = base.dropLast() }
-        let kept = String(base.prefix(80))
-        return kept.isEmpty ? "creature-avatar" : kept
+        let ends: Set<Unicode.Scalar> = ["_", "."]
+        let kept = trimmed(String(out), leading: ends, trailing: ends).prefix(80)
+        let base = trimmed(String(kept), leading: ends, trailing: ends)
+        return base.isEmpty ? fallbackBaseName : base
     }
 
-    /// The export file name with the format's extension, e.g. `Bob.png`.
+    /// The export file name with the format's extension, e.g. `Bob.png`: the base name, with `_`
+    /// after a Windows device name (`CON_.png`), cut on a character boundary to fit 255 UTF-8
+    /// bytes with the extension.
     public static func exportFileName(name: String, seed: String, fileExtension: String) -> String {
-        exportBaseName(name: name, seed: seed) + "." + fileExtension
+        safeFileName(base: exportBaseName(name: name, seed: seed), fileExtension: fileExtension)
+    }
+
+    /// `base.ext` made safe on Linux, macOS and Windows: separators and controls become `_`, bidi
+    /// controls are dropped, no leading dot, no trailing dot or space, `_` after a Windows device
+    /// name (CON, NUL, COM1…, any case, any extension), at most 255 UTF-8 bytes (the base is cut on
+    /// a character boundary), never empty ("creature-avatar").
+    public static func safeFileName(base: String, fileExtension: String) -> String {
+        let ext = String(String.UnicodeScalarView(fileExtension.unicodeScalars.filter {
+            !isSeparator($0) && !isBidiControl($0) && $0 != "."
+        }))
+        var cleaned = String.UnicodeScalarView()
+        for scalar in base.unicodeScalars where !isBidiControl(scalar) {
+            cleaned.append(isSeparator(scalar) ? "_" : scalar)
+        }
+        var stem = trimmed(String(cleaned), leading: ["."], trailing: [".", " "])
+        if stem.isEmpty { stem = fallbackBaseName }
+        if isDeviceName(stem) {
+            let dot = stem.unicodeScalars.firstIndex(of: ".") ?? stem.unicodeScalars.endIndex
+            stem.unicodeScalars.insert("_", at: dot)
+        }
+        let budget = maxFileNameBytes - (ext.isEmpty ? 0 : ext.utf8.count + 1)
+        if stem.utf8.count > budget {
+            var bytes = 0
+            let fitting = stem.prefix { character in
+                bytes += character.utf8.count
+                return bytes <= budget
+            }
+            stem = trimmed(String(fitting), leading: [], trailing: [".", " "])
+            if stem.isEmpty { stem = fallbackBaseName }
+        }
+        return ext.isEmpty ? stem : stem + "." + ext
+    }
+
+    /// Characters no file name may hold: engine whitespace, C0 and C1 controls, DEL, line and
+    /// paragraph separators, U+200B, and `\ / : * ? " < > |`.
+    static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200B: return true
+        default: break
+        }
+        switch scalar {
+        case "\\", "/", ":", "*", "?", "\"", "<", ">", "|": return true
+        default: return Seeds.isWhitespace(scalar)
+        }
+    }
+
+    /// The bidi controls that can make a name display differently from its bytes: LRE, RLE, PDF,
+    /// LRO, RLO (U+202A–U+202E), LRI, RLI, FSI, PDI (U+2066–U+2069), LRM, RLM and ALM.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return true
+        default: return false
+        }
+    }
+
+    /// Windows device names, which no file may take whatever its extension.
+    static let deviceNames: Set<String> = {
+        var names: Set<String> = ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
+        for digit in ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "¹", "²", "³"] {
+            names.insert("COM" + digit)
+            names.insert("LPT" + digit)
+        }
+        return names
+    }()
+
+    /// Whether the part before the first dot (trailing spaces ignored) is a device name.
+    static func isDeviceName(_ name: String) -> Bool {
+        var stem = name.unicodeScalars.prefix { $0 != "." }
+        while stem.last == " " { stem = stem.dropLast() }
+        return stem.count <= 7 && deviceNames.contains(String(String.UnicodeScalarView(stem)).uppercased())
+    }
+
+    /// `s` without the given scalars at its start and end (scalar by scalar, so a dot followed by
+    /// a combining mark still counts as a leading dot).
+    static func trimmed(_ s: String, leading: Set<Unicode.Scalar>, trailing: Set<Unicode.Scalar>) -> String {
+        var scalars = Substring(s).unicodeScalars
+        while let first = scalars.first, leading.contains(first) { scalars = scalars.dropFirst() }
+        while let last = scalars.last, trailing.contains(last) { scalars = scalars.dropLast() }
+        return String(scalars)
     }
 }
