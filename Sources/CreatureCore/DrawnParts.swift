@@ -43,8 +43,12 @@ struct DrawnParts {
     // MARK: Colours and background
 
     private static func colours(_ grid: Grid, _ palette: [RGBA], excluding excluded: Int8?) -> [(name: String, cells: Int)] {
-        var counts = [Int](repeating: 0, count: 6)
-        for v in grid.cells where v >= 0 && v != excluded { counts[Int(v)] += 1 }
+        var counts = [Int](repeating: 0, count: 7)
+        grid.cells.withUnsafeBufferPointer { cells in
+            for v in cells { counts[Int(v) &+ 1] &+= 1 }
+        }
+        counts.removeFirst()  // transparent
+        if let excluded, excluded >= 0 { counts[Int(excluded)] = 0 }
         var merged: [(name: String, cells: Int)] = []
         for index in 0..<6 where counts[index] > 0 {
             let name = ColourNames.name(palette[index])
@@ -95,17 +99,16 @@ struct DrawnParts {
         let verticalMirror = c.symmetric && c.axis == .vertical
         var found: [(feature: Feature, pieces: Int)] = []
         for feature in Feature.allCases where feature.isOn(in: c) {
+            // Below tier 4 only the appendages of a configuration are drawn (§5.5).
+            guard c.tier >= 4 || feature == .appendages else { continue }
             if feature == .body {
                 if bodyShows(creature.grid, c) { found.append((.body, 1)) }
                 continue
             }
             var without = c
             feature.turnOff(in: &without)
-            let other = CreatureDrawing.draw(without, hash)
-            var changed = [Bool](repeating: false, count: 1024)
-            var any = false
-            for i in 0..<1024 where creature.grid.cells[i] != other.cells[i] { changed[i] = true; any = true }
-            guard any else { continue }
+            let changed = differingRows(creature.grid, CreatureDrawing.draw(without, hash))
+            guard changed.contains(where: { $0 != 0 }) else { continue }
             let most: Int
             switch feature {
             case .eyes, .eyebrows: most = horizontalMirror ? 4 : 2
@@ -113,9 +116,25 @@ struct DrawnParts {
             case .appendages: most = (c.appendageCount / 2) * (c.symmetric ? 2 : 1)
             default: most = 1
             }
-            found.append((feature, min(pieces(changed), most)))
+            found.append((feature, most == 1 ? 1 : min(pieces(changed), most)))
         }
         return found
+    }
+
+    /// Bit `x` of row `y` set where the two grids differ (eight cells compared at a time).
+    static func differingRows(_ a: Grid, _ b: Grid) -> [UInt32] {
+        var rows = [UInt32](repeating: 0, count: 32)
+        a.cells.withUnsafeBytes { pa in
+            b.cells.withUnsafeBytes { pb in
+                for word in 0..<128 {
+                    let offset = word &* 8
+                    if pa.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == pb.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { continue }
+                    for i in offset..<(offset &+ 8) where pa[i] != pb[i] { rows[i >> 5] |= 1 << UInt32(i & 31) }
+                }
+            }
+        }
+        return rows
     }
 
     /// Whether a cell of the body (§5.5: `my > 22`, `|mx − 16| ≤ 8`, outside the head) still
@@ -136,24 +155,35 @@ struct DrawnParts {
         return false
     }
 
-    /// The number of 8-connected pieces among the marked cells.
-    static func pieces(_ marked: [Bool]) -> Int {
-        var seen = marked.map { !$0 }
+    /// The number of 8-connected pieces among the marked cells (bit `x` of `rows[y]`): runs of
+    /// cells in a row are joined to the runs they touch in the row above.
+    static func pieces(_ rows: [UInt32]) -> Int {
+        var parent: [Int] = []
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        var above: [(lo: Int, hi: Int, id: Int)] = [], here: [(lo: Int, hi: Int, id: Int)] = []
+        parent.reserveCapacity(64); above.reserveCapacity(16); here.reserveCapacity(16)
         var count = 0
-        var stack: [Int] = []
-        for start in 0..<1024 where !seen[start] {
-            count += 1
-            seen[start] = true
-            stack.append(start)
-            while let i = stack.popLast() {
-                let x = i % 32, y = i / 32
-                for ny in max(0, y - 1)...min(31, y + 1) {
-                    for nx in max(0, x - 1)...min(31, x + 1) where !seen[ny * 32 + nx] {
-                        seen[ny * 32 + nx] = true
-                        stack.append(ny * 32 + nx)
-                    }
+        for row in rows {
+            var bits = UInt64(row)
+            here.removeAll(keepingCapacity: true)
+            while bits != 0 {
+                let lo = bits.trailingZeroBitCount
+                let hi = lo + (~(bits >> UInt64(lo))).trailingZeroBitCount - 1
+                bits &= ~((1 << UInt64(hi + 1)) - 1)
+                let id = parent.count
+                parent.append(id)
+                count += 1
+                for run in above where run.lo <= hi + 1 && run.hi >= lo - 1 {
+                    let a = root(run.id), b = root(id)
+                    if a != b { parent[a] = b; count -= 1 }
                 }
+                here.append((lo, hi, id))
             }
+            swap(&above, &here)
         }
         return count
     }

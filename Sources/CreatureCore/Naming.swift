@@ -23,8 +23,26 @@ public enum Naming {
     public static func exportBaseName(name: String, seed: String) -> String {
         let trimmedName = Seeds.trim(name)
         let source = trimmedName.isEmpty ? Seeds.trim(seed) : trimmedName
+        let ends: Set<Unicode.Scalar> = ["_", "."]
+        // A long seed is read a piece at a time: once more than 80 characters are left after the
+        // leading `_` and `.`, the rest of the seed cannot change the first 80.
+        var length = 256
+        while true {
+            let piece = source.prefix(length)
+            let cleaned = trimmed(mapped(piece), leading: ends, trailing: [])
+            if piece.endIndex == source.endIndex || cleaned.count > 80 {
+                let base = trimmed(String(cleaned.prefix(80)), leading: ends, trailing: ends)
+                return base.isEmpty ? fallbackBaseName : base
+            }
+            length *= 4
+        }
+    }
+
+    /// Separators and controls as one `_` per run (existing `_` runs squeezed too), bidi
+    /// controls dropped.
+    private static func mapped(_ s: Substring) -> String {
         var out = String.UnicodeScalarView()
-        for scalar in source.unicodeScalars {
+        for scalar in s.unicodeScalars {
             if isBidiControl(scalar) { continue }
             if scalar == "_" || isSeparator(scalar) {
                 if out.last != "_" { out.append("_") }
@@ -32,10 +50,7 @@ public enum Naming {
                 out.append(scalar)
             }
         }
-        let ends: Set<Unicode.Scalar> = ["_", "."]
-        let kept = trimmed(String(out), leading: ends, trailing: ends).prefix(80)
-        let base = trimmed(String(kept), leading: ends, trailing: ends)
-        return base.isEmpty ? fallbackBaseName : base
+        return String(out)
     }
 
     /// The export file name with the format's extension, e.g. `Bob.png`: the base name, with `_`

@@ -192,12 +192,36 @@ import TestSupport
     }
 
     @Test func pieceCounting() {
-        var marked = [Bool](repeating: false, count: 1024)
-        #expect(DrawnParts.pieces(marked) == 0)
-        marked[0] = true; marked[33] = true  // diagonal neighbours: one piece
-        #expect(DrawnParts.pieces(marked) == 1)
-        marked[31] = true; marked[32 * 31] = true  // far corners: two more
-        #expect(DrawnParts.pieces(marked) == 3)
+        func rows(_ cells: [(Int, Int)]) -> [UInt32] {
+            var rows = [UInt32](repeating: 0, count: 32)
+            for (x, y) in cells { rows[y] |= 1 << UInt32(x) }
+            return rows
+        }
+        #expect(DrawnParts.pieces(rows([])) == 0)
+        #expect(DrawnParts.pieces(rows([(0, 0), (1, 1)])) == 1, "diagonal neighbours")
+        #expect(DrawnParts.pieces(rows([(0, 0), (2, 0)])) == 2, "a gap of one cell")
+        #expect(DrawnParts.pieces(rows([(0, 0), (1, 1), (31, 0), (0, 31), (31, 31)])) == 4)
+        // A U shape whose arms only join at the bottom is one piece, grown upwards and downwards.
+        let u = (0..<20).flatMap { [(5, $0), (9, $0)] } + (5...9).map { ($0, 20) }
+        #expect(DrawnParts.pieces(rows(u)) == 1)
+        #expect(DrawnParts.pieces(rows(u.filter { $0.1 != 20 })) == 2)
+        // A spiral-free zig-zag that climbs back up.
+        let zigzag = (0..<31).map { (x: $0, y: $0 % 2 == 0 ? 30 : 29) } + [(31, 0)]
+        #expect(DrawnParts.pieces(rows(zigzag)) == 2)
+        // Every cell of a full grid is one piece; a checkerboard is one piece too (diagonals join).
+        #expect(DrawnParts.pieces([UInt32](repeating: .max, count: 32)) == 1)
+        #expect(DrawnParts.pieces((0..<32).map { $0 % 2 == 0 ? 0x5555_5555 : 0xAAAA_AAAA }) == 1)
+        // Isolated cells on every other row and column: 16 × 16 pieces.
+        #expect(DrawnParts.pieces((0..<32).map { $0 % 2 == 0 ? 0x5555_5555 : 0 }) == 256)
+    }
+
+    @Test func differingRowsMarkChangedCells() {
+        var a = Grid(), b = Grid()
+        #expect(DrawnParts.differingRows(a, b).allSatisfy { $0 == 0 })
+        a[3, 4] = 2; b[31, 31] = 0
+        let rows = DrawnParts.differingRows(a, b)
+        #expect(rows[4] == 1 << 3 && rows[31] == 1 << 31)
+        #expect(rows.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 31 || $0.element == 0 })
     }
 
     @Test func colourNamesAreEverydayWords() {

@@ -132,6 +132,12 @@ import Testing
         #expect(families == String(repeating: family, count: 13) + ".png")
         // ASCII stops at 80 characters long before 255 bytes.
         #expect(Self.png(String(repeating: "z", count: 300)) == String(repeating: "z", count: 80) + ".png")
+        // Long seeds: leading junk and squeezed runs past the first few hundred characters count.
+        #expect(Self.png(String(repeating: "_.", count: 1000) + "x") == "x.png")
+        #expect(Self.png("a" + String(repeating: "\n", count: 5000) + "b") == "a_b.png")
+        #expect(Self.png(String(repeating: "\u{202E}", count: 3000) + "ok") == "ok.png")
+        let words = String(repeating: "ab ", count: 4000)
+        #expect(Self.png(words) == String(String(repeating: "ab_", count: 27).prefix(80)) + ".png")
         // One character longer than the whole budget (a letter with 300 accents) leaves nothing.
         #expect(Self.png("e" + String(repeating: "\u{301}", count: 300)) == "creature-avatar.png")
         // A cut that ends on a dot does not leave a trailing dot.
