@@ -23,15 +23,15 @@ public enum Naming {
     public static func exportBaseName(name: String, seed: String) -> String {
         let trimmedName = Seeds.trim(name)
         let source = trimmedName.isEmpty ? Seeds.trim(seed) : trimmedName
-        let ends: Set<Unicode.Scalar> = ["_", "."]
+        let isEnd = { (s: Unicode.Scalar) in s == "_" || s == "." }
         // A long seed is read a piece at a time: once more than 80 characters are left after the
-        // leading `_` and `.`, the rest of the seed cannot change the first 80.
+        // leading `_` and `.`, the rest of the seed can only change what follows them.
         var length = 256
         while true {
-            let piece = source.prefix(length)
-            let cleaned = trimmed(mapped(piece), leading: ends, trailing: [])
-            if piece.endIndex == source.endIndex || cleaned.count > 80 {
-                let base = trimmed(String(cleaned.prefix(80)), leading: ends, trailing: ends)
+            let piece = source.unicodeScalars.prefix(length)
+            let cleaned = trimmed(mapped(piece), leading: isEnd, trailing: { _ in false })
+            if piece.endIndex == source.unicodeScalars.endIndex || cleaned.count > 80 {
+                let base = trimmed(String(cleaned.prefix(80)), leading: isEnd, trailing: isEnd)
                 return base.isEmpty ? fallbackBaseName : base
             }
             length *= 4
@@ -40,17 +40,18 @@ public enum Naming {
 
     /// Separators and controls as one `_` per run (existing `_` runs squeezed too), bidi
     /// controls dropped.
-    private static func mapped(_ s: Substring) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in s.unicodeScalars {
+    private static func mapped(_ s: Substring.UnicodeScalarView) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.count * 2)
+        for scalar in s {
             if isBidiControl(scalar) { continue }
             if scalar == "_" || isSeparator(scalar) {
-                if out.last != "_" { out.append("_") }
+                if out.last != UInt8(ascii: "_") { out.append(UInt8(ascii: "_")) }
             } else {
-                out.append(scalar)
+                UTF8.encode(scalar) { out.append($0) }
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The export file name with the format's extension, e.g. `Bob.png`: the base name, with `_`
@@ -65,14 +66,8 @@ public enum Naming {
     /// name (CON, NUL, COM1…, any case, any extension), at most 255 UTF-8 bytes (the base is cut on
     /// a character boundary), never empty ("creature-avatar").
     public static func safeFileName(base: String, fileExtension: String) -> String {
-        let ext = String(String.UnicodeScalarView(fileExtension.unicodeScalars.filter {
-            !isSeparator($0) && !isBidiControl($0) && $0 != "."
-        }))
-        var cleaned = String.UnicodeScalarView()
-        for scalar in base.unicodeScalars where !isBidiControl(scalar) {
-            cleaned.append(isSeparator(scalar) ? "_" : scalar)
-        }
-        var stem = trimmed(String(cleaned), leading: ["."], trailing: [".", " "])
+        let ext = clean(fileExtension, dots: false)
+        var stem = trimmed(clean(base, dots: true), leading: { $0 == "." }, trailing: { $0 == "." || $0 == " " })
         if stem.isEmpty { stem = fallbackBaseName }
         if isDeviceName(stem) {
             let dot = stem.unicodeScalars.firstIndex(of: ".") ?? stem.unicodeScalars.endIndex
@@ -85,15 +80,33 @@ public enum Naming {
                 bytes += character.utf8.count
                 return bytes <= budget
             }
-            stem = trimmed(String(fitting), leading: [], trailing: [".", " "])
+            stem = trimmed(String(fitting), leading: { _ in false }, trailing: { $0 == "." || $0 == " " })
             if stem.isEmpty { stem = fallbackBaseName }
         }
         return ext.isEmpty ? stem : stem + "." + ext
     }
 
+    /// `s` with separators and controls as `_` and bidi controls dropped (dots too unless
+    /// `dots`); `s` itself when it needs nothing.
+    private static func clean(_ s: String, dots: Bool) -> String {
+        let unsafe = { (c: Unicode.Scalar) in isSeparator(c) || isBidiControl(c) || (!dots && c == ".") }
+        guard s.unicodeScalars.contains(where: unsafe) else { return s }
+        var out: [UInt8] = []
+        for scalar in s.unicodeScalars where !isBidiControl(scalar) && (dots || scalar != ".") {
+            if isSeparator(scalar) { out.append(UInt8(ascii: "_")) } else { UTF8.encode(scalar) { out.append($0) } }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Characters no file name may hold: engine whitespace, C0 and C1 controls, DEL, line and
     /// paragraph separators, U+200B, and `\ / : * ? " < > |`.
     static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value >= 0x20 && scalar.value < 0x7F {
+            switch scalar {
+            case " ", "\\", "/", ":", "*", "?", "\"", "<", ">", "|": return true
+            default: return false
+            }
+        }
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200B: return true
         default: break
@@ -132,10 +145,10 @@ public enum Naming {
 
     /// `s` without the given scalars at its start and end (scalar by scalar, so a dot followed by
     /// a combining mark still counts as a leading dot).
-    static func trimmed(_ s: String, leading: Set<Unicode.Scalar>, trailing: Set<Unicode.Scalar>) -> String {
+    static func trimmed(_ s: String, leading: (Unicode.Scalar) -> Bool, trailing: (Unicode.Scalar) -> Bool) -> String {
         var scalars = Substring(s).unicodeScalars
-        while let first = scalars.first, leading.contains(first) { scalars = scalars.dropFirst() }
-        while let last = scalars.last, trailing.contains(last) { scalars = scalars.dropLast() }
+        while let first = scalars.first, leading(first) { scalars = scalars.dropFirst() }
+        while let last = scalars.last, trailing(last) { scalars = scalars.dropLast() }
         return String(scalars)
     }
 }
