@@ -21,7 +21,7 @@ struct DrawnParts {
     /// Colour names of the picture (background cells left out), largest area first, with their
     /// cell counts; identical names are merged.
     let colours: [(name: String, cells: Int)]
-    /// What the corners show.
+    /// What surrounds the picture.
     let background: Background
     /// Features whose cells survive, with how many separate pieces they show (eyes, legs…).
     let features: [(feature: Feature, pieces: Int)]
