@@ -1,0 +1,226 @@
+/// What a reader can see in a creature's final grid: its colours by area, the background around
+/// it, and the optional features that left cells in it. The alt text is built from this.
+struct DrawnParts {
+    /// Optional features of creature mode, in the order a description lists them.
+    enum Feature: String, CaseIterable, Sendable {
+        case eyes, eyebrows, nose, mouth, beard, hair, ears, horn, antlers, body, appendages
+    }
+
+    /// The background as the cells around the picture (the outer ring, corners included) show it.
+    enum Background: Equatable, Sendable {
+        /// At least half of the ring is see-through (a quarter when the background is).
+        case transparent
+        /// At least a quarter of the ring shows the painted background: its colour name.
+        case colour(String)
+        /// A painted background cut to the shape mask, the ring mostly see-through.
+        case backdrop(String, CoreShape)
+        /// The picture itself covers (nearly) all of the ring, as a repeating pattern does.
+        case covered
+    }
+
+    /// Colour names of the picture (background cells left out), largest area first, with their
+    /// cell counts; identical names are merged.
+    let colours: [(name: String, cells: Int)]
+    /// What surrounds the picture.
+    let background: Background
+    /// Features whose cells survive, with how many separate pieces they show (eyes, legs…).
+    let features: [(feature: Feature, pieces: Int)]
+
+    /// The parts of `creature` as drawn.
+    init(_ creature: Creature) {
+        let grid = creature.grid, config = creature.configuration
+        let bgIndex: Int8 = config.opaqueBackground ? 0 : -1
+        background = DrawnParts.background(grid, creature.colors, config, bgIndex: bgIndex)
+        var excluded: Int8? = nil
+        switch background {
+        case .colour, .backdrop: excluded = bgIndex
+        case .transparent, .covered: break
+        }
+        colours = DrawnParts.colours(grid, creature.colors, excluding: excluded)
+        features = creature.engine == .v1 ? DrawnParts.features(creature) : []
+    }
+
+    // MARK: Colours and background
+
+    private static func colours(_ grid: Grid, _ palette: [RGBA], excluding excluded: Int8?) -> [(name: String, cells: Int)] {
+        var counts = [Int](repeating: 0, count: 7)
+        grid.cells.withUnsafeBufferPointer { cells in
+            for v in cells { counts[Int(v) &+ 1] &+= 1 }
+        }
+        counts.removeFirst()  // transparent
+        if let excluded, excluded >= 0 { counts[Int(excluded)] = 0 }
+        var merged: [(name: String, cells: Int)] = []
+        for index in 0..<6 where counts[index] > 0 {
+            let name = ColourNames.name(palette[index])
+            if let i = merged.firstIndex(where: { $0.name == name }) { merged[i].cells += counts[index] }
+            else { merged.append((name, counts[index])) }
+        }
+        // Stable: equal areas keep palette order.
+        return merged.enumerated().sorted { a, b in
+            a.element.cells != b.element.cells ? a.element.cells > b.element.cells : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The 124 cells of the outer ring, corners included: what surrounds the picture.
+    static let edge: [Int] = (0..<1024).filter { i in
+        let x = i % 32, y = i / 32
+        return x == 0 || x == 31 || y == 0 || y == 31
+    }
+
+    /// Read from the outer ring rather than the four corners alone, so that a limb reaching a
+    /// corner does not hide a see-through background.
+    private static func background(_ grid: Grid, _ palette: [RGBA], _ config: Configuration, bgIndex: Int8) -> Background {
+        var clear = 0, painted = 0
+        for i in edge {
+            let v = grid.cells[i]
+            if v < 0 { clear += 1 } else if v == bgIndex { painted += 1 }
+        }
+        if clear * 2 >= edge.count {
+            if bgIndex >= 0, case .shape(let shape) = config.shapeMask, grid.cells.contains(bgIndex) {
+                return .backdrop(ColourNames.name(palette[Int(bgIndex)]), shape)
+            }
+            return .transparent
+        }
+        // Limbs may cover much of the ring; a quarter still shows what lies behind them.
+        if bgIndex < 0 && clear * 4 >= edge.count { return .transparent }
+        if bgIndex >= 0 && painted * 4 >= edge.count { return .colour(ColourNames.name(palette[Int(bgIndex)])) }
+        return .covered
+    }
+
+    // MARK: Features
+
+    /// Each feature the configuration turns on is drawn away again: the cells that change are
+    /// the ones it left in the final grid. The body moves the head, so it is found by its place.
+    private static func features(_ creature: Creature) -> [(feature: Feature, pieces: Int)] {
+        let c = creature.configuration
+        guard c.mode == .creature, c.tier >= 3 else { return [] }
+        let hash = SegmentHash(seed: creature.renderSeed)
+        let horizontalMirror = c.symmetric && c.axis == .horizontal
+        let verticalMirror = c.symmetric && c.axis == .vertical
+        var found: [(feature: Feature, pieces: Int)] = []
+        for feature in Feature.allCases where feature.isOn(in: c) {
+            // Below tier 4 only the appendages of a configuration are drawn (§5.5).
+            guard c.tier >= 4 || feature == .appendages else { continue }
+            if feature == .body {
+                if bodyShows(creature.grid, c) { found.append((.body, 1)) }
+                continue
+            }
+            var without = c
+            feature.turnOff(in: &without)
+            let changed = differingRows(creature.grid, CreatureDrawing.draw(without, hash))
+            guard changed.contains(where: { $0 != 0 }) else { continue }
+            let most: Int
+            switch feature {
+            case .eyes, .eyebrows: most = horizontalMirror ? 4 : 2
+            case .ears: most = verticalMirror ? 2 : 1
+            case .appendages: most = (c.appendageCount / 2) * (c.symmetric ? 2 : 1)
+            default: most = 1
+            }
+            found.append((feature, most == 1 ? 1 : min(pieces(changed), most)))
+        }
+        return found
+    }
+
+    /// Bit `x` of row `y` set where the two grids differ (eight cells compared at a time).
+    static func differingRows(_ a: Grid, _ b: Grid) -> [UInt32] {
+        var rows = [UInt32](repeating: 0, count: 32)
+        a.cells.withUnsafeBytes { pa in
+            b.cells.withUnsafeBytes { pb in
+                for word in 0..<128 {
+                    let offset = word &* 8
+                    if pa.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == pb.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { continue }
+                    for i in offset..<(offset &+ 8) where pa[i] != pb[i] { rows[i >> 5] |= 1 << UInt32(i & 31) }
+                }
+            }
+        }
+        return rows
+    }
+
+    /// Whether a cell of the body (§5.5: `my > 22`, `|mx − 16| ≤ 8`, outside the head) still
+    /// holds the fill colour. With symmetry only the left half is read (asymmetry never
+    /// touches it).
+    private static func bodyShows(_ grid: Grid, _ c: Configuration) -> Bool {
+        let fill: Int8 = c.opaqueBackground ? 1 : 0
+        let r: Double = c.creatureType == .alien ? 13 : 11
+        let head = ShapeTest(mask: c.shapeMask == .rect ? .shape(.circle) : c.shapeMask,
+                             cx: 15.5, cy: 12 - 0.5, r: r, aspectX: c.aspectX, aspectY: c.aspectY)
+        let mirrorX = c.symmetric && c.axis == .vertical, mirrorY = c.symmetric && c.axis == .horizontal
+        for y in 23..<32 {
+            for x in 0..<(c.symmetric ? 16 : 32) where grid[x, y] == fill {
+                let mx = mirrorX && x >= 16 ? 31 - x : x, my = mirrorY && y >= 16 ? 31 - y : y
+                if my > 22, abs(mx - 16) <= 8, !head.contains(Double(mx), Double(my)) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The number of 8-connected pieces among the marked cells (bit `x` of `rows[y]`): runs of
+    /// cells in a row are joined to the runs they touch in the row above.
+    static func pieces(_ rows: [UInt32]) -> Int {
+        var parent: [Int] = []
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        var above: [(lo: Int, hi: Int, id: Int)] = [], here: [(lo: Int, hi: Int, id: Int)] = []
+        parent.reserveCapacity(64); above.reserveCapacity(16); here.reserveCapacity(16)
+        var count = 0
+        for row in rows {
+            var bits = UInt64(row)
+            here.removeAll(keepingCapacity: true)
+            while bits != 0 {
+                let lo = bits.trailingZeroBitCount
+                let hi = lo + (~(bits >> UInt64(lo))).trailingZeroBitCount - 1
+                bits &= ~((1 << UInt64(hi + 1)) - 1)
+                let id = parent.count
+                parent.append(id)
+                count += 1
+                for run in above where run.lo <= hi + 1 && run.hi >= lo - 1 {
+                    let a = root(run.id), b = root(id)
+                    if a != b { parent[a] = b; count -= 1 }
+                }
+                here.append((lo, hi, id))
+            }
+            swap(&above, &here)
+        }
+        return count
+    }
+}
+
+extension DrawnParts.Feature {
+    /// Whether the configuration asks for this feature.
+    func isOn(in c: Configuration) -> Bool {
+        switch self {
+        case .eyes: c.eyes
+        case .eyebrows: c.eyebrows
+        case .nose: c.nose
+        case .mouth: c.mouth
+        case .beard: c.beard
+        case .hair: c.hair
+        case .ears: c.ears
+        case .horn: c.horn
+        case .antlers: c.antlers
+        case .body: c.body
+        case .appendages: c.appendages
+        }
+    }
+
+    /// Turns the feature off, leaving everything else as it was.
+    func turnOff(in c: inout Configuration) {
+        switch self {
+        case .eyes: c.eyes = false
+        case .eyebrows: c.eyebrows = false
+        case .nose: c.nose = false
+        case .mouth: c.mouth = false
+        case .beard: c.beard = false
+        case .hair: c.hair = false
+        case .ears: c.ears = false
+        case .horn: c.horn = false
+        case .antlers: c.antlers = false
+        case .body: c.body = false
+        case .appendages: c.appendages = false
+        }
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import CreatureCore
+
+/// Issue 12: the alt text describes what is drawn, checked against the golden grids and colours.
+@Suite struct AltTextTests {
+    struct EngineFile: Decodable { let records: [CreatureRecord] }
+
+    static let records: [CreatureRecord] = {
+        (try? JSONDecoder().decode(EngineFile.self, from: Fixtures.golden("engine-v1.json")).records) ?? []
+    }()
+
+    /// A golden record's picture, read from its grid and colours alone.
+    struct Picture {
+        let rows: [[Character]]
+        let colours: [RGBA]
+        init(_ record: CreatureRecord) {
+            rows = record.grid.map(Array.init)
+            colours = record.colors.map { RGBA(hex: $0)! }
+        }
+        /// The colour index at a cell, −1 when transparent.
+        func value(_ x: Int, _ y: Int) -> Int { rows[y][x] == "." ? -1 : Int(String(rows[y][x]))! }
+        var corners: [Int] { [value(0, 0), value(31, 0), value(0, 31), value(31, 31)] }
+        /// Cells per colour name over the whole grid.
+        var areas: [String: Int] {
+            var areas: [String: Int] = [:]
+            for y in 0..<32 { for x in 0..<32 where value(x, y) >= 0 { areas[ColourNames.name(colours[value(x, y)]), default: 0] += 1 } }
+            return areas
+        }
+    }
+
+    /// Colour names in a sentence, longest first so that "pale blue" is not also read as "blue".
+    static func colourNames(in sentence: String) -> [String] {
+        var rest = sentence
+        var found: [String] = []
+        for name in ColourNames.references.map(\.name).sorted(by: { $0.count > $1.count }) {
+            let pattern = try! NSRegularExpression(pattern: "\\b" + name + "\\b")
+            while let match = pattern.firstMatch(in: rest, range: NSRange(rest.startIndex..., in: rest)) {
+                found.append(name)
+                rest.replaceSubrange(Range(match.range, in: rest)!, with: "#")
+            }
+        }
+        return found
+    }
+
+    static func sentence(_ record: CreatureRecord) -> String {
+        AltText.sentence(for: Creature(seed: record.seed))
+    }
+
+    @Test func goldenRecordsAreLoaded() { #expect(Self.records.count == 354) }
+
+    @Test(arguments: records)
+    func coloursNamedAreDrawnAndNoNotableColourIsMissing(_ record: CreatureRecord) {
+        let text = Self.sentence(record)
+        let areas = Picture(record).areas
+        let painted = areas.values.reduce(0, +)
+        let named = Self.colourNames(in: text)
+        #expect(!named.isEmpty, "\(text)")
+        for name in named { #expect(areas[name, default: 0] > 0, "\(name) is not drawn: \(text) \(areas)") }
+        for (name, cells) in areas where cells * 20 >= painted {  // 5 % of the painted cells
+            #expect(named.contains(name), "\(name) covers \(cells) of \(painted) cells: \(text)")
+        }
+    }
+
+    @Test(arguments: records)
+    func backgroundWordingMatchesTheCornersAndEdges(_ record: CreatureRecord) throws {
+        let text = Self.sentence(record)
+        let picture = Picture(record)
+        let ring = (0..<32).flatMap { i in [picture.value(i, 0), picture.value(i, 31)] }
+            + (1..<31).flatMap { i in [picture.value(0, i), picture.value(31, i)] }
+        #expect(ring.count == 124)
+        let clear = ring.filter { $0 < 0 }.count
+        func share(of name: String) -> Int { ring.filter { $0 >= 0 && ColourNames.name(picture.colours[$0]) == name }.count }
+        let backdrop = try Regex("on an? ([a-z ]+) (circle|oval|triangle|pentagon|hexagon|septagon|octagon) against a transparent background\\.$")
+        let painted = try Regex("on an? ([a-z ]+) background\\.$")
+        if let match = text.firstMatch(of: backdrop) {
+            #expect(clear * 2 >= 124 && record.opaqueBackground, "\(text) \(clear)")
+            #expect(picture.areas[String(match.output[1].substring!)] != nil, "\(text)")
+        } else if text.hasSuffix(" on a transparent background.") {
+            #expect(clear * 4 >= 124 && (clear * 2 >= 124 || !record.opaqueBackground), "\(text) \(clear)")
+        } else if let match = text.firstMatch(of: painted) {
+            #expect(record.opaqueBackground && share(of: String(match.output[1].substring!)) * 4 >= 124, "\(text)")
+        } else {
+            #expect(text.hasSuffix(" filling the whole picture."), "\(text)")
+            let background = record.opaqueBackground ? share(of: ColourNames.name(picture.colours[0])) : clear
+            #expect(clear * 2 < 124 && background * 4 < 124, "\(text) \(clear) \(background)")
+        }
+        // Four see-through corners always read as a transparent background.
+        if picture.corners.allSatisfy({ $0 < 0 }) { #expect(text.hasSuffix(" transparent background."), "\(text)") }
+    }
+
+    /// Feature words of the sentence and the configuration flags they stand for.
+    static let featureWords: [(pattern: String, feature: DrawnParts.Feature)] = [
+        ("\\b\\d+ eyes?\\b", .eyes), ("\\b\\d+ eyebrows?\\b", .eyebrows), ("\\ba nose\\b", .nose),
+        ("\\ba mouth\\b", .mouth), ("\\ba beard\\b", .beard), ("\\bhair\\b", .hair), ("\\b\\d+ ears?\\b", .ears),
+        ("\\ba horn\\b", .horn), ("\\bantlers\\b", .antlers), ("\\ba body\\b", .body),
+        ("\\b\\d+ (legs?|arms?|tentacles?)\\b", .appendages),
+    ]
+
+    @Test(arguments: records)
+    func featuresAreNamedExactlyWhenTheirCellsSurvive(_ record: CreatureRecord) {
+        let creature = Creature(seed: record.seed)
+        #expect(creature.grid.rows == record.grid)
+        let text = AltText.sentence(for: creature)
+        let c = creature.configuration
+        let hash = SegmentHash(seed: creature.renderSeed)
+        let picture = Picture(record)
+        for (pattern, feature) in Self.featureWords {
+            let named = text.range(of: pattern, options: .regularExpression) != nil
+            guard c.mode == .creature, c.tier >= 3, feature.isOn(in: c) else {
+                #expect(!named, "\(feature) is named but not drawn: \(text)")
+                continue
+            }
+            if feature == .body {
+                // A named body leaves a fill cell below every head (rows 25…31, columns 8…24).
+                let fill = record.opaqueBackground ? 1 : 0
+                let low = (25..<32).contains { y in (8...24).contains { picture.value($0, y) == fill } }
+                if named { #expect(low, "a body is named but nothing is drawn below the head: \(text)") }
+                continue
+            }
+            var without = c
+            feature.turnOff(in: &without)
+            let drawnAway = CreatureDrawing.draw(without, hash).rows
+            #expect(named == (drawnAway != record.grid), "\(feature): named \(named), \(text)")
+        }
+        if let match = text.firstMatch(of: /(\d+) (legs?|arms?|tentacles?)\b/) {
+            let shown = Int(match.output.1)!
+            #expect(shown >= 1 && shown <= (c.appendageCount / 2) * (c.symmetric ? 2 : 1), "\(text)")
+        }
+    }
+
+    @Test func everySentenceIsOneReadableSentence() {
+        for record in Self.records {
+            let text = Self.sentence(record)
+            #expect(text.hasPrefix("A "), "\(text)")
+            #expect(text.hasSuffix("."), "\(text)")
+            #expect(text.filter { $0 == "." }.count == 1, "\(text)")
+            #expect(text.count <= 240, "\(text.count) characters: \(text)")
+            #expect(!text.contains("  ") && !text.contains(" ,") && !text.contains(",,"), "\(text)")
+            // Articles and plurals.
+            #expect(text.firstMatch(of: /\ba [aeiou]/) == nil, "\(text)")
+            #expect(text.firstMatch(of: /\ban [^aeiou]/) == nil, "\(text)")
+            #expect(text.firstMatch(of: /\b1 [a-z]+s\b/) == nil, "\(text)")
+            #expect(text.firstMatch(of: /\b([2-9]|\d\d) (leg|arm|tentacle|eye|eyebrow|ear)\b/) == nil, "\(text)")
+        }
+    }
+
+    @Test func theIssuesExamples() {
+        // "hello" is a cloud drawn in one colour, not the three of its palette.
+        let hello = AltText.sentence(for: Creature(seed: "hello"))
+        #expect(Self.colourNames(in: hello) == ["dark blue"], "\(hello)")
+        // "branch" configures a mouth and a beard drawn in the fill colour over the fill, and its
+        // corners are cut away by the circle mask around a black background.
+        let branch = AltText.sentence(for: Creature(seed: "branch"))
+        #expect(!branch.contains("mouth") && !branch.contains("beard"), "\(branch)")
+        #expect(branch.hasSuffix("on a black circle against a transparent background."), "\(branch)")
+        #expect(!branch.contains("solid background"))
+        // "Bob" configures 6 arms; the horizontal mirror shows 3, and tier 3 draws no face.
+        let bob = AltText.sentence(for: Creature(seed: "Bob"))
+        #expect(bob == "A pixel-art creature with a round head and 3 arms, in black, on a transparent background.")
+        // Arms reach all four corners, yet most of the edge (and the background) is see-through.
+        let arms = AltText.sentence(for: Creature(seed: "F144A264-6E85-85A8-DDA0-6D455355E7FE"))
+        #expect(arms.hasSuffix("on a transparent background."), "\(arms)")
+        let legs = AltText.sentence(for: Creature(seed: "7ADE7E15-3B0B-507B-774F-817700367F11"))
+        #expect(legs.hasSuffix("on a transparent background."), "\(legs)")
+        // A repeating pattern whose tile came out in one colour is a plain square.
+        #expect(AltText.sentence(for: Creature(seed: "7 clouds over sun")) == "A plain pixel-art square in red, filling the whole picture.")
+    }
+
+    @Test func englishArticles() {
+        #expect(English.withArticle("octagon-shaped head") == "an octagon-shaped head")
+        #expect(English.withArticle("orange background") == "an orange background")
+        #expect(English.withArticle("indigo circle") == "an indigo circle")
+        #expect(English.withArticle("hexagon-shaped head") == "a hexagon-shaped head")
+        #expect(English.withArticle("unicorn") == "a unicorn")
+        #expect(English.withArticle("hour") == "an hour")
+        #expect(English.withArticle("navy background") == "a navy background")
+        #expect(AltText.headPhrase(.shape(.octagon)) == "an octagon-shaped head")
+        #expect(AltText.headPhrase(.shape(.ellipse)) == "an oval head")
+        #expect(AltText.headPhrase(.rect) == "a round head")
+    }
+
+    @Test func englishCountsAndLists() {
+        #expect(English.counted(1, "leg") == "1 leg")
+        #expect(English.counted(8, "leg") == "8 legs")
+        #expect(English.counted(2, "eye") == "2 eyes")
+        #expect(English.listed([]) == "")
+        #expect(English.listed(["a"]) == "a")
+        #expect(English.listed(["a", "b"]) == "a and b")
+        #expect(English.listed(["a", "b", "c"]) == "a, b and c")
+    }
+
+    @Test func pieceCounting() {
+        func rows(_ cells: [(Int, Int)]) -> [UInt32] {
+            var rows = [UInt32](repeating: 0, count: 32)
+            for (x, y) in cells { rows[y] |= 1 << UInt32(x) }
+            return rows
+        }
+        #expect(DrawnParts.pieces(rows([])) == 0)
+        #expect(DrawnParts.pieces(rows([(0, 0), (1, 1)])) == 1, "diagonal neighbours")
+        #expect(DrawnParts.pieces(rows([(0, 0), (2, 0)])) == 2, "a gap of one cell")
+        #expect(DrawnParts.pieces(rows([(0, 0), (1, 1), (31, 0), (0, 31), (31, 31)])) == 4)
+        // A U shape whose arms only join at the bottom is one piece, grown upwards and downwards.
+        let u = (0..<20).flatMap { [(5, $0), (9, $0)] } + (5...9).map { ($0, 20) }
+        #expect(DrawnParts.pieces(rows(u)) == 1)
+        #expect(DrawnParts.pieces(rows(u.filter { $0.1 != 20 })) == 2)
+        // A spiral-free zig-zag that climbs back up.
+        let zigzag = (0..<31).map { (x: $0, y: $0 % 2 == 0 ? 30 : 29) } + [(31, 0)]
+        #expect(DrawnParts.pieces(rows(zigzag)) == 2)
+        // Every cell of a full grid is one piece; a checkerboard is one piece too (diagonals join).
+        #expect(DrawnParts.pieces([UInt32](repeating: .max, count: 32)) == 1)
+        #expect(DrawnParts.pieces((0..<32).map { $0 % 2 == 0 ? 0x5555_5555 : 0xAAAA_AAAA }) == 1)
+        // Isolated cells on every other row and column: 16 × 16 pieces.
+        #expect(DrawnParts.pieces((0..<32).map { $0 % 2 == 0 ? 0x5555_5555 : 0 }) == 256)
+    }
+
+    @Test func differingRowsMarkChangedCells() {
+        var a = Grid(), b = Grid()
+        #expect(DrawnParts.differingRows(a, b).allSatisfy { $0 == 0 })
+        a[3, 4] = 2; b[31, 31] = 0
+        let rows = DrawnParts.differingRows(a, b)
+        #expect(rows[4] == 1 << 3 && rows[31] == 1 << 31)
+        #expect(rows.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 31 || $0.element == 0 })
+    }
+
+    @Test func colourNamesAreEverydayWords() {
+        #expect(ColourNames.name(RGBA(hex: "000000")!) == "black")
+        #expect(ColourNames.name(RGBA(hex: "ffffff")!) == "white")
+        #expect(ColourNames.name(RGBA(hex: "ff0000")!) == "red")
+        #expect(ColourNames.name(RGBA(hex: "ff8c00")!) == "orange")
+        #expect(ColourNames.name(RGBA(hex: "2e9a2e")!) == "green")
+        #expect(ColourNames.name(RGBA(hex: "ffd700")!) == "yellow")
+        #expect(ColourNames.name(RGBA(hex: "ffab91")!) == "peach")
+        #expect(ColourNames.name(RGBA(r: 0, g: 0, b: 0, a: 0)) == "black", "alpha is ignored")
+    }
+}
