@@ -7,8 +7,8 @@ import FonsterStore
 enum LibraryMethods {
     /// What any library request may meet when the store is opened or used.
     static let storeErrors: [ErrorCode] = [.storeUnavailable, .storeCorrupt, .storeTooNew]
-    /// What any edit may meet besides.
-    static let editErrors: [ErrorCode] = storeErrors + [.storeReadOnly]
+    /// What any edit may meet besides (1014: the file was removed or replaced under the server).
+    static let editErrors: [ErrorCode] = storeErrors + [.storeReadOnly, .storeReplaced]
 
     static func declarations(_ context: ServerContext) -> [MethodDeclaration] {
         [
@@ -51,23 +51,26 @@ enum LibraryMethods {
                 let p = try Params(params)
                 let name = try p.string("name") ?? "", seed = try p.string("seed") ?? ""
                 let id = p.has("id") ? try p.id() : nil
+                let engine = try p.engine() ?? context.defaultEngine
                 try Target.checkLength(name, field: "name")
                 try Target.checkLength(seed, field: "seed")
                 return try await context.withStore(field: "id") { store throws(StoreError) in
-                    try store.create(name: name, seed: seed, id: id)
+                    try store.create(name: name, seed: seed, id: id, engine: engine)
                 }.json()
             },
-            MethodDeclaration("fonsters/update", "Renames a Fonster and/or changes its seed (one undoable edit).",
+            MethodDeclaration("fonsters/update", "Renames a Fonster, changes its seed (undoable) and/or switches its engine, in one edit.",
                               effect: .writesLibrary, errors: [.invalidParams, .notFound, .seedTooLong] + editErrors) { params, _ in
                 let p = try Params(params)
                 let id = try p.id()
-                let name = try p.string("name"), seed = try p.string("seed")
-                if name == nil && seed == nil {
-                    throw ResponseError.invalidParams(field: "seed", "Give 'name' and/or 'seed' to change; this request gives neither.")
+                let name = try p.string("name"), seed = try p.string("seed"), engine = try p.engine()
+                if name == nil && seed == nil && engine == nil {
+                    throw ResponseError.invalidParams(field: "seed", "Give 'name', 'seed' or 'engine' to change; this request gives none of them.")
                 }
                 if let name { try Target.checkLength(name, field: "name") }
                 if let seed { try Target.checkLength(seed, field: "seed") }
-                return try await context.withStore { store throws(StoreError) in try store.edit(id, name: name, seed: seed) }.json()
+                return try await context.withStore { store throws(StoreError) in
+                    try store.edit(id, name: name, seed: seed, engine: engine)
+                }.json()
             },
             MethodDeclaration("fonsters/delete", "Removes a Fonster.", effect: .writesLibrary,
                               errors: [.invalidParams, .notFound] + editErrors) { params, _ in

@@ -17,6 +17,7 @@ public final class ServerContext: Sendable {
     public let options: StoreOptions
     private let opened: Locked<(store: FonsterStore, observation: ChangeObservation?)?> = Locked(nil)
     private let onChange: (@Sendable (StoreChange) -> Void)?
+    private let warn: (@Sendable (String) -> Void)?
     /// The engine for seeds given directly (`--engine`).
     public let defaultEngine: EngineVersion
     /// Runs every store operation in arrival order, off Swift's cooperative pool.
@@ -24,13 +25,15 @@ public final class ServerContext: Sendable {
 
     /// A context for a store at `location`; nothing is opened until a library method needs it.
     /// `onChange` hears every change to the store (this process's and others') from the moment
-    /// the store is open, however late that is.
+    /// the store is open, however late that is. `warn` hears what the user must know beyond one
+    /// response: a store file removed or replaced under the server.
     public init(location: StoreLocation, options: StoreOptions, defaultEngine: EngineVersion = .current,
-                onChange: (@Sendable (StoreChange) -> Void)? = nil) {
+                onChange: (@Sendable (StoreChange) -> Void)? = nil, warn: (@Sendable (String) -> Void)? = nil) {
         self.location = location
         self.options = options
         self.defaultEngine = defaultEngine
         self.onChange = onChange
+        self.warn = warn
     }
 
     /// Opens the store now (so changes are heard from the start); a failure waits for the
@@ -70,7 +73,10 @@ public final class ServerContext: Sendable {
                                 _ body: @escaping @Sendable (FonsterStore) throws(StoreError) -> T) async throws(ResponseError) -> T {
         try await executor.run { [self] () throws(ResponseError) -> T in
             let store = try store()
-            do throws(StoreError) { return try body(store) } catch { throw ResponseError(error).naming(field) }
+            do throws(StoreError) { return try body(store) } catch {
+                if case .storeReplaced = error { warn?(error.message) }
+                throw ResponseError(error).naming(field)
+            }
         }
     }
 }

@@ -69,13 +69,12 @@ enum ShareMethods {
                 let p = try Params(params)
                 let seeds = try parseLink(p)
                 let chosen = try select(p, from: seeds)
+                let engine = try p.engine() ?? context.defaultEngine
                 try request.checkCancellation()
                 return try await withImportProgress(request, count: chosen.count) { () throws(ResponseError) -> JSONValue in
-                    let created = try await context.withStore { store throws(StoreError) in
-                        var seen = Set(try store.list().map(\.seed))
-                        return try store.importSeeds(chosen.filter { seen.insert($0).inserted })
-                    }
-                    return ["created": .array(created.map { $0.json() }), "skipped": .int(Int64(chosen.count - created.count))]
+                    importJSON(try await context.withStore { store throws(StoreError) in
+                        try store.importSeeds(chosen, names: nil, engine: engine)
+                    })
                 }
             },
             MethodDeclaration("library/export", "The whole library as a bundle.", effect: .readsLibrary, cost: .heavy,
@@ -91,18 +90,27 @@ enum ShareMethods {
                     throw ResponseError.invalidParams(field: "bundle", "'bundle' must be a library bundle object (from library/export).")
                 }
                 let select = try p.intArray("select")
+                let engine = try p.engine()
                 let total = bundle["fonsters"]?.array?.count ?? 0
+                if total > StoreLimits.maxBundleImport {  // refused before the bundle is copied and decoded
+                    throw ResponseError(StoreError.tooMany(count: total, limit: StoreLimits.maxBundleImport))
+                }
                 let count = select?.count ?? total
                 try request.checkCancellation()
                 let data = Data(bundle.serialized())
                 return try await withImportProgress(request, count: count) { () throws(ResponseError) -> JSONValue in
-                    let created = try await context.withStore(field: "select") { store throws(StoreError) in
-                        try store.importLibrary(data, select: select)
-                    }
-                    return ["created": .array(created.map { $0.json() }), "skipped": .int(Int64(count - created.count))]
+                    importJSON(try await context.withStore(field: "select") { store throws(StoreError) in
+                        try store.importLibrary(data, select: select, engine: engine)
+                    })
                 }
             },
         ]
+    }
+
+    /// The result of `share/import` and `library/import`: the new Fonsters and how many of the
+    /// chosen ones were skipped as already in the library.
+    static func importJSON(_ result: ImportResult) -> JSONValue {
+        ["created": .array(result.created.map { $0.json() }), "skipped": .int(Int64(result.skipped.count))]
     }
 
     /// Runs an import between progress `begin` and `end` when it holds more than

@@ -28,7 +28,8 @@ extension EndToEnd {
             #expect(bob["name"] == "Bob" && bob["seed"] == "hello" && bob["displayName"] == "Bob")
             #expect(bob["canUndo"] == false && bob["canRedo"] == false && bob["position"] == 0)
             #expect(bob["engine"] == "fonsters-v1" && bob["randomSource"] == .null && bob["birthday"] == false)
-            #expect(try server.notification("fonsters/didChange")?["params"] == ["ids": [.string(bobID)], "reason": "create", "external": false])
+            #expect(try server.notification("fonsters/didChange")?["params"] == [
+                "ids": [.string(bobID)], "reason": "create", "external": false, "engines": [bobID: "fonsters-v1"]])
 
             // update: seed (undoable) and name
             let seeded = try server.result("fonsters/update", ["id": .string(bobID), "seed": "hello world"])
@@ -36,6 +37,14 @@ extension EndToEnd {
             #expect(try server.notification("fonsters/didChange")?["params"]?["reason"] == "update")
             let renamed = try server.result("fonsters/update", ["id": .string(bobID), "name": "Robert"])
             #expect(renamed["name"] == "Robert" && renamed["seed"] == "hello world")
+
+            // engine: a switch keeps the seed history and is announced with the new engine
+            let switched = try server.result("fonsters/update", ["id": .string(bobID), "engine": "fonsters-v2"])
+            #expect(switched["engine"] == "fonsters-v2" && switched["seed"] == "hello world" && switched["canUndo"] == true)
+            let announced = try server.notification("fonsters/didChange", where: { $0["params"]?["engines"]?[bobID] == "fonsters-v2" })
+            #expect(announced?["params"]?["reason"] == "update" && announced?["params"]?["ids"] == [.string(bobID)])
+            #expect(try server.result("creature/describe", ["id": .string(bobID)])["engine"] == "fonsters-v2")
+            _ = try server.result("fonsters/update", ["id": .string(bobID), "engine": "fonsters-v1"])
 
             // undo / redo
             let undone = try server.result("fonsters/undo", ["id": .string(bobID)])

@@ -32,9 +32,10 @@ extension EndToEnd {
             let created = try a.result("fonsters/create", ["name": "Shared", "seed": "one"])
             let id = try #require(created["id"])
             let own = try #require(try a.notification("fonsters/didChange"))
-            #expect(own["params"] == ["ids": [id], "reason": "create", "external": false])
+            let engines: JSONValue = [try #require(id.string): "fonsters-v1"]
+            #expect(own["params"] == ["ids": [id], "reason": "create", "external": false, "engines": engines])
             let heard = try #require(try b.notification("fonsters/didChange", where: { $0["params"]?["reason"] == "create" }))
-            #expect(heard["params"] == ["ids": [id], "reason": "create", "external": true])
+            #expect(heard["params"] == ["ids": [id], "reason": "create", "external": true, "engines": engines])
             #expect(try b.result("fonsters/get", ["id": id])["seed"] == "one")
 
             // B edits: A hears of it and reads the new seed.
@@ -47,7 +48,7 @@ extension EndToEnd {
             _ = try b.result("fonsters/undo", ["id": id])
             _ = try b.result("fonsters/delete", ["id": id])
             let delete = try #require(try a.notification("fonsters/didChange", where: { $0["params"]?["reason"] == "delete" }))
-            #expect(delete["params"]?["ids"] == [id])
+            #expect(delete["params"]?["ids"] == [id] && delete["params"]?["engines"] == [:])
             #expect(try a.error("fonsters/get", ["id": id])["code"] == 1001)
 
             // A imports: B hears one import change naming both.
@@ -59,6 +60,24 @@ extension EndToEnd {
 
             #expect(try a.shutdownAndExit() == 0)
             #expect(try b.shutdownAndExit() == 0)
+        }
+
+        /// A store file removed under the server: the next edit is refused (1014), nothing is
+        /// acknowledged, and the client is warned with `window/logMessage`.
+        @Test func aRemovedStoreRefusesEditsAndWarnsTheClient() throws {
+            let directory = try TemporaryDirectory()
+            let store = directory.path("library.sqlite")
+            let server = try ServerProcess(["--stdio", "--store", store, "--no-starter", "--log-level", "warn"])
+            _ = try server.result("initialize")
+            let kept = try server.result("fonsters/create", ["seed": "kept"])
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+
+            let refused = try server.error("fonsters/create", ["seed": "lost"])
+            #expect(refused["code"] == 1014 && refused["data"]?["path"] == .string(store))
+            let warning = try #require(try server.notification("window/logMessage"))
+            #expect(warning["params"]?["message"] == refused["message"])
+            #expect(try server.result("fonsters/get", ["id": try #require(kept["id"])])["seed"] == "kept")
+            #expect(try server.shutdownAndExit() == 0)
         }
     }
 }

@@ -11,7 +11,7 @@ public enum OpenRPCDocument {
         .storeUnavailable: "Store unavailable", .storeReadOnly: "Store read-only", .nothingToUndo: "Nothing to undo",
         .nothingToRedo: "Nothing to redo", .frameOutOfRange: "Frame out of range", .tooMany: "Too many",
         .invalidBundle: "Invalid bundle", .storeCorrupt: "Store corrupt", .storeTooNew: "Store too new",
-        .noRandomSource: "No random source",
+        .noRandomSource: "No random source", .storeReplaced: "Store replaced",
     ]
 
     /// The document for `declarations`, keeping schemas from `template` (the committed file).

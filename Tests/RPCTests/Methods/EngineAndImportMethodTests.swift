@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import FonsterStore
+@testable import RPC
+
+/// The engine as a choice of each Fonster (`create`, `update`, imports) and imports that skip
+/// what the library already holds, through the dispatcher on an in-memory store.
+@Suite(.timeLimit(.minutes(1))) struct EngineAndImportMethodTests {
+    let id: JSONValue = "0000000B-0000-4000-8000-000000000000"
+
+    @Test func createTakesAnEngineAndTheCreatureMethodsDrawWithIt() async throws {
+        let h = MethodHarness()
+        let created = try await h.result("fonsters/create", ["id": id, "seed": "branch", "engine": "fonsters-v2"])
+        #expect(created["engine"] == "fonsters-v2")
+        let byID = try await h.result("creature/describe", ["id": id])
+        let v2 = try await h.result("creature/describe", ["seed": "branch", "engine": "fonsters-v2"])
+        let v1 = try await h.result("creature/describe", ["seed": "branch"])
+        #expect(byID["engine"] == "fonsters-v2" && byID["colors"] == v2["colors"] && byID["grid"] == v2["grid"])
+        #expect(v1["engine"] == "fonsters-v1" && v1["colors"] != v2["colors"])
+        // An explicit engine still wins over the Fonster's own.
+        #expect(try await h.result("creature/describe", ["id": id, "engine": "fonsters-v1"])["colors"] == v1["colors"])
+    }
+
+    @Test func updateSwitchesTheEngineAndKeepsTheSeedHistory() async throws {
+        let h = MethodHarness()
+        _ = try await h.result("fonsters/create", ["id": id, "seed": "one"])
+        _ = try await h.result("fonsters/update", ["id": id, "seed": "two"])
+        let switched = try await h.result("fonsters/update", ["id": id, "engine": "fonsters-v2"])
+        #expect(switched["engine"] == "fonsters-v2" && switched["seed"] == "two" && switched["canUndo"] == true)
+        let undone = try await h.result("fonsters/undo", ["id": id])
+        #expect(undone["seed"] == "one" && undone["engine"] == "fonsters-v2")
+        let unknown = try await h.error("fonsters/update", ["id": id, "engine": "fonsters-v9"])
+        #expect(unknown["code"] == -32602 && unknown["data"]?["field"] == "engine")
+        #expect(try await h.result("fonsters/get", ["id": id])["engine"] == "fonsters-v2")
+        let unknownCreate = try await h.error("fonsters/create", ["seed": "x", "engine": "v2"])
+        #expect(unknownCreate["code"] == -32602 && unknownCreate["data"]?["field"] == "engine")
+        #expect(try await h.result("fonsters/list")["fonsters"]?.array?.count == 1)
+    }
+
+    @Test func shareImportDrawsWithTheChosenEngineAndSkipsWhatIsThere() async throws {
+        let h = MethodHarness()
+        let url = try #require(try await h.result("share/build", ["seeds": ["a", "b", "a"]])["url"])
+        let first = try await h.result("share/import", ["url": url, "engine": "fonsters-v2"])
+        #expect(first["created"]?.array?.map { $0["seed"] } == ["a", "b"])
+        #expect(first["created"]?.array?.allSatisfy { $0["engine"] == "fonsters-v2" } == true)
+        #expect(first["skipped"] == 1)
+        let again = try await h.result("share/import", ["url": url])
+        #expect(again["created"] == [] && again["skipped"] == 3)
+    }
+
+    @Test func libraryImportSkipsFonstersAlreadyThereAndCanChooseTheEngine() async throws {
+        let h = MethodHarness()
+        _ = try await h.result("fonsters/create", ["id": id, "name": "Pip", "seed": "pip", "engine": "fonsters-v2"])
+        _ = try await h.result("fonsters/create", ["seed": "plain"])
+        let bundle = try #require(try await h.result("library/export")["bundle"])
+        let same = try await h.result("library/import", ["bundle": bundle])
+        #expect(same["created"] == [] && same["skipped"] == 2)
+
+        let other = MethodHarness()
+        let kept = try await other.result("library/import", ["bundle": bundle])
+        #expect(kept["created"]?.array?.map { $0["engine"] } == ["fonsters-v2", "fonsters-v1"])
+        let third = MethodHarness()
+        let chosen = try await third.result("library/import", ["bundle": bundle, "select": [1], "engine": "fonsters-v2"])
+        #expect(chosen["created"]?.array?.map { $0["engine"] } == ["fonsters-v2"] && chosen["skipped"] == 0)
+        let repeated = try await third.error("library/import", ["bundle": bundle, "select": [0, 0]])
+        #expect(repeated["code"] == -32602 && repeated["data"]?["index"] == 0)
+    }
+
+    @Test func anOversizedBundleIsRefusedBeforeItIsDecoded() async throws {
+        let h = MethodHarness()
+        // Entries that would not even decode: the count alone refuses the bundle.
+        let entries = JSONValue.array(Array(repeating: .int(7), count: StoreLimits.maxBundleImport + 1))
+        let bundle: JSONValue = ["format": "fonsters-library", "version": 1, "engine": "fonsters-v1",
+                                 "exportedAt": "2026-01-01T00:00:00.000Z", "fonsters": entries]
+        let error = try await h.error("library/import", ["bundle": bundle])
+        #expect(error["code"] == 1009 && error["data"]?["limit"] == .int(Int64(StoreLimits.maxBundleImport)))
+        #expect(try await h.result("fonsters/list")["fonsters"] == [])
+    }
+}
