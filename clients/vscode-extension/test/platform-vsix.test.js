@@ -150,6 +150,18 @@ describe(`platform .vsix (${TARGET}) runs without the Swift toolchain`, { skip: 
     }
   });
 
+  it('with the runtime hidden, the server draws the same creatures as the toolchain-built one', (t) => {
+    if (!hidable) return t.skip(NOT_HIDABLE);
+    const reference = findRealServer();
+    if (!reference) return t.skip('no toolchain-built fonsters-rpc to compare with (set FONSTERS_SERVER)');
+    const seeds = ['hello', 'new one', 'Ünïcödé 🐙 seed', 'x'.repeat(300)];
+    const ours = spawnSync(...spread(isolated([server(), 'describe', ...seeds])), { encoding: 'utf8', maxBuffer: 64 << 20 });
+    assert.equal(ours.status, 0, ours.stderr);
+    const theirs = execFileSync(reference.command, ['describe', ...seeds], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    assert.ok(ours.stdout.length > 1000, 'describe printed the records');
+    assert.equal(ours.stdout, theirs, 'the static, stripped build computes the same records');
+  });
+
   it('with the runtime hidden, the server plays the whole scripted tour without an error', (t) => {
     if (!hidable) return t.skip(NOT_HIDABLE);
     const tour = path.join(REPO, 'examples', 'tour.jsonl');
