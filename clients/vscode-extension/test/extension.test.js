@@ -659,6 +659,24 @@ for (const kind of serverKinds()) {
         assert.equal(info.store.memory, false);
       });
 
+      it('fonsters.logLevel "off" restarts the server with --log-level off, which then writes nothing', async () => {
+        const channel = vscode.__test.outputChannels.get('Fonsters Server');
+        const pid = win.api.host.connection.pid;
+        await new Promise((resolve) => setTimeout(resolve, 100)); // the old server's last lines
+        const mark = channel.text.length; // the new server's start-up lines too (at debug it logs them)
+        vscode.__test.setConfiguration('fonsters.logLevel', 'off');
+        await waitFor(() => win.api.host.connection && win.api.host.connection.pid !== pid && win.api.host.connection.state === 'running', 'server restarted');
+        const args = win.api.host.connection.options.args;
+        assert.equal(args[args.indexOf('--log-level') + 1], 'off');
+        await create({ name: 'Quiet', seed: 'quiet' });
+        await request('fonsters/undo', { id: (await create({ seed: 'loud' })).id }).catch(() => undefined); // an error, still silent
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const serverLines = channel.text.slice(mark).split('\n').filter((l) => l && !l.startsWith('[client '));
+        assert.deepEqual(serverLines, [], 'no server output at level off');
+        vscode.__test.setConfiguration('fonsters.logLevel', 'debug');
+        await waitFor(() => win.api.host.connection.options.args.includes('debug') && win.api.host.connection.state === 'running', 'back to debug');
+      });
+
       it('a missing server is reported readably, with actions, and the welcome view says it could not start', async () => {
         await create({ name: 'Hidden by failure', seed: 'row before the failure' });
         await waitFor(async () => (await labels()).length > 0, 'a row');
