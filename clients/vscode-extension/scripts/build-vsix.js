@@ -86,7 +86,7 @@ function buildVsix(options = {}) {
   files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const names = files.map((f) => f.name);
   const main = `extension/${path.posix.normalize(pkg.main)}`;
-  if (!names.includes(main)) throw new BuildError(`main ${pkg.main} is not in the package.`);
+  if (!names.includes(main)) throw new BuildError(`The main file ${pkg.main} is not in the package.`);
   const icon = `extension/${path.posix.normalize(pkg.icon)}`;
   if (!names.includes(icon)) throw new BuildError(`The icon ${pkg.icon} is not in the package.`);
   const manifest = vsixManifest(pkg, {

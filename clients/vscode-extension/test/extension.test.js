@@ -395,13 +395,21 @@ for (const kind of serverKinds()) {
       fs.writeFileSync(notJson, '{"fonsters": [');
       vscode.__test.script('showOpenDialog', [vscode.Uri.file(notJson)]);
       await vscode.commands.executeCommand('fonsters.importLibrary');
-      assert.match(vscode.__test.messages.error.at(-1).message, /^notes\.json is not a Fonsters library bundle: it is not valid JSON \(.+\)\.$/);
+      assert.match(vscode.__test.messages.error.at(-1).message, /^The file notes\.json is not a Fonsters library bundle: it is not valid JSON \(.+\)\.$/);
 
       const noList = path.join(tmp, 'other.json');
       fs.writeFileSync(noList, '{"name": "package"}');
       vscode.__test.script('showOpenDialog', [vscode.Uri.file(noList)]);
       await vscode.commands.executeCommand('fonsters.importLibrary');
-      assert.equal(vscode.__test.messages.error.at(-1).message, 'other.json is not a Fonsters library bundle: it has no "fonsters" list.');
+      assert.equal(vscode.__test.messages.error.at(-1).message, 'The file other.json is not a Fonsters library bundle: it has no "fonsters" list.');
+
+      const huge = path.join(tmp, 'huge.json');
+      fs.writeFileSync(huge, '');
+      fs.truncateSync(huge, 64 * 1024 * 1024 + 1); // sparse: nothing is written
+      vscode.__test.script('showOpenDialog', [vscode.Uri.file(huge)]);
+      await vscode.commands.executeCommand('fonsters.importLibrary');
+      assert.equal(vscode.__test.messages.error.at(-1).message, 'The file huge.json is 67,108,865 bytes long; a library bundle can be at most 67,108,864 bytes (64 MiB).');
+      fs.rmSync(huge);
 
       // The server's own rules: a bundle without an engine is refused with its message.
       const noEngine = path.join(tmp, 'no-engine.json');

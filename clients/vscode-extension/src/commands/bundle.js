@@ -50,7 +50,7 @@ async function importLibrary(api) {
   const file = path.basename(uri.fsPath);
   const { size } = await vscode.workspace.fs.stat(uri);
   if (size > MAX_BUNDLE_BYTES) {
-    throw new Error(`${file} is ${megabytes(size)}; a library bundle can be at most ${megabytes(MAX_BUNDLE_BYTES)}.`);
+    throw new Error(`The file ${file} is ${size.toLocaleString('en-US')} bytes long; a library bundle can be at most ${MAX_BUNDLE_BYTES.toLocaleString('en-US')} bytes (64 MiB).`);
   }
   const bundle = parseBundle(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'), file);
   const library = await api.list();
@@ -63,7 +63,7 @@ async function importLibrary(api) {
   const skipped = total - fresh.length;
   if (fresh.length === 0) {
     vscode.window.showInformationMessage(total === 0
-      ? `${file} holds no Fonsters: nothing to import.`
+      ? `The file ${file} holds no Fonsters: nothing to import.`
       : `Nothing to import: ${total === 1 ? 'the Fonster' : `all ${total} Fonsters`} in ${file} ${total === 1 ? 'is' : 'are'} already in your library.`);
     return { created: [], skipped };
   }
@@ -90,10 +90,10 @@ function parseBundle(text, file) {
   try {
     bundle = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file} is not a Fonsters library bundle: it is not valid JSON (${/** @type {Error} */ (error).message}).`);
+    throw new Error(`The file ${file} is not a Fonsters library bundle: it is not valid JSON (${/** @type {Error} */ (error).message}).`);
   }
   if (!bundle || typeof bundle !== 'object' || !Array.isArray(bundle.fonsters)) {
-    throw new Error(`${file} is not a Fonsters library bundle: it has no "fonsters" list.`);
+    throw new Error(`The file ${file} is not a Fonsters library bundle: it has no "fonsters" list.`);
   }
   return bundle;
 }
@@ -106,11 +106,6 @@ function key(name, seed) {
 /** @param {number} n */
 function count(n) {
   return n === 1 ? '1 Fonster' : `${n.toLocaleString('en-US')} Fonsters`;
-}
-
-/** @param {number} bytes */
-function megabytes(bytes) {
-  return `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MiB`;
 }
 
 function defaultFolder() {
