@@ -20,6 +20,7 @@ const { VIEW_TYPE } = require('./src/detail/panel');
 const { libraryCommands } = require('./src/commands/library');
 const { selectionCommands } = require('./src/commands/selection');
 const { copyShareLink, importShareLink } = require('./src/commands/share');
+const { exportLibrary, importLibrary } = require('./src/commands/bundle');
 const { exportCreature, pickFormat } = require('./src/commands/exporting');
 const { resolveFonsters } = require('./src/commands/targets');
 const { readSettings, affectsServer } = require('./src/settings');
@@ -43,6 +44,8 @@ class ServerHost {
     this.notificationListeners = [];
     /** @type {((info: any, how: { restarted: boolean }) => void)[]} */
     this.readyListeners = [];
+    /** @type {((error: Error) => void)[]} */
+    this.failedListeners = [];
   }
 
   /** Create (or replace) the connection from the current settings and start it. */
@@ -64,14 +67,21 @@ class ServerHost {
     connection.on('stderr', (text) => this.output.append(text));
     connection.on('log', (line) => this.log(line));
     connection.on('notification', (method, params) => this.notificationListeners.forEach((fn) => fn(method, params)));
-    connection.on('ready', (info, how) => this.readyListeners.forEach((fn) => fn(info, how)));
+    connection.on('ready', (info, how) => {
+      setServerState('running');
+      this.readyListeners.forEach((fn) => fn(info, how));
+    });
+    connection.on('restartScheduled', () => setServerState('starting'));
     connection.on('failed', (error) => {
+      setServerState('failed', /** @type {any} */ (error).reason || 'other');
+      this.failedListeners.forEach((fn) => fn(error));
       vscode.window.showErrorMessage(error.message, 'Show Log', 'Restart Server').then((choice) => {
         if (choice === 'Show Log') this.output.show(true);
         if (choice === 'Restart Server') vscode.commands.executeCommand('fonsters.restartServer');
       });
     });
     this.connection = connection;
+    setServerState('starting');
     return connection.start();
   }
 
@@ -107,6 +117,19 @@ class ServerHost {
 /** @type {ServerHost | null} */
 let activeHost = null;
 
+/**
+ * The context keys the view's welcome content reads: `fonsters.serverState`
+ * (starting | running | failed) and, when failed, `fonsters.serverFailure`
+ * (notFound | notExecutable | keepsStopping | other). An empty library and a
+ * server that could not start thus get different welcome text.
+ * @param {'starting' | 'running' | 'failed'} state
+ * @param {string} [failure]
+ */
+function setServerState(state, failure) {
+  vscode.commands.executeCommand('setContext', 'fonsters.serverFailure', failure || '');
+  vscode.commands.executeCommand('setContext', 'fonsters.serverState', state);
+}
+
 /** @param {vscode.ExtensionContext} context */
 function activate(context) {
   const output = vscode.window.createOutputChannel('Fonsters Server');
@@ -141,6 +164,7 @@ function activate(context) {
     tree.refresh();
     panels.onLibraryChanged(params || { ids: [], reason: 'external' });
   });
+  host.failedListeners.push(() => tree.refresh()); // empty rows: the view shows why
   host.readyListeners.push((info, how) => {
     if (how.restarted) {
       tree.refresh();
@@ -162,6 +186,12 @@ function activate(context) {
     },
     async 'fonsters.importShareLink'(/** @type {any} */ url) {
       return importShareLink(api, importThumbnails, typeof url === 'string' ? url : undefined);
+    },
+    async 'fonsters.exportLibrary'() {
+      return exportLibrary(api);
+    },
+    async 'fonsters.importLibrary'() {
+      return importLibrary(api);
     },
     /** @param {any} arg @param {string} [format] */
     async 'fonsters.export'(arg, format) {

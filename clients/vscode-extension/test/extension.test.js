@@ -48,6 +48,16 @@ for (const kind of serverKinds()) {
       return row.element;
     };
     const create = (/** @type {any} */ fields) => request('fonsters/create', fields);
+    /**
+     * The welcome contents the workbench would show over an empty tree: the
+     * viewsWelcome entries whose `when` holds for the context keys the
+     * extension set (the clauses used are `key == value` joined by `&&`).
+     */
+    const welcome = () => manifest.contributes.viewsWelcome.filter((/** @type {any} */ w) => w.when.split('&&').every((/** @type {string} */ clause) => {
+      const m = /^\s*([\w.]+)\s*==\s*([\w]+)\s*$/.exec(clause);
+      assert.ok(m, `a when clause this test can evaluate: ${clause}`);
+      return vscode.__test.contextKeys.get(m[1]) === m[2];
+    })).map((/** @type {any} */ w) => w.contents);
 
     before(async () => {
       win = await activateExtension({
@@ -85,6 +95,16 @@ for (const kind of serverKinds()) {
       const serverLines = channel.text.split('\n').filter((/** @type {string} */ l) => l && !l.startsWith('[client '));
       assert.ok(serverLines.length > 0, `server stderr goes to the output channel:\n${channel.text}`);
       assert.deepEqual(await labels(), [], 'an empty store (--no-starter) shows no rows');
+    });
+
+    it('welcome: an empty library on a running server says "No Fonsters yet" with an Add link', async () => {
+      assert.deepEqual(await labels(), []);
+      assert.equal(vscode.__test.contextKeys.get('fonsters.serverState'), 'running');
+      const shown = welcome();
+      assert.equal(shown.length, 1, `one welcome text: ${JSON.stringify(shown)}`);
+      assert.match(shown[0], /^No Fonsters yet\.\n\[Add a Fonster\]\(command:fonsters\.add\)/);
+      assert.doesNotMatch(shown[0], /could not start/);
+      assert.equal(vscode.__test.treeViews.get('fonsters.library').message, undefined, 'no message hides the welcome');
     });
 
     it('tree: rows show what the store holds, in order, with thumbnails and display names', async () => {
@@ -288,6 +308,140 @@ for (const kind of serverKinds()) {
       await vscode.commands.executeCommand('fonsters.redo', f.id);
       assert.ok(vscode.__test.messages.error.length > 0 && vscode.__test.messages.error.at(-1).message.length > 5, 'nothing to redo is said readably');
       await request('fonsters/delete', { id: f.id });
+    });
+
+    it('fonsters.exportLibrary saves the server\'s bundle through a save dialog', async () => {
+      const pip = await create({ name: 'Pip', seed: 'pip' });
+      await request('fonsters/update', { id: pip.id, seed: 'pip two' });
+      const target = vscode.Uri.file(path.join(tmp, 'library.json'));
+      vscode.__test.script('showSaveDialog', (/** @type {any} */ options) => {
+        assert.match(path.basename(options.defaultUri.fsPath), /^fonsters-library-\d{4}-\d\d-\d\d\.json$/);
+        assert.deepEqual(Object.values(options.filters), [['json']]);
+        return target;
+      });
+      const mark = requests.length;
+      await vscode.commands.executeCommand('fonsters.exportLibrary');
+      assert.deepEqual(methodsSince(mark), ['library/export']);
+      const saved = JSON.parse(fs.readFileSync(target.fsPath, 'utf8'));
+      const fresh = (await request('library/export', {})).bundle;
+      assert.equal(saved.format, 'fonsters-library');
+      assert.deepEqual(saved.fonsters, fresh.fonsters, 'the file holds the server\'s bundle');
+      const list = (await request('fonsters/list', {})).fonsters;
+      assert.equal(saved.fonsters.length, list.length);
+      assert.deepEqual(saved.fonsters.find((/** @type {any} */ f) => f.id === pip.id).history, ['pip']);
+      assert.equal(vscode.__test.messages.info.at(-1).message, `Exported ${list.length} Fonsters to library.json.`);
+
+      vscode.__test.script('showSaveDialog', undefined);
+      fs.rmSync(target.fsPath);
+      assert.equal(await vscode.commands.executeCommand('fonsters.exportLibrary'), undefined);
+      assert.equal(fs.existsSync(target.fsPath), false, 'a cancelled dialog writes nothing');
+    });
+
+    it('fonsters.importLibrary reviews how many will be created and skipped, then imports the new ones', async () => {
+      const bundle = (await request('library/export', {})).bundle;
+      const file = path.join(tmp, 'again.json');
+      fs.writeFileSync(file, JSON.stringify(bundle));
+      const before = (await request('fonsters/list', {})).fonsters.length;
+
+      // The library's own bundle: everything is already there.
+      vscode.__test.script('showOpenDialog', [vscode.Uri.file(file)]);
+      let mark = requests.length;
+      const nothing = await vscode.commands.executeCommand('fonsters.importLibrary');
+      assert.deepEqual(nothing, { created: [], skipped: before });
+      assert.equal(vscode.__test.messages.info.at(-1).message, `Nothing to import: all ${before} Fonsters in again.json are already in your library.`);
+      assert.ok(!methodsSince(mark).includes('library/import'));
+
+      // Two new entries (one with history) among the existing ones.
+      const extra = [
+        { name: 'Imported Bundle One', seed: 'bundle one', createdAt: '2025-03-01T09:30:00.000+01:00', history: ['bundle'], future: [] },
+        { name: '', seed: 'bundle two', createdAt: '2025-03-02T09:30:00.000Z', history: [], future: [] },
+      ];
+      fs.writeFileSync(file, JSON.stringify({ ...bundle, fonsters: [...bundle.fonsters, ...extra] }, null, 2));
+      vscode.__test.script('showOpenDialog', (/** @type {any} */ options) => {
+        assert.equal(options.canSelectMany, false);
+        assert.deepEqual(Object.values(options.filters), [['json']]);
+        return [vscode.Uri.file(file)];
+      });
+      vscode.__test.script('showWarningMessage', undefined); // the person cancels the review
+      mark = requests.length;
+      assert.equal(await vscode.commands.executeCommand('fonsters.importLibrary'), undefined);
+      const review = vscode.__test.messages.warning.at(-1);
+      assert.equal(review.message, 'Import again.json?');
+      assert.equal(review.options.modal, true);
+      assert.equal(review.options.detail, `It holds ${before + 2} Fonsters: 2 will be created, ${before} will be skipped (already in your library with the same name and seed).`);
+      assert.deepEqual(review.items, ['Import']);
+      assert.ok(!methodsSince(mark).includes('library/import'), 'cancelling imports nothing');
+
+      vscode.__test.script('showOpenDialog', [vscode.Uri.file(file)]);
+      vscode.__test.script('showWarningMessage', 'Import');
+      mark = requests.length;
+      const result = await vscode.commands.executeCommand('fonsters.importLibrary');
+      const sent = requests.slice(mark).find((r) => r.method === 'library/import');
+      assert.ok(sent, 'library/import sent');
+      assert.deepEqual(sent.params.select, [before, before + 1]);
+      assert.equal(result.created.length, 2);
+      assert.equal(result.skipped, before);
+      assert.equal(vscode.__test.messages.info.at(-1).message, `Imported 2. Skipped ${before}.`);
+      const one = result.created.find((/** @type {any} */ f) => f.seed === 'bundle one');
+      assert.equal(one.name, 'Imported Bundle One');
+      assert.equal(one.canUndo, true, 'its history came along');
+      await waitFor(async () => (await labels()).includes('Imported Bundle One') && (await labels()).includes('bundle two'), 'imported rows');
+      for (const f of result.created) await request('fonsters/delete', { id: f.id });
+    });
+
+    it('fonsters.importLibrary: a file that is not a bundle is refused readably and changes nothing', async () => {
+      const before = (await request('fonsters/list', {})).fonsters.length;
+      const notJson = path.join(tmp, 'notes.json');
+      fs.writeFileSync(notJson, '{"fonsters": [');
+      vscode.__test.script('showOpenDialog', [vscode.Uri.file(notJson)]);
+      await vscode.commands.executeCommand('fonsters.importLibrary');
+      assert.match(vscode.__test.messages.error.at(-1).message, /^The file notes\.json is not a Fonsters library bundle: it is not valid JSON \(.+\)\.$/);
+
+      const noList = path.join(tmp, 'other.json');
+      fs.writeFileSync(noList, '{"name": "package"}');
+      vscode.__test.script('showOpenDialog', [vscode.Uri.file(noList)]);
+      await vscode.commands.executeCommand('fonsters.importLibrary');
+      assert.equal(vscode.__test.messages.error.at(-1).message, 'The file other.json is not a Fonsters library bundle: it has no "fonsters" list.');
+
+      const huge = path.join(tmp, 'huge.json');
+      fs.writeFileSync(huge, '');
+      fs.truncateSync(huge, 64 * 1024 * 1024 + 1); // sparse: nothing is written
+      vscode.__test.script('showOpenDialog', [vscode.Uri.file(huge)]);
+      await vscode.commands.executeCommand('fonsters.importLibrary');
+      assert.equal(vscode.__test.messages.error.at(-1).message, 'The file huge.json is 67,108,865 bytes long; a library bundle can be at most 67,108,864 bytes (64 MiB).');
+      fs.rmSync(huge);
+
+      // The server's own rules: a bundle without an engine is refused with its message.
+      const noEngine = path.join(tmp, 'no-engine.json');
+      fs.writeFileSync(noEngine, JSON.stringify({ format: 'fonsters-library', version: 1, fonsters: [{ name: 'X', seed: 'brand new seed', createdAt: '2025-01-01T00:00:00Z', history: [], future: [] }] }));
+      vscode.__test.script('showOpenDialog', [vscode.Uri.file(noEngine)]);
+      vscode.__test.script('showWarningMessage', 'Import');
+      await vscode.commands.executeCommand('fonsters.importLibrary');
+      const serverError = vscode.__test.messages.error.at(-1).message;
+      const direct = await request('library/import', { bundle: JSON.parse(fs.readFileSync(noEngine, 'utf8')) }).then(() => null, (/** @type {any} */ e) => e.message);
+      assert.ok(direct, 'the server refuses it');
+      assert.ok(serverError.includes(direct), `the server's message is shown: ${serverError}`);
+      vscode.__test.script('showOpenDialog', undefined);
+      assert.equal(await vscode.commands.executeCommand('fonsters.importLibrary'), undefined, 'a cancelled dialog does nothing');
+      assert.equal((await request('fonsters/list', {})).fonsters.length, before, 'nothing created');
+    });
+
+    it('fonsters.clockCreature shows the current second\'s creature in the preview panel', async () => {
+      const mark = requests.length;
+      const started = Date.now();
+      const detail = await vscode.commands.executeCommand('fonsters.clockCreature');
+      assert.equal(methodsSince(mark)[0], 'clock/creature');
+      const panel = detail.panel;
+      assert.equal(panel.title, 'Fonster Preview');
+      panel.__fromPage({ type: 'ready' });
+      const init = await panel.__waitForPosted((/** @type {any} */ m) => m.type === 'init');
+      assert.equal(init.mode, 'preview');
+      assert.match(init.seed, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/, 'the clock seed is the time to the second');
+      assert.ok(Math.abs(Date.parse(init.seed) - started) < 60000, `${init.seed} is now`);
+      const expected = await request('creature/render', { seed: init.seed, size: 512 });
+      assert.equal(init.image.dataUri, expected.dataUri);
+      assert.ok(vscode.__test.calls.some((/** @type {any} */ c) => c.method === 'setStatusBarMessage' && c.args[0].includes(init.seed)));
+      panel.dispose();
     });
 
     describe('detail editor', () => {
@@ -513,16 +667,53 @@ for (const kind of serverKinds()) {
         assert.equal(info.store.memory, false);
       });
 
-      it('a missing server is reported readably, with actions', async () => {
+      it('fonsters.logLevel "off" restarts the server with --log-level off, which then writes nothing', async () => {
+        const channel = vscode.__test.outputChannels.get('Fonsters Server');
+        const pid = win.api.host.connection.pid;
+        await new Promise((resolve) => setTimeout(resolve, 100)); // the old server's last lines
+        const mark = channel.text.length; // the new server's start-up lines too (at debug it logs them)
+        vscode.__test.setConfiguration('fonsters.logLevel', 'off');
+        await waitFor(() => win.api.host.connection && win.api.host.connection.pid !== pid && win.api.host.connection.state === 'running', 'server restarted');
+        const args = win.api.host.connection.options.args;
+        assert.equal(args[args.indexOf('--log-level') + 1], 'off');
+        await create({ name: 'Quiet', seed: 'quiet' });
+        await request('fonsters/undo', { id: (await create({ seed: 'loud' })).id }).catch(() => undefined); // an error, still silent
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const serverLines = channel.text.slice(mark).split('\n').filter((l) => l && !l.startsWith('[client '));
+        assert.deepEqual(serverLines, [], 'no server output at level off');
+        vscode.__test.setConfiguration('fonsters.logLevel', 'debug');
+        await waitFor(() => win.api.host.connection.options.args.includes('debug') && win.api.host.connection.state === 'running', 'back to debug');
+      });
+
+      it('a missing server is reported readably, with actions, and the welcome view says it could not start', async () => {
+        await create({ name: 'Hidden by failure', seed: 'row before the failure' });
+        await waitFor(async () => (await labels()).length > 0, 'a row');
         vscode.__test.setConfiguration('fonsters.serverPath', path.join(tmp, 'no-such-server'));
         await waitFor(() => vscode.__test.messages.error.some((/** @type {any} */ m) => /was not found at/.test(m.message)), 'not-found error');
         const message = vscode.__test.messages.error.find((/** @type {any} */ m) => /was not found at/.test(m.message));
         assert.deepEqual(message.items, ['Show Log', 'Restart Server']);
         const view = vscode.__test.treeViews.get('fonsters.library');
-        await vscode.commands.executeCommand('fonsters.refreshView');
-        await waitFor(async () => { await view.__render(); return /Fonsters are unavailable: .*not found/.test(view.message || ''); }, 'tree message');
+        await waitFor(async () => (await labels()).length === 0, 'the tree empties, so the welcome shows');
+        assert.equal(view.message, undefined, 'no message hides the welcome');
+        assert.equal(vscode.__test.contextKeys.get('fonsters.serverState'), 'failed');
+        let shown = welcome();
+        assert.equal(shown.length, 1, JSON.stringify(shown));
+        assert.match(shown[0], /^The Fonsters server could not start: fonsters-rpc was not found\./);
+        assert.match(shown[0], /\[Show Server Log\]\(command:fonsters\.showServerLog\)\n\[Restart Server\]\(command:fonsters\.restartServer\)$/);
+        assert.doesNotMatch(shown[0], /No Fonsters yet/);
+
+        const notExecutable = path.join(tmp, 'not-executable');
+        fs.writeFileSync(notExecutable, '#!/bin/sh\n', { mode: 0o644 });
+        vscode.__test.setConfiguration('fonsters.serverPath', notExecutable);
+        await waitFor(() => vscode.__test.contextKeys.get('fonsters.serverFailure') === 'notExecutable', 'not-executable failure');
+        shown = welcome();
+        assert.equal(shown.length, 1, JSON.stringify(shown));
+        assert.match(shown[0], /^The Fonsters server could not start: the fonsters-rpc file is not executable\./);
+
         vscode.__test.setConfiguration('fonsters.serverPath', kind.command);
         await waitFor(() => win.api.host.connection.state === 'running', 'back to a working server');
+        assert.equal(vscode.__test.contextKeys.get('fonsters.serverState'), 'running');
+        assert.match(welcome()[0], /^No Fonsters yet\./, 'an empty (new --memory) library again');
       });
     });
 

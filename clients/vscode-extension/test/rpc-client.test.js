@@ -247,6 +247,7 @@ describe('ServerConnection without a working server', () => {
     const s = new ServerConnection({ command: '/nonexistent/fonsters-rpc' });
     await assert.rejects(s.start(), /not found at "\/nonexistent\/fonsters-rpc".*fonsters\.serverPath/);
     assert.equal(s.state, 'failed');
+    assert.equal(/** @type {any} */ (s.failure).reason, 'notFound', 'the welcome view tells this failure apart');
     await assert.rejects(s.request('fonsters/list', {}), /not found/);
   });
 
@@ -265,6 +266,7 @@ describe('ServerConnection without a working server', () => {
     assert.deepEqual(delays, [20, 40, 80], 'exponential back-off, capped');
     assert.match(stderr, /boom/);
     assert.equal(s.state, 'failed');
+    assert.equal(/** @type {any} */ (s.failure).reason, 'keepsStopping');
   });
 
   it('restarts a server that does not answer initialize in time', async () => {

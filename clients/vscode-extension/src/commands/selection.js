@@ -15,7 +15,8 @@ function selectedText() {
 }
 
 /**
- * "Fonsters: Preview Selection" and "Save Selection as Fonster".
+ * "Fonsters: Preview Selection", "Save Selection as Fonster" and "Show the
+ * Clock Creature": commands that show a seed's creature in the preview panel.
  * @param {object} ctx
  * @param {import('../server/api').FonstersApi} ctx.api
  * @param {import('../detail/panels').DetailPanels} ctx.panels
@@ -29,6 +30,13 @@ function selectionCommands(ctx) {
         return undefined;
       }
       return ctx.panels.preview(text);
+    },
+
+    /** The creature of the current second (the server's `clock/creature` seed), in the preview panel. */
+    async 'fonsters.clockCreature'() {
+      const { seed } = await ctx.api.clockCreature({ format: 'png', size: 32 });
+      vscode.window.setStatusBarMessage(`Fonsters: the clock creature of ${seed}`, 10000);
+      return ctx.panels.preview(seed);
     },
 
     /** @param {string} [seed] given by the preview panel's "Save as Fonster" */

@@ -78,6 +78,12 @@ class FonstersApi {
   sharePreview(url) { return this.server.request('share/preview', { url }).then((r) => r.seeds); }
   /** @param {string} url @param {number[]} [select] */
   shareImport(url, select) { return this.server.request('share/import', select ? { url, select } : { url }); }
+  /** @param {{ format?: string, size?: number }} [options] the current time's creature: `{seed}` and its render */
+  clockCreature(options = {}) { return this.server.request('clock/creature', options); }
+  /** The whole library as a bundle object. */
+  libraryExport() { return this.server.request('library/export', {}).then((r) => r.bundle); }
+  /** @param {any} bundle @param {number[]} [select] */
+  libraryImport(bundle, select) { return this.server.request('library/import', select ? { bundle, select } : { bundle }); }
 }
 
 module.exports = { FonstersApi };

@@ -257,7 +257,7 @@ class ServerConnection extends EventEmitter {
   scheduleRestart(livedMs, what) {
     if (livedMs >= this.backoff.resetAfterMs) this.attempt = 0;
     if (this.attempt >= this.backoff.maxAttempts) {
-      this.giveUp(new Error(`The Fonsters server keeps stopping (${what}); gave up after ${this.attempt} restarts. See the "Fonsters Server" output for details, then run "Fonsters: Restart Server".`));
+      this.giveUp(failure('keepsStopping', `The Fonsters server keeps stopping (${what}); gave up after ${this.attempt} restarts. See the "Fonsters Server" output for details, then run "Fonsters: Restart Server".`));
       return;
     }
     const delayMs = Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** this.attempt);
@@ -296,12 +296,22 @@ function describeExit(code, signal) {
  */
 function spawnFailure(command, error) {
   if (error.code === 'ENOENT') {
-    return new Error(`The Fonsters server was not found at "${command}". Set "fonsters.serverPath" to the fonsters-rpc executable.`);
+    return failure('notFound', `The Fonsters server was not found at "${command}". Set "fonsters.serverPath" to the fonsters-rpc executable.`);
   }
   if (error.code === 'EACCES') {
-    return new Error(`The Fonsters server at "${command}" is not executable. Check its permissions or "fonsters.serverPath".`);
+    return failure('notExecutable', `The Fonsters server at "${command}" is not executable. Check its permissions or "fonsters.serverPath".`);
   }
-  return new Error(`The Fonsters server could not be started (${error.message}).`);
+  return failure('other', `The Fonsters server could not be started (${error.message}).`);
+}
+
+/**
+ * An error that ends the restarts, with `reason` for the welcome view:
+ * notFound | notExecutable | keepsStopping | other.
+ * @param {'notFound' | 'notExecutable' | 'keepsStopping' | 'other'} reason
+ * @param {string} message
+ */
+function failure(reason, message) {
+  return Object.assign(new Error(message), { reason });
 }
 
 module.exports = { ServerConnection };

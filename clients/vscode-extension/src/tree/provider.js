@@ -93,7 +93,9 @@ class FonstersTreeProvider {
       if (this.view) this.view.message = undefined;
     } catch (error) {
       this.nodes = [];
-      if (this.view) this.view.message = `Fonsters are unavailable: ${readableMessage(error)}`;
+      // A server that could not start has its own welcome content (which a message would hide).
+      const failedToStart = Boolean(/** @type {any} */ (error).reason);
+      if (this.view) this.view.message = failedToStart ? undefined : `Fonsters are unavailable: ${readableMessage(error)}`;
     }
     this.loads++;
     if (this.view) this.view.description = this.nodes.length ? String(this.nodes.length) : undefined;

@@ -1,0 +1,116 @@
+// @ts-check
+'use strict';
+
+const os = require('os');
+const path = require('path');
+const vscode = require('vscode');
+
+/** The largest bundle file read: the server accepts messages up to 64 MiB. */
+const MAX_BUNDLE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * "Export Library…": the server's `library/export` bundle, written as JSON
+ * through a save dialog.
+ * @param {import('../server/api').FonstersApi} api
+ * @returns {Promise<vscode.Uri | undefined>} where it was written
+ */
+async function exportLibrary(api) {
+  const bundle = await api.libraryExport();
+  const day = String(bundle.exportedAt || new Date().toISOString()).slice(0, 10);
+  const uri = await vscode.window.showSaveDialog({
+    defaultUri: vscode.Uri.joinPath(defaultFolder(), `fonsters-library-${day}.json`),
+    filters: { 'Fonsters library': ['json'] },
+    saveLabel: 'Export',
+    title: 'Export Library',
+  });
+  if (!uri) return undefined;
+  await vscode.workspace.fs.writeFile(uri, Buffer.from(`${JSON.stringify(bundle, null, 2)}\n`, 'utf8'));
+  const count = bundle.fonsters.length;
+  vscode.window.showInformationMessage(`Exported ${count === 1 ? '1 Fonster' : `${count} Fonsters`} to ${path.basename(uri.fsPath)}.`);
+  return uri;
+}
+
+/**
+ * "Import Library…": read a bundle through an open dialog, say how many will
+ * be created and how many skipped (a Fonster whose name and seed are already
+ * in the library), then `library/import` the new ones.
+ * @param {import('../server/api').FonstersApi} api
+ * @returns {Promise<{ created: any[], skipped: number } | undefined>}
+ */
+async function importLibrary(api) {
+  const picked = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    canSelectFolders: false,
+    filters: { 'Fonsters library': ['json'] },
+    openLabel: 'Review',
+    title: 'Import Library',
+  });
+  if (!picked || picked.length === 0) return undefined;
+  const uri = picked[0];
+  const file = path.basename(uri.fsPath);
+  const { size } = await vscode.workspace.fs.stat(uri);
+  if (size > MAX_BUNDLE_BYTES) {
+    throw new Error(`The file ${file} is ${size.toLocaleString('en-US')} bytes long; a library bundle can be at most ${MAX_BUNDLE_BYTES.toLocaleString('en-US')} bytes (64 MiB).`);
+  }
+  const bundle = parseBundle(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'), file);
+  const library = await api.list();
+  const have = new Set(library.map((/** @type {any} */ f) => key(f.name, f.seed)));
+  const fresh = [];
+  bundle.fonsters.forEach((/** @type {any} */ entry, /** @type {number} */ index) => {
+    if (!entry || !have.has(key(entry.name, entry.seed))) fresh.push(index);
+  });
+  const total = bundle.fonsters.length;
+  const skipped = total - fresh.length;
+  if (fresh.length === 0) {
+    vscode.window.showInformationMessage(total === 0
+      ? `The file ${file} holds no Fonsters: nothing to import.`
+      : `Nothing to import: ${total === 1 ? 'the Fonster' : `all ${total} Fonsters`} in ${file} ${total === 1 ? 'is' : 'are'} already in your library.`);
+    return { created: [], skipped };
+  }
+  const answer = await vscode.window.showWarningMessage(`Import ${file}?`, {
+    modal: true,
+    detail: `It holds ${count(total)}: ${fresh.length} will be created, ${skipped} will be skipped`
+      + `${skipped ? ' (already in your library with the same name and seed)' : ''}.`,
+  }, 'Import');
+  if (answer !== 'Import') return undefined;
+  const result = await api.libraryImport(bundle, fresh.length === total ? undefined : fresh);
+  const notCreated = skipped + result.skipped;
+  vscode.window.showInformationMessage(`Imported ${result.created.length}. Skipped ${notCreated}.`);
+  return { created: result.created, skipped: notCreated };
+}
+
+/**
+ * The bundle object, or an error naming the file and what is wrong. Every
+ * other rule (format, version, engine, fields, limits) is the server's.
+ * @param {string} text
+ * @param {string} file
+ */
+function parseBundle(text, file) {
+  let bundle;
+  try {
+    bundle = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`The file ${file} is not a Fonsters library bundle: it is not valid JSON (${/** @type {Error} */ (error).message}).`);
+  }
+  if (!bundle || typeof bundle !== 'object' || !Array.isArray(bundle.fonsters)) {
+    throw new Error(`The file ${file} is not a Fonsters library bundle: it has no "fonsters" list.`);
+  }
+  return bundle;
+}
+
+/** @param {unknown} name @param {unknown} seed */
+function key(name, seed) {
+  return JSON.stringify([typeof name === 'string' ? name : '', seed]);
+}
+
+/** @param {number} n */
+function count(n) {
+  return n === 1 ? '1 Fonster' : `${n.toLocaleString('en-US')} Fonsters`;
+}
+
+function defaultFolder() {
+  const folders = vscode.workspace.workspaceFolders;
+  return folders && folders.length ? folders[0].uri : vscode.Uri.file(os.homedir());
+}
+
+module.exports = { exportLibrary, importLibrary, parseBundle, MAX_BUNDLE_BYTES };
