@@ -234,6 +234,11 @@ function activate(context) {
     tree,
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, panels),
     vscode.workspace.onDidChangeConfiguration((event) => {
+      // The engine setting is each request's `engine`: open previews redraw, no restart.
+      if (event.affectsConfiguration('fonsters.defaultEngine') && panels.previewPanel) {
+        const preview = panels.previewPanel;
+        preview.sendInit().catch((error) => preview.report(error));
+      }
       if (!affectsServer(event)) return;
       host.connect().then(() => {
         tree.refresh();

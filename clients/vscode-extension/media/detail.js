@@ -24,6 +24,7 @@
     counter: $('frame-counter'), undo: $('undo'), redo: $('redo'), play: $('play'), stop: $('stop'),
     speed: $('speed'), speedOut: $('speed-out'), loadRandom: $('load-random'), prependRandom: $('prepend-random'),
     refresh: $('refresh'), share: $('share'), saveAsFonster: $('save-as-fonster'), status: $('status'),
+    engineName: $('engine-name'), engines: $('engines'), engineChoices: $('engine-choices'),
   };
 
   /** Saved view state (VS Code keeps it while the panel is hidden and across reloads). */
@@ -90,6 +91,40 @@
     el.creature.alt = image.alt || '';
   }
 
+  // ---- engines ----------------------------------------------------------------
+
+  /**
+   * The engine in use, and the seed drawn by each engine side by side: picking
+   * another asks the extension to switch (the current one is checked).
+   * @param {{ current?: string, choices?: { engine: string, image: { dataUri: string, alt?: string } }[] } | undefined} engines
+   */
+  function showEngines(engines) {
+    if (!engines) return;
+    el.engineName.textContent = engines.current || '';
+    const choices = engines.choices || [];
+    el.engines.hidden = choices.length < 2;
+    el.engineChoices.textContent = '';
+    for (const choice of choices) {
+      const current = choice.engine === engines.current;
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'engine-choice';
+      button.dataset.engine = choice.engine;
+      button.setAttribute('role', 'radio');
+      button.setAttribute('aria-checked', String(current));
+      button.title = current ? `${choice.engine} draws this Fonster` : `Draw this Fonster with ${choice.engine}`;
+      const img = document.createElement('img');
+      img.src = choice.image.dataUri;
+      img.alt = choice.image.alt || '';
+      img.draggable = false;
+      const caption = document.createElement('span');
+      caption.textContent = current ? `${choice.engine} (in use)` : choice.engine;
+      button.append(img, caption);
+      button.addEventListener('click', () => { if (!current) post({ type: 'setEngine', engine: choice.engine }); });
+      el.engineChoices.appendChild(button);
+    }
+  }
+
   // ---- fields ---------------------------------------------------------------
 
   /** @param {any} fonster */
@@ -99,7 +134,7 @@
     // Keep what the person is typing; otherwise follow the library.
     if (!previous || el.name.value === previous.name || document.activeElement !== el.name) el.name.value = fonster.name;
     if (el.seed.value === view.committedSeed || document.activeElement !== el.seed) el.seed.value = fonster.seed;
-    if (previous && previous.seed !== fonster.seed) stopPlayback();
+    if (previous && (previous.seed !== fonster.seed || previous.engine !== fonster.engine)) stopPlayback();
     view.committedSeed = fonster.seed;
     el.undo.disabled = !fonster.canUndo;
     el.redo.disabled = !fonster.canRedo;
@@ -398,6 +433,7 @@
         view.image = m.image;
         if (m.mode === 'fonster') applyFonster(m.fonster);
         else { view.committedSeed = m.seed; el.seed.value = m.seed; }
+        showEngines(m.engines);
         showImage(m.image);
         if (!view.initialised) restoreSaved();
         view.initialised = true;
@@ -407,6 +443,7 @@
       }
       case 'fonster':
         applyFonster(m.fonster);
+        showEngines(m.engines);
         if (m.image) { view.image = m.image; if (view.playback === 'stopped') showImage(m.image); }
         persist();
         break;

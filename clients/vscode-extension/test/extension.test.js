@@ -238,8 +238,11 @@ for (const kind of serverKinds()) {
       await request('fonsters/delete', { id: long.id });
     });
 
-    it('fonsters.importShareLink previews with thumbnails, marks existing ones, imports the picked and reports', async () => {
+    it('fonsters.importShareLink shows each seed drawn by each engine, ticks the default engine\'s new ones, imports with the picked engine', async () => {
+      const engines = win.api.host.info().capabilities.experimental.engines;
+      assert.deepEqual(engines, ['fonsters-v1', 'fonsters-v2'], 'the merged server draws with both engines');
       const link = await request('share/build', { seeds: ['Imported A', 'Imported B', 'Bob'] });
+      const preview = (await request('share/preview', { url: link.url, engines })).seeds;
       await vscode.env.clipboard.writeText(link.url);
       vscode.__test.script('showInputBox', (/** @type {any} */ options) => {
         assert.equal(options.value, link.url, 'the clipboard link is offered');
@@ -250,21 +253,78 @@ for (const kind of serverKinds()) {
       vscode.__test.script('showQuickPick', (/** @type {any[]} */ items, /** @type {any} */ options) => {
         offered = items;
         assert.equal(options.canPickMany, true);
-        return items; // the person also ticks the existing one
+        // The person takes A drawn by v1, B drawn by v2, and also ticks the existing Bob.
+        return [items[0], items[3], items[4]];
       });
+      const mark = requests.length;
       const result = await vscode.commands.executeCommand('fonsters.importShareLink');
-      assert.deepEqual(offered.map((i) => i.detail), ['Imported A', 'Imported B', 'Bob']);
-      assert.deepEqual(offered.map((i) => !!i.picked), [true, true, false]);
-      assert.equal(offered[2].description, 'already in your library');
-      for (const item of offered) assert.equal(decodePng(fs.readFileSync(item.iconPath.fsPath)).width, 64);
-      assert.ok(requests.some((r) => r.method === 'share/import' && JSON.stringify(r.params.select) === '[0,1,2]'));
+      assert.deepEqual(offered.map((i) => i.detail), ['Imported A', 'Imported A', 'Imported B', 'Imported B', 'Bob', 'Bob']);
+      assert.deepEqual(offered.map((i) => i.engine), ['fonsters-v1', 'fonsters-v2', 'fonsters-v1', 'fonsters-v2', 'fonsters-v1', 'fonsters-v2']);
+      assert.deepEqual(offered.map((i) => !!i.picked), [true, false, true, false, false, false], 'the default engine\'s row of each new seed');
+      assert.deepEqual(offered.map((i) => i.description), ['fonsters-v1', 'fonsters-v2', 'fonsters-v1', 'fonsters-v2',
+        'fonsters-v1 · already in your library', 'fonsters-v2 · already in your library']);
+      offered.forEach((item, n) => {
+        const bytes = fs.readFileSync(item.iconPath.fsPath);
+        assert.equal(decodePng(bytes).width, 64);
+        const expected = Buffer.from(preview[Math.floor(n / 2)].thumbnails[item.engine].split(',')[1], 'base64');
+        assert.ok(bytes.equals(expected), `row ${n}: the server's ${item.engine} thumbnail`);
+      });
+      assert.notEqual(offered[0].iconPath.fsPath, offered[1].iconPath.fsPath, 'the two engines draw "Imported A" differently');
+      const previews = requests.slice(mark).filter((r) => r.method === 'share/preview');
+      assert.deepEqual(previews.map((r) => r.params.engines), [engines]);
+      const imports = requests.slice(mark).filter((r) => r.method === 'share/import').map((r) => r.params);
+      assert.deepEqual(imports.map((p) => [p.select, p.engine]), [[[0, 2], 'fonsters-v1'], [[1], 'fonsters-v2']], 'one import per engine');
       assert.equal(result.created.length, 2);
+      assert.deepEqual(result.created.map((/** @type {any} */ f) => [f.seed, f.engine]), [['Imported A', 'fonsters-v1'], ['Imported B', 'fonsters-v2']]);
+      assert.equal(result.skipped, 1, 'the server skipped Bob');
       assert.equal(vscode.__test.messages.info.at(-1).message, 'Imported 2. Skipped 1.');
       await waitFor(async () => (await labels()).includes('Imported A'), 'imported rows');
+      const rowB = (await rows()).find((/** @type {any} */ r) => r.item.label === 'Imported B');
+      assert.equal(rowB.item.description, 'fonsters-v2', 'the tree row says which engine draws it');
 
       vscode.__test.script('showInputBox', 'https://example.com/not-a-share-link');
       await vscode.commands.executeCommand('fonsters.importShareLink');
       assert.ok(vscode.__test.messages.error.at(-1).message.length > 10, 'a bad link gives a readable error');
+    });
+
+    it('fonsters.defaultEngine: new Fonsters, saved selections and share-link imports use it as their engine param; the server is not restarted', async () => {
+      const connection = win.api.host.connection;
+      const pidBefore = connection.pid;
+      vscode.__test.setConfiguration('fonsters.defaultEngine', 'fonsters-v2');
+      try {
+        vscode.__test.script('showInputBox', 'Engine two seed');
+        const added = await vscode.commands.executeCommand('fonsters.add');
+        assert.equal(added.engine, 'fonsters-v2');
+        assert.ok(requests.some((r) => r.method === 'fonsters/create' && r.params.seed === 'Engine two seed' && r.params.engine === 'fonsters-v2'));
+        const saved = await vscode.commands.executeCommand('fonsters.saveSelection', 'Saved with two');
+        assert.equal(saved.engine, 'fonsters-v2');
+
+        const link = await request('share/build', { seeds: ['Linked with two'] });
+        /** @type {any[]} */
+        let offered = [];
+        vscode.__test.script('showQuickPick', (/** @type {any[]} */ items) => { offered = items; return items.filter((i) => i.picked); });
+        const result = await vscode.commands.executeCommand('fonsters.importShareLink', link.url);
+        assert.deepEqual(offered.map((i) => [i.engine, !!i.picked]), [['fonsters-v2', true], ['fonsters-v1', false]], 'the setting\'s engine first and ticked');
+        assert.deepEqual(result.created.map((/** @type {any} */ f) => f.engine), ['fonsters-v2']);
+        assert.equal(win.api.host.connection, connection, 'no new connection for an engine change');
+        assert.equal(connection.pid, pidBefore, 'no restart for an engine change');
+        for (const f of [added, saved, ...result.created]) await request('fonsters/delete', { id: f.id });
+        vscode.__test.panels.filter((/** @type {any} */ p) => p.title === added.displayName).forEach((/** @type {any} */ p) => p.dispose());
+      } finally {
+        vscode.__test.setConfiguration('fonsters.defaultEngine', undefined);
+      }
+      vscode.__test.script('showInputBox', 'Engine one seed');
+      const plain = await vscode.commands.executeCommand('fonsters.add');
+      assert.equal(plain.engine, 'fonsters-v1', 'unset: the default fonsters-v1');
+      await request('fonsters/delete', { id: plain.id });
+      vscode.__test.panels.filter((/** @type {any} */ p) => p.title === plain.displayName).forEach((/** @type {any} */ p) => p.dispose());
+    });
+
+    it('package.json: fonsters.defaultEngine is an enum of the server\'s engines, default fonsters-v1', () => {
+      const setting = manifest.contributes.configuration.properties['fonsters.defaultEngine'];
+      assert.equal(setting.type, 'string');
+      assert.equal(setting.default, 'fonsters-v1');
+      assert.deepEqual(setting.enum, win.api.host.info().capabilities.experimental.engines);
     });
 
     it('fonsters.export writes each format through a save dialog named by the server\'s export rule', async () => {
@@ -337,24 +397,29 @@ for (const kind of serverKinds()) {
       assert.equal(fs.existsSync(target.fsPath), false, 'a cancelled dialog writes nothing');
     });
 
-    it('fonsters.importLibrary reviews how many will be created and skipped, then imports the new ones', async () => {
+    it('fonsters.importLibrary confirms, imports the whole bundle and reports the server\'s created and skipped counts; entries keep their engine', async () => {
       const bundle = (await request('library/export', {})).bundle;
       const file = path.join(tmp, 'again.json');
       fs.writeFileSync(file, JSON.stringify(bundle));
       const before = (await request('fonsters/list', {})).fonsters.length;
 
-      // The library's own bundle: everything is already there.
+      // The library's own bundle: the server skips every entry.
       vscode.__test.script('showOpenDialog', [vscode.Uri.file(file)]);
+      vscode.__test.script('showWarningMessage', 'Import');
       let mark = requests.length;
       const nothing = await vscode.commands.executeCommand('fonsters.importLibrary');
       assert.deepEqual(nothing, { created: [], skipped: before });
-      assert.equal(vscode.__test.messages.info.at(-1).message, `Nothing to import: all ${before} Fonsters in again.json are already in your library.`);
-      assert.ok(!methodsSince(mark).includes('library/import'));
+      assert.equal(vscode.__test.messages.info.at(-1).message, `Nothing imported: all ${before} Fonsters in again.json are already in your library.`);
+      assert.deepEqual(methodsSince(mark), ['library/import'], 'no client-side duplicate check: no fonsters/list');
+      assert.equal((await request('fonsters/list', {})).fonsters.length, before);
 
-      // Two new entries (one with history) among the existing ones.
+      // Two new entries (one with history, one drawn by fonsters-v2) among the existing ones;
+      // a third has an existing name and seed but another creation time: the server's rule imports it.
+      const existing = bundle.fonsters[0];
       const extra = [
         { name: 'Imported Bundle One', seed: 'bundle one', createdAt: '2025-03-01T09:30:00.000+01:00', history: ['bundle'], future: [] },
-        { name: '', seed: 'bundle two', createdAt: '2025-03-02T09:30:00.000Z', history: [], future: [] },
+        { name: '', seed: 'bundle two', createdAt: '2025-03-02T09:30:00.000Z', history: [], future: [], engine: 'fonsters-v2' },
+        { name: existing.name, seed: existing.seed, createdAt: '2024-01-01T00:00:00.000Z', history: [], future: [] },
       ];
       fs.writeFileSync(file, JSON.stringify({ ...bundle, fonsters: [...bundle.fonsters, ...extra] }, null, 2));
       vscode.__test.script('showOpenDialog', (/** @type {any} */ options) => {
@@ -368,7 +433,7 @@ for (const kind of serverKinds()) {
       const review = vscode.__test.messages.warning.at(-1);
       assert.equal(review.message, 'Import again.json?');
       assert.equal(review.options.modal, true);
-      assert.equal(review.options.detail, `It holds ${before + 2} Fonsters: 2 will be created, ${before} will be skipped (already in your library with the same name and seed).`);
+      assert.equal(review.options.detail, `It holds ${before + 3} Fonsters. Those already in your library (the same Fonster, or the same name, seed and creation time) are skipped; each keeps its engine.`);
       assert.deepEqual(review.items, ['Import']);
       assert.ok(!methodsSince(mark).includes('library/import'), 'cancelling imports nothing');
 
@@ -378,13 +443,16 @@ for (const kind of serverKinds()) {
       const result = await vscode.commands.executeCommand('fonsters.importLibrary');
       const sent = requests.slice(mark).find((r) => r.method === 'library/import');
       assert.ok(sent, 'library/import sent');
-      assert.deepEqual(sent.params.select, [before, before + 1]);
-      assert.equal(result.created.length, 2);
+      assert.equal(sent.params.select, undefined, 'the whole bundle: the server picks what is new');
+      assert.equal(sent.params.engine, undefined, 'entries keep their own engine');
+      assert.equal(result.created.length, 3);
       assert.equal(result.skipped, before);
-      assert.equal(vscode.__test.messages.info.at(-1).message, `Imported 2. Skipped ${before}.`);
+      assert.equal(vscode.__test.messages.info.at(-1).message, `Imported 3. Skipped ${before}.`);
       const one = result.created.find((/** @type {any} */ f) => f.seed === 'bundle one');
       assert.equal(one.name, 'Imported Bundle One');
       assert.equal(one.canUndo, true, 'its history came along');
+      assert.equal(one.engine, bundle.engine, 'no entry engine: the bundle\'s');
+      assert.equal(result.created.find((/** @type {any} */ f) => f.seed === 'bundle two').engine, 'fonsters-v2', 'the entry\'s engine');
       await waitFor(async () => (await labels()).includes('Imported Bundle One') && (await labels()).includes('bundle two'), 'imported rows');
       for (const f of result.created) await request('fonsters/delete', { id: f.id });
     });

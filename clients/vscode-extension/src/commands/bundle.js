@@ -31,9 +31,11 @@ async function exportLibrary(api) {
 }
 
 /**
- * "Import Library…": read a bundle through an open dialog, say how many will
- * be created and how many skipped (a Fonster whose name and seed are already
- * in the library), then `library/import` the new ones.
+ * "Import Library…": read a bundle through an open dialog, confirm, then
+ * `library/import` it. The server skips the Fonsters already in the library
+ * (same id, or same name, seed and creation time) inside its import
+ * transaction, so the counts reported are its answer. Every entry keeps the
+ * engine the bundle gives it.
  * @param {import('../server/api').FonstersApi} api
  * @returns {Promise<{ created: any[], skipped: number } | undefined>}
  */
@@ -53,30 +55,21 @@ async function importLibrary(api) {
     throw new Error(`The file ${file} is ${size.toLocaleString('en-US')} bytes long; a library bundle can be at most ${MAX_BUNDLE_BYTES.toLocaleString('en-US')} bytes (64 MiB).`);
   }
   const bundle = parseBundle(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'), file);
-  const library = await api.list();
-  const have = new Set(library.map((/** @type {any} */ f) => key(f.name, f.seed)));
-  const fresh = [];
-  bundle.fonsters.forEach((/** @type {any} */ entry, /** @type {number} */ index) => {
-    if (!entry || !have.has(key(entry.name, entry.seed))) fresh.push(index);
-  });
   const total = bundle.fonsters.length;
-  const skipped = total - fresh.length;
-  if (fresh.length === 0) {
-    vscode.window.showInformationMessage(total === 0
-      ? `The file ${file} holds no Fonsters: nothing to import.`
-      : `Nothing to import: ${total === 1 ? 'the Fonster' : `all ${total} Fonsters`} in ${file} ${total === 1 ? 'is' : 'are'} already in your library.`);
-    return { created: [], skipped };
+  if (total === 0) {
+    vscode.window.showInformationMessage(`The file ${file} holds no Fonsters: nothing to import.`);
+    return { created: [], skipped: 0 };
   }
   const answer = await vscode.window.showWarningMessage(`Import ${file}?`, {
     modal: true,
-    detail: `It holds ${count(total)}: ${fresh.length} will be created, ${skipped} will be skipped`
-      + `${skipped ? ' (already in your library with the same name and seed)' : ''}.`,
+    detail: `It holds ${count(total)}. Those already in your library (the same Fonster, or the same name, seed and creation time) are skipped; each keeps its engine.`,
   }, 'Import');
   if (answer !== 'Import') return undefined;
-  const result = await api.libraryImport(bundle, fresh.length === total ? undefined : fresh);
-  const notCreated = skipped + result.skipped;
-  vscode.window.showInformationMessage(`Imported ${result.created.length}. Skipped ${notCreated}.`);
-  return { created: result.created, skipped: notCreated };
+  const result = await api.libraryImport(bundle);
+  vscode.window.showInformationMessage(result.created.length === 0 && result.skipped === total
+    ? `Nothing imported: ${total === 1 ? 'the Fonster' : `all ${count(total)}`} in ${file} ${total === 1 ? 'is' : 'are'} already in your library.`
+    : `Imported ${result.created.length}. Skipped ${result.skipped}.`);
+  return { created: result.created, skipped: result.skipped };
 }
 
 /**
@@ -96,11 +89,6 @@ function parseBundle(text, file) {
     throw new Error(`The file ${file} is not a Fonsters library bundle: it has no "fonsters" list.`);
   }
   return bundle;
-}
-
-/** @param {unknown} name @param {unknown} seed */
-function key(name, seed) {
-  return JSON.stringify([typeof name === 'string' ? name : '', seed]);
 }
 
 /** @param {number} n */

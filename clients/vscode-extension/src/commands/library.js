@@ -3,6 +3,7 @@
 
 const vscode = require('vscode');
 const { resolveFonsters } = require('./targets');
+const { chosenEngine } = require('../settings');
 
 /**
  * Library commands on the tree: add, open, rename, duplicate, delete, move.
@@ -23,7 +24,8 @@ function libraryCommands(ctx) {
         placeHolder: 'Any text: it becomes the creature',
       });
       if (seed === undefined) return undefined;
-      const fonster = await api.create(seed === '' ? {} : { seed });
+      const engine = chosenEngine(api.serverInfo());
+      const fonster = await api.create({ ...(seed === '' ? {} : { seed }), ...(engine ? { engine } : {}) });
       panels.open(fonster.id, fonster.displayName);
       return fonster;
     },

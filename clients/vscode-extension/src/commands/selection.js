@@ -2,6 +2,7 @@
 'use strict';
 
 const vscode = require('vscode');
+const { chosenEngine } = require('../settings');
 
 /** The text the active editor has selected (all selections joined), or undefined. */
 function selectedText() {
@@ -46,7 +47,8 @@ function selectionCommands(ctx) {
         vscode.window.showInformationMessage('Select some text first to save it as a Fonster.');
         return undefined;
       }
-      const fonster = await ctx.api.create({ seed: text });
+      const engine = chosenEngine(ctx.api.serverInfo());
+      const fonster = await ctx.api.create(engine ? { seed: text, engine } : { seed: text });
       vscode.window.showInformationMessage(`Saved “${fonster.displayName}” to your Fonsters.`);
       return fonster;
     },

@@ -2,6 +2,7 @@
 'use strict';
 
 const vscode = require('vscode');
+const { serverEngines, chosenEngine } = require('../settings');
 
 /**
  * Build a share link on the server and put it on the clipboard. A link the
@@ -24,6 +25,10 @@ async function copyShareLink(api, what) {
 
 /**
  * Paste a link, review its creatures (thumbnails, which already exist), pick, import.
+ * When the server has more than one engine, each seed is offered once per
+ * engine, drawn by it (`share/preview {engines}`); the `fonsters.defaultEngine`
+ * one is ticked. The picked creatures are imported with their engine
+ * (`share/import {select, engine}`, one request per engine).
  * @param {import('../server/api').FonstersApi} api
  * @param {import('../tree/thumbnails').ThumbnailCache} thumbnails
  * @param {string} [url] skip the input box
@@ -42,24 +47,43 @@ async function importShareLink(api, thumbnails, url) {
     });
   }
   if (!link || !link.trim()) return undefined;
-  const seeds = await api.sharePreview(link.trim());
+  link = link.trim();
+  const info = api.serverInfo();
+  const chosen = chosenEngine(info);
+  const all = serverEngines(info);
+  // The chosen engine first: its creature is each seed's first row and `thumbnail`.
+  const engines = all.length > 1 ? [...all].sort((a, b) => Number(b === chosen) - Number(a === chosen)) : [];
+  const seeds = await api.sharePreview(link, engines);
   thumbnails.sweep(); // drop old imports' pictures
-  const items = seeds.map((/** @type {any} */ s) => ({
+  const ticked = chosen || engines[0];
+  const items = seeds.flatMap((/** @type {any} */ s) => (engines.length ? engines : [undefined]).map((engine) => ({
     label: s.displayName,
-    description: s.exists ? 'already in your library' : undefined,
+    description: [engine, s.exists ? 'already in your library' : ''].filter(Boolean).join(' · ') || undefined,
     detail: s.seed,
-    picked: !s.exists,
-    iconPath: iconFor(thumbnails, s.thumbnail),
+    picked: !s.exists && engine === ticked,
+    iconPath: iconFor(thumbnails, engine && s.thumbnails ? s.thumbnails[engine] : s.thumbnail),
     index: s.index,
-  }));
+    engine: engine || chosen,
+  })));
   const picked = await vscode.window.showQuickPick(items, {
     title: `Import Fonsters (${seeds.length} in the link)`,
-    placeHolder: 'Pick the Fonsters to import',
+    placeHolder: engines.length ? 'Each seed is drawn by each engine: pick the creatures to import' : 'Pick the Fonsters to import',
     canPickMany: true,
     ignoreFocusOut: true,
   });
   if (!picked || picked.length === 0) return undefined;
-  const result = await api.shareImport(link.trim(), picked.map((p) => p.index));
+  // One import per engine, in the order offered; a seed picked twice is created once (the server skips the second).
+  /** @type {Map<string | undefined, number[]>} */
+  const byEngine = new Map();
+  for (const item of items.filter((i) => picked.includes(i))) byEngine.set(item.engine, [...(byEngine.get(item.engine) || []), item.index]);
+  const order = engines.length ? engines : [chosen];
+  const groups = [...byEngine].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+  const result = { created: /** @type {any[]} */ ([]), skipped: 0 };
+  for (const [engine, select] of groups) {
+    const part = await api.shareImport(link, select, engine);
+    result.created.push(...part.created);
+    result.skipped += part.skipped;
+  }
   vscode.window.showInformationMessage(`Imported ${result.created.length}. Skipped ${result.skipped}.`);
   return result;
 }

@@ -40,6 +40,7 @@ function buildDetailHtml(parts) {
       <textarea id="seed" rows="2" spellcheck="false" placeholder="Type anything: every text is a creature"></textarea>
     </div>
     <p id="seed-error" class="error" role="alert" hidden></p>
+    <p class="engine-line">Drawn by <strong id="engine-name"></strong></p>
   </section>
 
   <section class="stage">
@@ -55,6 +56,11 @@ function buildDetailHtml(parts) {
       <button id="use-as-seed" type="button" class="library-only">Use as seed</button>
     </p>
     <p id="frame-counter" class="frame-counter" aria-live="off"></p>
+  </section>
+
+  <section id="engines" class="engines library-only" aria-labelledby="engines-label" hidden>
+    <p id="engines-label" class="group-label">Engine: pick the one that draws this Fonster (its seed history stays)</p>
+    <div id="engine-choices" class="engine-choices" role="radiogroup" aria-labelledby="engines-label"></div>
   </section>
 
   <section class="toolbar">

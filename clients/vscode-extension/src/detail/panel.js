@@ -6,10 +6,12 @@ const { buildDetailHtml } = require('./html');
 const { makeNonce } = require('../util/nonce');
 const { ErrorCodes, RpcError, readableMessage, isCancellation } = require('../rpc/errors');
 const { showError } = require('../feedback');
+const { serverEngines, chosenEngine } = require('../settings');
 
 const VIEW_TYPE = 'fonsters.detail';
 const DISPLAY_SIZE = 512; // 16 device pixels per cell; CSS keeps it pixel-crisp
 const TAP_SAMPLES = 21;
+const CHOICE_SIZE = 128; // each engine's creature beside the other, for picking one
 
 /**
  * One detail editor: a webview panel for a library Fonster (`{id}`) or for a
@@ -69,7 +71,23 @@ class DetailPanel {
   }
 
   get target() {
-    return this.mode === 'fonster' ? { id: /** @type {string} */ (this.id) } : { seed: this.seed };
+    return this.mode === 'fonster' ? { id: /** @type {string} */ (this.id) } : { seed: this.seed, ...this.engineParam() };
+  }
+
+  /**
+   * The engine that draws this editor's creature: the Fonster's own, or for a
+   * free seed the `fonsters.defaultEngine` setting (when the server has it).
+   * @returns {string | undefined}
+   */
+  get engine() {
+    if (this.mode === 'fonster') return this.fonster ? this.fonster.engine : undefined;
+    return chosenEngine(this.deps.serverInfo());
+  }
+
+  /** `{engine}` for requests that draw a seed, or nothing (the server's default). */
+  engineParam() {
+    const engine = this.engine;
+    return engine ? { engine } : {};
   }
 
   /** @param {any} message */
@@ -91,6 +109,7 @@ class DetailPanel {
         case 'draftDirty': this.draftDirty = !!m.dirty; await this.updateDraftContext(); break;
         case 'typing': await this.preview(String(m.seed), m.seq); break;
         case 'commitSeed': await this.commitSeed(String(m.seed)); break;
+        case 'setEngine': await this.setEngine(String(m.engine)); break;
         case 'rename': if (this.id) await this.show(await this.deps.api.update(this.id, { name: String(m.name) })); break;
         case 'undo': await this.history('undo'); break;
         case 'redo': await this.history('redo'); break;
@@ -136,12 +155,13 @@ class DetailPanel {
       const fonster = await this.deps.api.get(/** @type {string} */ (this.id));
       const seq = ++this.received;
       const image = await this.image();
+      const engines = await this.engineChoices(fonster);
       this.applied = Math.max(this.applied, seq);
       this.setFonster(fonster);
-      await this.post({ type: 'init', mode: 'fonster', fonster, image, sources });
+      await this.post({ type: 'init', mode: 'fonster', fonster, image, sources, engines });
     } else {
       const image = await this.image();
-      await this.post({ type: 'init', mode: 'preview', seed: this.seed, image, sources });
+      await this.post({ type: 'init', mode: 'preview', seed: this.seed, image, sources, engines: { current: this.engine, choices: [] } });
     }
   }
 
@@ -152,7 +172,7 @@ class DetailPanel {
       const fonster = await this.deps.api.get(/** @type {string} */ (this.id));
       const before = this.fonster;
       if (before && JSON.stringify(before) === JSON.stringify(fonster)) return;
-      await this.show(fonster, !before || before.seed !== fonster.seed);
+      await this.show(fonster, !before || before.seed !== fonster.seed || before.engine !== fonster.engine);
     } catch (error) {
       this.report(error);
     }
@@ -166,10 +186,36 @@ class DetailPanel {
   async show(fonster, withImage = true) {
     const seq = ++this.received;
     const image = withImage ? await this.image() : undefined;
+    const engines = withImage ? await this.engineChoices(fonster) : undefined;
     if (seq < this.applied) return;
     this.applied = seq;
     this.setFonster(fonster);
-    await this.post({ type: 'fonster', fonster, image });
+    await this.post({ type: 'fonster', fonster, image, engines });
+  }
+
+  /**
+   * The Fonster's seed drawn by every engine the server has, side by side for
+   * picking one (none when there is only one engine).
+   * @param {any} fonster
+   * @returns {Promise<{ current: string, choices: { engine: string, image: any }[] }>}
+   */
+  async engineChoices(fonster) {
+    const engines = serverEngines(this.deps.serverInfo());
+    const choices = engines.length < 2 ? [] : await Promise.all(engines.map(async (engine) => ({
+      engine,
+      image: pickImage(await this.deps.api.render({ seed: fonster.seed, engine }, { format: 'png', size: CHOICE_SIZE })),
+    })));
+    return { current: fonster.engine, choices };
+  }
+
+  /**
+   * Draw this Fonster with another engine (`fonsters/update {engine}`; its seed
+   * history stays and the switch is not an undoable edit).
+   * @param {string} engine
+   */
+  async setEngine(engine) {
+    if (!this.id || (this.fonster && this.fonster.engine === engine)) return;
+    await this.show(await this.deps.api.update(this.id, { engine }));
   }
 
   /** @param {any} result fonsters/random or fonsters/refresh */
@@ -199,7 +245,7 @@ class DetailPanel {
     const controller = new AbortController();
     this.typing = controller;
     try {
-      const result = await this.deps.api.render({ seed }, { format: 'png', size: DISPLAY_SIZE }, { signal: controller.signal });
+      const result = await this.deps.api.render({ seed, ...this.engineParam() }, { format: 'png', size: DISPLAY_SIZE }, { signal: controller.signal });
       await this.post({ type: 'preview', seq, seed, image: pickImage(result) });
     } catch (error) {
       if (isCancellation(error)) return;
@@ -262,7 +308,7 @@ class DetailPanel {
     const seed = this.mode === 'fonster' ? this.seed : (typeof m.seed === 'string' ? m.seed : this.seed);
     const size = Math.max(1, Math.round(Number(m.size) || 256));
     try {
-      const animation = await this.deps.api.tapAnimation(seed, Math.max(0, Number(m.tap) || 0), size, TAP_SAMPLES);
+      const animation = await this.deps.api.tapAnimation(seed, Math.max(0, Number(m.tap) || 0), size, TAP_SAMPLES, this.engine);
       await this.post({ type: 'tap', animation });
     } catch (error) {
       await this.post({ type: 'tap', animation: null });
@@ -301,4 +347,4 @@ function pickImage(result) {
   return { dataUri: result.dataUri, alt: result.alt, width: result.width, height: result.height };
 }
 
-module.exports = { DetailPanel, VIEW_TYPE, DISPLAY_SIZE };
+module.exports = { DetailPanel, VIEW_TYPE, DISPLAY_SIZE, CHOICE_SIZE };

@@ -7,7 +7,7 @@
  * `target` is `{ id }` or `{ seed }` as in the protocol.
  *
  * @typedef {{ id: string } | { seed: string }} Target
- * @typedef {{ request(method: string, params?: any, options?: import('../rpc/client').RequestOptions): Promise<any> }} Requester
+ * @typedef {{ request(method: string, params?: any, options?: import('../rpc/client').RequestOptions): Promise<any>, info?(): any }} Requester
  */
 class FonstersApi {
   /** @param {Requester} server */
@@ -15,15 +15,18 @@ class FonstersApi {
     this.server = server;
   }
 
+  /** The server's `initialize` result (engines, capabilities), or null before it answered. */
+  serverInfo() { return this.server.info ? this.server.info() : null; }
+
   /** @param {{ format?: string, size?: number }} [thumbnails] */
   list(thumbnails) {
     return this.server.request('fonsters/list', thumbnails ? { thumbnails } : {}).then((r) => r.fonsters);
   }
   /** @param {string} id */
   get(id) { return this.server.request('fonsters/get', { id }); }
-  /** @param {{ name?: string, seed?: string }} [fields] */
+  /** @param {{ name?: string, seed?: string, engine?: string }} [fields] */
   create(fields = {}) { return this.server.request('fonsters/create', fields); }
-  /** @param {string} id @param {{ name?: string, seed?: string }} fields */
+  /** @param {string} id @param {{ name?: string, seed?: string, engine?: string }} fields `engine` switches the engine (not undoable) */
   update(id, fields) { return this.server.request('fonsters/update', { id, ...fields }); }
   /** @param {string} id */
   delete(id) { return this.server.request('fonsters/delete', { id }); }
@@ -68,17 +71,24 @@ class FonstersApi {
   animate(target, options, requestOptions) {
     return this.server.request('creature/animate', { ...target, ...options }, requestOptions);
   }
-  /** @param {string} seed @param {number} tap @param {number} size @param {number} samples */
-  tapAnimation(seed, tap, size, samples) {
-    return this.server.request('creature/tapAnimation', { seed, tap, size, samples });
+  /** @param {string} seed @param {number} tap @param {number} size @param {number} samples @param {string} [engine] */
+  tapAnimation(seed, tap, size, samples, engine) {
+    return this.server.request('creature/tapAnimation', engine ? { seed, tap, size, samples, engine } : { seed, tap, size, samples });
   }
   /** @param {{ ids?: string[], seeds?: string[] }} what */
   shareBuild(what) { return this.server.request('share/build', what); }
-  /** @param {string} url */
-  sharePreview(url) { return this.server.request('share/preview', { url }).then((r) => r.seeds); }
-  /** @param {string} url @param {number[]} [select] */
-  shareImport(url, select) { return this.server.request('share/import', select ? { url, select } : { url }); }
-  /** @param {{ format?: string, size?: number }} [options] the current time's creature: `{seed}` and its render */
+  /**
+   * @param {string} url
+   * @param {string[]} [engines] also `thumbnails {engine: dataUri}` per seed, drawn by each of these
+   */
+  sharePreview(url, engines) {
+    return this.server.request('share/preview', engines && engines.length ? { url, engines } : { url }).then((r) => r.seeds);
+  }
+  /** @param {string} url @param {number[]} [select] @param {string} [engine] draws the new Fonsters */
+  shareImport(url, select, engine) {
+    return this.server.request('share/import', { url, ...(select ? { select } : {}), ...(engine ? { engine } : {}) });
+  }
+  /** @param {{ format?: string, size?: number, engine?: string }} [options] the current time's creature: `{seed}` and its render */
   clockCreature(options = {}) { return this.server.request('clock/creature', options); }
   /** The whole library as a bundle object. */
   libraryExport() { return this.server.request('library/export', {}).then((r) => r.bundle); }

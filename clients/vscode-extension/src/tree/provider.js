@@ -53,15 +53,20 @@ class FonstersTreeProvider {
     const f = node.fonster;
     const item = new vscode.TreeItem(f.displayName, vscode.TreeItemCollapsibleState.None);
     item.id = f.id;
-    item.description = f.birthday ? '🎂 Birthday' : undefined;
+    item.description = [f.birthday ? '🎂 Birthday' : '', f.engine || ''].filter(Boolean).join(' · ') || undefined;
     item.tooltip = new vscode.MarkdownString(undefined);
     item.tooltip.appendText(f.displayName);
     if (f.birthday) item.tooltip.appendText(' — happy birthday!');
     item.tooltip.appendMarkdown('\n\n');
     item.tooltip.appendText(`Seed: ${f.seed}`);
+    if (f.engine) {
+      item.tooltip.appendMarkdown('\n\n');
+      item.tooltip.appendText(`Engine: ${f.engine}`);
+    }
     item.iconPath = node.thumbnail ? vscode.Uri.file(node.thumbnail) : new vscode.ThemeIcon('smiley');
     item.contextValue = f.birthday ? 'fonster.birthday' : 'fonster';
-    item.accessibilityInformation = { label: f.birthday ? `${f.displayName}, birthday today` : f.displayName };
+    const label = f.birthday ? `${f.displayName}, birthday today` : f.displayName;
+    item.accessibilityInformation = { label: f.engine ? `${label}, drawn by ${f.engine}` : label };
     item.command = { command: 'fonsters.open', title: 'Open Fonster', arguments: [node] };
     return item;
   }
