@@ -141,6 +141,10 @@ for (const kind of serverKinds()) {
       const plain = provider.getTreeItem({ fonster: { ...base, birthday: false }, thumbnail: undefined });
       assert.equal(plain.description, undefined);
       assert.equal(plain.contextValue, 'fonster');
+      const drawn = provider.getTreeItem({ fonster: { ...base, birthday: true, engine: 'fonsters-v2' }, thumbnail: undefined });
+      assert.equal(drawn.description, '🎂 Birthday · fonsters-v2', 'the engine follows the birthday mark');
+      assert.equal(drawn.accessibilityInformation.label, 'Cake, birthday today, drawn by fonsters-v2');
+      assert.match(drawn.tooltip.value, /Engine: fonsters\\?-v2/);
     });
 
     it('fonsters.add creates from the typed seed and opens its editor; Esc cancels', async () => {
@@ -626,6 +630,52 @@ for (const kind of serverKinds()) {
         assert.equal(tap.animation.samples.length, 21);
       });
 
+      it('engines: each picture comes with the seed drawn by every engine; picking one is fonsters/update {engine}, not an undoable edit; typing and taps follow it', async () => {
+        const init = await fromPage({ type: 'ready' }, (m) => m.type === 'init');
+        assert.equal(init.fonster.engine, 'fonsters-v1');
+        assert.equal(init.engines.current, 'fonsters-v1');
+        assert.deepEqual(init.engines.choices.map((/** @type {any} */ c) => c.engine), ['fonsters-v1', 'fonsters-v2']);
+        for (const choice of init.engines.choices) {
+          const expected = await request('creature/render', { seed: 'Evolve', engine: choice.engine, size: 128 });
+          assert.equal(choice.image.dataUri, expected.dataUri, `${choice.engine}'s creature`);
+          assert.equal(choice.image.width, 128);
+        }
+        assert.notEqual(init.engines.choices[0].image.dataUri, init.engines.choices[1].image.dataUri, 'the engines draw "Evolve" differently');
+
+        const before = await request('fonsters/get', { id: fonster.id });
+        let mark = requests.length;
+        const switched = await fromPage({ type: 'setEngine', engine: 'fonsters-v2' }, (m) => m.type === 'fonster' && m.fonster.engine === 'fonsters-v2');
+        assert.deepEqual(requests.slice(mark).filter((r) => r.method === 'fonsters/update').map((r) => r.params), [{ id: fonster.id, engine: 'fonsters-v2' }]);
+        assert.equal(switched.fonster.seed, before.seed);
+        assert.equal(switched.fonster.canUndo, before.canUndo);
+        assert.equal(switched.fonster.canRedo, before.canRedo, 'the switch adds no history');
+        assert.equal(switched.engines.current, 'fonsters-v2');
+        assert.equal(switched.image.dataUri, (await request('creature/render', { seed: 'Evolve', engine: 'fonsters-v2', size: 512 })).dataUri);
+        await waitFor(async () => {
+          const row = (await rows()).find((/** @type {any} */ r) => r.item.id === fonster.id);
+          return row && row.item.description === 'fonsters-v2' && /Engine: fonsters\\?-v2/.test(row.item.tooltip.value);
+        }, 'the tree row shows the new engine');
+
+        const typed = await fromPage({ type: 'typing', seed: 'Evolve more', seq: 30 }, (m) => m.type === 'preview' && m.seq === 30);
+        assert.equal(typed.image.dataUri, (await request('creature/render', { seed: 'Evolve more', engine: 'fonsters-v2', size: 512 })).dataUri);
+        const tap = await fromPage({ type: 'tap', tap: 1, size: 256 }, (m) => m.type === 'tap');
+        assert.deepEqual(tap.animation, await request('creature/tapAnimation', { seed: 'Evolve', tap: 1, size: 256, samples: 21, engine: 'fonsters-v2' }));
+        const frames = await fromPage({ type: 'frames', requestId: 40, start: 0, count: 1, speed: 1 }, (m) => m.type === 'frames' && m.requestId === 40);
+        assert.equal(frames.frames[0].dataUri, (await request('creature/frames', { seed: 'Evolve', engine: 'fonsters-v2', size: 512, start: 0, count: 1, speed: 1 })).frames[0].dataUri);
+
+        mark = requests.length;
+        panel.__fromPage({ type: 'setEngine', engine: 'fonsters-v2' }); // already in use: nothing to do
+        const undone = await fromPage({ type: 'undo' }, (m) => m.type === 'fonster' && m.fonster.seed !== 'Evolve');
+        assert.ok(!requests.slice(mark).some((r) => r.method === 'fonsters/update'), 'picking the engine in use sends nothing');
+        assert.equal(undone.fonster.engine, 'fonsters-v2', 'undo steps the seed back, the engine stays');
+        await fromPage({ type: 'redo' }, (m) => m.type === 'fonster' && m.fonster.seed === 'Evolve');
+
+        const refused = await fromPage({ type: 'setEngine', engine: 'fonsters-v9' }, (m) => m.type === 'status' && m.error);
+        assert.match(refused.message, /fonsters-v9/);
+        assert.equal((await request('fonsters/get', { id: fonster.id })).engine, 'fonsters-v2', 'an unknown engine changes nothing');
+        await fromPage({ type: 'setEngine', engine: 'fonsters-v1' }, (m) => m.type === 'fonster' && m.fonster.engine === 'fonsters-v1');
+      });
+
       it('export and share from the page use the same dialogs and server rules', async () => {
         const target = vscode.Uri.file(path.join(tmp, 'from-page.svg'));
         vscode.__test.script('showSaveDialog', (/** @type {any} */ options) => {
@@ -687,6 +737,32 @@ for (const kind of serverKinds()) {
         await waitFor(() => /Saved “.+” to your Fonsters/.test(vscode.__test.messages.info.at(-1).message), 'saved message');
         const list = (await request('fonsters/list', {})).fonsters;
         assert.ok(list.filter((/** @type {any} */ f) => f.seed === 'Bob').length >= 2);
+      });
+
+      it('the preview panel draws with fonsters.defaultEngine and redraws when the setting changes', async () => {
+        const open = win.api.panels.previewPanel;
+        if (open) open.panel.dispose();
+        vscode.__test.setActiveEditor('engine text', [[0, 6]]);
+        const detail = await vscode.commands.executeCommand('fonsters.previewSelection');
+        const panel = detail.panel;
+        panel.__fromPage({ type: 'ready' });
+        const init = await panel.__waitForPosted((/** @type {any} */ m) => m.type === 'init');
+        assert.equal(init.engines.current, 'fonsters-v1');
+        assert.equal(init.image.dataUri, (await request('creature/render', { seed: 'engine', engine: 'fonsters-v1', size: 512 })).dataUri);
+        try {
+          const before = panel.__posted.length;
+          vscode.__test.setConfiguration('fonsters.defaultEngine', 'fonsters-v2');
+          const redrawn = await panel.__waitForPosted((/** @type {any} */ m) => panel.__posted.indexOf(m) >= before && m.type === 'init');
+          assert.equal(redrawn.engines.current, 'fonsters-v2');
+          assert.equal(redrawn.image.dataUri, (await request('creature/render', { seed: 'engine', engine: 'fonsters-v2', size: 512 })).dataUri);
+          assert.notEqual(redrawn.image.dataUri, init.image.dataUri);
+          panel.__fromPage({ type: 'saveAsFonster', seed: 'engine' });
+          const saved = await waitFor(async () => (await request('fonsters/list', {})).fonsters.find((/** @type {any} */ f) => f.seed === 'engine'), 'saved Fonster');
+          assert.equal(saved.engine, 'fonsters-v2', 'saved with the engine it was previewed with');
+          await request('fonsters/delete', { id: saved.id });
+        } finally {
+          vscode.__test.setConfiguration('fonsters.defaultEngine', undefined);
+        }
       });
 
       it('fonsters.saveSelection saves the selection directly; no selection is explained', async () => {
