@@ -65,6 +65,12 @@ async function record(/** @type {ServerConnection} */ server) {
   const longSeed = 'A long seed plays in pages of frames, then it loops back';
   const longFonster = await r('fonsters/create', { name: 'Long', seed: longSeed });
   const long = await r('creature/frames', { seed: longSeed, size: 64, start: 0, speed: 1 });
+  const engines = server.info.capabilities.experimental.engines;
+  const choices = [];
+  for (const engine of engines) {
+    const drawn = await r('creature/render', { seed: SEED, engine, size: 128 });
+    choices.push({ engine, image: { dataUri: drawn.dataUri, alt: drawn.alt, width: drawn.width, height: drawn.height } });
+  }
   const taps = [];
   for (let tap = 0; tap < 3; tap++) taps.push(await r('creature/tapAnimation', { seed: SEED, tap, size: 384, samples: 21 }));
   return {
@@ -77,6 +83,7 @@ async function record(/** @type {ServerConnection} */ server) {
     intervals: { 0.1: frames.intervalMs, 0.5: fast.intervalMs, 1: long.intervalMs },
     long: { fonster: longFonster, frames: long.frames, total: long.total },
     taps,
+    engines: { current: fonster.engine, choices },
     cells: chooseCells(described.grid, described.colors),
     grid: described.grid,
     colors: described.colors,
@@ -182,6 +189,18 @@ for (const kind of serverKinds()) {
       const moves = new Set(canned.taps[0].samples.map((/** @type {any} */ s) => JSON.stringify([s.scaleX, s.scaleY, s.rotationDegrees, s.rotation3DYDegrees, s.offsetX, s.offsetY])));
       if (moves.size > 1) assert.ok(v.tap.distinctTransforms > 2, `transform follows the samples (${v.tap.distinctTransforms})`);
 
+      const [first, second] = canned.engines.choices;
+      assert.equal(canned.engines.current, first.engine);
+      assert.deepEqual(v.engines.before, {
+        name: first.engine,
+        hidden: false,
+        choices: canned.engines.choices.map((/** @type {any} */ c, /** @type {number} */ i) => ({
+          engine: c.engine, checked: String(i === 0), caption: i === 0 ? `${c.engine} (in use)` : c.engine, isCanned: true, naturalWidth: 128,
+        })),
+      }, 'the engine in use, and the seed drawn by each engine side by side');
+      assert.deepEqual(v.engines.posted, [{ type: 'setEngine', engine: second.engine }], 'clicking the engine in use sends nothing; the other asks to switch');
+      assert.equal(v.engines.after.name, second.engine);
+      assert.deepEqual(v.engines.after.checked, ['false', 'true'], 'the switched-to engine is checked once the extension answers');
       assert.deepEqual(v.editing.typing, ['Pixel Bob typed']);
       assert.deepEqual(v.editing.commits, ['Pixel Bob typed']);
       assert.ok(v.editing.dirty.includes(true));

@@ -20,7 +20,13 @@
       posted.push(message);
       switch (message.type) {
         case 'ready':
-          toPage({ type: 'init', mode: 'fonster', fonster: CANNED.fonster, image: CANNED.image, sources: CANNED.sources });
+          toPage({ type: 'init', mode: 'fonster', fonster: CANNED.fonster, image: CANNED.image, sources: CANNED.sources, engines: CANNED.engines });
+          break;
+        case 'setEngine': // the extension's answer to fonsters/update {engine}
+          toPage({
+            type: 'fonster', fonster: { ...CANNED.fonster, engine: message.engine }, image: CANNED.image,
+            engines: { ...CANNED.engines, current: message.engine },
+          });
           break;
         case 'typing':
           toPage({ type: 'preview', seq: message.seq, seed: message.seed, image: CANNED.draftImage });
@@ -141,6 +147,25 @@
       commits: posted.filter((m) => m.type === 'commitSeed').map((m) => m.seed),
       dirty: posted.filter((m) => m.type === 'draftDirty').map((m) => m.dirty),
     };
+
+    // Engines: the seed drawn by each, side by side; clicking the other one asks to switch.
+    const choiceButtons = () => Array.from($('engine-choices').children);
+    await until(() => choiceButtons().every((b) => b.querySelector('img').complete && b.querySelector('img').naturalWidth > 0), 'the engine choices');
+    verdict.engines = {
+      before: {
+        name: $('engine-name').textContent,
+        hidden: $('engines').hidden,
+        choices: choiceButtons().map((b, i) => ({
+          engine: b.dataset.engine, checked: b.getAttribute('aria-checked'), caption: b.querySelector('span').textContent,
+          isCanned: b.querySelector('img').src === CANNED.engines.choices[i].image.dataUri, naturalWidth: b.querySelector('img').naturalWidth,
+        })),
+      },
+    };
+    choiceButtons()[0].click(); // the one in use
+    choiceButtons()[1].click();
+    await until(() => $('engine-name').textContent !== verdict.engines.before.name, 'the switched engine');
+    verdict.engines.posted = posted.filter((m) => m.type === 'setEngine');
+    verdict.engines.after = { name: $('engine-name').textContent, checked: choiceButtons().map((b) => b.getAttribute('aria-checked')) };
   }
 
   async function restored(verdict) {
