@@ -24,7 +24,7 @@
     counter: $('frame-counter'), undo: $('undo'), redo: $('redo'), play: $('play'), stop: $('stop'),
     speed: $('speed'), speedOut: $('speed-out'), loadRandom: $('load-random'), prependRandom: $('prepend-random'),
     refresh: $('refresh'), share: $('share'), saveAsFonster: $('save-as-fonster'), status: $('status'),
-    engineName: $('engine-name'), engines: $('engines'), engineChoices: $('engine-choices'),
+    engineLine: $('engine-line'), engineName: $('engine-name'), engines: $('engines'), engineChoices: $('engine-choices'),
   };
 
   /** Saved view state (VS Code keeps it while the panel is hidden and across reloads). */
@@ -101,6 +101,7 @@
   function showEngines(engines) {
     if (!engines) return;
     el.engineName.textContent = engines.current || '';
+    el.engineLine.hidden = !engines.current;
     const choices = engines.choices || [];
     el.engines.hidden = choices.length < 2;
     el.engineChoices.textContent = '';

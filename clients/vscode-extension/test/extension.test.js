@@ -320,8 +320,20 @@ for (const kind of serverKinds()) {
       vscode.__test.script('showInputBox', 'Engine one seed');
       const plain = await vscode.commands.executeCommand('fonsters.add');
       assert.equal(plain.engine, 'fonsters-v1', 'unset: the default fonsters-v1');
+      vscode.__test.setConfiguration('fonsters.defaultEngine', 'fonsters-v9'); // typed by hand into settings.json
+      const mark = requests.length;
+      try {
+        vscode.__test.script('showInputBox', 'Engine unknown seed');
+        const fallback = await vscode.commands.executeCommand('fonsters.add');
+        assert.equal(fallback.engine, 'fonsters-v1', 'an engine the server lacks: the server\'s default, not a failed create');
+        const sent = requests.slice(mark).find((r) => r.method === 'fonsters/create');
+        assert.equal(sent && sent.params.engine, undefined);
+        await request('fonsters/delete', { id: fallback.id });
+      } finally {
+        vscode.__test.setConfiguration('fonsters.defaultEngine', undefined);
+      }
       await request('fonsters/delete', { id: plain.id });
-      vscode.__test.panels.filter((/** @type {any} */ p) => p.title === plain.displayName).forEach((/** @type {any} */ p) => p.dispose());
+      vscode.__test.panels.filter((/** @type {any} */ p) => p.title === plain.displayName || p.title === 'Engine unknown seed').forEach((/** @type {any} */ p) => p.dispose());
     });
 
     it('package.json: fonsters.defaultEngine is an enum of the server\'s engines, default fonsters-v1', () => {

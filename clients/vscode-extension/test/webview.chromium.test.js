@@ -193,6 +193,7 @@ for (const kind of serverKinds()) {
       assert.equal(canned.engines.current, first.engine);
       assert.deepEqual(v.engines.before, {
         name: first.engine,
+        lineHidden: false,
         hidden: false,
         choices: canned.engines.choices.map((/** @type {any} */ c, /** @type {number} */ i) => ({
           engine: c.engine, checked: String(i === 0), caption: i === 0 ? `${c.engine} (in use)` : c.engine, isCanned: true, naturalWidth: 128,

@@ -40,7 +40,7 @@ function buildDetailHtml(parts) {
       <textarea id="seed" rows="2" spellcheck="false" placeholder="Type anything: every text is a creature"></textarea>
     </div>
     <p id="seed-error" class="error" role="alert" hidden></p>
-    <p class="engine-line">Drawn by <strong id="engine-name"></strong></p>
+    <p id="engine-line" class="engine-line" hidden>Drawn by <strong id="engine-name"></strong></p>
   </section>
 
   <section class="stage">

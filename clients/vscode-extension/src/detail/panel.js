@@ -161,7 +161,8 @@ class DetailPanel {
       await this.post({ type: 'init', mode: 'fonster', fonster, image, sources, engines });
     } else {
       const image = await this.image();
-      await this.post({ type: 'init', mode: 'preview', seed: this.seed, image, sources, engines: { current: this.engine, choices: [] } });
+      const current = this.engine || info.engine; // no engine param: the server's default draws it
+      await this.post({ type: 'init', mode: 'preview', seed: this.seed, image, sources, engines: { current, choices: [] } });
     }
   }
 

@@ -154,6 +154,7 @@
     verdict.engines = {
       before: {
         name: $('engine-name').textContent,
+        lineHidden: $('engine-line').hidden,
         hidden: $('engines').hidden,
         choices: choiceButtons().map((b, i) => ({
           engine: b.dataset.engine, checked: b.getAttribute('aria-checked'), caption: b.querySelector('span').textContent,
