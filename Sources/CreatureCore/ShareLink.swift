@@ -16,12 +16,12 @@ public enum ShareLink {
         /// A sentence a person understands.
         public var message: String {
             switch self {
-            case .noCards: "the link has no 'cards' parameter"
-            case .notBase64: "the link's 'cards' parameter is not base64url"
-            case .notJSON: "the link's 'cards' parameter does not decode to JSON"
-            case .notArrayOfStrings: "the link's cards are not a JSON array of strings"
-            case .empty: "the link holds no seeds"
-            case .tooMany(let count, let limit): "the link holds \(count) seeds; at most \(limit) can be imported at once"
+            case .noCards: "This is not a Fonsters share link: it has no 'cards' parameter."
+            case .notBase64: "The link's 'cards' parameter is not base64url text, so the link is damaged or not a Fonsters link."
+            case .notJSON: "The link's 'cards' parameter does not decode to JSON, so the link is damaged or not a Fonsters link."
+            case .notArrayOfStrings: "The link's cards are not a list of seeds (a JSON array of strings)."
+            case .empty: "The link holds no seeds."
+            case .tooMany(let count, let limit): "The link holds \(English.grouped(count)) seeds; at most \(English.grouped(limit)) can be imported at once."
             }
         }
     }

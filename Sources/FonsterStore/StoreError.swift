@@ -1,4 +1,5 @@
 import Foundation
+import CreatureCore
 
 /// Every failure of the library, each with a stable `code` for clients and a human `message`.
 /// An operation that throws has changed nothing.
@@ -99,15 +100,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     }
 
     /// `12,345`: a count as people write it.
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return (n < 0 ? "-" : "") + out
-    }
+    static func grouped(_ n: Int) -> String { English.grouped(n) }
 
     /// Same as `message`.
     public var description: String { message }

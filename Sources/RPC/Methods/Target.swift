@@ -43,7 +43,7 @@ struct Target {
             let what = field == "name" ? "A name" : field == "seed" ? "A seed" : "A seed in '\(field)'"
             throw ResponseError(
                 code: .seedTooLong,
-                message: "\(what) can be at most \(limit.formatted(.number.grouping(.automatic))) characters long, where an emoji counts as two or more; this one is \(length.formatted(.number.grouping(.automatic))).",
+                message: "\(what) can be at most \(English.grouped(limit)) characters long, where an emoji counts as two or more; this one is \(English.grouped(length)).",
                 data: ["field": .string(field), "limit": .int(Int64(limit)), "length": .int(Int64(length))])
         }
     }
