@@ -149,15 +149,12 @@ enum CreatureDrawing {
         }
     }
 
-    /// Sets `v` in row `y` at every column whose bit is set in `bits`, a run of set bits at a time.
+    /// Sets `v` in row `y` at every column whose bit is set in `bits`.
     @inline(__always) private static func paintBits(_ bits: UInt32, row y: Int, _ v: Int8, _ cells: Cells) {
         var rest = bits
         while rest != 0 {
-            let start = rest.trailingZeroBitCount
-            let run = (~(rest >> start)).trailingZeroBitCount
-            (cells.base + (y &* 32 &+ start)).update(repeating: v, count: run)
-            let runBits: UInt32 = (1 << run) &- 1
-            rest &= ~(runBits << start)
+            cells[y &* 32 &+ rest.trailingZeroBitCount] = v
+            rest &= rest &- 1
         }
     }
 
