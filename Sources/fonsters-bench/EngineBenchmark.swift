@@ -7,6 +7,10 @@ enum EngineBenchmark {
     /// whose instruction counts are repeatable on a loaded machine).
     static let rounds = ProcessInfo.processInfo.environment["FONSTERS_BENCH_ROUNDS"].flatMap { Int($0) } ?? 200
     static let repeats = rounds == 1 ? 1 : 5
+    /// `FONSTERS_BENCH_ENGINES=fonsters-v1` (comma-separated) measures only those engines.
+    static let engines = ProcessInfo.processInfo.environment["FONSTERS_BENCH_ENGINES"].map {
+        $0.split(separator: ",").compactMap { EngineVersion(rawValue: String($0)) }
+    } ?? EngineVersion.allCases
 
     /// The seeds of an engine's golden records.
     static func goldenSeeds(_ engine: EngineVersion) -> [String] {
@@ -27,7 +31,7 @@ enum EngineBenchmark {
 
     static func run() {
         var sink = 0
-        for engine in EngineVersion.allCases {
+        for engine in engines {
             let seeds = goldenSeeds(engine)
             if rounds > 1 { for seed in seeds { sink &+= Int(Creature(seed: seed, engine: engine).grid.cells[500]) } }
             var best = Double.infinity
@@ -39,7 +43,7 @@ enum EngineBenchmark {
             print(String(format: "engine %@: %.2f µs per creature (%d golden seeds × %d rounds, best of %d, one thread; target ≤ 2.5)",
                          engine.rawValue, best / Double(rounds * seeds.count), seeds.count, rounds, repeats))
         }
-        for engine in EngineVersion.allCases { framesBenchmark(engine) }
+        for engine in engines { framesBenchmark(engine) }
         if rounds > 1 { pngSizes(goldenSeeds(.v1)) }
         if sink == 42 { print("") }
     }

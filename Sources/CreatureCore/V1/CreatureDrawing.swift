@@ -18,10 +18,17 @@ enum CreatureDrawing {
     private static func draw(_ c: Configuration, _ s: some SegmentHashing, _ canvas: Canvas, bg: Int8, fill: Int8) {
         if c.tier <= 2 {
             let r = c.tier == 1 ? 10 : 9 + 4 * s.h("size")
+            // The cells of a row inside the circle are a run symmetric about 15.5 (|x − 15.5| is
+            // 0.5, 1.5, …): grow the run while the §5 test still holds, with the same arithmetic.
             for y in 0..<32 {
-                for x in 0..<32 where Geometry.inCircle(Double(x), Double(y), 15.5, 15.5, r) {
-                    canvas.grid[x, y] = fill
+                let dy = Double(y) - 15.5
+                var half = 0
+                while half < 16 {
+                    let dx = 0.5 + Double(half)
+                    guard dx * dx + dy * dy <= r * r else { break }
+                    half += 1
                 }
+                if half > 0 { (canvas.grid.base + (y &* 32 &+ 16 &- half)).update(repeating: fill, count: 2 &* half) }
             }
             return
         }

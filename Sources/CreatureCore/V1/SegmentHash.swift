@@ -11,15 +11,9 @@ public struct SegmentHash: SegmentHashing {
     public init(seed: String) {
         lanes = SIMD8(5381, 5382, 5383, 5384, 5385, 5386, 5387, 5388)
         count = 0
-        for scalar in seed.unicodeScalars {
-            let v = scalar.value
-            if v < 0x10000 {
-                fold(UInt16(truncatingIfNeeded: v))
-            } else {
-                fold(UInt16(truncatingIfNeeded: 0xD800 + ((v - 0x10000) >> 10)))
-                fold(UInt16(truncatingIfNeeded: 0xDC00 + (v & 0x3FF)))
-            }
-        }
+        var state = self
+        UTF16Units.forEach(in: seed) { state.fold(UInt16(truncatingIfNeeded: $0)) }
+        self = state
         fold(0)
     }
 

@@ -14,17 +14,9 @@ public struct SegmentHashV2: SegmentHashing {
         var l = SIMD8<UInt32>(5381, 5382, 5383, 5384, 5385, 5386, 5387, 5388)
         let laneK = SIMD8<UInt32>(0, 17, 34, 51, 68, 85, 102, 119)
         var i: UInt32 = 0
-        // UTF-16 units from the scalars (cheaper than the UTF-16 view of a UTF-8 string).
-        for scalar in seed.unicodeScalars {
-            let v = scalar.value
-            if v < 0x10000 {
-                SegmentHashV2.fold(&l, laneK &+ i &* 31, v)
-                i &+= 1
-            } else {
-                SegmentHashV2.fold(&l, laneK &+ i &* 31, 0xD800 + ((v - 0x10000) >> 10))
-                SegmentHashV2.fold(&l, laneK &+ (i &+ 1) &* 31, 0xDC00 + (v & 0x3FF))
-                i &+= 2
-            }
+        UTF16Units.forEach(in: seed) { unit in
+            SegmentHashV2.fold(&l, laneK &+ i &* 31, unit)
+            i &+= 1
         }
         l ^= l &>> 16
         l &*= 0x85EB_CA6B

@@ -10,14 +10,19 @@ extension Configuration {
     /// Styles, counts and shapes keep the values the unboosted flags gave them.
     mutating func applyProminentBoost(_ s: some SegmentHashing) {
         guard mode == .creature else { return }
-        var flags = [eyes, mouth, appendages, body, eyebrows]
+        // Bit i stands for flag i of [eyes, mouth, appendages, body, eyebrows].
+        var on = 0
+        for (i, flag) in [eyes, mouth, appendages, body, eyebrows].enumerated() where flag { on |= 1 << i }
         var step = 0
-        while flags.count(where: { $0 }) < 3 {
-            let off = flags.indices.filter { !flags[$0] }
-            flags[off[s.pick("prominent_boost_", step, off.count)]] = true
+        while on.nonzeroBitCount < 3 {
+            var k = s.pick("prominent_boost_", step, 5 - on.nonzeroBitCount)
+            for i in 0..<5 where on & (1 << i) == 0 {
+                if k == 0 { on |= 1 << i; break }
+                k -= 1
+            }
             step += 1
         }
-        eyes = flags[0]; mouth = flags[1]; appendages = flags[2]; body = flags[3]; eyebrows = flags[4]
+        eyes = on & 1 != 0; mouth = on & 2 != 0; appendages = on & 4 != 0; body = on & 8 != 0; eyebrows = on & 16 != 0
     }
 }
 

@@ -34,3 +34,13 @@ import Testing
         #expect(!Canvas.awayFromTies(2e6))
     }
 }
+
+/// The hashes' UTF-16 decoder gives exactly the string's UTF-16 view.
+@Suite struct UTF16UnitsTests {
+    @Test(arguments: ["", "Bob", "é", "ñandú 3 birds", "\u{0600}3", "ক্ষ", "🐙🏳️‍🌈", "a\u{200B}b", "\u{FFFF}\u{10000}\u{10FFFF}", "\t \u{3000}"])
+    func unitsMatchTheUTF16View(_ s: String) {
+        var units: [UInt16] = []
+        UTF16Units.forEach(in: s) { units.append(UInt16($0)) }
+        #expect(units == Array(s.utf16))
+    }
+}
