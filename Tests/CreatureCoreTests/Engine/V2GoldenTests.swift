@@ -26,25 +26,13 @@ import TestSupport
         #expect(Self.engineRecords.count == 1316)
     }
 
-    /// Whether this build has the v1 edge-seed rules of issue 12 (U+200B as whitespace, keyword
-    /// numbers over code points), which v2 shares. They come from branch `engine1`; until it is
-    /// merged, the v2 records that depend only on them are known issues. Delete after the merge.
-    static let edgeRulesMerged = Seeds.isWhitespace("\u{200B}")
-
     @Test(arguments: engineRecords)
     func everyFieldOfEveryRecord(_ golden: CreatureRecord) {
         let ours = CreatureRecord(seed: golden.seed, engine: .v2)
-        var onlyEnvironment = ours
-        onlyEnvironment.environment = golden.environment
-        let edgeRule = golden.seed.unicodeScalars.contains("\u{200B}") || onlyEnvironment == golden
-        withKnownIssue("v1 edge-seed rules not merged yet", isIntermittent: true) {
-            #expect(ours == golden, "record for \(golden.seed.debugDescription) differs")
-            if ours.grid != golden.grid {
-                let sideBySide = zip(ours.grid, golden.grid).map { ours, golden in ours + "  " + golden }
-                Issue.record(Comment(rawValue: "grid differs (ours, golden):\n" + sideBySide.joined(separator: "\n")))
-            }
-        } when: {
-            !Self.edgeRulesMerged && edgeRule
+        #expect(ours == golden, "record for \(golden.seed.debugDescription) differs")
+        if ours.grid != golden.grid {
+            let sideBySide = zip(ours.grid, golden.grid).map { ours, golden in ours + "  " + golden }
+            Issue.record(Comment(rawValue: "grid differs (ours, golden):\n" + sideBySide.joined(separator: "\n")))
         }
     }
 
@@ -53,14 +41,10 @@ import TestSupport
         #expect(file.engine == EngineVersion.v2.rawValue)
         #expect(file.sequences.count == 28)
         for sequence in file.sequences {
-            withKnownIssue("v1 edge-seed rules not merged yet", isIntermittent: true) {
-                let prefixes = Evolution.prefixes(of: sequence.seed)
-                #expect(prefixes == sequence.frames.map(\.prefix), "prefixes of \(sequence.seed.debugDescription)")
-                for (prefix, frame) in zip(prefixes, sequence.frames) {
-                    #expect(Creature(seed: prefix, engine: .v2).grid.rows == frame.grid, "frame \(prefix.debugDescription)")
-                }
-            } when: {
-                !Self.edgeRulesMerged && sequence.seed.unicodeScalars.contains("\u{200B}")
+            let prefixes = Evolution.prefixes(of: sequence.seed)
+            #expect(prefixes == sequence.frames.map(\.prefix), "prefixes of \(sequence.seed.debugDescription)")
+            for (prefix, frame) in zip(prefixes, sequence.frames) {
+                #expect(Creature(seed: prefix, engine: .v2).grid.rows == frame.grid, "frame \(prefix.debugDescription)")
             }
         }
     }
