@@ -30,11 +30,12 @@ libs=(-lz -ljpeg -lsqlite3 -lm)
 # The Swift files of a module, or of a folder.
 swift_files() { find "$@" -name '*.swift' | sort; }
 
-# build NAME OUTPUT -- SWIFTC-ARGS…: runs swiftc unless OUTPUT is newer than every input file.
+# build NAME OUTPUT -- SWIFTC-ARGS…: runs swiftc unless OUTPUT was built with the same
+# arguments (the same files) and is newer than every input file.
 build() {
     local name=$1 output=$2; shift 3
     local stale=1
-    if [[ -e $output ]]; then
+    if [[ -e $output && "$*" == "$(cat "$output.args" 2>/dev/null)" ]]; then
         stale=0
         for arg in "$@"; do
             if [[ -f $arg && $arg -nt $output ]]; then stale=1; break; fi
@@ -42,6 +43,7 @@ build() {
     fi
     ((stale)) || return 0
     if swiftc "${flags[@]}" "$@" -o "$output" >"$out/logs/build-$name.log" 2>&1; then
+        echo "$*" >"$output.args"
         return 0
     fi
     echo "fuzz: building $name failed:" >&2
