@@ -104,11 +104,11 @@ run_pair() {  # runs the given shell commands two at a time; fails if any failed
 phase1=() phase2=() phase3=()
 ((needs_core)) && phase1+=("build_module CreatureCore Sources/CreatureCore")
 for t in json frames; do wants "$t" && phase1+=("build_target $t"); done
-if ((needs_store)); then
-    # FonsterStore imports CreatureCore: a newer CreatureCore means a rebuild.
+build_store() {  # FonsterStore imports CreatureCore: a newer CreatureCore means a rebuild
     [[ $out/libCreatureCore.a -nt $out/libFonsterStore.a ]] && rm -f "$out/libFonsterStore.a"
-    phase2+=("build_module FonsterStore Sources/FonsterStore")
-fi
+    build_module FonsterStore Sources/FonsterStore
+}
+((needs_store)) && phase2+=("build_store")
 for t in sharelink png; do wants "$t" && phase2+=("build_target $t"); done
 for t in bundle iso8601; do wants "$t" && phase3+=("build_target $t"); done
 run_pair "${phase1[@]}"
@@ -118,7 +118,7 @@ echo "fuzz: built in $(($(date +%s) - start)) s"
 
 # Run each target from a copy of its seed corpus.
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+trap 'kill $(jobs -rp) 2>/dev/null; rm -rf "$scratch"' EXIT
 run_target() {
     local target=$1
     local corpus="$scratch/$target" log="$out/logs/run-$target.log"
