@@ -221,6 +221,10 @@ public struct FrameDecoder: Sendable {
             if discardingLine { return ([], "end of input inside an over-long line") }
             var last = line
             if last.last == 0x0D { last.removeLast() }
+            // The line buffer may hold one byte over the limit, in case it was a `\r`.
+            if last.count > limits.maxMessage {
+                return ([.error(FramingError("line longer than \(limits.maxMessage) bytes"))], nil)
+            }
             return (isBlank(last) ? [] : [.message(last)], nil)
         }
     }

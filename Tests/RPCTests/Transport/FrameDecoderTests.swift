@@ -169,6 +169,15 @@ import Testing
         ])
     }
 
+    /// Found by fuzzing: a last line without `\n`, one byte over the limit, was delivered.
+    @Test func newlineDelimitedLastLineOneByteOverTheLimit() {
+        let limits = FrameLimits(maxHeaderLine: 8192, maxMessage: 8)
+        let result = decode([bytes("[1]\n[1,2,3,4]")], limits: limits)
+        #expect(result.events == [.message(bytes("[1]")), .error(FramingError("line longer than 8 bytes"))])
+        #expect(decode([bytes("[1,2,3]\r")], limits: limits).events == [.message(bytes("[1,2,3]"))])
+        #expect(decode([bytes("[1,2,3,4]\r")], limits: limits).events == [.error(FramingError("line longer than 8 bytes"))])
+    }
+
     @Test func fixedFramingSkipsDetection() {
         var decoder = FrameDecoder(framing: .newlineDelimited)
         #expect(decoder.feed(bytes("Content-Length: 2\n")) == [.message(bytes("Content-Length: 2"))])
