@@ -2,9 +2,9 @@
 # Runs every test suite on a stock Debian 12/13 machine with the Swift toolchain: installs what is
 # missing (system libraries, python3-venv, node and Chromium through apt; the Python tools into
 # .build/venv with pip), builds, then runs the Swift tests, the independent image decoders
-# (Pillow), the Python JSON-RPC clients and the editor extension's node tests with headless
-# Chromium. Each suite prints one summary line and where its full log is (failures in full);
-# the last line is "N passed, N failed" over all suites. Exits non-zero when anything failed.
+# (Pillow), the Python JSON-RPC clients, a short fuzzing pass, and — after building the static
+# server and the linux-x64 .vsix — the editor extension's node tests with headless Chromium.
+# Each suite prints one summary line and where its full log is (failures in full); the last line is "N passed, N failed" over all suites. Exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/install.sh
@@ -32,6 +32,17 @@ run_suite "swift test" swift swift swift test --skip-build
 run_suite "image decoders (Pillow, golden sample)" plain images \
   "$VENV_PYTHON" Tests/conformance/check_images.py --bin "$FONSTERS_BIN" --golden Tests/Fixtures/golden
 run_suite "Python clients and OpenRPC schemas (pytest)" pytest pytest "$VENV_PYTHON" -m pytest -q Tests/e2e
+run_suite "fuzzing (libFuzzer, 20 s a target)" plain fuzz scripts/fuzz.sh 20
+
+# The extension's platform package bundles a server built with --static-swift-stdlib (a release
+# build); its suite unpacks the .vsix and runs that server with the Swift runtime hidden.
+if bash clients/vscode-extension/scripts/package-linux.sh >"$LOG_DIR/static.log" 2>&1; then
+  echo "static server and linux-x64 .vsix: built (log: $LOG_DIR/static.log)"
+else
+  echo "static server and linux-x64 .vsix: failed (log: $LOG_DIR/static.log)"
+  tail -n 20 "$LOG_DIR/static.log" | sed 's/^/    /'
+  SUITES_FAILED=$((SUITES_FAILED + 1))
+fi
 run_suite "editor extension (node --test)" node extension \
   bash -c 'cd clients/vscode-extension && exec node --test --test-reporter=tap test/'
 
