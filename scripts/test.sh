@@ -4,7 +4,8 @@
 # .build/venv with pip), builds, then runs the Swift tests, the independent image decoders
 # (Pillow), the Python JSON-RPC clients, a short fuzzing pass, and — after building the static
 # server and the linux-x64 .vsix — the editor extension's node tests with headless Chromium.
-# Each suite prints one summary line and where its full log is (failures in full); the last line is "N passed, N failed" over all suites. Exits non-zero when anything failed.
+# Each suite prints one summary line and where its full log is (failures in full); the last
+# line is "N passed, N failed" over all suites. Exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/install.sh
