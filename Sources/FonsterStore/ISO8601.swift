@@ -91,7 +91,11 @@ public enum ISO8601Timestamp {
         guard second < 60 else { throw fail("second \(second) does not exist; seconds run from 00 to 59") }
         let local = daysFromCivil(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         let seconds = local - Int64(offset)
-        return (Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9), offset)
+        // Near year 9999 a Double second count cannot hold every fraction; one that would round up
+        // into the next whole second stays just below it, so the instant keeps its calendar date.
+        var instant = Double(seconds) + Double(nanoseconds) / 1e9
+        if nanoseconds > 0 && instant >= Double(seconds + 1) { instant = Double(seconds + 1).nextDown }
+        return (Date(timeIntervalSince1970: instant), offset)
     }
 
     /// `date` written at UTC offset `offsetSeconds`: `2026-11-21T09:30:00.123-08:00`, with
@@ -100,13 +104,16 @@ public enum ISO8601Timestamp {
         let digits = min(max(fractionDigits, 0), maxFractionDigits)
         var scale: Int64 = 1
         for _ in 0..<digits { scale *= 10 }
-        // Truncated, except that a value a few ulps below a whole tick is that tick (binary
-        // rounding: 0.123 s may be 0.12299… as a Double).
-        let scaled = date.timeIntervalSince1970 * Double(scale)
+        // Whole seconds and the fraction apart (nanoseconds since 1970 overflow Int64 outside
+        // 1678–2262). The fraction is truncated, never carried into the next second, except that a
+        // value a few ulps below a whole tick is that tick (0.123 s may be 0.12299… as a Double).
+        let seconds = date.timeIntervalSince1970
+        let floorSeconds = seconds.rounded(.down)
+        let whole = Int64(floorSeconds)
+        let scaled = (seconds - floorSeconds) * Double(scale)
         let nearest = scaled.rounded()
-        let ticks = Int64(abs(scaled - nearest) <= scaled.ulp * 4 ? nearest : scaled.rounded(.down))
-        let whole = floorDiv(ticks, scale)
-        let fraction = ticks - whole * scale
+        let snaps = nearest < Double(scale) && abs(scaled - nearest) <= seconds.ulp * Double(scale) * 4
+        let fraction = min(Int64(snaps ? nearest : scaled.rounded(.down)), scale - 1)
         let local = whole + Int64(offsetSeconds)
         let days = floorDiv(local, 86_400)
         let secondOfDay = Int(local - days * 86_400)

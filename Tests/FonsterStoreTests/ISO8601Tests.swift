@@ -21,6 +21,23 @@ import Testing
         #expect(nine.map { abs($0.date.timeIntervalSince1970 - 1_740_821_400.123456789) < 1e-6 } == true)
     }
 
+    /// Fuzzing found both: nanoseconds since 1970 overflowed Int64 outside 1678–2262 (a trap), and
+    /// a fraction near year 9999 carried the instant into year 10000, which the parser refuses.
+    @Test func formatHoldsEveryYearAndNeverCarriesIntoTheNextSecond() throws {
+        for text in ["1012-03-01T09:30:00Z", "0001-01-01T00:00:00.000000001Z", "2263-05-06T07:08:09.5Z",
+                     "9999-12-31T23:59:59.99999Z", "9999-12-31T23:59:59.999999999+14:00"] {
+            let parsed = try ISO8601Timestamp.parse(text)
+            for digits in [0, 3, 9] {
+                let formatted = ISO8601Timestamp.format(parsed.date, offsetSeconds: parsed.offsetSeconds, fractionDigits: digits)
+                #expect(formatted.prefix(19) == text.prefix(19), "\(text) at \(digits) digits: \(formatted)")
+                let again = try ISO8601Timestamp.parse(formatted)
+                #expect(ISO8601Timestamp.format(again.date, offsetSeconds: again.offsetSeconds, fractionDigits: digits) == formatted)
+            }
+        }
+        let truncated = try ISO8601Timestamp.parse("2025-03-01T09:30:00.9999999Z")
+        #expect(ISO8601Timestamp.format(truncated.date, offsetSeconds: 0) == "2025-03-01T09:30:00.999Z")
+    }
+
     @Test func calendarInvalidDatesAreRefused() {
         #expect(reason("2025-02-31T00:00:00Z") == "day 31 does not exist in February 2025")
         #expect(reason("2025-02-29T00:00:00Z") == "day 29 does not exist in February 2025")

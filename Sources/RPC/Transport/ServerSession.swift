@@ -102,7 +102,7 @@ final class ServerSession: Sendable {
             let max = limits.maxBatchEntries
             await answer(single, .failure(id: nil, ResponseError(
                 code: .invalidRequest,
-                message: "A batch can hold at most \(max) requests; this one holds more. Send the requests in smaller batches.",
+                message: "A batch can hold at most \(max.formatted(.number.locale(Locale(identifier: "en_US")))) requests; this one holds more. Send the requests in smaller batches.",
                 data: ["field": "batch", "limit": .int(Int64(max))])))
             return
         }
