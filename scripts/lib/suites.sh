@@ -48,7 +48,7 @@ show_failures() {
   local kind=$1 log=$2 shown
   case $kind in
     swift)  shown=$(awk '/^(◇|✔)/ { p = 0 } /^✘ (Suite|Test run)/ { p = 0; next } /^✘/ { p = 1 } p' "$log"
-                    grep -E 'error:|Fatal error|Crash|signal [0-9]' "$log") ;;
+                    grep -E 'error:|Fatal error|[Cc]rashed|signal [0-9]' "$log") ;;
     pytest) shown=$(sed -n '/^=* \(FAILURES\|ERRORS\) =*$/,$p' "$log") ;;
     node)   shown=$(awk '/^ *not ok / { p = 1 } p { print } p && /^ *\.\.\.$/ { p = 0 }' "$log") ;;
     *)      shown=$(grep -E '^(FAIL|ERROR)|[Ee]rror:' "$log") ;;
