@@ -16,7 +16,8 @@ extension EndToEnd {
             #expect(run.status == 0, "stderr: \(run.stderrText)")
             let responses = try lines(run.stdout)
             #expect(responses.allSatisfy { $0["error"] == nil && $0["result"] != nil })
-            let requests = try String(contentsOf: tour, encoding: .utf8).split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+            let requests = try String(contentsOf: tour, encoding: .utf8).split(separator: "\n")
+                .filter { !$0.hasPrefix("#") }.map { try JSONValue(parsing: String($0)) }
             let withID = requests.filter { $0["id"] != nil }
             #expect(responses.map { $0["id"] } == withID.map { $0["id"] }) // one line per request, in order
             let called = Set(requests.compactMap { $0["method"]?.string })
