@@ -1,3 +1,5 @@
+import CZlib
+
 /// A zlib stream (RFC 1950 around one RFC 1951 deflate block) of image rows that each repeat
 /// a whole number of times, as in an upscaled sprite: far cheaper than running zlib over the
 /// expanded rows, and as small.
@@ -38,10 +40,11 @@ enum ScanlineDeflater {
     static func parse(_ row: UnsafeBufferPointer<UInt8>, above: UnsafeBufferPointer<UInt8>?, repeats: Int,
                       into tokens: inout Tokens) {
         let n = row.count
+        let base = UnsafeRawPointer(row.baseAddress!)
+        let aboveBase = above.map { UnsafeRawPointer($0.baseAddress!) }
         var p = 0
         while p < n {
-            var up = 0
-            if let above { while p &+ up < n && row[p &+ up] == above[p &+ up] { up &+= 1 } }
+            let up = aboveBase.map { sameBytes(base + p, $0 + p, limit: n &- p) } ?? 0
             if up == n &- p && (up >= 3 || repeats > 1) {
                 tokens.match(distance: n, length: up)
                 return
@@ -49,7 +52,7 @@ enum ScanlineDeflater {
             var run = 0
             if p > 0 || above != nil {
                 let before = p > 0 ? row[p &- 1] : above![n &- 1]
-                while p &+ run < n && row[p &+ run] == before { run &+= 1 }
+                run = repeatedByte(before, at: base + p, limit: n &- p)
             }
             if up >= 3 && up > run {
                 tokens.match(distance: n, length: up)
@@ -64,26 +67,48 @@ enum ScanlineDeflater {
         }
     }
 
-    /// The Adler-32 of the expanded rows, computed a source row at a time: appending a block
-    /// of `n` bytes with sum `s` and weighted sum `w = Σ (n − i)·bᵢ` adds `s` to the low half
-    /// and `n·low + w` to the high half.
+    /// How many leading bytes (at most `limit`) `a` and `b` have in common, 8 at a time.
+    @inline(__always)
+    static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, limit: Int) -> Int {
+        var i = 0
+        while i &+ 8 <= limit {
+            let x = a.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if x != 0 { return i &+ UInt64(littleEndian: x).trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < limit && a.load(fromByteOffset: i, as: UInt8.self) == b.load(fromByteOffset: i, as: UInt8.self) { i &+= 1 }
+        return i
+    }
+
+    /// How many leading bytes (at most `limit`) at `a` equal `byte`, 8 at a time.
+    @inline(__always)
+    static func repeatedByte(_ byte: UInt8, at a: UnsafeRawPointer, limit: Int) -> Int {
+        let word = UInt64(byte) &* 0x0101_0101_0101_0101
+        var i = 0
+        while i &+ 8 <= limit {
+            let x = a.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ word
+            if x != 0 { return i &+ UInt64(littleEndian: x).trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < limit && a.load(fromByteOffset: i, as: UInt8.self) == byte { i &+= 1 }
+        return i
+    }
+
+    /// The Adler-32 of the expanded rows, from zlib's Adler-32 of each source row alone: a row
+    /// of `n` bytes with sum `s` and weighted sum `w = Σ (n − i)·bᵢ` has Adler halves `1 + s` and
+    /// `n + w`, and appending it to a stream adds `s` to the low half and `n·low + w` to the high.
     static func adler32(rows: UnsafeBufferPointer<UInt8>, stride: Int, repeats: Int) -> UInt32 {
         let modulus = 65_521
         var low = 1, high = 0
         var start = 0
         while start < rows.count {
-            var sum = 0, weighted = 0
-            for i in 0..<stride {
-                let b = Int(rows[start &+ i])
-                sum &+= b
-                weighted &+= (stride &- i) &* b
-            }
-            sum %= modulus
-            weighted %= modulus
-            for _ in 0..<repeats {
-                high = (high &+ stride &* low &+ weighted) % modulus
-                low = (low &+ sum) % modulus
-            }
+            let rowAdler = Int(CZlib.adler32(1, rows.baseAddress! + start, uInt(stride)))
+            let sum = ((rowAdler & 0xFFFF) - 1 + modulus) % modulus
+            let weighted = ((rowAdler >> 16) - stride % modulus + modulus) % modulus
+            // `repeats` (k) appends at once: high += k·(n·low + w) + n·s·k(k−1)/2; low += k·s.
+            high = (high &+ repeats &* ((stride &* low &+ weighted) % modulus)
+                    &+ (stride &* sum % modulus) &* (repeats &* (repeats &- 1) / 2)) % modulus
+            low = (low &+ repeats &* sum) % modulus
             start &+= stride
         }
         return UInt32(high << 16 | low)
@@ -193,31 +218,28 @@ enum ScanlineDeflater {
         init(litLengths: [UInt8], distLengths: [UInt8]) {
             literalCount = max(257, (litLengths.lastIndex { $0 > 0 } ?? 0) + 1)
             distanceCount = max(1, (distLengths.lastIndex { $0 > 0 } ?? 0) + 1)
-            let (literalCount, total) = (literalCount, literalCount + distanceCount)
-            func length(_ i: Int) -> UInt8 { i < literalCount ? litLengths[i] : distLengths[i - literalCount] }
+            var all = [UInt8](litLengths[0..<literalCount])
+            all.append(contentsOf: distLengths[0..<distanceCount])
             var items: [UInt32] = []
             items.reserveCapacity(64)
             var counts = [Int](repeating: 0, count: 19)
-            func add(_ symbol: UInt32, extra: Int = 0, extraBits: UInt32 = 0) {
-                items.append(symbol | extraBits << 8 | UInt32(extra) << 16)
-                counts[Int(symbol)] += 1
-            }
             var i = 0
-            while i < total {
-                let value = length(i)
+            while i < all.count {
+                let value = all[i]
                 var run = 1
-                while i + run < total && length(i + run) == value { run += 1 }
-                i += run
+                while i &+ run < all.count && all[i &+ run] == value { run &+= 1 }
+                i &+= run
                 if value == 0 {
-                    while run >= 11 { let k = min(run, 138); add(18, extra: k - 11, extraBits: 7); run -= k }
-                    if run >= 3 { add(17, extra: run - 3, extraBits: 3); run = 0 }
+                    while run >= 11 { let k = min(run, 138); items.append(18 | 7 << 8 | UInt32(k - 11) << 16); run -= k }
+                    if run >= 3 { items.append(17 | 3 << 8 | UInt32(run - 3) << 16); run = 0 }
                 } else {
-                    add(UInt32(value))
+                    items.append(UInt32(value))
                     run -= 1
-                    while run >= 3 { let k = min(run, 6); add(16, extra: k - 3, extraBits: 2); run -= k }
+                    while run >= 3 { let k = min(run, 6); items.append(16 | 2 << 8 | UInt32(k - 3) << 16); run -= k }
                 }
-                for _ in 0..<run { add(UInt32(value)) }
+                for _ in 0..<run { items.append(UInt32(value)) }
             }
+            for item in items { counts[Int(item & 0xFF)] &+= 1 }
             if counts.count(where: { $0 > 0 }) < 2 {
                 let other = items.first == 0 ? 1 : 0
                 counts[other] = max(counts[other], 1)
@@ -338,12 +360,12 @@ enum Huffman {
                 code = (code + perLength[bits - 1]) << 1
                 next[bits] = code
             }
-            codes = lengths.map { l in
-                guard l > 0 else { return 0 }
-                let c = next[Int(l)]
-                next[Int(l)] += 1
-                return c.bitReversed(count: Int(l))
+            var codes = [UInt32](repeating: 0, count: lengths.count)
+            for (symbol, l) in lengths.enumerated() where l > 0 {
+                codes[symbol] = next[Int(l)].bitReversed(count: Int(l))
+                next[Int(l)] &+= 1
             }
+            self.codes = codes
         }
 
         @inline(__always)
