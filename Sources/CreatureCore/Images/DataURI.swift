@@ -1,8 +1,14 @@
 /// `data:` URIs that embed an image in a page or a JSON reply.
 public enum DataURI {
-    /// `data:<mime>;base64,<bytes in base64>`.
+    /// `data:<mime>;base64,<bytes in base64>`, built in one buffer.
     public static func make(mime: String, bytes: [UInt8]) -> String {
-        "data:\(mime);base64," + base64(bytes)
+        var prefix = "data:\(mime);base64,"
+        return prefix.withUTF8 { prefix in
+            String(unsafeUninitializedCapacity: prefix.count + (bytes.count + 2) / 3 * 4) { out in
+                _ = out.initialize(fromContentsOf: prefix)
+                return prefix.count + encode(bytes, into: UnsafeMutableBufferPointer(rebasing: out[prefix.count...]))
+            }
+        }
     }
 
     /// `data:image/svg+xml;base64,…` for an SVG document.
@@ -12,9 +18,16 @@ public enum DataURI {
 
     /// The standard base64 (RFC 4648 §4) of `bytes`, with `=` padding.
     public static func base64(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        let length = (bytes.count + 2) / 3 * 4
-        let encoded = [UInt8](unsafeUninitializedCapacity: length) { out, count in
+        String(unsafeUninitializedCapacity: (bytes.count + 2) / 3 * 4) { encode(bytes, into: $0) }
+    }
+
+    /// The base64 alphabet, in value order.
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// Writes the base64 of `bytes` to the start of `out` (room for `(count + 2) / 3 × 4`
+    /// bytes) and returns how many bytes it wrote.
+    private static func encode(_ bytes: [UInt8], into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        alphabet.withUnsafeBufferPointer { alphabet in
             var o = 0
             var i = 0
             while i + 3 <= bytes.count {
@@ -35,8 +48,7 @@ public enum DataURI {
                 out[o + 3] = UInt8(ascii: "=")
                 o += 4
             }
-            count = o
+            return o
         }
-        return String(decoding: encoded, as: UTF8.self)
     }
 }

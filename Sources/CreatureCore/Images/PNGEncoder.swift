@@ -3,16 +3,16 @@ public enum PNGEncoder {
     /// The PNG of `sprite` scaled by `scale` (1…64, nearest neighbour), with the seed and date
     /// in `iTXt` chunks when `metadata` is given. Throws `ImageError.invalidScale` for a bad scale.
     ///
-    /// Rows use filter type 0 (measured smallest for upscaled pixel art) and are deflated by zlib.
+    /// Rows use filter type 0 (measured smallest for upscaled pixel art); `ScanlineDeflater`
+    /// compresses them knowing each grid row stands for `scale` identical image rows.
     public static func encode(_ sprite: Sprite, scale: Int, metadata: PNGMetadata? = nil) throws -> [UInt8] {
         try ImageSize.validate(scale: scale)
         let palette = IndexedPalette(sprite)
         let depth = palette.bitDepth
         let side = Grid.side * scale
-        let rows = imageRows(sprite, palette: palette, scale: scale, depth: depth)
-        let idat = try rows.withUnsafeBufferPointer { try Zlib.deflate($0) }
+        let rows = sourceRows(sprite, palette: palette, scale: scale, depth: depth)
 
-        var png = PNGChunkWriter(capacity: idat.count + 128)
+        var png = PNGChunkWriter(capacity: 512)
         png.chunk("IHDR") { out in
             out.appendBigEndian(UInt32(side))
             out.appendBigEndian(UInt32(side))
@@ -31,7 +31,9 @@ public enum PNGEncoder {
                 png.chunk("iTXt") { out in PNGEncoder.appendITXt(keyword: entry.keyword, text: entry.text, to: &out) }
             }
         }
-        png.chunk("IDAT") { $0.append(contentsOf: idat) }
+        png.chunk("IDAT") { out in
+            rows.withUnsafeBufferPointer { ScanlineDeflater.append(rows: $0, stride: rows.count / Grid.side, repeats: scale, to: &out) }
+        }
         png.chunk("IEND")
         return png.bytes
     }
@@ -44,59 +46,57 @@ public enum PNGEncoder {
         out.append(contentsOf: text.utf8)
     }
 
-    /// Every filtered image row (filter byte 0, then `32 × scale × depth / 8` bytes): each grid
-    /// row is packed once and copied to the `scale` image rows it covers.
-    static func imageRows(_ sprite: Sprite, palette: IndexedPalette, scale: Int, depth: Int) -> [UInt8] {
+    /// One filtered image row per grid row (filter byte 0, then `32 × scale × depth / 8` bytes);
+    /// the image repeats each of them `scale` times.
+    static func sourceRows(_ sprite: Sprite, palette: IndexedPalette, scale: Int, depth: Int) -> [UInt8] {
         let stride = Grid.side * scale * depth / 8 + 1
-        let side = Grid.side * scale
-        return [UInt8](unsafeUninitializedCapacity: stride * side) { out, count in
+        // 8 bytes of room past the last row for `packRow`'s whole-word stores; each row's
+        // spill lands on the next row's filter byte, written after it.
+        return [UInt8](unsafeUninitializedCapacity: stride * Grid.side + 8) { out, count in
             sprite.grid.cells.withUnsafeBufferPointer { cells in
                 palette.lookup.withUnsafeBufferPointer { lookup in
+                    let base = UnsafeMutableRawPointer(out.baseAddress!)
                     for y in 0..<Grid.side {
-                        let first = y * scale * stride
+                        let first = y * stride
                         out[first] = 0
                         packRow(cells: UnsafeBufferPointer(rebasing: cells[(y * 32)..<(y * 32 + 32)]),
-                                lookup: lookup, scale: scale, depth: depth,
-                                into: UnsafeMutableBufferPointer(rebasing: out[(first + 1)..<(first + stride)]))
-                        for copy in 1..<scale {
-                            (out.baseAddress! + first + copy * stride).update(from: out.baseAddress! + first, count: stride)
-                        }
+                                lookup: lookup, scale: scale, depth: depth, into: base + first + 1)
                     }
                 }
             }
-            count = stride * side
+            count = stride * Grid.side
         }
     }
 
     /// Packs one source row of 32 cells, each repeated `scale` times, at `depth` bits per pixel.
-    /// When a cell spans whole bytes, it is written as a run of one repeated byte.
+    /// When a cell spans whole bytes, it is written as 8-byte words of one repeated byte, which
+    /// may run up to 7 bytes past the row: the caller leaves that much room after it.
     @inline(__always)
     static func packRow(cells: UnsafeBufferPointer<Int8>, lookup: UnsafeBufferPointer<UInt8>,
-                        scale: Int, depth: Int, into row: UnsafeMutableBufferPointer<UInt8>) {
+                        scale: Int, depth: Int, into row: UnsafeMutableRawPointer) {
         let cellBits = scale * depth
         if cellBits % 8 == 0 {
             let cellBytes = cellBits / 8
-            var i = 0
-            // Each palette index repeated across a whole byte, per cell value −1…5.
-            var fill = (0, 0, 0, 0, 0, 0, 0)
+            // Each palette index repeated across a whole word, per cell value −1…5.
+            var fill = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
             withUnsafeMutableBytes(of: &fill) { fill in
                 for v in 0..<7 {
                     var byte = lookup[v]
                     var filled = depth
                     while filled < 8 { byte |= byte << UInt8(filled); filled *= 2 }
-                    fill.storeBytes(of: byte, toByteOffset: v * MemoryLayout<Int>.stride, as: UInt8.self)
+                    fill.storeBytes(of: UInt64(byte) &* 0x0101_0101_0101_0101, toByteOffset: v * 8, as: UInt64.self)
                 }
             }
-            guard let base = row.baseAddress else { return }
             withUnsafeBytes(of: &fill) { fill in
+                var i = 0
                 for cell in cells {
-                    let byte = fill.load(fromByteOffset: (Int(cell) &+ 1) &* MemoryLayout<Int>.stride, as: UInt8.self)
-                    if cellBytes >= 32 {
-                        (base + i).initialize(repeating: byte, count: cellBytes)
-                        i &+= cellBytes
-                    } else {
-                        for _ in 0..<cellBytes { base[i] = byte; i &+= 1 }
-                    }
+                    let word = fill.load(fromByteOffset: (Int(cell) &+ 1) &* 8, as: UInt64.self)
+                    var written = 0
+                    repeat {
+                        row.storeBytes(of: word, toByteOffset: i &+ written, as: UInt64.self)
+                        written &+= 8
+                    } while written < cellBytes
+                    i &+= cellBytes
                 }
             }
             return
@@ -110,7 +110,7 @@ public enum PNGEncoder {
                 acc = (acc << UInt32(depth)) | index
                 bits += depth
                 if bits == 8 {
-                    row[i] = UInt8(truncatingIfNeeded: acc)
+                    row.storeBytes(of: UInt8(truncatingIfNeeded: acc), toByteOffset: i, as: UInt8.self)
                     i += 1
                     acc = 0
                     bits = 0
