@@ -28,6 +28,19 @@ struct Canvas {
         grid[i] = v
     }
 
+    /// Sets cells `(x, y0...y1)` (all inside the grid), noting them in the log; the log is
+    /// tested once per run rather than per cell (the discs of every limb come through here).
+    func setColumn(_ x: Int, _ y0: Int, _ y1: Int, _ v: Int8) {
+        if let log {
+            for y in y0...y1 {
+                log.note(y &* 32 &+ x, feature, old: grid[x, y])
+                grid[x, y] = v
+            }
+        } else {
+            for y in y0...y1 { grid[x, y] = v }
+        }
+    }
+
     /// Sets cell `(round(x), round(y))` when it is inside the grid.
     func setPixel(_ x: Double, _ y: Double, _ v: Int8) {
         let rx = Canvas.round(x), ry = Canvas.round(y)
@@ -92,7 +105,7 @@ struct Canvas {
             let w = halfWidths[i]
             let y0 = max(0, cy &- w), y1 = min(31, cy &+ w)
             guard y0 <= y1 else { continue }
-            for y in y0...y1 { set(x, y, v) }
+            setColumn(x, y0, y1, v)
         }
     }
 
