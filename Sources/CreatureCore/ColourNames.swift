@@ -30,10 +30,12 @@ enum ColourNames {
     private static let referenceLab: [(name: String, lab: Lab)] =
         references.map { ($0.name, Lab(RGBA(hex: $0.hex)!)) }
 
-    /// Names of every palette and fallback colour, worked out once.
+    /// Names of every palette and fallback colour of both engines (v2 boosts them), worked out once.
     private static let known: [RGBA: String] = {
         var names: [RGBA: String] = [:]
-        for colour in V1Constants.paletteColors.joined() + V1Constants.fallbackRGBA { names[colour] = nearest(colour) }
+        let v1 = V1Constants.paletteColors.joined() + V1Constants.fallbackRGBA
+        let v2 = V2Colors.paletteColors.joined() + V2Colors.fallbackRGBA
+        for colour in v1 + v2 { names[RGBA(r: colour.r, g: colour.g, b: colour.b)] = nearest(colour) }
         return names
     }()
 

@@ -1,9 +1,10 @@
 /// What a reader can see in a creature's final grid: its colours by area, the background around
 /// it, and the optional features that left cells in it. The alt text is built from this.
 struct DrawnParts {
-    /// Optional features of creature mode, in the order a description lists them.
-    enum Feature: String, CaseIterable, Sendable {
-        case eyes, eyebrows, nose, mouth, beard, hair, ears, horn, antlers, body, appendages
+    /// Optional features of creature mode, in the order a description lists them; the raw value
+    /// marks the cells a feature paints in a `PaintLog` (0 is none).
+    enum Feature: Int8, CaseIterable, Sendable {
+        case eyes = 1, eyebrows, nose, mouth, beard, hair, ears, horn, antlers, body, appendages
     }
 
     /// The background as the cells around the picture (the outer ring, corners included) show it.
@@ -44,8 +45,10 @@ struct DrawnParts {
 
     private static func colours(_ grid: Grid, _ palette: [RGBA], excluding excluded: Int8?) -> [(name: String, cells: Int)] {
         var counts = [Int](repeating: 0, count: 7)
-        grid.cells.withUnsafeBufferPointer { cells in
-            for v in cells { counts[Int(v) &+ 1] &+= 1 }
+        counts.withUnsafeMutableBufferPointer { counts in
+            grid.cells.withUnsafeBufferPointer { cells in
+                for v in cells { counts[Int(v) &+ 1] &+= 1 }
+            }
         }
         counts.removeFirst()  // transparent
         if let excluded, excluded >= 0 { counts[Int(excluded)] = 0 }
@@ -89,12 +92,15 @@ struct DrawnParts {
 
     // MARK: Features
 
-    /// Each feature the configuration turns on is drawn away again: the cells that change are
-    /// the ones it left in the final grid. The body moves the head, so it is found by its place.
+    /// The features the configuration turns on whose cells survive: the creature is drawn once
+    /// more with a paint log, which tells per feature the cells that would change were it left
+    /// out (the same cells as drawing it away again). The body moves the head, so it is found by
+    /// its place.
     private static func features(_ creature: Creature) -> [(feature: Feature, pieces: Int)] {
         let c = creature.configuration
         guard c.mode == .creature, c.tier >= 3 else { return [] }
-        let hash = SegmentHash(seed: creature.renderSeed)
+        let (grid, log) = CreatureDrawing.drawLogged(c, SegmentHash(seed: creature.renderSeed))
+        let changedRows = log.changedRows(in: grid)
         let horizontalMirror = c.symmetric && c.axis == .horizontal
         let verticalMirror = c.symmetric && c.axis == .vertical
         var found: [(feature: Feature, pieces: Int)] = []
@@ -105,9 +111,8 @@ struct DrawnParts {
                 if bodyShows(creature.grid, c) { found.append((.body, 1)) }
                 continue
             }
-            var without = c
-            feature.turnOff(in: &without)
-            let changed = differingRows(creature.grid, CreatureDrawing.draw(without, hash))
+            let first = Int(feature.rawValue) * 32
+            let changed = Array(changedRows[first..<(first + 32)])
             guard changed.contains(where: { $0 != 0 }) else { continue }
             let most: Int
             switch feature {
@@ -119,22 +124,6 @@ struct DrawnParts {
             found.append((feature, most == 1 ? 1 : min(pieces(changed), most)))
         }
         return found
-    }
-
-    /// Bit `x` of row `y` set where the two grids differ (eight cells compared at a time).
-    static func differingRows(_ a: Grid, _ b: Grid) -> [UInt32] {
-        var rows = [UInt32](repeating: 0, count: 32)
-        a.cells.withUnsafeBytes { pa in
-            b.cells.withUnsafeBytes { pb in
-                for word in 0..<128 {
-                    let offset = word &* 8
-                    if pa.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                        == pb.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { continue }
-                    for i in offset..<(offset &+ 8) where pa[i] != pb[i] { rows[i >> 5] |= 1 << UInt32(i & 31) }
-                }
-            }
-        }
-        return rows
     }
 
     /// Whether a cell of the body (§5.5: `my > 22`, `|mx − 16| ≤ 8`, outside the head) still
@@ -204,23 +193,6 @@ extension DrawnParts.Feature {
         case .antlers: c.antlers
         case .body: c.body
         case .appendages: c.appendages
-        }
-    }
-
-    /// Turns the feature off, leaving everything else as it was.
-    func turnOff(in c: inout Configuration) {
-        switch self {
-        case .eyes: c.eyes = false
-        case .eyebrows: c.eyebrows = false
-        case .nose: c.nose = false
-        case .mouth: c.mouth = false
-        case .beard: c.beard = false
-        case .hair: c.hair = false
-        case .ears: c.ears = false
-        case .horn: c.horn = false
-        case .antlers: c.antlers = false
-        case .body: c.body = false
-        case .appendages: c.appendages = false
         }
     }
 }

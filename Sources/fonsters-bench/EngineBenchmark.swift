@@ -43,9 +43,25 @@ enum EngineBenchmark {
             print(String(format: "engine %@: %.2f µs per creature (%d golden seeds × %d rounds, best of %d, one thread; target ≤ 2.5)",
                          engine.rawValue, best / Double(rounds * seeds.count), seeds.count, rounds, repeats))
         }
+        for engine in engines { altTextBenchmark(engine) }
         for engine in engines { framesBenchmark(engine) }
         if rounds > 1 { pngSizes(goldenSeeds(.v1)) }
         if sink == 42 { print("") }
+    }
+
+    /// The alt text of every golden creature, on top of drawing it (`creature/render` returns it
+    /// with every picture).
+    static func altTextBenchmark(_ engine: EngineVersion) {
+        let creatures = goldenSeeds(engine).map { Creature(seed: $0, engine: engine) }
+        var best = Double.infinity, total = 0
+        for _ in 0..<repeats {
+            best = min(best, microseconds {
+                for _ in 0..<max(1, rounds / 10) { for creature in creatures { total &+= AltText.sentence(for: creature).utf8.count } }
+            })
+        }
+        print(String(format: "alt %@: %.2f µs per alt text (%d golden creatures × %d rounds, best of %d, one thread)",
+                     engine.rawValue, best / Double(max(1, rounds / 10) * creatures.count), creatures.count, max(1, rounds / 10), repeats))
+        if total == 42 { print("") }
     }
 
     /// All frames of a 300-character seed as 256-px PNG data URIs.

@@ -15,6 +15,17 @@ enum CreatureDrawing {
         return grid
     }
 
+    /// `draw`, noting which feature painted each cell last (for the alt text).
+    static func drawLogged(_ c: Configuration, _ s: some SegmentHashing) -> (grid: Grid, log: PaintLog) {
+        let bg: Int8 = c.opaqueBackground ? 0 : -1
+        let fill: Int8 = c.opaqueBackground ? 1 : 0
+        var grid = Grid(filledWith: bg), log = PaintLog()
+        grid.withCells { cells in
+            log.withCells { draw(c, s, Canvas(cells, log: $0), bg: bg, fill: fill) }
+        }
+        return (grid, log)
+    }
+
     private static func draw(_ c: Configuration, _ s: some SegmentHashing, _ canvas: Canvas, bg: Int8, fill: Int8) {
         if c.tier <= 2 {
             let r = c.tier == 1 ? 10 : 9 + 4 * s.h("size")
@@ -34,26 +45,28 @@ enum CreatureDrawing {
         }
         let R: Double = c.creatureType == .alien ? 13 : 11
         let headCy: Double = c.body ? 12 : 16
-        cellPass(c, canvas.grid, bg: bg, fill: fill, R: R, headCy: headCy)
+        cellPass(c, canvas, bg: bg, fill: fill, R: R, headCy: headCy)
         if c.horn || c.antlers { hornAndAntlers(c, canvas, fill: fill, R: R, headCy: headCy) }
         if c.appendages { appendages(c, s, canvas, fill: fill, R: R, headCy: headCy) }
         if c.symmetric {
-            mirror(canvas.grid, axis: c.axis)
+            mirror(canvas, axis: c.axis)
             if s.roll("asym_enable", 0.25) {
                 for i in 0..<s.pick("asym_count", 5) {
                     let x = 16 + s.pick("asym_x_", i, 16), y = s.pick("asym_y_", i, 32)
                     canvas.grid[x, y] = Int8(min(s.pick("asym_c_", i, c.palette.count), 5))
+                    canvas.log?.clear(y &* 32 &+ x)
                 }
             }
         }
-        applyMask(c, canvas.grid)
+        applyMask(c, canvas)
     }
 
     /// The cell pass for tiers 3–5. Every value depends only on the mirrored coordinates
     /// `(mx, my)`, so with symmetry only one half is computed (then mirrored). The spec's per-cell
     /// "later wins" order is kept by painting the regions in that order; all regions but the head,
     /// eyes and ears are integer rectangles, so they are painted as ranges.
-    private static func cellPass(_ c: Configuration, _ cells: Cells, bg: Int8, fill: Int8, R: Double, headCy: Double) {
+    private static func cellPass(_ c: Configuration, _ canvas: Canvas, bg: Int8, fill: Int8, R: Double, headCy: Double) {
+        let cells = canvas.grid
         // A colour the palette lacks is drawn as fill (the spec's final step, applied up front).
         let paletteCount = Int8(c.palette.count)
         let accent1: Int8 = 2 < paletteCount ? 2 : fill
@@ -65,14 +78,15 @@ enum CreatureDrawing {
         let width = mirrorX ? 16 : 32, height = mirrorY ? 16 : 32
         let cy = Int(headCy), r = Int(R)
         pass: do {
-            /// Paints `v` over rows `y0...y1` and columns `x0...x1` clipped to the computed part;
-            /// with `inHead`, only over head cells.
-            func paint(_ y0: Int, _ y1: Int, _ x0: Int, _ x1: Int, _ v: Int8, inHead: Bool) {
+            /// Paints `v` for `feature` over rows `y0...y1` and columns `x0...x1` clipped to the
+            /// computed part; with `inHead`, only over head cells.
+            func paint(_ feature: DrawnParts.Feature, _ y0: Int, _ y1: Int, _ x0: Int, _ x1: Int, _ v: Int8, inHead: Bool) {
                 let ys = max(0, y0), ye = min(height - 1, y1), xs = max(0, x0), xe = min(width - 1, x1)
                 guard ys <= ye, xs <= xe else { return }
+                let canvas = canvas.painting(feature)
                 for y in ys...ye {
                     let row = inHead ? head[y] : ~0
-                for x in xs...xe where row & (1 << x) != 0 { cells[x, y] = v }
+                    for x in xs...xe where row & (1 << x) != 0 { canvas.set(x, y, v) }
                 }
             }
             let face = c.tier >= 4 && c.eyes
@@ -82,43 +96,48 @@ enum CreatureDrawing {
                 (cells.base + y &* 32).update(repeating: bg, count: width)
                 Self.paintBits(inHead & ~inEye, row: y, fill, cells)
                 Self.paintBits(inEye, row: y, accent1, cells)
+                // Without eyes these cells would be head fill.
+                if let log = canvas.log { Self.forEachBit(inEye) { log.note(y &* 32 &+ $0, DrawnParts.Feature.eyes.rawValue, old: fill) } }
             }
             guard c.tier >= 4 else { break pass }
-            if c.mouth { paint(cy + 2, cy + 5, 13, 19, featureColor, inHead: true) }
-            if c.nose { paint(cy - 1, cy + 2, 14, 18, accent1, inHead: true) }
+            if c.mouth { paint(.mouth, cy + 2, cy + 5, 13, 19, featureColor, inHead: true) }
+            if c.nose { paint(.nose, cy - 1, cy + 2, 14, 18, accent1, inHead: true) }
             if c.eyebrows {
-                paint(cy - 6, cy - 4, 11, 14, featureColor, inHead: true)
-                paint(cy - 6, cy - 4, 18, 21, featureColor, inHead: true)
+                paint(.eyebrows, cy - 6, cy - 4, 11, 14, featureColor, inHead: true)
+                paint(.eyebrows, cy - 6, cy - 4, 18, 21, featureColor, inHead: true)
             }
-            if c.beard { paint(cy + 5, cy + 10, 11, 21, featureColor, inHead: true) }
+            if c.beard { paint(.beard, cy + 5, cy + 10, 11, 21, featureColor, inHead: true) }
             if c.ears {
+                let ears = canvas.painting(.ears)
                 for y in 0..<height {
                     for x in 0..<width where Geometry.inCircle(Double(x), Double(y), 16 - R - 1.5, headCy - 2, 2.5) {
-                        cells[y &* 32 &+ x] = fill
+                        ears.set(x, y, fill)
                     }
                 }
             }
-            if c.body { paint(23, 31, 8, 24, fill, inHead: false) }
-            if c.hair { paint(0, cy - r + 1, 10, 22, featureColor, inHead: false) }
+            if c.body { paint(.body, 23, 31, 8, 24, fill, inHead: false) }
+            if c.hair { paint(.hair, 0, cy - r + 1, 10, 22, featureColor, inHead: false) }
         }
-        if mirrorX || mirrorY { mirror(cells, axis: c.axis) }
+        if mirrorX || mirrorY { mirror(canvas, axis: c.axis) }
     }
 
     private static func hornAndAntlers(_ c: Configuration, _ canvas: Canvas, fill: Int8, R: Double, headCy: Double) {
         let top = c.upsideDown ? (31 - headCy) + R : headCy - R
         let dir: Double = c.upsideDown ? 1 : -1
         if c.horn {
+            let horn = canvas.painting(.horn)
             for i in 0...4 {
                 let row = (top + dir * Double(i)).rounded()
                 if row >= 0 && row < 32 {
-                    for x in 15...17 { canvas.grid[x, Int(row)] = fill }
+                    for x in 15...17 { horn.set(x, Int(row), fill) }
                 }
             }
         }
         if c.antlers {
+            let canvas = canvas.painting(.antlers)
             for i in 0...5 {
                 let row = (top + dir * Double(i)).rounded()
-                if row >= 0 && row < 32 { canvas.grid[16, Int(row)] = fill }
+                if row >= 0 && row < 32 { canvas.set(16, Int(row), fill) }
             }
             let angles: [Double] = c.upsideDown ? [135, 45] : [225, 315]
             for a in angles {
@@ -135,6 +154,7 @@ enum CreatureDrawing {
         let cx = 15.5
         let cy = (c.upsideDown ? 31 - headCy : headCy) - 0.5
         let taper = s.roll("append_taper", 0.4) ? 0.4 : 1
+        let canvas = canvas.painting(.appendages)
         for i in 0..<k {
             let ai = c.appendageRadial
                 ? 90 + 180 * Double(i + 1) / Double(k + 1)
@@ -151,10 +171,24 @@ enum CreatureDrawing {
 
     /// Sets `v` in row `y` at every column whose bit is set in `bits`.
     @inline(__always) private static func paintBits(_ bits: UInt32, row y: Int, _ v: Int8, _ cells: Cells) {
+        forEachBit(bits) { cells[y &* 32 &+ $0] = v }
+    }
+
+    /// Calls `body` with the index of every set bit of `bits`, lowest first.
+    @inline(__always) private static func forEachBit(_ bits: UInt32, _ body: (Int) -> Void) {
         var rest = bits
         while rest != 0 {
-            cells[y &* 32 &+ rest.trailingZeroBitCount] = v
+            body(rest.trailingZeroBitCount)
             rest &= rest &- 1
+        }
+    }
+
+    /// `mirror` of the cells and, when there is one, of the paint log.
+    private static func mirror(_ canvas: Canvas, axis: Configuration.Axis) {
+        mirror(canvas.grid, axis: axis)
+        if let log = canvas.log {
+            mirror(log.owners, axis: axis)
+            mirror(log.under, axis: axis)
         }
     }
 
@@ -175,8 +209,9 @@ enum CreatureDrawing {
         }
     }
 
-    private static func applyMask(_ c: Configuration, _ cells: Cells) {
+    private static func applyMask(_ c: Configuration, _ canvas: Canvas) {
         guard let keep = ShapeTables.mask(c) else { return }
-        for y in 0..<32 { paintBits(~keep[y], row: y, -1, cells) }
+        for y in 0..<32 { paintBits(~keep[y], row: y, -1, canvas.grid) }
+        if let log = canvas.log { for y in 0..<32 { paintBits(~keep[y], row: y, 0, log.owners) } }
     }
 }

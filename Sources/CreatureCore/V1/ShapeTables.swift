@@ -10,22 +10,21 @@ enum ShapeTables {
         }
     }
 
-    /// Head tables for the non-ellipse shapes, keyed by `headKey`.
-    private static let heads: [Int: Table] = {
-        var result: [Int: Table] = [:]
-        for shape in CoreShape.allCases where shape != .ellipse {
-            for r in [11.0, 13.0] {
-                for headCy in [12.0, 16.0] {
-                    let test = ShapeTest(mask: .shape(shape), cx: 15.5, cy: headCy - 0.5, r: r, aspectX: 1, aspectY: 1)
-                    result[headKey(shape, r, headCy)] = table(test.contains)
-                }
+    /// Head tables for the non-ellipse shapes (the ellipse's are empty), at `headIndex`. Arrays
+    /// rather than dictionaries: the lookup is on every creature's path.
+    private static let heads: [Table] = CoreShape.allCases.flatMap { shape in
+        [11.0, 13.0].flatMap { r in
+            [12.0, 16.0].map { headCy in
+                shape == .ellipse ? [] : table(ShapeTest(mask: .shape(shape), cx: 15.5, cy: headCy - 0.5, r: r,
+                                                         aspectX: 1, aspectY: 1).contains)
             }
         }
-        return result
-    }()
+    }
 
-    private static func headKey(_ shape: CoreShape, _ r: Double, _ headCy: Double) -> Int {
-        (CoreShape.allCases.firstIndex(of: shape)! * 100 + Int(r)) * 100 + Int(headCy)
+    /// Where a head table is: radius 11 or 13 (alien), centre row 12 (with a body) or 16.
+    private static func headIndex(_ shape: CoreShape, _ r: Double, _ headCy: Double) -> Int {
+        precondition((r == 11 || r == 13) && (headCy == 12 || headCy == 16), "no head table for r \(r), centre \(headCy)")
+        return shape.tableIndex * 4 + (r == 13 ? 2 : 0) + (headCy == 16 ? 1 : 0)
     }
 
     /// Cells in the head (§5.5): a circle for the rect mask, else the mask's shape.
@@ -39,25 +38,22 @@ enum ShapeTables {
             return table(ShapeTest(mask: .shape(.ellipse), cx: 15.5, cy: headCy - 0.5, r: r,
                                    aspectX: c.aspectX, aspectY: c.aspectY).contains)
         }
-        return heads[headKey(shape, r, headCy)]!
+        return heads[headIndex(shape, r, headCy)]
     }
 
-    /// Cells in either eye, keyed by eye shape and head centre.
-    private static let eyes: [Int: Table] = {
-        var result: [Int: Table] = [:]
-        for (index, shape) in EyeShape.allCases.enumerated() {
-            for headCy in [12.0, 16.0] {
-                let left = EyeTest(shape: shape, cx: 12, cy: headCy - 3)
-                let right = EyeTest(shape: shape, cx: 20, cy: headCy - 3)
-                result[index * 100 + Int(headCy)] = table { left.contains($0, $1) || right.contains($0, $1) }
-            }
+    /// Cells in either eye, by eye shape (in `allCases` order) and head centre row 12 or 16.
+    private static let eyes: [Table] = EyeShape.allCases.flatMap { shape in
+        [12.0, 16.0].map { headCy in
+            let left = EyeTest(shape: shape, cx: 12, cy: headCy - 3)
+            let right = EyeTest(shape: shape, cx: 20, cy: headCy - 3)
+            return table { left.contains($0, $1) || right.contains($0, $1) }
         }
-        return result
-    }()
+    }
 
-    /// Cells in either eye of a creature whose head centre row is `headCy`.
+    /// Cells in either eye of a creature whose head centre row is `headCy` (12 or 16).
     static func eyes(_ shape: EyeShape, headCy: Double) -> Table {
-        eyes[EyeShape.allCases.firstIndex(of: shape)! * 100 + Int(headCy)]!
+        precondition(headCy == 12 || headCy == 16, "no eye table for centre \(headCy)")
+        return eyes[shape.tableIndex * 2 + (headCy == 16 ? 1 : 0)]
     }
 
     /// Mask tables (centre 15.5, radius 15.5) for the non-ellipse shapes.
@@ -77,6 +73,37 @@ enum ShapeTables {
             return table(ShapeTest(mask: .shape(.ellipse), cx: 15.5, cy: 15.5, r: 15.5,
                                    aspectX: c.aspectX, aspectY: c.aspectY).contains)
         case .shape(let s): return masks[s]!
+        }
+    }
+}
+
+extension CoreShape {
+    /// The position in `allCases`, without building the array.
+    var tableIndex: Int {
+        switch self {
+        case .circle: 0
+        case .ellipse: 1
+        case .triangle: 2
+        case .pentagon: 3
+        case .hexagon: 4
+        case .septagon: 5
+        case .octagon: 6
+        }
+    }
+}
+
+extension EyeShape {
+    /// The position in `allCases`, without building the array.
+    var tableIndex: Int {
+        switch self {
+        case .square: 0
+        case .circle: 1
+        case .ellipse: 2
+        case .triangle: 3
+        case .pentagon: 4
+        case .hexagon: 5
+        case .septagon: 6
+        case .octagon: 7
         }
     }
 }

@@ -33,6 +33,12 @@ import Testing
         #expect(Canvas.awayFromTies(-3))
         #expect(!Canvas.awayFromTies(2e6))
     }
+
+    /// The shape tables are found by each shape's place in `allCases`.
+    @Test func tableIndexIsThePlaceInAllCases() {
+        #expect(CoreShape.allCases.map(\.tableIndex) == Array(CoreShape.allCases.indices))
+        #expect(EyeShape.allCases.map(\.tableIndex) == Array(EyeShape.allCases.indices))
+    }
 }
 
 /// The hashes' UTF-16 decoder gives exactly the string's UTF-16 view.
