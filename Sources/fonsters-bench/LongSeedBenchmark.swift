@@ -11,7 +11,7 @@ enum LongSeedBenchmark {
             let room = 10_000 - prefix.utf16.count - suffix.utf16.count
             return prefix + String(repeating: piece, count: room / piece.utf16.count) + suffix
         }
-        var generator = SplitMix(state: 12)
+        var generator = SeededGenerator(seed: 12)
         let alphabet: [String] = ["a", "Z", "3", "٣", " ", "\t", "\u{200B}", "\u{0301}", "\u{200D}", "\u{0600}",
                                   "क", "\u{094D}", "ष", "ក", "\u{17D2}", "한", "\u{1100}", "\u{1161}", "中", "👩",
                                   "🏽", "🇺", "🇸", "\u{E0067}", "cloud", "s", "moon", "lights", "\r\n", "\u{0897}"]
@@ -72,17 +72,5 @@ enum LongSeedBenchmark {
         var best = Double.infinity
         for _ in 0..<7 { best = min(best, EngineBenchmark.microseconds(body) / 1000) }
         return best
-    }
-
-    /// A small deterministic generator, so every run benches the same seeds.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Testing
+import CreatureCore
 @testable import FonsterStore
 
 /// Runs SQL on a file with a plain SQLite connection (outside the store).

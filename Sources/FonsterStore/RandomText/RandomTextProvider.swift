@@ -1,4 +1,5 @@
 import Foundation
+import CreatureCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct DataURITests {
     @Test func base64MatchesFoundationForEveryTailLength() {
-        var rng = SplitMix(seed: 5)
+        var rng = SeededGenerator(seed: 5)
         for length in Array(0...64) + [399, 400, 401] {
             let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
             let expected = Data(bytes).base64EncodedString()

@@ -23,7 +23,7 @@ import Testing
     }
 
     /// Rows of runs of a few byte values (like packed pixel art), some rows copies of the one before.
-    private func pixelArtRows(_ rng: inout SplitMix, count: Int, stride: Int, values: Int) -> [UInt8] {
+    private func pixelArtRows(_ rng: inout SeededGenerator, count: Int, stride: Int, values: Int) -> [UInt8] {
         var rows: [UInt8] = []
         for y in 0..<count {
             if y > 0 && rng.next() % 3 == 0 {
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func inflatesToExactlyTheRepeatedRows() {
-        var rng = SplitMix(seed: 12)
+        var rng = SeededGenerator(seed: 12)
         var blockTypes = Set<UInt8>()
         for case_ in 0..<200 {
             let stride = [3, 4, 5, 17, 129, 258, 259, 1025, 32_768, Int(rng.next() % 600) + 3][case_ % 10]
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func adlerMatchesZlibOverTheExpandedRows() {
-        var rng = SplitMix(seed: 3)
+        var rng = SeededGenerator(seed: 3)
         for _ in 0..<50 {
             let stride = Int(rng.next() % 1100) + 3
             let repeats = Int(rng.next() % 64) + 1
@@ -122,18 +122,5 @@ import Testing
             #expect(ImageTestSprites.samePixels(try decoded.pixels(), ImageTestSprites.expectedPixels(sprite, scale: scale)),
                     "sprite \(index) at \(pixels) px")
         }
-    }
-}
-
-/// A small deterministic random source for the tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

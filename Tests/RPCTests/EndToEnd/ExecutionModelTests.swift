@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import RPC
+import CreatureCore
 
 extension EndToEnd {
     /// The execution model over real pipes: library requests in arrival order, pure ones free,
@@ -33,7 +34,7 @@ extension EndToEnd {
         /// answer exactly as the same requests sent one at a time.
         @Test(arguments: [(WireFraming.newlineDelimited, false), (.contentLength, false), (.newlineDelimited, true)])
         func pipelinedSessionsAnswerLikeASequentialOne(_ framing: WireFraming, batched: Bool) throws {
-            var rng = SplitMix(seed: batched ? 7 : framing == .contentLength ? 3 : 5)
+            var rng = SeededGenerator(seed: batched ? 7 : framing == .contentLength ? 3 : 5)
             let requests: [JSONValue] = (1...1000).map { n in
                 let id = JSONValue.string(Self.uuid(Int(rng.next() % 6) + 1))
                 let seed = JSONValue.string(["a", "bb", "hello", "Fonsters!", "zz top", "🐙"][Int(rng.next() % 6)])
@@ -272,18 +273,5 @@ extension EndToEnd {
             #expect(noMethod["error"]?["message"]?.string?.contains("needs a \"method\"") == true)
             #expect(try server.shutdownAndExit() == 0)
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for the property tests.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
-/// A small, fast, seedable random-number generator (SplitMix64) so tests get repeatable text.
+/// A small, fast, seedable random-number generator (SplitMix64): repeatable random text, tests
+/// and benchmarks.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
