@@ -101,8 +101,6 @@ struct DrawnParts {
         guard c.mode == .creature, c.tier >= 3 else { return [] }
         let (grid, log) = CreatureDrawing.drawLogged(c, SegmentHash(seed: creature.renderSeed))
         let changedRows = log.changedRows(in: grid)
-        let horizontalMirror = c.symmetric && c.axis == .horizontal
-        let verticalMirror = c.symmetric && c.axis == .vertical
         var found: [(feature: Feature, pieces: Int)] = []
         for feature in Feature.allCases where feature.isOn(in: c) {
             // Below tier 4 only the appendages of a configuration are drawn (§5.5).
@@ -114,16 +112,23 @@ struct DrawnParts {
             let first = Int(feature.rawValue) * 32
             let changed = Array(changedRows[first..<(first + 32)])
             guard changed.contains(where: { $0 != 0 }) else { continue }
-            let most: Int
-            switch feature {
-            case .eyes, .eyebrows: most = horizontalMirror ? 4 : 2
-            case .ears: most = verticalMirror ? 2 : 1
-            case .appendages: most = (c.appendageCount / 2) * (c.symmetric ? 2 : 1)
-            default: most = 1
-            }
-            found.append((feature, most == 1 ? 1 : min(pieces(changed), most)))
+            found.append((feature, pieceCount(feature, changedRows: changed, c)))
         }
         return found
+    }
+
+    /// How many pieces of `feature` to name, from the rows its surviving cells change: counted
+    /// pieces, at most as many as the configuration draws (eyes and eyebrows 2, or 4 mirrored
+    /// across a horizontal axis; ears 1, or 2 mirrored vertically; the configured limbs).
+    static func pieceCount(_ feature: Feature, changedRows: [UInt32], _ c: Configuration) -> Int {
+        let most: Int
+        switch feature {
+        case .eyes, .eyebrows: most = c.symmetric && c.axis == .horizontal ? 4 : 2
+        case .ears: most = c.symmetric && c.axis == .vertical ? 2 : 1
+        case .appendages: most = (c.appendageCount / 2) * (c.symmetric ? 2 : 1)
+        default: most = 1
+        }
+        return most == 1 ? 1 : min(pieces(changedRows), most)
     }
 
     /// Whether a cell of the body (§5.5: `my > 22`, `|mx − 16| ≤ 8`, outside the head) still

@@ -263,8 +263,6 @@ enum Redrawn {
         let c = creature.configuration
         guard c.mode == .creature, c.tier >= 3 else { return [] }
         let hash = SegmentHash(seed: creature.renderSeed)
-        let horizontalMirror = c.symmetric && c.axis == .horizontal
-        let verticalMirror = c.symmetric && c.axis == .vertical
         var found: [(feature: DrawnParts.Feature, pieces: Int)] = []
         for feature in DrawnParts.Feature.allCases where feature.isOn(in: c) {
             guard c.tier >= 4 || feature == .appendages else { continue }
@@ -275,14 +273,7 @@ enum Redrawn {
             feature.turnOff(in: &without)
             let changed = differingRows(creature.grid, CreatureDrawing.draw(without, hash))
             guard changed.contains(where: { $0 != 0 }) else { continue }
-            let most: Int
-            switch feature {
-            case .eyes, .eyebrows: most = horizontalMirror ? 4 : 2
-            case .ears: most = verticalMirror ? 2 : 1
-            case .appendages: most = (c.appendageCount / 2) * (c.symmetric ? 2 : 1)
-            default: most = 1
-            }
-            found.append((feature, most == 1 ? 1 : min(DrawnParts.pieces(changed), most)))
+            found.append((feature, DrawnParts.pieceCount(feature, changedRows: changed, c)))
         }
         return found
     }
