@@ -20,29 +20,10 @@ import TestSupport
 
     @Test(arguments: edgeRecords)
     func everyFieldOfEveryEdgeRecord(_ golden: CreatureRecord) {
-        let ours = CreatureRecord(seed: golden.seed)
-        #expect(ours == golden, "record for \(golden.seed.debugDescription) differs")
-        if ours.environment != golden.environment {
-            Issue.record("environment differs: ours \(ours.environment), golden \(golden.environment)")
-        }
-        if ours.grid != golden.grid {
-            let sideBySide = zip(ours.grid, golden.grid).map { ours, golden in ours + "  " + golden }
-            Issue.record(Comment(rawValue: "grid differs (ours, golden):\n" + sideBySide.joined(separator: "\n")))
-        }
+        GoldenParityTests.expectMatch(golden, engine: .v1)
     }
 
     @Test func everyEdgeFrameSequence() throws {
-        let file = try JSONDecoder().decode(GoldenParityTests.FramesFile.self, from: Fixtures.golden("frames-v1-edge.json"))
-        #expect(file.engine == EngineVersion.v1.rawValue)
-        #expect(file.sequences.count == 100)
-        for sequence in file.sequences {
-            let prefixes = Evolution.prefixes(of: sequence.seed)
-            #expect(prefixes == sequence.frames.map(\.prefix), "prefixes of \(sequence.seed.debugDescription)")
-            #expect(Evolution.frameCount(of: sequence.seed) == sequence.frames.count,
-                    "frame count of \(sequence.seed.debugDescription)")
-            for (prefix, frame) in zip(prefixes, sequence.frames) {
-                #expect(Creature(seed: prefix).grid.rows == frame.grid, "frame \(prefix.debugDescription)")
-            }
-        }
+        try GoldenParityTests.expectFrames("frames-v1-edge.json", engine: .v1, count: 100)
     }
 }

@@ -42,22 +42,44 @@ import TestSupport
 
     @Test(arguments: engineRecords)
     func everyFieldOfEveryRecord(_ golden: CreatureRecord) {
-        let ours = CreatureRecord(seed: golden.seed)
-        #expect(ours == golden, "record for \(golden.seed.debugDescription) differs")
-        if ours.grid != golden.grid {
-            let sideBySide = zip(ours.grid, golden.grid).map { ours, golden in ours + "  " + golden }
-            Issue.record(Comment(rawValue: "grid differs (ours, golden):\n" + sideBySide.joined(separator: "\n")))
-        }
+        Self.expectMatch(golden, engine: .v1)
     }
 
     @Test func everyFrameSequence() throws {
-        let file = try JSONDecoder().decode(FramesFile.self, from: Fixtures.golden("frames-v1.json"))
-        #expect(file.sequences.count == 10)
+        try Self.expectFrames("frames-v1.json", engine: .v1, count: 10)
+    }
+
+    /// Every field of `golden` equals our record drawn with `engine`; a differing grid is shown
+    /// beside the golden one.
+    static func expectMatch(_ golden: CreatureRecord, engine: EngineVersion, sourceLocation: SourceLocation = #_sourceLocation) {
+        let ours = CreatureRecord(seed: golden.seed, engine: engine)
+        #expect(ours == golden, "record for \(golden.seed.debugDescription) differs", sourceLocation: sourceLocation)
+        if ours.environment != golden.environment {
+            Issue.record("environment differs: ours \(ours.environment), golden \(golden.environment)", sourceLocation: sourceLocation)
+        }
+        if ours.grid != golden.grid {
+            let sideBySide = zip(ours.grid, golden.grid).map { ours, golden in ours + "  " + golden }
+            Issue.record(Comment(rawValue: "grid differs (ours, golden):\n" + sideBySide.joined(separator: "\n")),
+                         sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Every sequence of the frames file `name` (for `engine`, `count` sequences): the prefixes,
+    /// the frame count and each frame's grid.
+    static func expectFrames(_ name: String, engine: EngineVersion, count: Int,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let file = try JSONDecoder().decode(FramesFile.self, from: Fixtures.golden(name))
+        #expect(file.engine == engine.rawValue, sourceLocation: sourceLocation)
+        #expect(file.sequences.count == count, sourceLocation: sourceLocation)
         for sequence in file.sequences {
             let prefixes = Evolution.prefixes(of: sequence.seed)
-            #expect(prefixes == sequence.frames.map(\.prefix), "prefixes of \(sequence.seed.debugDescription)")
+            #expect(prefixes == sequence.frames.map(\.prefix), "prefixes of \(sequence.seed.debugDescription)",
+                    sourceLocation: sourceLocation)
+            #expect(Evolution.frameCount(of: sequence.seed) == sequence.frames.count,
+                    "frame count of \(sequence.seed.debugDescription)", sourceLocation: sourceLocation)
             for (prefix, frame) in zip(prefixes, sequence.frames) {
-                #expect(Creature(seed: prefix).grid.rows == frame.grid, "frame \(prefix.debugDescription)")
+                #expect(Creature(seed: prefix, engine: engine).grid.rows == frame.grid, "frame \(prefix.debugDescription)",
+                        sourceLocation: sourceLocation)
             }
         }
     }

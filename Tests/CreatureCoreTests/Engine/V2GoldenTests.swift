@@ -28,25 +28,11 @@ import TestSupport
 
     @Test(arguments: engineRecords)
     func everyFieldOfEveryRecord(_ golden: CreatureRecord) {
-        let ours = CreatureRecord(seed: golden.seed, engine: .v2)
-        #expect(ours == golden, "record for \(golden.seed.debugDescription) differs")
-        if ours.grid != golden.grid {
-            let sideBySide = zip(ours.grid, golden.grid).map { ours, golden in ours + "  " + golden }
-            Issue.record(Comment(rawValue: "grid differs (ours, golden):\n" + sideBySide.joined(separator: "\n")))
-        }
+        GoldenParityTests.expectMatch(golden, engine: .v2)
     }
 
     @Test func everyFrameSequence() throws {
-        let file = try JSONDecoder().decode(GoldenParityTests.FramesFile.self, from: Fixtures.golden("frames-v2.json"))
-        #expect(file.engine == EngineVersion.v2.rawValue)
-        #expect(file.sequences.count == 28)
-        for sequence in file.sequences {
-            let prefixes = Evolution.prefixes(of: sequence.seed)
-            #expect(prefixes == sequence.frames.map(\.prefix), "prefixes of \(sequence.seed.debugDescription)")
-            for (prefix, frame) in zip(prefixes, sequence.frames) {
-                #expect(Creature(seed: prefix, engine: .v2).grid.rows == frame.grid, "frame \(prefix.debugDescription)")
-            }
-        }
+        try GoldenParityTests.expectFrames("frames-v2.json", engine: .v2, count: 28)
     }
 
     @Test func v1StaysTheDefaultAndDiffersFromV2() {
