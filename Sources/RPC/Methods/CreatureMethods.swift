@@ -47,8 +47,7 @@ enum CreatureMethods {
                               resolves: "id", errors: targetErrors) { params, request in
                 let p = try Params(params)
                 let target = try await Target(p, context: context, request: request)
-                let tap = try p.int("tap") ?? 0
-                guard tap >= 0 else { throw ResponseError.invalidParams(field: "tap", "'tap' must be 0 or more; it is \(tap).") }
+                let tap = try p.tap()
                 try request.checkCancellation()
                 return describe(target.creature, tap: tap)
             },
@@ -92,8 +91,7 @@ enum CreatureMethods {
                               resolves: "id", errors: targetErrors) { params, request in
                 let p = try Params(params)
                 let target = try await Target(p, context: context, request: request)
-                let tap = try p.int("tap") ?? 0
-                guard tap >= 0 else { throw ResponseError.invalidParams(field: "tap", "'tap' must be 0 or more; it is \(tap).") }
+                let tap = try p.tap()
                 let size = try p.double("size") ?? 100
                 guard size > 0 && size <= 100_000 else {
                     throw ResponseError.invalidParams(field: "size", "'size' must be a view size in points, more than 0 and at most 100,000; it is \(size).")

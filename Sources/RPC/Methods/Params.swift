@@ -92,6 +92,13 @@ struct Params {
         return result
     }
 
+    /// `tap` (default 0): which tap of a creature, 0 or more.
+    func tap() throws(ResponseError) -> Int {
+        let tap = try int("tap") ?? 0
+        guard tap >= 0 else { throw .invalidParams(field: "tap", "'tap' must be 0 or more; it is \(tap).") }
+        return tap
+    }
+
     /// `engine`, if given: one of the engines this server draws with.
     func engine(_ key: String = "engine") throws(ResponseError) -> EngineVersion? {
         guard let name = try string(key) else { return nil }
