@@ -52,7 +52,7 @@ func runCrashChild(arguments: [String]) -> Int32 {
             return 0
         case "fetch":
             // `[storePath, reportPath, "fetch", endpoint]`: one random-text fetch, reporting
-            // `fetch <usedFallback> <RSS before, kB> <peak RSS after, kB> <milliseconds taken>`.
+            // `fetch <usedFallback> <RSS before, kB> <peak RSS after, kB> <milliseconds taken> <text>`.
             guard arguments.count >= 4, let endpoint = URL(string: arguments[3]) else { return 64 }
             let before = memoryFigure("VmRSS")
             let start = ContinuousClock.now
@@ -65,7 +65,7 @@ func runCrashChild(arguments: [String]) -> Int32 {
             done.wait()
             let taken = ContinuousClock.now - start
             let ms = taken.components.seconds * 1000 + taken.components.attoseconds / 1_000_000_000_000_000
-            say("fetch \(result.value?.usedFallback == true) \(before) \(memoryFigure("VmHWM")) \(ms)")
+            say("fetch \(result.value?.usedFallback == true) \(before) \(memoryFigure("VmHWM")) \(ms) \(result.value?.text ?? "")")
             return 0
         case "import":
             // `[storePath, reportPath, "import", rounds]`: round r imports seeds `r-0`…`r-4`,
