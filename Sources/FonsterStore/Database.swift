@@ -159,24 +159,36 @@ struct Row {
             guard bytes.count == 36,
                   bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
                   bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-") else { return nil }
-            var high: UInt64 = 0, low: UInt64 = 0
-            var digits = 0
-            for offset in 0..<36 where offset != 8 && offset != 13 && offset != 18 && offset != 23 {
-                let c = bytes[offset]
-                var v = c &- UInt8(ascii: "0")
-                if v >= 10 {
-                    v = (c | 0x20) &- UInt8(ascii: "a")  // either case
-                    guard v < 6 else { return nil }
-                    v += 10
+            // Each half is 16 hex digits; every digit's value is or'd into `invalid`, so one
+            // check at the end catches any byte that is not a hex digit.
+            var high: UInt64 = 0, low: UInt64 = 0, invalid: UInt8 = 0
+            Row.hexValues.withUnsafeBufferPointer { hex in
+                func append(_ digits: Range<Int>, to value: inout UInt64) {
+                    for offset in digits {
+                        let v = hex[Int(bytes[offset])]
+                        invalid |= v
+                        value = value << 4 | UInt64(v)
+                    }
                 }
-                if digits < 16 { high = high << 4 | UInt64(v) } else { low = low << 4 | UInt64(v) }
-                digits += 1
+                append(0..<8, to: &high); append(9..<13, to: &high); append(14..<18, to: &high)
+                append(19..<23, to: &low); append(24..<36, to: &low)
             }
+            guard invalid < 16 else { return nil }
             let h = high.bigEndian, l = low.bigEndian
             return withUnsafeBytes(of: (h, l)) { raw in
                 UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
                             raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
             }
+        }
+    }
+
+    /// Each byte's hex digit value (either case), 0xFF for a byte that is not a hex digit.
+    static let hexValues: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+        default: 0xFF
         }
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// The compact JSON text (`["a","b"]`) that stores a history stack in one column.
 /// Hand-written because it runs for every row of a list-all, where a general JSON decoder
 /// would dominate the time.
@@ -59,12 +65,14 @@ enum SeedListCoding {
     private static func string(_ bytes: UnsafeBufferPointer<UInt8>, from i: inout Int) -> String? {
         let n = bytes.count
         i += 1
-        // Fast path: no escapes before the closing quote.
-        var end = i
-        while end < n, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
-        if end < n, bytes[end] == UInt8(ascii: "\"") {
-            defer { i = end + 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self)
+        // Fast path: no escapes before the closing quote (found with memchr, which scans a
+        // word or more at a time: seed lists are most of what list-all reads).
+        if i < n, let base = bytes.baseAddress, let quote = memchr(base + i, Int32(UInt8(ascii: "\"")), n - i) {
+            let end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(quote))
+            if memchr(base + i, Int32(UInt8(ascii: "\\")), end - i) == nil {
+                defer { i = end + 1 }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self)
+            }
         }
         var utf8: [UInt8] = []
         var pendingHigh: UInt32?

@@ -5,8 +5,9 @@ import FonsterStore
 enum StoreBenchmark {
     /// Builds the store, measures open, list-all and single edits (medians) and the process's
     /// peak RSS (VmHWM: run it in a process of its own for a meaningful figure), removes the
-    /// store, and returns printable lines.
-    static func run(fonsters count: Int = 10_000) throws -> String {
+    /// store, and returns printable lines. `FONSTERS_BENCH_FONSTERS=2000` builds a smaller store
+    /// (for `valgrind --tool=callgrind`, where building 10,000 takes a quarter of an hour).
+    static func run(fonsters count: Int = ProcessInfo.processInfo.environment["FONSTERS_BENCH_FONSTERS"].flatMap { Int($0) } ?? 10_000) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fonsters-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("bench.sqlite").path

@@ -122,7 +122,8 @@ func run(_ program: String, _ arguments: [String]) -> Int32 {
         rawSQL(path, """
             INSERT INTO fonsters (id, position, name, seed, created_ms, created_iso, created_zone, engine)
             VALUES ('their-row-7', 5, 'Theirs', 'seed', 0, '1970-01-01T00:00:00.000Z', 'UTC', 'fonsters-v1'),
-                   ('0a1b2c3d-0000-4000-8000-00000000abcd', 6, 'Lower', 'seed2', 0, '1970-01-01T00:00:00.000Z', 'UTC', 'fonsters-v1')
+                   ('0a1b2c3d-0000-4000-8000-00000000abcd', 6, 'Lower', 'seed2', 0, '1970-01-01T00:00:00.000Z', 'UTC', 'fonsters-v1'),
+                   ('0a1b2c3d-0000-4000-8000-00000000abcg', 7, 'Almost', 'seed3', 0, '1970-01-01T00:00:00.000Z', 'UTC', 'fonsters-v1')
             """)
         let first = try store.list()
         #expect(try store.list().map(\.id) == first.map(\.id))
@@ -131,13 +132,16 @@ func run(_ program: String, _ arguments: [String]) -> Int32 {
         let theirs = try #require(first.first { $0.name == "Theirs" })
         let lower = try #require(first.first { $0.name == "Lower" })
         #expect(lower.id == UUID(uuidString: "0A1B2C3D-0000-4000-8000-00000000ABCD"))
+        let almost = try #require(first.first { $0.name == "Almost" })
+        #expect(almost.id == StoredID.derived(from: "0a1b2c3d-0000-4000-8000-00000000abcg"), "a UUID shape with a non-hex digit")
+        #expect(try store.get(almost.id).seed == "seed3")
         #expect(try store.get(theirs.id).seed == "seed")
         #expect(try store.setSeed(theirs.id, to: "edited").seed == "edited")
         #expect(try store.rename(lower.id, to: "Renamed").name == "Renamed")
         #expect(try store.move(theirs.id, to: 0).position == 0)
         try store.delete(theirs.id)
         expectError(.notFound(theirs.id)) { try store.get(theirs.id) }
-        #expect(try store.list().map(\.name) == ["", "Renamed"])
+        #expect(try store.list().map(\.name) == ["", "Renamed", "Almost"])
     }
 
     /// The engine is per Fonster: switching it keeps the seed history and is not undone.
