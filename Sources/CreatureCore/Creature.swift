@@ -18,18 +18,26 @@ public struct Creature: Sendable {
         self.seed = seed
         self.engine = engine
         renderSeed = Seeds.renderSeed(seed)
-        let own: [[RGBA]], fallback: [RGBA]
+        let colorSets: [[[RGBA]]]
         switch engine {
         case .v1:
             (configuration, grid) = Creature.draw(SegmentHash(seed: renderSeed), engine)
-            (own, fallback) = (V1Constants.paletteColors, V1Constants.fallbackRGBA)
+            colorSets = Creature.v1ColorSets
         case .v2:
             (configuration, grid) = Creature.draw(SegmentHashV2(seed: renderSeed), engine)
-            (own, fallback) = (V2Colors.paletteColors, V2Colors.fallbackRGBA)
+            colorSets = Creature.v2ColorSets
         }
-        let palette = own[configuration.paletteIndex], count = configuration.palette.count
-        colors = (0..<6).map { $0 < count ? palette[$0] : fallback[$0] }
+        colors = colorSets[configuration.paletteIndex][configuration.palette.count]
     }
+
+    /// The six colours for palette `p` using its first `n` colours: `colorSets(…)[p][n]`, built
+    /// once so that a creature shares its colours instead of allocating them.
+    private static func colorSets(_ own: [[RGBA]], _ fallback: [RGBA]) -> [[[RGBA]]] {
+        own.map { palette in (0...6).map { n in (0..<6).map { $0 < n ? palette[$0] : fallback[$0] } } }
+    }
+
+    private static let v1ColorSets = colorSets(V1Constants.paletteColors, V1Constants.fallbackRGBA)
+    private static let v2ColorSets = colorSets(V2Colors.paletteColors, V2Colors.fallbackRGBA)
 
     private static func draw(_ hash: some SegmentHashing, _ engine: EngineVersion) -> (Configuration, Grid) {
         let configuration = Configuration(hash: hash, engine: engine)

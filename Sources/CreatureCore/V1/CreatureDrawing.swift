@@ -110,9 +110,7 @@ enum CreatureDrawing {
             if c.ears {
                 let ears = canvas.painting(.ears)
                 for y in 0..<height {
-                    for x in 0..<width where Geometry.inCircle(Double(x), Double(y), 16 - R - 1.5, headCy - 2, 2.5) {
-                        ears.set(x, y, fill)
-                    }
+                    Self.forEachBit(Geometry.circleRow(y, 16 - R - 1.5, headCy - 2, 2.5) & columns) { ears.set($0, y, fill) }
                 }
             }
             if c.body { paint(.body, 23, 31, 8, 24, fill, inHead: false) }
@@ -171,7 +169,7 @@ enum CreatureDrawing {
 
     /// Sets `v` in row `y` at every column whose bit is set in `bits`.
     @inline(__always) private static func paintBits(_ bits: UInt32, row y: Int, _ v: Int8, _ cells: Cells) {
-        forEachBit(bits) { cells[y &* 32 &+ $0] = v }
+        cells.paint(row: y, bits, v)
     }
 
     /// Calls `body` with the index of every set bit of `bits`, lowest first.

@@ -49,6 +49,25 @@ public struct SegmentHashV2: SegmentHashing {
         count &+= 1
     }
 
+    /// Folds id bytes two at a time, one into each mixer, when they start at an even count.
+    @inlinable public mutating func fold(ascii bytes: UnsafeBufferPointer<UInt8>) {
+        guard count & 1 == 0, let p = bytes.baseAddress else {
+            for byte in bytes { fold(idByte: byte) }
+            return
+        }
+        let n = bytes.count
+        var i = 0, a = a, b = b
+        while i &+ 2 <= n {
+            a = (a &* 33) ^ UInt32(p[i])
+            b = (b &* 33) ^ UInt32(p[i &+ 1])
+            i &+= 2
+        }
+        if i < n { a = (a &* 33) ^ UInt32(p[i]) }
+        self.a = a
+        self.b = b
+        count &+= n
+    }
+
     /// `top` after the uniformity finaliser (§11 steps 3–6): the 53-bit integer.
     @inlinable public var bits: UInt64 {
         let m = UInt64(SegmentHashV2.fmix32(b)) << 21 | UInt64(SegmentHashV2.fmix32(a) >> 11)
