@@ -116,8 +116,7 @@ public struct SegmentHash: SegmentHashing {
 
     /// The eight bytes of `word`, lowest first, as eight lanes.
     @inlinable @inline(__always) static func widen(_ word: UInt64) -> SIMD8<UInt32> {
-        let lo = UInt32(truncatingIfNeeded: word), hi = UInt32(truncatingIfNeeded: word >> 32)
-        return SIMD8(lo & 0xFF, lo >> 8 & 0xFF, lo >> 16 & 0xFF, lo >> 24, hi & 0xFF, hi >> 8 & 0xFF, hi >> 16 & 0xFF, hi >> 24)
+        SIMD8<UInt32>(truncatingIfNeeded: unsafeBitCast(word.littleEndian, to: SIMD8<UInt8>.self))
     }
 
     /// The 53-bit integer for the folded units (§2 steps 4–5).
@@ -244,16 +243,16 @@ extension SegmentHashing {
     }
 
     /// `pick(seed, id, n)` for a static id.
-    @inlinable public func pick(_ id: StaticString, _ n: Int) -> Int { SegmentHash.pick(h(id), n) }
+    @inlinable @inline(__always) public func pick(_ id: StaticString, _ n: Int) -> Int { SegmentHash.pick(h(id), n) }
     /// `pick(seed, prefix + a, n)`.
-    @inlinable public func pick(_ prefix: StaticString, _ a: Int, _ n: Int) -> Int { SegmentHash.pick(h(prefix, a), n) }
+    @inlinable @inline(__always) public func pick(_ prefix: StaticString, _ a: Int, _ n: Int) -> Int { SegmentHash.pick(h(prefix, a), n) }
     /// `roll(seed, id, p)` = `h < p`.
-    @inlinable public func roll(_ id: StaticString, _ p: Double) -> Bool { h(id) < p }
+    @inlinable @inline(__always) public func roll(_ id: StaticString, _ p: Double) -> Bool { h(id) < p }
 }
 
 extension SegmentHash {
     /// `pick(n)` = `⌊h·n⌋ mod n` for `n > 0`, else 0.
-    @inlinable public static func pick(_ h: Double, _ n: Int) -> Int {
+    @inlinable @inline(__always) public static func pick(_ h: Double, _ n: Int) -> Int {
         n > 0 ? Int((h * Double(n)).rounded(.down)) % n : 0
     }
 }
