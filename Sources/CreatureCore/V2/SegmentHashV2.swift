@@ -12,11 +12,19 @@ public struct SegmentHashV2: SegmentHashing {
     /// The hash state for `seed` (its UTF-16 units alone), ready for any segment id.
     public init(seed: String) {
         var l = SIMD8<UInt32>(5381, 5382, 5383, 5384, 5385, 5386, 5387, 5388)
-        let laneK = SIMD8<UInt32>(0, 17, 34, 51, 68, 85, 102, 119)
-        var i: UInt32 = 0
-        UTF16Units.forEach(in: seed) { unit in
-            SegmentHashV2.fold(&l, laneK &+ i &* 31, unit)
-            i &+= 1
+        var seed = seed
+        seed.withUTF8 { utf8 in
+            // The units first (never more than the bytes), then one tight loop over them.
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: utf8.count) { units in
+                var m = 0
+                UTF16Units.forEach(in: utf8) { units[m] = UInt16(truncatingIfNeeded: $0); m &+= 1 }
+                // k = i·31 + j·17 for unit i in lane j.
+                var k = SIMD8<UInt32>(0, 17, 34, 51, 68, 85, 102, 119)
+                for i in 0..<m {
+                    SegmentHashV2.fold(&l, k, UInt32(units[i]))
+                    k &+= 31
+                }
+            }
         }
         l ^= l &>> 16
         l &*= 0x85EB_CA6B
