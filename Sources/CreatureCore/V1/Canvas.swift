@@ -92,14 +92,38 @@ struct Canvas {
     /// Marks in `rows` the disc of radius `n` around `(cx, cy)`, clipped to the grid: the disc is
     /// symmetric in its two axes, so row `cy + oy` spans `halfWidths[oy + n]` either side of `cx`.
     static func discRows(_ cx: Int, _ cy: Int, _ n: Int, _ rows: UnsafeMutableBufferPointer<UInt32>) {
-        let halfWidths = Canvas.discHalfWidths(n)
+        guard let packed = packedHalfWidths(n) else {
+            let halfWidths = discHalfWidths(n)
+            for i in 0...(2 &* n) { markRun(row: cy &+ i &- n, cx &- halfWidths[i], cx &+ halfWidths[i], rows) }
+            return
+        }
         for i in 0...(2 &* n) {
-            let y = cy &+ i &- n
-            guard y >= 0 && y < 32 else { continue }
-            let w = halfWidths[i]
-            let x0 = max(0, cx &- w), x1 = min(31, cx &+ w)
-            guard x0 <= x1 else { continue }
-            rows[y] |= (x1 == 31 ? ~0 : (1 << UInt32(x1 &+ 1)) &- 1) & ~((1 << UInt32(x0)) &- 1)
+            let w = Int(truncatingIfNeeded: packed >> UInt64(3 &* i)) & 7
+            markRun(row: cy &+ i &- n, cx &- w, cx &+ w, rows)
+        }
+    }
+
+    /// Marks columns `x0...x1` (clipped to the grid) of row `y` when the row is in the grid.
+    @inline(__always) static func markRun(row y: Int, _ x0: Int, _ x1: Int, _ rows: UnsafeMutableBufferPointer<UInt32>) {
+        guard y >= 0 && y < 32 else { return }
+        let a = max(0, x0), b = min(31, x1)
+        guard a <= b else { return }
+        rows[y] |= (b == 31 ? ~0 : (1 << UInt32(b &+ 1)) &- 1) & ~((1 << UInt32(a)) &- 1)
+    }
+
+    /// `discHalfWidths(n)` for `n` ≤ 7, three bits per entry (entry `i` at bits `3i…3i+2`); nil
+    /// for larger discs.
+    static func packedHalfWidths(_ n: Int) -> UInt64? {
+        switch n {
+        case 0: 0x0
+        case 1: 0x8
+        case 2: 0x288
+        case 3: 0x12690
+        case 4: 0x4D_C6D0
+        case 5: 0x1C92_C918
+        case 6: 0x7_2DBA_DB18
+        case 7: 0x1CB_B6FB_6B18
+        default: nil
         }
     }
 

@@ -116,7 +116,17 @@ public struct SegmentHash: SegmentHashing {
 
     /// The eight bytes of `word`, lowest first, as eight lanes.
     @inlinable @inline(__always) static func widen(_ word: UInt64) -> SIMD8<UInt32> {
-        SIMD8<UInt32>(truncatingIfNeeded: unsafeBitCast(word.littleEndian, to: SIMD8<UInt8>.self))
+        unsafeBitCast(SIMD4<UInt64>(pair(word, 0), pair(word, 16), pair(word, 32), pair(word, 48)), to: SIMD8<UInt32>.self)
+    }
+
+    /// Bytes `shift / 8` and `shift / 8 + 1` of `word` as two 32-bit lanes, the first one first in memory.
+    @inlinable @inline(__always) static func pair(_ word: UInt64, _ shift: UInt64) -> UInt64 {
+        let first = (word >> shift) & 0xFF, second = (word >> (shift &+ 8)) & 0xFF
+        #if _endian(big)
+        return first << 32 | second
+        #else
+        return second << 32 | first
+        #endif
     }
 
     /// The 53-bit integer for the folded units (§2 steps 4–5).
