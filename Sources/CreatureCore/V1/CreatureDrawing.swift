@@ -83,10 +83,13 @@ enum CreatureDrawing {
             func paint(_ feature: DrawnParts.Feature, _ y0: Int, _ y1: Int, _ x0: Int, _ x1: Int, _ v: Int8, inHead: Bool) {
                 let ys = max(0, y0), ye = min(height - 1, y1), xs = max(0, x0), xe = min(width - 1, x1)
                 guard ys <= ye, xs <= xe else { return }
-                let canvas = canvas.painting(feature)
+                let columns: UInt32 = (xe == 31 ? ~0 : (1 << UInt32(xe + 1)) - 1) & ~((1 << UInt32(xs)) - 1)
                 for y in ys...ye {
-                    let row = inHead ? head[y] : ~0
-                    for x in xs...xe where row & (1 << x) != 0 { canvas.set(x, y, v) }
+                    let cells = (inHead ? head[y] : ~0) & columns
+                    if let log = canvas.log {
+                        Self.forEachBit(cells) { log.note(y &* 32 &+ $0, feature.rawValue, old: canvas.grid[y &* 32 &+ $0]) }
+                    }
+                    canvas.grid.paint(row: y, cells, v)
                 }
             }
             let face = c.tier >= 4 && c.eyes
