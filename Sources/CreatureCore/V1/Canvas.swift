@@ -42,7 +42,7 @@ struct Canvas {
 
     /// `x.rounded()` (half away from zero) without a libm call: exact for |x| < 2^52, which every
     /// coordinate here is; anything else goes through `rounded()`.
-    static func round(_ x: Double) -> Double {
+    @inline(__always) static func round(_ x: Double) -> Double {
         guard abs(x) < 4_503_599_627_370_496 else { return x.rounded() }
         let t = Double(Int64(x))
         let d = x - t

@@ -163,13 +163,18 @@ public protocol SegmentHashing: Sendable {
 
 extension SegmentHashing {
 
-    @inlinable mutating func fold(decimal value: Int) {
-        // Segment numbers are small: one or two digits without the general loop.
+    @inlinable @inline(__always) mutating func fold(decimal value: Int) {
+        // Segment numbers are small: one or two digits inline, without the general loop.
         if value >= 0 && value < 100 {
             if value >= 10 { fold(idByte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)) }
             fold(idByte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
-            return
+        } else {
+            fold(anyDecimal: value)
         }
+    }
+
+    /// `fold(decimal:)` for any value: a minus sign, then the digits.
+    @inlinable @inline(never) mutating func fold(anyDecimal value: Int) {
         if value < 0 { fold(idByte: UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
