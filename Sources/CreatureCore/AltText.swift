@@ -8,18 +8,31 @@ public enum AltText {
         sentence(for: creature, parts: DrawnParts(creature))
     }
 
+    /// Draws the creature for `seed` and describes it, from one drawing: where the sentence names
+    /// features, the drawing records the paint log that `sentence(for:)` would draw again for.
+    /// The same creature and sentence as `Creature(seed:engine:)` and `sentence(for:)`.
+    public static func creatureAndSentence(seed: String, engine: EngineVersion = .current) -> (creature: Creature, alt: String) {
+        var log: PaintLog? = nil
+        let creature = Creature(seed: seed, engine: engine, log: &log, recordingLog: true)
+        return (creature, sentence(for: creature, parts: DrawnParts(creature, log: log)))
+    }
+
     /// A colour is named when it covers at least 1/50 of the picture's cells (the largest always).
     static let smallestShare = 50
 
     static func sentence(for creature: Creature, parts: DrawnParts) -> String {
         let (subject, traits) = subjectAndTraits(creature, parts)
         let total = parts.colours.reduce(0) { $0 + $1.cells }
-        let names = parts.colours.enumerated()
-            .filter { $0.offset == 0 || $0.element.cells * smallestShare >= total }
-            .map(\.element.name)
-        var text = "A " + subject
-        if !traits.isEmpty { text += " with " + English.listed(traits) + "," }
-        if !names.isEmpty { text += " in " + English.listed(names) + "," }
+        var names: [String] = []
+        names.reserveCapacity(parts.colours.count)
+        for (offset, colour) in parts.colours.enumerated() where offset == 0 || colour.cells * smallestShare >= total {
+            names.append(colour.name)
+        }
+        var text = "A "
+        text.reserveCapacity(160)
+        text += subject
+        if !traits.isEmpty { text += " with "; appendListed(traits, to: &text); text += "," }
+        if !names.isEmpty { text += " in "; appendListed(names, to: &text); text += "," }
         switch parts.background {
         case .transparent: text += " on a transparent background"
         case .colour(let name): text += " on " + English.withArticle(name + " background")
@@ -74,6 +87,14 @@ public enum AltText {
         case .rect, .shape(.circle): return "a round head"
         case .shape(.ellipse): return "an oval head"
         case .shape(let shape): return English.withArticle(shape.rawValue + "-shaped head")
+        }
+    }
+
+    /// Appends "a", "a and b", "a, b and c" (as `English.listed`) without building the list first.
+    static func appendListed(_ items: [String], to text: inout String) {
+        for (i, item) in items.enumerated() {
+            if i > 0 { text += i == items.count - 1 ? " and " : ", " }
+            text += item
         }
     }
 

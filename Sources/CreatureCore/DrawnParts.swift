@@ -27,23 +27,30 @@ struct DrawnParts {
     /// Features whose cells survive, with how many separate pieces they show (eyes, legs…).
     let features: [(feature: Feature, pieces: Int)]
 
-    /// The parts of `creature` as drawn.
-    init(_ creature: Creature) {
-        let grid = creature.grid, config = creature.configuration
+    /// The parts of `creature` as drawn; `log` is the paint log of its drawing when it was drawn
+    /// with one (else a v1 creature is drawn again with a log to find its features).
+    init(_ creature: Creature, log: PaintLog? = nil) {
+        let grid = creature.grid, config = creature.configuration, names = creature.colourNames
         let bgIndex: Int8 = config.opaqueBackground ? 0 : -1
-        background = DrawnParts.background(grid, creature.colors, config, bgIndex: bgIndex)
+        background = DrawnParts.background(grid, names, config, bgIndex: bgIndex)
         var excluded: Int8? = nil
         switch background {
         case .colour, .backdrop: excluded = bgIndex
         case .transparent, .covered: break
         }
-        colours = DrawnParts.colours(grid, creature.colors, excluding: excluded)
-        features = creature.engine == .v1 ? DrawnParts.features(creature) : []
+        colours = DrawnParts.colours(grid, names, excluding: excluded)
+        features = DrawnParts.namesFeatures(config, creature.engine) ? DrawnParts.features(creature, log: log) : []
+    }
+
+    /// Whether the alt text names features: v1 creatures of tier 3 and up (only they are drawn
+    /// with features the paint log can tell apart).
+    static func namesFeatures(_ c: Configuration, _ engine: EngineVersion) -> Bool {
+        engine == .v1 && c.mode == .creature && c.tier >= 3
     }
 
     // MARK: Colours and background
 
-    private static func colours(_ grid: Grid, _ palette: [RGBA], excluding excluded: Int8?) -> [(name: String, cells: Int)] {
+    private static func colours(_ grid: Grid, _ names: [String], excluding excluded: Int8?) -> [(name: String, cells: Int)] {
         var counts = [Int](repeating: 0, count: 7)
         counts.withUnsafeMutableBufferPointer { counts in
             grid.cells.withUnsafeBufferPointer { cells in
@@ -54,7 +61,7 @@ struct DrawnParts {
         if let excluded, excluded >= 0 { counts[Int(excluded)] = 0 }
         var merged: [(name: String, cells: Int)] = []
         for index in 0..<6 where counts[index] > 0 {
-            let name = ColourNames.name(palette[index])
+            let name = names[index]
             if let i = merged.firstIndex(where: { $0.name == name }) { merged[i].cells += counts[index] }
             else { merged.append((name, counts[index])) }
         }
@@ -72,7 +79,7 @@ struct DrawnParts {
 
     /// Read from the outer ring rather than the four corners alone, so that a limb reaching a
     /// corner does not hide a see-through background.
-    private static func background(_ grid: Grid, _ palette: [RGBA], _ config: Configuration, bgIndex: Int8) -> Background {
+    private static func background(_ grid: Grid, _ names: [String], _ config: Configuration, bgIndex: Int8) -> Background {
         var clear = 0, painted = 0
         for i in edge {
             let v = grid.cells[i]
@@ -80,27 +87,26 @@ struct DrawnParts {
         }
         if clear * 2 >= edge.count {
             if bgIndex >= 0, case .shape(let shape) = config.shapeMask, grid.cells.contains(bgIndex) {
-                return .backdrop(ColourNames.name(palette[Int(bgIndex)]), shape)
+                return .backdrop(names[Int(bgIndex)], shape)
             }
             return .transparent
         }
         // Limbs may cover much of the ring; a quarter still shows what lies behind them.
         if bgIndex < 0 && clear * 4 >= edge.count { return .transparent }
-        if bgIndex >= 0 && painted * 4 >= edge.count { return .colour(ColourNames.name(palette[Int(bgIndex)])) }
+        if bgIndex >= 0 && painted * 4 >= edge.count { return .colour(names[Int(bgIndex)]) }
         return .covered
     }
 
     // MARK: Features
 
-    /// The features the configuration turns on whose cells survive: the creature is drawn once
-    /// more with a paint log, which tells per feature the cells that would change were it left
-    /// out (the same cells as drawing it away again). The body moves the head, so it is found by
-    /// its place.
-    private static func features(_ creature: Creature) -> [(feature: Feature, pieces: Int)] {
+    /// The features the configuration turns on whose cells survive: the paint log of the drawing
+    /// (drawn again with one when none is given) tells per feature the cells that would change
+    /// were it left out (the same cells as drawing it away again). The body moves the head, so it
+    /// is found by its place.
+    private static func features(_ creature: Creature, log given: PaintLog?) -> [(feature: Feature, pieces: Int)] {
         let c = creature.configuration
-        guard c.mode == .creature, c.tier >= 3 else { return [] }
-        let (grid, log) = CreatureDrawing.drawLogged(c, SegmentHash(seed: creature.renderSeed))
-        let changedRows = log.changedRows(in: grid)
+        let log = given ?? CreatureDrawing.drawLogged(c, SegmentHash(seed: creature.renderSeed)).log
+        let changedRows = log.changedRows(in: creature.grid)
         var found: [(feature: Feature, pieces: Int)] = []
         for feature in Feature.allCases where feature.isOn(in: c) {
             // Below tier 4 only the appendages of a configuration are drawn (§5.5).
@@ -152,34 +158,42 @@ struct DrawnParts {
     /// The number of 8-connected pieces among the marked cells (bit `x` of `rows[y]`): runs of
     /// cells in a row are joined to the runs they touch in the row above.
     static func pieces(_ rows: [UInt32]) -> Int {
-        var parent: [Int] = []
-        func root(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
-        var above: [(lo: Int, hi: Int, id: Int)] = [], here: [(lo: Int, hi: Int, id: Int)] = []
-        parent.reserveCapacity(64); above.reserveCapacity(16); here.reserveCapacity(16)
-        var count = 0
-        for row in rows {
-            var bits = UInt64(row)
-            here.removeAll(keepingCapacity: true)
-            while bits != 0 {
-                let lo = bits.trailingZeroBitCount
-                let hi = lo + (~(bits >> UInt64(lo))).trailingZeroBitCount - 1
-                bits &= ~((1 << UInt64(hi + 1)) - 1)
-                let id = parent.count
-                parent.append(id)
-                count += 1
-                for run in above where run.lo <= hi + 1 && run.hi >= lo - 1 {
-                    let a = root(run.id), b = root(id)
-                    if a != b { parent[a] = b; count -= 1 }
+        // At most 16 runs in a row of 32 cells: fixed buffers, no allocation per row.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: rows.count &* 16 &+ 1) { parent in
+            withUnsafeTemporaryAllocation(of: (lo: Int, hi: Int, id: Int).self, capacity: 32) { runs in
+                func root(_ i: Int) -> Int {
+                    var i = i
+                    while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+                    return i
                 }
-                here.append((lo, hi, id))
+                var ids = 0, count = 0
+                // Runs of the row above at `above..<above + aboveCount`, this row's after them.
+                var above = 0, aboveCount = 0
+                for row in rows {
+                    let here = above == 0 ? 16 : 0
+                    var hereCount = 0
+                    var bits = UInt64(row)
+                    while bits != 0 {
+                        let lo = bits.trailingZeroBitCount
+                        let hi = lo + (~(bits >> UInt64(lo))).trailingZeroBitCount - 1
+                        bits &= ~((1 << UInt64(hi + 1)) - 1)
+                        let id = ids
+                        parent[id] = id
+                        ids += 1
+                        count += 1
+                        for k in above..<(above + aboveCount) where runs[k].lo <= hi + 1 && runs[k].hi >= lo - 1 {
+                            let a = root(runs[k].id), b = root(id)
+                            if a != b { parent[a] = b; count -= 1 }
+                        }
+                        runs[here + hereCount] = (lo, hi, id)
+                        hereCount += 1
+                    }
+                    above = here
+                    aboveCount = hereCount
+                }
+                return count
             }
-            swap(&above, &here)
         }
-        return count
     }
 }
 

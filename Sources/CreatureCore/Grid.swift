@@ -53,3 +53,21 @@ public struct Cells {
         nonmutating set { base[i] = newValue }
     }
 }
+
+extension Cells {
+    /// Sets `v` in row `y` at every column whose bit is set in `mask`, eight cells at a time.
+    @inline(__always) func paint(row y: Int, _ mask: UInt32, _ v: Int8) {
+        guard mask != 0 else { return }
+        let row = UnsafeMutableRawPointer(base + y &* 32)
+        let value = UInt64(UInt8(bitPattern: v)) &* 0x0101_0101_0101_0101
+        for word in 0..<4 {
+            let bits = UInt64(truncatingIfNeeded: mask >> UInt32(word &* 8)) & 0xFF
+            guard bits != 0 else { continue }
+            // Byte k of `select` is 0xFF where bit k of `bits` is set.
+            let spread = (bits &* 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201
+            let select = (((spread &+ 0x7F7F_7F7F_7F7F_7F7F) | spread) & 0x8080_8080_8080_8080) >> 7 &* 0xFF
+            let old = UInt64(littleEndian: row.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self))
+            row.storeBytes(of: (old & ~select | value & select).littleEndian, toByteOffset: word &* 8, as: UInt64.self)
+        }
+    }
+}

@@ -3,7 +3,9 @@ public enum Seeds {
     /// Engine whitespace: Unicode general category Zs plus U+0009 TAB and U+200B ZERO WIDTH SPACE
     /// (the apps' platform set; newlines, U+FEFF and U+2060 are not whitespace).
     @inlinable public static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+        // In ASCII, Zs is the space alone: no property lookup for the common case.
+        if scalar.isASCII { return scalar == " " || scalar == "\t" }
+        return scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
     }
 
     /// `s` without engine whitespace at either end.

@@ -61,6 +61,20 @@ enum EngineBenchmark {
         }
         print(String(format: "alt %@: %.2f µs per alt text (%d golden creatures × %d rounds, best of %d, one thread)",
                      engine.rawValue, best / Double(max(1, rounds / 10) * creatures.count), creatures.count, max(1, rounds / 10), repeats))
+        // The render path: a creature and its alt text, drawn once (the drawing records the paint
+        // log) against drawing it and then describing it.
+        let seeds = goldenSeeds(engine), n = max(1, rounds / 10)
+        var once = Double.infinity, twice = Double.infinity
+        for _ in 0..<repeats {
+            once = min(once, microseconds {
+                for _ in 0..<n { for seed in seeds { total &+= AltText.creatureAndSentence(seed: seed, engine: engine).alt.utf8.count } }
+            })
+            twice = min(twice, microseconds {
+                for _ in 0..<n { for seed in seeds { total &+= AltText.sentence(for: Creature(seed: seed, engine: engine)).utf8.count } }
+            })
+        }
+        print(String(format: "render alt %@: %.2f µs per creature with its alt text, drawn once (%.2f µs drawing it, then its alt text)",
+                     engine.rawValue, once / Double(n * seeds.count), twice / Double(n * seeds.count)))
         if total == 42 { print("") }
     }
 

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Painting primitives of ENGINE.md §5 over a grid's cells: `setPixel` and the thick line.
+/// Painting primitives of ENGINE.md §5 over a grid's cells: cells, discs and the thick line.
 struct Canvas {
     let grid: Cells
     /// When set, every cell painted is noted as painted by `feature` (for the alt text).
@@ -28,26 +28,6 @@ struct Canvas {
         grid[i] = v
     }
 
-    /// Sets cells `(x, y0...y1)` (all inside the grid), noting them in the log; the log is
-    /// tested once per run rather than per cell (the discs of every limb come through here).
-    func setColumn(_ x: Int, _ y0: Int, _ y1: Int, _ v: Int8) {
-        if let log {
-            for y in y0...y1 {
-                log.note(y &* 32 &+ x, feature, old: grid[x, y])
-                grid[x, y] = v
-            }
-        } else {
-            for y in y0...y1 { grid[x, y] = v }
-        }
-    }
-
-    /// Sets cell `(round(x), round(y))` when it is inside the grid.
-    func setPixel(_ x: Double, _ y: Double, _ v: Int8) {
-        let rx = Canvas.round(x), ry = Canvas.round(y)
-        guard rx >= 0, rx < 32, ry >= 0, ry < 32 else { return }
-        set(Int(rx), Int(ry), v)
-    }
-
     /// For the disc of radius `n`: for each `ox = i − n`, the largest `|oy|` with
     /// `ox² + oy² ≤ n² + 0.5` (for integers, `≤ n²`).
     static func discHalfWidths(_ n: Int) -> [Int] {
@@ -62,7 +42,7 @@ struct Canvas {
 
     /// `x.rounded()` (half away from zero) without a libm call: exact for |x| < 2^52, which every
     /// coordinate here is; anything else goes through `rounded()`.
-    static func round(_ x: Double) -> Double {
+    @inline(__always) static func round(_ x: Double) -> Double {
         guard abs(x) < 4_503_599_627_370_496 else { return x.rounded() }
         let t = Double(Int64(x))
         let d = x - t
@@ -71,21 +51,79 @@ struct Canvas {
 
     /// The thick line: from `(x0, y0)` at `angle` radians, `length` long, `th0` thick, tapering to
     /// `taper`·th0 at its end (no taper when `taper ≥ 1`).
+    ///
+    /// Every cell of a line gets the same value for the same feature, so the order its cells are
+    /// painted in does not matter: they are gathered as row masks and painted once.
     func thickLine(x0: Double, y0: Double, angle: Double, length: Double,
                    th0: Double, taper: Double, value v: Int8) {
         let dx = cos(angle), dy = sin(angle)
         let steps = max(2, Int(length.rounded(.up)))
-        for s in 0...steps {
-            let t = Double(s) / Double(steps)
-            let th = taper >= 1 ? th0 : th0 * (1 - t * (1 - taper))
-            let px = x0 + dx * length * t
-            let py = y0 + dy * length * t
-            let n = Int(Canvas.round(th))
-            if n <= 1 {
-                setPixel(px, py, v)
-            } else {
-                disc(px, py, n, v)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { rows in
+            rows.initialize(repeating: 0)
+            for s in 0...steps {
+                let t = Double(s) / Double(steps)
+                let th = taper >= 1 ? th0 : th0 * (1 - t * (1 - taper))
+                let px = x0 + dx * length * t
+                let py = y0 + dy * length * t
+                let n = Int(Canvas.round(th))
+                if n <= 1 {
+                    let rx = Canvas.round(px), ry = Canvas.round(py)
+                    if rx >= 0, rx < 32, ry >= 0, ry < 32 { rows[Int(ry)] |= 1 << UInt32(Int(rx)) }
+                } else if Canvas.awayFromTies(px), Canvas.awayFromTies(py) {
+                    Canvas.discRows(Int(Canvas.round(px)), Int(Canvas.round(py)), n, rows)
+                } else {
+                    exactDisc(px, py, n, v)
+                }
             }
+            for y in 0..<32 where rows[y] != 0 {
+                if let log {
+                    var rest = rows[y]
+                    while rest != 0 {
+                        let i = y &* 32 &+ rest.trailingZeroBitCount
+                        log.note(i, feature, old: grid[i])
+                        rest &= rest &- 1
+                    }
+                }
+                grid.paint(row: y, rows[y], v)
+            }
+        }
+    }
+
+    /// Marks in `rows` the disc of radius `n` around `(cx, cy)`, clipped to the grid: the disc is
+    /// symmetric in its two axes, so row `cy + oy` spans `halfWidths[oy + n]` either side of `cx`.
+    static func discRows(_ cx: Int, _ cy: Int, _ n: Int, _ rows: UnsafeMutableBufferPointer<UInt32>) {
+        guard let packed = packedHalfWidths(n) else {
+            let halfWidths = discHalfWidths(n)
+            for i in 0...(2 &* n) { markRun(row: cy &+ i &- n, cx &- halfWidths[i], cx &+ halfWidths[i], rows) }
+            return
+        }
+        for i in 0...(2 &* n) {
+            let w = Int(truncatingIfNeeded: packed >> UInt64(3 &* i)) & 7
+            markRun(row: cy &+ i &- n, cx &- w, cx &+ w, rows)
+        }
+    }
+
+    /// Marks columns `x0...x1` (clipped to the grid) of row `y` when the row is in the grid.
+    @inline(__always) static func markRun(row y: Int, _ x0: Int, _ x1: Int, _ rows: UnsafeMutableBufferPointer<UInt32>) {
+        guard y >= 0 && y < 32 else { return }
+        let a = max(0, x0), b = min(31, x1)
+        guard a <= b else { return }
+        rows[y] |= (b == 31 ? ~0 : (1 << UInt32(b &+ 1)) &- 1) & ~((1 << UInt32(a)) &- 1)
+    }
+
+    /// `discHalfWidths(n)` for `n` ≤ 7, three bits per entry (entry `i` at bits `3i…3i+2`); nil
+    /// for larger discs.
+    static func packedHalfWidths(_ n: Int) -> UInt64? {
+        switch n {
+        case 0: 0x0
+        case 1: 0x8
+        case 2: 0x288
+        case 3: 0x12690
+        case 4: 0x4D_C6D0
+        case 5: 0x1C92_C918
+        case 6: 0x7_2DBA_DB18
+        case 7: 0x1CB_B6FB_6B18
+        default: nil
         }
     }
 
@@ -97,15 +135,16 @@ struct Canvas {
     /// within 10^-6 of a half keeps the exact per-offset arithmetic.
     func disc(_ px: Double, _ py: Double, _ n: Int, _ v: Int8) {
         guard Canvas.awayFromTies(px), Canvas.awayFromTies(py) else { return exactDisc(px, py, n, v) }
-        let cx = Int(Canvas.round(px)), cy = Int(Canvas.round(py))
-        let halfWidths = Canvas.discHalfWidths(n)
-        for i in 0...(2 &* n) {
-            let x = cx &+ i &- n
-            guard x >= 0 && x < 32 else { continue }
-            let w = halfWidths[i]
-            let y0 = max(0, cy &- w), y1 = min(31, cy &+ w)
-            guard y0 <= y1 else { continue }
-            setColumn(x, y0, y1, v)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { rows in
+            rows.initialize(repeating: 0)
+            Canvas.discRows(Int(Canvas.round(px)), Int(Canvas.round(py)), n, rows)
+            for y in 0..<32 {
+                var rest = rows[y]
+                while rest != 0 {
+                    set(rest.trailingZeroBitCount, y, v)
+                    rest &= rest &- 1
+                }
+            }
         }
     }
 
@@ -116,7 +155,7 @@ struct Canvas {
         return abs(fraction - 0.5) > 1e-6
     }
 
-    /// `disc` with every column and row rounded on its own (the same arithmetic as `setPixel`).
+    /// `disc` with every column and row rounded on its own (each rounded as a lone pixel is).
     func exactDisc(_ px: Double, _ py: Double, _ n: Int, _ v: Int8) {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (2 * n + 1)) { buf in
             let side = 2 * n + 1

@@ -64,9 +64,8 @@ public struct Configuration: Equatable, Sendable {
         else { mode = .creature }
         axis = s.roll("symmetry_axis", 0.04) ? .horizontal : .vertical
         paletteIndex = s.pick("palette", 12)
-        let all = V1Constants.palettes[paletteIndex]
         let colorCount = tier <= 3 ? 2 : tier == 4 ? 3 : 4 + s.pick("num_colors", 3)
-        palette = Array(all.prefix(colorCount))
+        palette = V1Constants.palettePrefixes[paletteIndex][colorCount]
         opaqueBackground = tier >= 4 && s.roll("opaque_bg", 0.11)
         if tier >= 4 {
             let t = s.h("creature_type")

@@ -16,6 +16,9 @@ public enum V1Constants {
         ["#0c1445", "#1a237e", "#ffab91", "#80deea", "#4e9f3d", "#c72c41"],
     ]
 
+    /// `palettePrefixes[p][n]`: the first `n` colours (0…6) of palette `p`, built once.
+    static let palettePrefixes: [[[String]]] = palettes.map { p in (0...6).map { Array(p.prefix($0)) } }
+
     /// The palettes as colours, parsed once.
     public static let paletteColors: [[RGBA]] = palettes.map { $0.map { RGBA(hex: $0)! } }
 

@@ -83,10 +83,13 @@ enum CreatureDrawing {
             func paint(_ feature: DrawnParts.Feature, _ y0: Int, _ y1: Int, _ x0: Int, _ x1: Int, _ v: Int8, inHead: Bool) {
                 let ys = max(0, y0), ye = min(height - 1, y1), xs = max(0, x0), xe = min(width - 1, x1)
                 guard ys <= ye, xs <= xe else { return }
-                let canvas = canvas.painting(feature)
+                let columns: UInt32 = (xe == 31 ? ~0 : (1 << UInt32(xe + 1)) - 1) & ~((1 << UInt32(xs)) - 1)
                 for y in ys...ye {
-                    let row = inHead ? head[y] : ~0
-                    for x in xs...xe where row & (1 << x) != 0 { canvas.set(x, y, v) }
+                    let cells = (inHead ? head[y] : ~0) & columns
+                    if let log = canvas.log {
+                        Self.forEachBit(cells) { log.note(y &* 32 &+ $0, feature.rawValue, old: canvas.grid[y &* 32 &+ $0]) }
+                    }
+                    canvas.grid.paint(row: y, cells, v)
                 }
             }
             let face = c.tier >= 4 && c.eyes
@@ -110,9 +113,7 @@ enum CreatureDrawing {
             if c.ears {
                 let ears = canvas.painting(.ears)
                 for y in 0..<height {
-                    for x in 0..<width where Geometry.inCircle(Double(x), Double(y), 16 - R - 1.5, headCy - 2, 2.5) {
-                        ears.set(x, y, fill)
-                    }
+                    Self.forEachBit(Geometry.circleRow(y, 16 - R - 1.5, headCy - 2, 2.5) & columns) { ears.set($0, y, fill) }
                 }
             }
             if c.body { paint(.body, 23, 31, 8, 24, fill, inHead: false) }
@@ -171,7 +172,7 @@ enum CreatureDrawing {
 
     /// Sets `v` in row `y` at every column whose bit is set in `bits`.
     @inline(__always) private static func paintBits(_ bits: UInt32, row y: Int, _ v: Int8, _ cells: Cells) {
-        forEachBit(bits) { cells[y &* 32 &+ $0] = v }
+        cells.paint(row: y, bits, v)
     }
 
     /// Calls `body` with the index of every set bit of `bits`, lowest first.

@@ -97,3 +97,41 @@ import Darwin
         }
     }
 }
+
+/// Row masks of circles and ellipses: bit `x` of the mask of row `y` is set exactly where the
+/// per-cell test of `Geometry` holds for `(x, y)`, `x` in 0…31.
+///
+/// On a row, each test's left side falls and then rises with `x` (every step of it is a
+/// correctly rounded, monotone operation), so its cells are one run. The run is estimated with a
+/// square root (off by far less than a cell) and its ends are then found with the test itself.
+extension Geometry {
+    /// The cells of row `y` inside the circle of `inCircle`.
+    @inlinable static func circleRow(_ y: Int, _ cx: Double, _ cy: Double, _ r: Double) -> UInt32 {
+        let py = Double(y), dy = py - cy
+        // dx² + dy² ≥ dy²: past r² no cell of the row can be inside.
+        let rest = r * r - dy * dy
+        guard rest >= 0 else { return 0 }
+        let w = rest.squareRoot()
+        return run(from: cx - w, to: cx + w) { inCircle(Double($0), py, cx, cy, r) }
+    }
+
+    /// The cells of row `y` inside the ellipse of `inEllipse`.
+    @inlinable static func ellipseRow(_ y: Int, _ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double) -> UInt32 {
+        let py = Double(y), dy = py - cy
+        let t = dy * dy / (ry * ry)
+        guard t <= 1 else { return 0 }
+        let w = rx * (1 - t).squareRoot()
+        return run(from: cx - w, to: cx + w) { inEllipse(Double($0), py, cx, cy, rx, ry) }
+    }
+
+    /// The mask of the one run of columns where `inside` holds, given that the run lies within
+    /// `lo…hi` widened by one cell on each side.
+    @inlinable static func run(from lo: Double, to hi: Double, _ inside: (Int) -> Bool) -> UInt32 {
+        guard lo < 40, hi > -8 else { return 0 }
+        var a = max(0, Int(max(-8, lo).rounded(.up)) - 1), b = min(31, Int(min(40, hi).rounded(.down)) + 1)
+        while a <= b && !inside(a) { a += 1 }
+        while b > a && !inside(b) { b -= 1 }
+        guard a <= b else { return 0 }
+        return (b == 31 ? ~0 : (1 << UInt32(b + 1)) - 1) & ~((1 << UInt32(a)) - 1)
+    }
+}

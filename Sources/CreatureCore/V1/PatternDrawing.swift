@@ -48,12 +48,7 @@ enum PatternDrawing {
         }
         // The first blob holding a cell wins: paint the last blob first so earlier ones overwrite.
         for b in blobs.reversed() {
-            let y0 = max(0, Int((b.y - b.r).rounded(.down))), y1 = min(f.yMax - 1, Int((b.y + b.r).rounded(.up)))
-            let x0 = max(0, Int((b.x - b.r).rounded(.down))), x1 = min(31, Int((b.x + b.r).rounded(.up)))
-            guard y0 <= y1, x0 <= x1 else { continue }
-            for y in y0...y1 {
-                for x in x0...x1 where Geometry.inCircle(Double(x), Double(y), b.x, b.y, b.r) { grid[x, y] = b.v }
-            }
+            for y in 0..<f.yMax { grid.paint(row: y, Geometry.circleRow(y, b.x, b.y, b.r), b.v) }
         }
     }
 
@@ -65,14 +60,15 @@ enum PatternDrawing {
             let angle = 2 * Double.pi * Double(i) / Double(petals) + 0.5 * s.h("flower_a_", i)
             return (x: f.c + 8 * cos(angle), y: f.c + 8 * sin(angle), v: s.h("flower_c_", i) < 0.5 ? f.fill : f.accent2)
         }
+        // Per row: the centre, then each petal over the cells no earlier circle holds.
         for y in 0..<f.yMax {
-            for x in 0..<32 {
-                let px = Double(x), py = Double(y)
-                if Geometry.inCircle(px, py, f.c, f.c, centerR) {
-                    grid[x, y] = f.accent1
-                } else if let p = centres.first(where: { Geometry.inCircle(px, py, $0.x, $0.y, petalR) }) {
-                    grid[x, y] = p.v
-                }
+            let centre = Geometry.circleRow(y, f.c, f.c, centerR)
+            grid.paint(row: y, centre, f.accent1)
+            var free = ~centre
+            for p in centres {
+                let petal = Geometry.circleRow(y, p.x, p.y, petalR) & free
+                grid.paint(row: y, petal, p.v)
+                free &= ~petal
             }
         }
     }
@@ -103,15 +99,11 @@ enum PatternDrawing {
 
     private static func moon(_ s: some SegmentHashing, _ f: Frame, _ grid: Cells) {
         let r = 10 + 4 * s.h("moon_r")
-        for y in 0..<f.yMax {
-            for x in 0..<32 where Geometry.inCircle(Double(x), Double(y), f.c, f.c, r) { grid[x, y] = f.fill }
-        }
+        for y in 0..<f.yMax { grid.paint(row: y, Geometry.circleRow(y, f.c, f.c, r), f.fill) }
         for i in 0..<(2 + s.pick("moon_c", 3)) {
             let cx = f.c + (s.h("moon_cx_", i) - 0.5) * 12, cy = f.c + (s.h("moon_cy_", i) - 0.5) * 12
             let cr = 1.5 + 2 * s.h("moon_cr_", i)
-            for y in 0..<f.yMax {
-                for x in 0..<32 where Geometry.inCircle(Double(x), Double(y), cx, cy, cr) { grid[x, y] = f.bg }
-            }
+            for y in 0..<f.yMax { grid.paint(row: y, Geometry.circleRow(y, cx, cy, cr), f.bg) }
         }
     }
 
@@ -126,15 +118,16 @@ enum PatternDrawing {
     }
 
     private static func nebula(_ s: some SegmentHashing, _ f: Frame, _ grid: Cells) {
+        // Bit x of row y: the cell still holds the background (no colour painted here is `bg`).
+        var background = [UInt32](repeating: ~0, count: 32)
         for i in 0..<(5 + s.pick("nebula_n", 6)) {
             let cx = f.c + (s.h("neb_x_", i) - 0.5) * 28, cy = f.c + (s.h("neb_y_", i) - 0.5) * 28
             let r = 4 + 8 * s.h("neb_r_", i)
             let v = i % 2 == 0 ? f.fill : s.h("neb_c_", i) < 0.5 ? f.accent1 : f.accent2
             for y in 0..<f.yMax {
-                for x in 0..<32 where grid[x, y] == f.bg
-                    && Geometry.inEllipse(Double(x), Double(y), cx, cy, 1.2 * r, 0.8 * r) {
-                    grid[x, y] = v
-                }
+                let cells = Geometry.ellipseRow(y, cx, cy, 1.2 * r, 0.8 * r) & background[y]
+                grid.paint(row: y, cells, v)
+                background[y] &= ~cells
             }
         }
     }
@@ -143,16 +136,19 @@ enum PatternDrawing {
         let arms = 2 + s.pick("galaxy_arms", 2)
         let R = 6 + 6 * s.h("galaxy_r")
         let armFill = (0..<arms).map { s.h("galaxy_c_", $0) < 0.5 ? f.fill : f.accent1 }
-        let twist = s.appending("galaxy_"), spread = s.appending("galaxy_d_")
+        // The ids are "galaxy_x_y" and "galaxy_d_x_y": fold each column's "x_" once.
+        let twists = (0..<32).map { s.appending("galaxy_").appending(number: $0) }
+        let spreads = (0..<32).map { s.appending("galaxy_d_").appending(number: $0) }
+        let outer = R + 3 * Double(arms)
         for y in 0..<f.yMax {
             for x in 0..<32 {
                 let dx = Double(x) - f.c, dy = Double(y) - f.c
                 let d = (dx * dx + dy * dy).squareRoot()
+                // The arm is only needed for a painted cell (every value here is pure).
+                guard d < outer && d > spreads[x].h(number: y) * R * 0.5 else { continue }
                 let a = atan2(dy, dx)
-                let arm = Int(a / (2 * Double.pi) * Double(arms) + 0.2 * twist.h(x, y)) % arms
-                if d < R + 3 * Double(arms) && d > spread.h(x, y) * R * 0.5 {
-                    grid[x, y] = arm >= 0 ? armFill[arm] : (s.h("galaxy_c_", arm) < 0.5 ? f.fill : f.accent1)
-                }
+                let arm = Int(a / (2 * Double.pi) * Double(arms) + 0.2 * twists[x].h(number: y)) % arms
+                grid[x, y] = arm >= 0 ? armFill[arm] : (s.h("galaxy_c_", arm) < 0.5 ? f.fill : f.accent1)
             }
         }
     }

@@ -1,20 +1,77 @@
 /// The v1 segment hash (ENGINE.md §2) with the seed folded once: `h(seed, id)` for any id costs
 /// only the id's units. The eight lanes are a left fold over UTF-16 units, so the state after
 /// `seed + U+0000` is computed in `init` and reused for every segment id.
+///
+/// Unit `i` of the whole string goes to lane `i mod 8`, so eight consecutive units update eight
+/// different lanes: they are folded as one `SIMD8` step. The lanes are kept rotated so that the
+/// id's unit `k` goes to position `k mod 8` whatever the seed's length; step 4 only needs to know
+/// which positions hold the even lanes.
 public struct SegmentHash: SegmentHashing {
-    /// The lane state after `seed + U+0000`.
+    /// Position `i` holds lane `(base + i) mod 8`, where `base` is the number of units of
+    /// `seed + U+0000`.
     @usableFromInline var lanes: SIMD8<UInt32>
-    /// How many units have been folded (decides which lane the next unit goes to).
+    /// How many id units have been folded (the next one goes to position `count mod 8`).
     @usableFromInline var count: Int
+    /// Whether `base` is odd: then the odd positions hold the even lanes.
+    @usableFromInline var baseIsOdd: Bool
 
     /// The hash state for `seed`, ready for any segment id.
     public init(seed: String) {
-        lanes = SIMD8(5381, 5382, 5383, 5384, 5385, 5386, 5387, 5388)
+        var seed = seed
+        let (lanes, base) = seed.withUTF8 { SegmentHash.foldSeed($0) }
+        // Rotate so that position i holds lane (base + i) mod 8.
+        let r = base & 7
+        var rotated = lanes
+        for i in 0..<8 { rotated[i] = lanes[(i &+ r) & 7] }
+        self.lanes = rotated
         count = 0
-        var state = self
-        UTF16Units.forEach(in: seed) { state.fold(UInt16(truncatingIfNeeded: $0)) }
-        self = state
-        fold(0)
+        baseIsOdd = base & 1 == 1
+    }
+
+    /// The lanes (unrotated) after the UTF-16 units of `utf8` and U+0000, and how many units that is.
+    static func foldSeed(_ utf8: UnsafeBufferPointer<UInt8>) -> (SIMD8<UInt32>, Int) {
+        var l = SIMD8<UInt32>(5381, 5382, 5383, 5384, 5385, 5386, 5387, 5388)
+        let n = utf8.count
+        guard let bytes = utf8.baseAddress else {
+            return (foldTail(l, SIMD8(), count: 1), 1)
+        }
+        // ASCII runs of eight bytes are eight units, one step each.
+        var i = 0
+        while i &+ 8 <= n {
+            let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
+            guard word & 0x8080_8080_8080_8080 == 0 else { break }
+            l = ((l &* 33) ^ SIMD8<UInt32>(truncatingIfNeeded: unsafeBitCast(word, to: SIMD8<UInt8>.self))) &* 33
+            i &+= 8
+        }
+        // The rest as UTF-16 units (never more units than bytes), then U+0000; `i` units so far.
+        let rest = n &- i
+        return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: rest &+ 8) { buffer in
+            let units = buffer.baseAddress!
+            var m = 0
+            UTF16Units.forEach(in: UnsafeBufferPointer(rebasing: utf8[i...])) { units[m] = UInt16(truncatingIfNeeded: $0); m &+= 1 }
+            units[m] = 0
+            m &+= 1
+            var k = 0
+            while k &+ 8 <= m {
+                let v = SIMD8<UInt32>(truncatingIfNeeded: UnsafeRawPointer(units + k).loadUnaligned(as: SIMD8<UInt16>.self))
+                l = (((l &* 33) ^ (v & 0xFF)) &* 33) ^ (v &>> 8)
+                k &+= 8
+            }
+            if k < m {
+                var v = SIMD8<UInt32>()
+                for j in 0..<(m &- k) { v[j] = UInt32(units[k &+ j]) }
+                l = foldTail(l, v, count: m &- k)
+            }
+            return (l, i &+ m)
+        }
+    }
+
+    /// Folds the units `v[0..<count]` into positions `0..<count`, leaving the others as they are.
+    @inline(__always) static func foldTail(_ l: SIMD8<UInt32>, _ v: SIMD8<UInt32>, count: Int) -> SIMD8<UInt32> {
+        var out = l
+        out.replace(with: (((l &* 33) ^ (v & 0xFF)) &* 33) ^ (v &>> 8),
+                    where: SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7) .< UInt32(truncatingIfNeeded: count))
+        return out
     }
 
     @inlinable mutating func fold(_ unit: UInt16) {
@@ -29,11 +86,55 @@ public struct SegmentHash: SegmentHashing {
     /// Folds one ASCII byte of a segment id (one UTF-16 unit).
     @inlinable public mutating func fold(idByte b: UInt8) { fold(UInt16(b)) }
 
+    /// Folds ASCII id bytes eight at a time when they start a block of eight positions (every
+    /// static id and prefix does), else one by one.
+    @inlinable @inline(__always) public mutating func fold(ascii bytes: UnsafeBufferPointer<UInt8>) {
+        guard count & 7 == 0, let p = bytes.baseAddress else {
+            for b in bytes { fold(idByte: b) }
+            return
+        }
+        let n = bytes.count
+        var l = lanes, i = 0
+        while i &+ 8 <= n {
+            l = ((l &* 33) ^ SegmentHash.widen(UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)))) &* 33
+            i &+= 8
+        }
+        if i < n {
+            // The last 1…7 bytes, and a mask of 0xFF in the bytes they fill.
+            var word: UInt64 = 0, j = n &- 1
+            while j >= i {
+                word = word << 8 | UInt64(p[j])
+                j &-= 1
+            }
+            let keep = SegmentHash.widen(~0 >> UInt64(truncatingIfNeeded: 64 &- 8 &* (n &- i))) &* 0x0101_0101
+            let folded = ((l &* 33) ^ SegmentHash.widen(word)) &* 33
+            l ^= (l ^ folded) & keep
+        }
+        lanes = l
+        count &+= n
+    }
+
+    /// The eight bytes of `word`, lowest first, as eight lanes.
+    @inlinable @inline(__always) static func widen(_ word: UInt64) -> SIMD8<UInt32> {
+        unsafeBitCast(SIMD4<UInt64>(pair(word, 0), pair(word, 16), pair(word, 32), pair(word, 48)), to: SIMD8<UInt32>.self)
+    }
+
+    /// Bytes `shift / 8` and `shift / 8 + 1` of `word` as two 32-bit lanes, the first one first in memory.
+    @inlinable @inline(__always) static func pair(_ word: UInt64, _ shift: UInt64) -> UInt64 {
+        let first = (word >> shift) & 0xFF, second = (word >> (shift &+ 8)) & 0xFF
+        #if _endian(big)
+        return first << 32 | second
+        #else
+        return second << 32 | first
+        #endif
+    }
+
     /// The 53-bit integer for the folded units (§2 steps 4–5).
-    @inlinable public var bits: UInt64 {
-        let l = lanes
-        let low = l[0] ^ l[2] ^ l[4] ^ l[6]
-        let high = l[1] ^ l[3] ^ l[5] ^ l[7]
+    @inlinable @inline(__always) public var bits: UInt64 {
+        let e = lanes.evenHalf, o = lanes.oddHalf
+        let e2 = e.lowHalf ^ e.highHalf, o2 = o.lowHalf ^ o.highHalf
+        let atEven = e2[0] ^ e2[1], atOdd = o2[0] ^ o2[1]
+        let low = baseIsOdd ? atOdd : atEven, high = baseIsOdd ? atEven : atOdd
         return UInt64(high) << 21 | UInt64(low >> 11)
     }
 
@@ -52,6 +153,8 @@ public protocol SegmentHashing: Sendable {
     init(seed: String)
     /// Folds one ASCII byte of a segment id.
     mutating func fold(idByte: UInt8)
+    /// Folds ASCII bytes of a segment id, in order.
+    mutating func fold(ascii: UnsafeBufferPointer<UInt8>)
     /// The 53-bit integer of the seed and the id bytes folded so far.
     var bits: UInt64 { get }
     /// The 53-bit integer of the seed and any id.
@@ -59,17 +162,19 @@ public protocol SegmentHashing: Sendable {
 }
 
 extension SegmentHashing {
-    @inlinable mutating func fold(ascii bytes: UnsafeBufferPointer<UInt8>) {
-        for b in bytes { fold(idByte: b) }
-    }
 
-    @inlinable mutating func fold(decimal value: Int) {
-        // Segment numbers are small: one or two digits without the general loop.
+    @inlinable @inline(__always) mutating func fold(decimal value: Int) {
+        // Segment numbers are small: one or two digits inline, without the general loop.
         if value >= 0 && value < 100 {
             if value >= 10 { fold(idByte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)) }
             fold(idByte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
-            return
+        } else {
+            fold(anyDecimal: value)
         }
+    }
+
+    /// `fold(decimal:)` for any value: a minus sign, then the digits.
+    @inlinable @inline(never) mutating func fold(anyDecimal value: Int) {
         if value < 0 { fold(idByte: UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
@@ -87,7 +192,7 @@ extension SegmentHashing {
     }
 
     /// The value of the state as it is: `bits / 2^53`.
-    @inlinable var unit: Double { Double(bits) / 9_007_199_254_740_992.0 }
+    @inlinable @inline(__always) var unit: Double { Double(bits) / 9_007_199_254_740_992.0 }
 
     /// `h(seed, id)` in [0, 1) for any id.
     public func value(_ id: String) -> Double {
@@ -95,14 +200,14 @@ extension SegmentHashing {
     }
 
     /// `h(seed, id)` for a static ASCII id.
-    @inlinable public func h(_ id: StaticString) -> Double {
+    @inlinable @inline(__always) public func h(_ id: StaticString) -> Double {
         var state = self
         id.withUTF8Buffer { state.fold(ascii: $0) }
         return state.unit
     }
 
     /// `h(seed, prefix + a)`, e.g. `h("leg_angle_", 2)` for `"leg_angle_2"`.
-    @inlinable public func h(_ prefix: StaticString, _ a: Int) -> Double {
+    @inlinable @inline(__always) public func h(_ prefix: StaticString, _ a: Int) -> Double {
         var state = self
         prefix.withUTF8Buffer { state.fold(ascii: $0) }
         state.fold(decimal: a)
@@ -110,7 +215,7 @@ extension SegmentHashing {
     }
 
     /// `h(seed, prefix + a + "_" + b)`, e.g. `h("tile_", 2, 0)` for `"tile_2_0"`.
-    @inlinable public func h(_ prefix: StaticString, _ a: Int, _ b: Int) -> Double {
+    @inlinable @inline(__always) public func h(_ prefix: StaticString, _ a: Int, _ b: Int) -> Double {
         var state = self
         prefix.withUTF8Buffer { state.fold(ascii: $0) }
         state.fold(decimal: a)
@@ -121,7 +226,7 @@ extension SegmentHashing {
 
     /// The state after also folding `prefix`: `s.appending("galaxy_").h(x, y)` is
     /// `h("galaxy_", x, y)`, with the prefix folded once for many ids.
-    @inlinable public func appending(_ prefix: StaticString) -> Self {
+    @inlinable @inline(__always) public func appending(_ prefix: StaticString) -> Self {
         var state = self
         prefix.withUTF8Buffer { state.fold(ascii: $0) }
         return state
@@ -136,17 +241,33 @@ extension SegmentHashing {
         return state.unit
     }
 
+    /// The state after also folding `a + "_"`: `s.appending("galaxy_").appending(number: x).h(number: y)`
+    /// is `h("galaxy_", x, y)`.
+    @inlinable public func appending(number a: Int) -> Self {
+        var state = self
+        state.fold(decimal: a)
+        state.fold(idByte: UInt8(ascii: "_"))
+        return state
+    }
+
+    /// `h` of the folded units followed by `b` (see `appending(number:)`).
+    @inlinable public func h(number b: Int) -> Double {
+        var state = self
+        state.fold(decimal: b)
+        return state.unit
+    }
+
     /// `pick(seed, id, n)` for a static id.
-    @inlinable public func pick(_ id: StaticString, _ n: Int) -> Int { SegmentHash.pick(h(id), n) }
+    @inlinable @inline(__always) public func pick(_ id: StaticString, _ n: Int) -> Int { SegmentHash.pick(h(id), n) }
     /// `pick(seed, prefix + a, n)`.
-    @inlinable public func pick(_ prefix: StaticString, _ a: Int, _ n: Int) -> Int { SegmentHash.pick(h(prefix, a), n) }
+    @inlinable @inline(__always) public func pick(_ prefix: StaticString, _ a: Int, _ n: Int) -> Int { SegmentHash.pick(h(prefix, a), n) }
     /// `roll(seed, id, p)` = `h < p`.
-    @inlinable public func roll(_ id: StaticString, _ p: Double) -> Bool { h(id) < p }
+    @inlinable @inline(__always) public func roll(_ id: StaticString, _ p: Double) -> Bool { h(id) < p }
 }
 
 extension SegmentHash {
     /// `pick(n)` = `⌊h·n⌋ mod n` for `n > 0`, else 0.
-    @inlinable public static func pick(_ h: Double, _ n: Int) -> Int {
+    @inlinable @inline(__always) public static func pick(_ h: Double, _ n: Int) -> Int {
         n > 0 ? Int((h * Double(n)).rounded(.down)) % n : 0
     }
 }

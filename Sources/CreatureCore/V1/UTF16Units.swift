@@ -4,7 +4,12 @@ enum UTF16Units {
     /// Calls `body` with each UTF-16 unit of `s`, in order, as a `UInt32`.
     @inline(__always) static func forEach(in s: String, _ body: (UInt32) -> Void) {
         var s = s
-        s.withUTF8 { bytes in
+        s.withUTF8 { forEach(in: $0, body) }
+    }
+
+    /// Calls `body` with each UTF-16 unit of the valid UTF-8 `bytes`, in order, as a `UInt32`.
+    @inline(__always) static func forEach(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32) -> Void) {
+        do {
             var i = 0
             let n = bytes.count
             while i < n {

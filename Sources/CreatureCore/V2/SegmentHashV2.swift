@@ -12,11 +12,19 @@ public struct SegmentHashV2: SegmentHashing {
     /// The hash state for `seed` (its UTF-16 units alone), ready for any segment id.
     public init(seed: String) {
         var l = SIMD8<UInt32>(5381, 5382, 5383, 5384, 5385, 5386, 5387, 5388)
-        let laneK = SIMD8<UInt32>(0, 17, 34, 51, 68, 85, 102, 119)
-        var i: UInt32 = 0
-        UTF16Units.forEach(in: seed) { unit in
-            SegmentHashV2.fold(&l, laneK &+ i &* 31, unit)
-            i &+= 1
+        var seed = seed
+        seed.withUTF8 { utf8 in
+            // The units first (never more than the bytes), then one tight loop over them.
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: utf8.count) { units in
+                var m = 0
+                UTF16Units.forEach(in: utf8) { units[m] = UInt16(truncatingIfNeeded: $0); m &+= 1 }
+                // k = i·31 + j·17 for unit i in lane j.
+                var k = SIMD8<UInt32>(0, 17, 34, 51, 68, 85, 102, 119)
+                for i in 0..<m {
+                    SegmentHashV2.fold(&l, k, UInt32(units[i]))
+                    k &+= 31
+                }
+            }
         }
         l ^= l &>> 16
         l &*= 0x85EB_CA6B
@@ -47,6 +55,25 @@ public struct SegmentHashV2: SegmentHashing {
     @inlinable public mutating func fold(idByte byte: UInt8) {
         if count & 1 == 0 { a = (a &* 33) ^ UInt32(byte) } else { b = (b &* 33) ^ UInt32(byte) }
         count &+= 1
+    }
+
+    /// Folds id bytes two at a time, one into each mixer, when they start at an even count.
+    @inlinable public mutating func fold(ascii bytes: UnsafeBufferPointer<UInt8>) {
+        guard count & 1 == 0, let p = bytes.baseAddress else {
+            for byte in bytes { fold(idByte: byte) }
+            return
+        }
+        let n = bytes.count
+        var i = 0, a = a, b = b
+        while i &+ 2 <= n {
+            a = (a &* 33) ^ UInt32(p[i])
+            b = (b &* 33) ^ UInt32(p[i &+ 1])
+            i &+= 2
+        }
+        if i < n { a = (a &* 33) ^ UInt32(p[i]) }
+        self.a = a
+        self.b = b
+        count &+= n
     }
 
     /// `top` after the uniformity finaliser (§11 steps 3–6): the 53-bit integer.

@@ -50,6 +50,24 @@ import TestSupport
 
     @Test func goldenRecordsAreLoaded() { #expect(Self.records.count == 354) }
 
+    /// Drawing once with the paint log gives the creature and the sentence of drawing it and then
+    /// describing it (which draws it again with a log), for both engines.
+    @Test func oneDrawingGivesTheSameCreatureAndSentence() {
+        let seeds = Self.records.map(\.seed) + (0..<1500).map { "alt text \($0)" } + ["", " ", "🐙", "é\u{301}x"]
+        var logged = 0
+        for engine in EngineVersion.allCases {
+            for seed in seeds {
+                let (creature, alt) = AltText.creatureAndSentence(seed: seed, engine: engine)
+                let drawn = Creature(seed: seed, engine: engine)
+                #expect(creature.grid == drawn.grid && creature.colors == drawn.colors && creature.configuration == drawn.configuration,
+                        "\(engine) \(seed.debugDescription)")
+                #expect(alt == AltText.sentence(for: drawn), "\(engine) \(seed.debugDescription)")
+                if DrawnParts.namesFeatures(drawn.configuration, engine) { logged += 1 }
+            }
+        }
+        #expect(logged > 1000, "the logged drawing is exercised")
+    }
+
     /// The paint log finds the same features but the body, with the same piece counts, as drawing
     /// each one away again (the reference below): over the goldens and 3,000 made-up seeds.
     @Test func paintLogFindsWhatRedrawingFinds() {

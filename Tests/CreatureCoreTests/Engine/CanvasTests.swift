@@ -25,6 +25,18 @@ import Testing
         }
     }
 
+    /// The packed half widths are the computed ones.
+    @Test func packedHalfWidthsAreTheComputedOnes() {
+        for n in 0...7 {
+            let packed: UInt64 = Canvas.packedHalfWidths(n)!
+            let unpacked: [Int] = (0...(2 * n)).map { i in Int(truncatingIfNeeded: packed >> UInt64(3 * i)) & 7 }
+            let rest: UInt64 = packed >> UInt64(6 * n + 3)
+            #expect(unpacked == Canvas.discHalfWidths(n), "radius \(n)")
+            #expect(rest == 0)
+        }
+        #expect(Canvas.packedHalfWidths(8) == nil)
+    }
+
     @Test func awayFromTiesRejectsHalves() {
         #expect(!Canvas.awayFromTies(2.5))
         #expect(!Canvas.awayFromTies(-0.5))

@@ -9,6 +9,14 @@ import Testing
         #expect(Seeds.trim("   ") == "")
     }
 
+    @Test func asciiWhitespaceIsSpaceAndTabOnly() {
+        for value in UInt32(0)...0x7F {
+            let scalar = Unicode.Scalar(value)!
+            #expect(Seeds.isWhitespace(scalar) == (scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator), "U+\(value)")
+        }
+        #expect(Seeds.isWhitespace("\u{200B}") && Seeds.isWhitespace("\u{3000}") && !Seeds.isWhitespace("\u{FEFF}"))
+    }
+
     @Test func renderSeedKeepsUntrimmedSeeds() {
         #expect(Seeds.renderSeed("") == " ")
         #expect(Seeds.renderSeed("\t \u{2003}") == " ")
