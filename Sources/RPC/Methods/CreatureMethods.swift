@@ -12,8 +12,9 @@ enum CreatureMethods {
         catch { throw ResponseError.internalError("The \(format.rawValue) image could not be encoded: \(error)") }
     }
 
-    /// The render result object shared by `creature/render` and `clock/creature`.
-    static func renderResult(_ image: RenderedImage, creature: Creature, name: String) -> JSONValue {
+    /// The render result object shared by `creature/render` and `clock/creature`; `alt` is the
+    /// creature's alt text (`AltText.creatureAndSentence` makes both from one drawing).
+    static func renderResult(_ image: RenderedImage, creature: Creature, alt: String, name: String) -> JSONValue {
         [
             "dataUri": .string(image.dataURI),
             "mime": .string(image.format.mimeType),
@@ -21,7 +22,7 @@ enum CreatureMethods {
             "height": .int(Int64(image.pixels)),
             "bytes": .int(Int64(image.bytes.count)),
             "etag": .string(image.etag),
-            "alt": .string(AltText.sentence(for: creature)),
+            "alt": .string(alt),
             "fileName": .string(Naming.exportFileName(name: name, seed: creature.seed, fileExtension: image.format.fileExtension)),
         ]
     }
@@ -37,11 +38,11 @@ enum CreatureMethods {
                 let target = try await Target(p, context: context, request: request)
                 let format = try p.format(), size = try p.size()
                 let metadata = try p.bool("metadata") ?? false
-                let creature = target.creature
+                let (creature, alt) = target.creatureAndAlt
                 let image = try render(creature, format: format, size: size,
                                        metadata: metadata ? PNGMetadata(seed: target.seed, created: Date()) : nil,
                                        request: request)
-                return renderResult(image, creature: creature, name: target.name)
+                return renderResult(image, creature: creature, alt: alt, name: target.name)
             },
             MethodDeclaration("creature/describe", "Everything the engine decides about a creature.", effect: .pure,
                               resolves: "id", errors: targetErrors) { params, request in
@@ -49,7 +50,8 @@ enum CreatureMethods {
                 let target = try await Target(p, context: context, request: request)
                 let tap = try p.tap()
                 try request.checkCancellation()
-                return describe(target.creature, tap: tap)
+                let (creature, alt) = target.creatureAndAlt
+                return describe(creature, alt: alt, tap: tap)
             },
             MethodDeclaration("creature/frames", "The evolution's frames as images, one page at a time.", effect: .pure,
                               resolves: "id", cost: .heavy,
@@ -123,9 +125,9 @@ enum CreatureMethods {
                 let format = try p.format(), size = try p.size()
                 let engine = try p.engine() ?? context.defaultEngine
                 let seed = Clock.seed()
-                let creature = Creature(seed: seed, engine: engine)
+                let (creature, alt) = AltText.creatureAndSentence(seed: seed, engine: engine)
                 let image = try render(creature, format: format, size: size, request: request)
-                return renderResult(image, creature: creature, name: "").merging([("seed", .string(seed))])
+                return renderResult(image, creature: creature, alt: alt, name: "").merging([("seed", .string(seed))])
             },
         ]
     }
@@ -172,8 +174,8 @@ enum CreatureMethods {
         }
     }
 
-    /// The `creature/describe` result: the golden record's fields, grouped, plus alt text.
-    static func describe(_ creature: Creature, tap: Int) -> JSONValue {
+    /// The `creature/describe` result: the golden record's fields, grouped, plus its alt text.
+    static func describe(_ creature: Creature, alt: String, tap: Int) -> JSONValue {
         let c = creature.configuration
         let configuration: JSONValue = [
             "tier": .int(Int64(c.tier)), "mode": .string(c.mode.rawValue), "symmetryAxis": .string(c.axis.rawValue),
@@ -193,7 +195,7 @@ enum CreatureMethods {
             "configuration": configuration,
             "grid": .array(creature.grid.rows.map { .string($0) }),
             "colors": .array(creature.colors.map { .string($0.hex) }),
-            "alt": .string(AltText.sentence(for: creature)),
+            "alt": .string(alt),
             "tapAnimation": ["tap": .int(Int64(tap)), "kind": .string(TapAnimation.kind(seed: creature.seed, tap: tap).rawValue)],
             "environment": environmentJSON(Environment(seed: creature.seed)),
         ]

@@ -32,8 +32,8 @@ struct Target {
         }
     }
 
-    /// The creature this target draws.
-    var creature: Creature { Creature(seed: seed, engine: engine) }
+    /// The creature this target draws and its alt text, from one drawing.
+    var creatureAndAlt: (creature: Creature, alt: String) { AltText.creatureAndSentence(seed: seed, engine: engine) }
 
     /// Seeds and names over 10,000 UTF-16 units are refused.
     static func checkLength(_ text: String, field: String) throws(ResponseError) {
