@@ -11,31 +11,47 @@ public enum PNGEncoder {
         let depth = palette.bitDepth
         let side = Grid.side * scale
         let rows = sourceRows(sprite, palette: palette, scale: scale, depth: depth)
+        let cellBits = scale * depth
+        let stream = rows.withUnsafeBufferPointer {
+            ScanlineDeflater.Stream(rows: $0, stride: rows.count / Grid.side, repeats: scale,
+                                    cellBytes: cellBits % 8 == 0 ? cellBits / 8 : nil)
+        }
+        let texts: [[UInt8]] = metadata?.textEntries.map { entry in
+            var body: [UInt8] = []
+            appendITXt(keyword: entry.keyword, text: entry.text, to: &body)
+            return body
+        } ?? []
 
-        var png = PNGChunkWriter(capacity: 512)
-        png.chunk("IHDR") { out in
-            out.appendBigEndian(UInt32(side))
-            out.appendBigEndian(UInt32(side))
-            out.append(contentsOf: [UInt8(depth), 3, 0, 0, 0])  // depth, indexed, deflate, adaptive, no interlace
-        }
-        png.chunk("PLTE") { out in
-            for c in palette.entries { out.append(contentsOf: [c.r, c.g, c.b]) }
-        }
-        if palette.translucentCount > 0 {
-            png.chunk("tRNS") { out in
-                for c in palette.entries.prefix(palette.translucentCount) { out.append(c.a) }
+        let entries = palette.entries, translucent = palette.translucentCount
+        var total = PNGChunkWriter.signature.count + PNGChunkWriter.chunkSize(13) + PNGChunkWriter.chunkSize(3 * entries.count)
+        if translucent > 0 { total += PNGChunkWriter.chunkSize(translucent) }
+        for text in texts { total += PNGChunkWriter.chunkSize(text.count) }
+        total += PNGChunkWriter.chunkSize(stream.byteCount) + PNGChunkWriter.chunkSize(0)
+        return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+            var png = PNGChunkWriter(out: UnsafeMutableRawPointer(buffer.baseAddress!))
+            png.chunk("IHDR", length: 13) { out in
+                out.appendBigEndian(UInt32(side))
+                out.appendBigEndian(UInt32(side))
+                out.append(UInt8(depth))
+                out.append(3)  // indexed colour
+                out.append(0)  // deflate
+                out.append(0)  // adaptive filtering
+                out.append(0)  // no interlace
             }
-        }
-        if let metadata {
-            for entry in metadata.textEntries {
-                png.chunk("iTXt") { out in PNGEncoder.appendITXt(keyword: entry.keyword, text: entry.text, to: &out) }
+            png.chunk("PLTE", length: 3 * entries.count) { out in
+                for c in entries { out.append(c.r); out.append(c.g); out.append(c.b) }
             }
+            if translucent > 0 {
+                png.chunk("tRNS", length: translucent) { out in
+                    for c in entries.prefix(translucent) { out.append(c.a) }
+                }
+            }
+            for text in texts { png.chunk("iTXt", length: text.count) { $0.append(text) } }
+            png.chunk("IDAT", length: stream.byteCount) { $0.append(length: stream.byteCount) { stream.write(to: $0) } }
+            png.chunk("IEND", length: 0)
+            precondition(png.count == total, "the PNG is as long as planned")
+            count = total
         }
-        png.chunk("IDAT") { out in
-            rows.withUnsafeBufferPointer { ScanlineDeflater.append(rows: $0, stride: rows.count / Grid.side, repeats: scale, to: &out) }
-        }
-        png.chunk("IEND")
-        return png.bytes
     }
 
     /// Appends an uncompressed `iTXt` body: keyword, NUL, flag 0, method 0, empty language tag
