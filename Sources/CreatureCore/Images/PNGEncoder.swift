@@ -10,12 +10,7 @@ public enum PNGEncoder {
         let palette = IndexedPalette(sprite)
         let depth = palette.bitDepth
         let side = Grid.side * scale
-        let rows = sourceRows(sprite, palette: palette, scale: scale, depth: depth)
-        let cellBits = scale * depth
-        let stream = rows.withUnsafeBufferPointer {
-            ScanlineDeflater.Stream(rows: $0, stride: rows.count / Grid.side, repeats: scale,
-                                    cellBytes: cellBits % 8 == 0 ? cellBits / 8 : nil)
-        }
+        let stream = deflatedRows(sprite, palette: palette, scale: scale, depth: depth)
         let texts: [[UInt8]] = metadata?.textEntries.map { entry in
             var body: [UInt8] = []
             appendITXt(keyword: entry.keyword, text: entry.text, to: &body)
@@ -60,6 +55,41 @@ public enum PNGEncoder {
         out.append(contentsOf: keyword.utf8)
         out.append(contentsOf: [0, 0, 0, 0, 0])
         out.append(contentsOf: text.utf8)
+    }
+
+    /// The zlib stream of the image rows. When a cell's pixels fill whole bytes (every 256-px
+    /// image, for one), the rows are never built: the deflater works from one byte per cell.
+    static func deflatedRows(_ sprite: Sprite, palette: IndexedPalette, scale: Int, depth: Int) -> ScanlineDeflater.Stream {
+        let cellBits = scale * depth
+        guard cellBits % 8 == 0 else {
+            let rows = sourceRows(sprite, palette: palette, scale: scale, depth: depth)
+            return rows.withUnsafeBufferPointer { ScanlineDeflater.Stream(rows: $0, stride: rows.count / Grid.side, repeats: scale) }
+        }
+        let cells = cellBytes(sprite, palette: palette, depth: depth)
+        return cells.withUnsafeBufferPointer { ScanlineDeflater.Stream(cells: $0, cellBytes: cellBits / 8, repeats: scale) }
+    }
+
+    /// The byte each cell's pixels pack into when they fill whole bytes: its palette index
+    /// repeated across the byte's `8 / depth` pixels.
+    static func cellBytes(_ sprite: Sprite, palette: IndexedPalette, depth: Int) -> [UInt8] {
+        // The byte per cell value −1…5.
+        var fill = (UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0))
+        withUnsafeMutableBytes(of: &fill) { fill in
+            for v in 0..<7 {
+                var byte = palette.lookup[v]
+                var filled = depth
+                while filled < 8 { byte |= byte << UInt8(filled); filled *= 2 }
+                fill[v] = byte
+            }
+        }
+        return withUnsafeBytes(of: &fill) { fill in
+            sprite.grid.cells.withUnsafeBufferPointer { cells in
+                [UInt8](unsafeUninitializedCapacity: cells.count) { out, count in
+                    for i in 0..<cells.count { out[i] = fill[Int(cells[i]) &+ 1] }
+                    count = cells.count
+                }
+            }
+        }
     }
 
     /// One filtered image row per grid row (filter byte 0, then `32 × scale × depth / 8` bytes);

@@ -9,10 +9,13 @@ import CZlib
 /// built from the symbol counts, or the fixed codes when those come out shorter. The stream is
 /// planned in full (`Stream`) before it is written, so its exact size is known up front.
 enum ScanlineDeflater {
-    /// Appends to `out` the zlib stream of `rows` (see `Stream.init`).
-    static func append(rows: UnsafeBufferPointer<UInt8>, stride: Int, repeats: Int, cellBytes: Int? = nil,
-                       to out: inout [UInt8]) {
-        let stream = Stream(rows: rows, stride: stride, repeats: repeats, cellBytes: cellBytes)
+    /// Appends to `out` the zlib stream of `rows` (see `Stream.init(rows:stride:repeats:)`).
+    static func append(rows: UnsafeBufferPointer<UInt8>, stride: Int, repeats: Int, to out: inout [UInt8]) {
+        append(Stream(rows: rows, stride: stride, repeats: repeats), to: &out)
+    }
+
+    /// Appends `stream`'s bytes to `out`.
+    static func append(_ stream: Stream, to out: inout [UInt8]) {
         let start = out.count
         out.append(contentsOf: repeatElement(0, count: stream.byteCount))
         out.withUnsafeMutableBytes { stream.write(to: $0.baseAddress! + start) }
@@ -35,33 +38,48 @@ enum ScanlineDeflater {
         var byteCount: Int { 2 + (blockBits + 7) / 8 + 4 }
 
         /// The stream of `rows` (`rows.count / stride` rows of `stride` bytes), each row written
-        /// `repeats` times in a row. Rows are 3…32,768 bytes long (a PNG row of a 32-px sprite is
-        /// at least 5), so that a row's repeats always make a match of 3 bytes or more.
-        ///
-        /// With `cellBytes`, each row is a filter byte and then 32 cells of `cellBytes` equal
-        /// bytes (an upscaled sprite row whose pixels fill whole bytes), and is parsed cell by
-        /// cell; without, byte by byte.
-        init(rows: UnsafeBufferPointer<UInt8>, stride: Int, repeats: Int, cellBytes: Int? = nil) {
+        /// `repeats` times in a row, parsed byte by byte. Rows are 3…32,768 bytes long (a PNG row
+        /// of a 32-px sprite is at least 5), so that a row's repeats always make a match of 3
+        /// bytes or more.
+        init(rows: UnsafeBufferPointer<UInt8>, stride: Int, repeats: Int) {
             precondition((3...32_768).contains(stride) && rows.count % stride == 0 && repeats >= 1)
-            precondition(cellBytes.map { $0 >= 1 && stride == 1 + Grid.side * $0 } ?? true)
-            let count = rows.count / stride
             var parsed = Tokens()
-            parsed.list.reserveCapacity(cellBytes == nil ? rows.count / 4 + 16 : count * 8 + 16)
+            parsed.list.reserveCapacity(rows.count / 4 + 16)
             let base = rows.baseAddress!
-            for y in 0..<count {
-                let row = base + y * stride
-                let above = y > 0 ? row - stride : nil
-                if let cellBytes {
-                    parseCells(row, above: above, cellBytes: cellBytes, into: &parsed)
-                } else {
-                    parse(UnsafeBufferPointer(start: row, count: stride), above: above.map { UnsafeBufferPointer(start: $0, count: stride) },
-                          repeats: repeats, into: &parsed)
-                }
+            for y in 0..<(rows.count / stride) {
+                let row = UnsafeBufferPointer(start: base + y * stride, count: stride)
+                let above = y > 0 ? UnsafeBufferPointer(start: base + (y - 1) * stride, count: stride) : nil
+                parse(row, above: above, repeats: repeats, into: &parsed)
                 if repeats > 1 { parsed.match(distance: stride, length: (repeats - 1) * stride) }
             }
+            self.init(parsed, adler: ScanlineDeflater.adler32(rows: rows, stride: stride, repeats: repeats))
+        }
+
+        /// The stream of a sprite's PNG rows when its pixels fill whole bytes: `cells` holds 32
+        /// rows of 32 cell bytes (the byte a cell's pixels pack into), and PNG row `y` is filter
+        /// byte 0 and then each cell byte of row `y` `cellBytes` times, written `repeats` times.
+        /// Parsed cell by cell, never expanded.
+        init(cells: UnsafeBufferPointer<UInt8>, cellBytes: Int, repeats: Int) {
+            precondition(cells.count == Grid.side * Grid.side && (1...256).contains(cellBytes) && repeats >= 1)
+            let stride = 1 + Grid.side * cellBytes
+            var parsed = Tokens()
+            parsed.list.reserveCapacity(Grid.side * 8 + 16)
+            let base = UnsafeRawPointer(cells.baseAddress!)
+            var adler = Adler32()
+            for y in 0..<Grid.side {
+                let row = base + y * Grid.side
+                parseCells(row, above: y > 0 ? row - Grid.side : nil, cellBytes: cellBytes, into: &parsed)
+                if repeats > 1 { parsed.match(distance: stride, length: (repeats - 1) * stride) }
+                adler.append(cellRow: row, cellBytes: cellBytes, repeats: repeats)
+            }
+            self.init(parsed, adler: adler.value)
+        }
+
+        /// The stream of the `parsed` tokens, with whichever Huffman codes come out shorter.
+        private init(_ parsed: consuming Tokens, adler: UInt32) {
             parsed.flush()
             tokens = parsed.list
-            adler = ScanlineDeflater.adler32(rows: rows, stride: stride, repeats: repeats)
+            self.adler = adler
 
             var counts = parsed.counts
             counts[Deflate.endOfBlock] = 1
@@ -156,61 +174,96 @@ enum ScanlineDeflater {
         }
     }
 
-    /// Greedy parse of one row of whole-byte cells (the filter byte, then 32 cells of `cellBytes`
-    /// equal bytes), whose previous image row is `above` (nil for the first row). A cell is known
-    /// by its first byte, so matches are found cell by cell: at each cell, the longer of the
-    /// match with the row above (on a tie) and the run of the byte before, else a literal whose
-    /// cell's other bytes are carried on as a run of it.
-    static func parseCells(_ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, cellBytes k: Int,
+    /// Greedy parse of one PNG row of whole-byte cells (filter byte 0, then each of the 32 cell
+    /// bytes at `row` `cellBytes` times), whose previous grid row is `above` (nil for the first).
+    /// Matches are found cell by cell from two masks of 32 bits, one comparison per 8 cells: at
+    /// each cell, the longer of the match with the row above (on a tie) and the run of the byte
+    /// before, else a literal whose cell's other bytes are carried on as a run of it.
+    static func parseCells(_ row: UnsafeRawPointer, above: UnsafeRawPointer?, cellBytes k: Int,
                            into tokens: inout Tokens) {
         let n = 1 &+ Grid.side &* k
-        /// How many cells from `c` on equal those of the row above.
-        func sameAsAbove(from c: Int) -> Int {
-            guard let above else { return 0 }
-            var i = c
-            while i < Grid.side && row[1 &+ i &* k] == above[1 &+ i &* k] { i &+= 1 }
-            return i &- c
+        // Bit c set where cell c differs from the cell above / from the byte before it (the cell
+        // to its left, or the filter byte 0 for cell 0).
+        let aboveDiff = above.map { differingBytes(row, $0) } ?? UInt32.max
+        let leftDiff = differingFromLeft(row)
+        /// How many cells from `c` on have their bit clear in `diff`.
+        @inline(__always) func same(_ diff: UInt32, from c: Int) -> Int {
+            ((UInt64(diff) | 1 << 32) >> UInt64(c)).trailingZeroBitCount
         }
+        @inline(__always) func cell(_ c: Int) -> UInt8 { row.load(fromByteOffset: c, as: UInt8.self) }
         var c = 0
-        var previous: UInt8 = 0  // the byte before cell c
-        var carry = 0  // bytes equal to `previous` just before cell c, not yet tokenised
+        var carry = 0  // bytes equal to the one before cell c, not yet tokenised
         func flushCarry() {
-            if carry >= 3 { tokens.match(distance: 1, length: carry) } else { for _ in 0..<carry { tokens.literal(previous) } }
+            if carry >= 3 {
+                tokens.match(distance: 1, length: carry)
+            } else {
+                for _ in 0..<carry { tokens.literal(cell(c &- 1)) }
+            }
             carry = 0
         }
         // The filter byte (0 in both rows) starts a match with the row above if one is worth it.
-        let up = sameAsAbove(from: 0)
+        let up = same(aboveDiff, from: 0)
         if above != nil && 1 &+ up &* k >= 3 {
             tokens.match(distance: n, length: 1 &+ up &* k)
             c = up
-            previous = up > 0 ? row[1 &+ (up &- 1) &* k] : 0
         } else {
             tokens.literal(0)
         }
         while c < Grid.side {
-            let byte = row[1 &+ c &* k]
-            let up = sameAsAbove(from: c)
-            var run = 0
-            if byte == previous { while c &+ run < Grid.side && row[1 &+ (c &+ run) &* k] == byte { run &+= 1 } }
+            let up = same(aboveDiff, from: c), run = same(leftDiff, from: c)
             let upBytes = up &* k, runBytes = carry &+ run &* k
             if upBytes >= 3 && upBytes >= runBytes {
                 flushCarry()
                 tokens.match(distance: n, length: upBytes)
                 c &+= up
-                previous = row[1 &+ (c &- 1) &* k]
             } else if runBytes >= 3 {
                 tokens.match(distance: 1, length: runBytes)
                 carry = 0
                 c &+= run
             } else {
                 flushCarry()
-                tokens.literal(byte)
+                tokens.literal(cell(c))
                 carry = k &- 1
-                previous = byte
                 c &+= 1
             }
         }
         flushCarry()
+    }
+
+    /// Bit c set where bytes `a[c]` and `b[c]` (c < 32) differ, 8 bytes at a time.
+    @inline(__always)
+    static func differingBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> UInt32 {
+        var mask: UInt32 = 0
+        for w in 0..<4 {
+            let x = a.loadUnaligned(fromByteOffset: 8 &* w, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: 8 &* w, as: UInt64.self)
+            mask |= nonZeroBytes(UInt64(littleEndian: x)) << UInt32(8 &* w)
+        }
+        return mask
+    }
+
+    /// Bit c set where byte `a[c]` (c < 32) differs from the byte before it, with 0 before `a[0]`.
+    @inline(__always)
+    static func differingFromLeft(_ a: UnsafeRawPointer) -> UInt32 {
+        var mask: UInt32 = 0
+        var before: UInt64 = 0  // the byte before the word
+        for w in 0..<4 {
+            let word = UInt64(littleEndian: a.loadUnaligned(fromByteOffset: 8 &* w, as: UInt64.self))
+            mask |= nonZeroBytes(word ^ (word << 8 | before)) << UInt32(8 &* w)
+            before = word >> 56
+        }
+        return mask
+    }
+
+    /// Bit j (0…7) set where byte j of `x` (lowest first) is not zero.
+    @inline(__always)
+    static func nonZeroBytes(_ x: UInt64) -> UInt32 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        // Bit 7 of each byte: set if its low 7 bits are not all zero (the sum carries into it,
+        // never past it) or if it was set already.
+        let high = ((x & low7) &+ low7 | x) & ~low7
+        // Gather bit 8j of `high >> 7` into bit 56 + j (times 2^(56 − 7j)); no other product
+        // lands in or carries into the top byte (the tests check every pattern).
+        return UInt32(truncatingIfNeeded: ((high >> 7) &* 0x0102_0408_1020_4080) >> 56)
     }
 
     /// Greedy parse of one row whose previous image row is `above` (nil for the first row):
@@ -274,24 +327,51 @@ enum ScanlineDeflater {
         return i
     }
 
-    /// The Adler-32 of the expanded rows, from zlib's Adler-32 of each source row alone: a row
-    /// of `n` bytes with sum `s` and weighted sum `w = Σ (n − i)·bᵢ` has Adler halves `1 + s` and
-    /// `n + w`, and appending it to a stream adds `s` to the low half and `n·low + w` to the high.
+    /// The Adler-32 of the expanded rows, from zlib's Adler-32 of each source row alone.
     static func adler32(rows: UnsafeBufferPointer<UInt8>, stride: Int, repeats: Int) -> UInt32 {
-        let modulus = 65_521
-        var low = 1, high = 0
+        var adler = Adler32()
         var start = 0
         while start < rows.count {
+            // A row alone has Adler halves `1 + s` and `n + w` (see `Adler32.append`).
             let rowAdler = Int(CZlib.adler32(1, rows.baseAddress! + start, uInt(stride)))
-            let sum = ((rowAdler & 0xFFFF) - 1 + modulus) % modulus
-            let weighted = ((rowAdler >> 16) - stride % modulus + modulus) % modulus
-            // `repeats` (k) appends at once: high += k·(n·low + w) + n·s·k(k−1)/2; low += k·s.
-            high = (high &+ repeats &* ((stride &* low &+ weighted) % modulus)
-                    &+ (stride &* sum % modulus) &* (repeats &* (repeats &- 1) / 2)) % modulus
-            low = (low &+ repeats &* sum) % modulus
+            adler.append(sum: (rowAdler & 0xFFFF) - 1, weighted: (rowAdler >> 16) - stride % Adler32.modulus,
+                         length: stride, repeats: repeats)
             start &+= stride
         }
-        return UInt32(high << 16 | low)
+        return adler.value
+    }
+
+    /// The Adler-32 (RFC 1950) of a stream built from rows, each known by its length `n`, its
+    /// byte sum `s` and its weighted sum `w = Σ (n − i)·bᵢ`: appending a row adds `s` to the low
+    /// half and `n·low + w` to the high half.
+    struct Adler32 {
+        static let modulus = 65_521
+        private var low = 1, high = 0
+
+        /// The checksum so far.
+        var value: UInt32 { UInt32(high << 16 | low) }
+
+        /// Appends a row `repeats` (k) times at once: high += k·(n·low + w) + n·s·k(k−1)/2, low += k·s.
+        mutating func append(sum: Int, weighted: Int, length n: Int, repeats k: Int) {
+            let m = Adler32.modulus
+            let s = (sum % m + m) % m, w = (weighted % m + m) % m
+            high = (high &+ k &* ((n % m &* low &+ w) % m) &+ (n % m &* s % m) &* (k &* (k &- 1) / 2 % m)) % m
+            low = (low &+ k % m &* s) % m
+        }
+
+        /// Appends a PNG row of whole-byte cells (see `Stream.init(cells:cellBytes:repeats:)`)
+        /// `repeats` times. Cell c covers bytes 1 + ck … ck + k of the n = 1 + 32k, so with
+        /// B = Σ b_c and C = Σ c·b_c: s = k·B and w = (k(n − 1) − k(k − 1)/2)·B − k²·C.
+        mutating func append(cellRow row: UnsafeRawPointer, cellBytes k: Int, repeats: Int) {
+            var b = 0, c = 0
+            for i in 0..<Grid.side {
+                let byte = Int(row.load(fromByteOffset: i, as: UInt8.self))
+                b &+= byte
+                c &+= i &* byte
+            }
+            let n = 1 &+ Grid.side &* k
+            append(sum: k &* b, weighted: (k &* (n &- 1) &- k &* (k &- 1) / 2) &* b &- k &* k &* c, length: n, repeats: repeats)
+        }
     }
 
     /// Literals and matches in order, with how often each code-table entry is used.
