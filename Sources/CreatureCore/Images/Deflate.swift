@@ -3,10 +3,20 @@ enum Deflate {
     /// Literal/length symbols 0…285 and distance symbols 0…29 share one numbering in code
     /// tables: distance symbol `d` is entry `distanceBase + d`.
     static let distanceBase = 286
-    /// Entries of a code table: every literal/length symbol, then every distance symbol.
+    /// Literal/length and distance symbols: 286 + 30.
     static let symbolCount = 316
+    /// Entries of a code table: every literal/length symbol, then every distance symbol, then
+    /// (for a dynamic block) the 19 code-length symbols.
+    static let tableCount = symbolCount + 19
     /// The end-of-block symbol.
     static let endOfBlock = 256
+
+    /// The next piece of a match with `left` bytes to go: at most 258 bytes, and never leaving
+    /// 1 or 2 (a match is at least 3).
+    @inline(__always)
+    static func piece(_ left: Int) -> Int {
+        left <= 258 ? left : left < 261 ? left &- 3 : 258
+    }
 
     /// The length symbol (257…285) for a match of `length` (3…258), and its extra bits.
     @inline(__always)
@@ -50,7 +60,7 @@ enum Deflate {
             literals.withUnsafeBufferPointer { s in literalLengths.withUnsafeBufferPointer { Huffman.codes(symbols: s, lengths: $0, into: table) } }
         }
         let distances = (0..<30).map { UInt16($0) }, distanceLengths = [UInt8](repeating: 5, count: 30)
-        var table = Array(literalTable[0..<distanceBase]) + [UInt32](repeating: 0, count: 30)
+        var table = Array(literalTable[0..<distanceBase]) + [UInt32](repeating: 0, count: tableCount - distanceBase)
         table.withUnsafeMutableBufferPointer { table in
             let distanceTable = UnsafeMutableBufferPointer(rebasing: table[distanceBase...])
             distances.withUnsafeBufferPointer { s in distanceLengths.withUnsafeBufferPointer { Huffman.codes(symbols: s, lengths: $0, into: distanceTable) } }
@@ -72,18 +82,18 @@ struct DynamicHeader {
     var codeLengthCount = 4
     /// Code-length symbols in order, each `symbol | extraBits << 8 | extra << 16`.
     var items: [UInt32] = []
-    /// The code-length code, by symbol 0…18, as `code | length << 16`.
-    var codes = [UInt32](repeating: 0, count: 19)
     /// Bits the header takes, from HLIT to the last code length.
     var bitCount = 0
 
-    /// The header for literal/length `symbols` (ascending) with code `lengths` and distance
-    /// symbols likewise.
-    init(literals: [UInt16], literalLengths: [UInt8], distances: [UInt16], distanceLengths: [UInt8]) {
+    /// The header for literal/length `literals` (ascending) with code `literalLengths`, and
+    /// `distances` likewise; writes the code-length code to `codes` (19 entries, `code | length << 16`).
+    init(literals: UnsafeBufferPointer<UInt16>, literalLengths: UnsafeBufferPointer<UInt8>,
+         distances: UnsafeBufferPointer<UInt16>, distanceLengths: UnsafeBufferPointer<UInt8>,
+         codes: UnsafeMutableBufferPointer<UInt32>) {
         literalCount = max(257, Int(literals.last ?? 0) + 1)
         distanceCount = max(1, Int(distances.last ?? 0) + 1)
         var items: [UInt32] = []
-        items.reserveCapacity(literals.count + distances.count + 8)
+        items.reserveCapacity(literals.count + distances.count + 16)
         // One sequence of literalCount + distanceCount lengths; walk its non-zero entries and
         // code the zero gaps between them.
         var position = 0
@@ -93,7 +103,7 @@ struct DynamicHeader {
             if run >= 3 { items.append(17 | 3 << 8 | UInt32(run - 3) << 16); run = 0 }
             for _ in 0..<run { items.append(0) }
         }
-        func nonZero(_ symbols: [UInt16], _ lengths: [UInt8], offset: Int) {
+        func nonZero(_ symbols: UnsafeBufferPointer<UInt16>, _ lengths: UnsafeBufferPointer<UInt8>, offset: Int) {
             var i = 0
             while i < symbols.count {
                 let start = offset + Int(symbols[i]), value = lengths[i]
@@ -114,24 +124,32 @@ struct DynamicHeader {
         zeros(literalCount + distanceCount - position)
         self.items = items
 
-        var counts = [Int](repeating: 0, count: 19)
-        for item in items { counts[Int(item & 0xFF)] += 1 }
-        if counts.count(where: { $0 > 0 }) < 2 {  // two used codes at least, so the code is complete
-            let other = items.first == 0 ? 1 : 0
-            counts[other] = max(counts[other], 1)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 19) { counts in
+            counts.initialize(repeating: 0)
+            for item in items { counts[Int(item & 0xFF)] += 1 }
+            if counts.count(where: { $0 > 0 }) < 2 {  // two used codes at least, so the code is complete
+                let other = items.first == 0 ? 1 : 0
+                counts[other] = max(counts[other], 1)
+            }
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 19) { symbols in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 19) { lengths in
+                    var used = 0
+                    for symbol in 0..<19 where counts[symbol] > 0 { symbols[used] = UInt16(symbol); used += 1 }
+                    let usedSymbols = UnsafeBufferPointer(rebasing: symbols[0..<used])
+                    let usedLengths = UnsafeMutableBufferPointer(rebasing: lengths[0..<used])
+                    Huffman.lengths(of: usedSymbols, counts: UnsafeBufferPointer(counts), limit: 7, into: usedLengths)
+                    for symbol in 0..<19 { codes[symbol] = 0 }
+                    Huffman.codes(symbols: usedSymbols, lengths: UnsafeBufferPointer(usedLengths), into: codes)
+                }
+            }
         }
-        let codeLengths = Huffman.lengths(counts, limit: 7)
-        let used = (0..<19).filter { counts[$0] > 0 }
-        let symbols = used.map { UInt16($0) }, usedLengths = used.map { codeLengths[$0] }
-        codes.withUnsafeMutableBufferPointer { table in
-            symbols.withUnsafeBufferPointer { s in usedLengths.withUnsafeBufferPointer { Huffman.codes(symbols: s, lengths: $0, into: table) } }
-        }
-        codeLengthCount = max(4, (Deflate.codeLengthOrder.lastIndex { codeLengths[$0] > 0 } ?? 0) + 1)
+        codeLengthCount = max(4, (Deflate.codeLengthOrder.lastIndex { codes[$0] != 0 } ?? 0) + 1)
         bitCount = 5 + 5 + 4 + 3 * codeLengthCount
         for item in items { bitCount += Int(codes[Int(item & 0xFF)] >> 16) + Int(item >> 8 & 0xFF) }
     }
 
-    func write(to bits: inout BitWriter) {
+    /// Writes the header with its code-length code `codes` (as made by `init`).
+    func write(codes: UnsafeBufferPointer<UInt32>, to bits: inout BitWriter) {
         bits.write(UInt32(literalCount - 257), count: 5)
         bits.write(UInt32(distanceCount - 1), count: 5)
         bits.write(UInt32(codeLengthCount - 4), count: 4)

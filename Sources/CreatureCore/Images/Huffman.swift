@@ -6,25 +6,30 @@
 enum Huffman {
     /// Code lengths for symbols with `counts` (0 for unused), none longer than `limit`.
     static func lengths(_ counts: [Int], limit: Int) -> [UInt8] {
-        let used = counts.indices.filter { counts[$0] > 0 }
+        let used = counts.indices.filter { counts[$0] > 0 }.map { UInt16($0) }
         var compact = [UInt8](repeating: 0, count: used.count)
-        used.map { counts[$0] }.withUnsafeBufferPointer { weights in
-            compact.withUnsafeMutableBufferPointer { Huffman.lengths(weights: weights, limit: limit, into: $0) }
+        let wide = counts.map { UInt32(clamping: $0) }
+        used.withUnsafeBufferPointer { used in
+            wide.withUnsafeBufferPointer { wide in
+                compact.withUnsafeMutableBufferPointer { Huffman.lengths(of: used, counts: wide, limit: limit, into: $0) }
+            }
         }
         var lengths = [UInt8](repeating: 0, count: counts.count)
-        for (i, symbol) in used.enumerated() { lengths[symbol] = compact[i] }
+        for (i, symbol) in used.enumerated() { lengths[Int(symbol)] = compact[i] }
         return lengths
     }
 
     /// Optimal code lengths for `counts` (0 for unused), with no depth limit.
     static func unlimitedLengths(_ counts: [Int]) -> [UInt8] { lengths(counts, limit: Int.max) }
 
-    /// Code lengths for leaves of `weights` (each > 0, in symbol order), none longer than `limit`.
-    /// The optimal code comes from the two-queue method (leaves sorted by weight, merged nodes
-    /// queued in the order they are made, which is also increasing weight); while it is too
-    /// deep, weights are halved (never below 1) and the code rebuilt.
-    static func lengths(weights: UnsafeBufferPointer<Int>, limit: Int, into lengths: UnsafeMutableBufferPointer<UInt8>) {
-        let n = weights.count
+    /// Code lengths for `symbols` (ascending), each weighing its count in `counts` (at least 1),
+    /// none longer than `limit`; `lengths[i]` is that of `symbols[i]`. The optimal code comes
+    /// from the two-queue method (leaves sorted by weight, merged nodes queued in the order they
+    /// are made, which is also increasing weight); while it is too deep, weights are halved
+    /// (never below 1) and the code rebuilt.
+    static func lengths(of symbols: UnsafeBufferPointer<UInt16>, counts: UnsafeBufferPointer<UInt32>, limit: Int,
+                        into lengths: UnsafeMutableBufferPointer<UInt8>) {
+        let n = symbols.count
         precondition(n < 512 && lengths.count == n)
         if n == 0 { return }
         if n == 1 { lengths[0] = 1; return }
@@ -36,7 +41,7 @@ enum Huffman {
             let parent = UnsafeMutableBufferPointer(rebasing: scratch[(3 * n)..<(5 * n)])
             var shift = 0
             while true {
-                for i in 0..<n { leaves[i] = max(1, weights[i] >> shift) << 9 | i }
+                for i in 0..<n { leaves[i] = max(1, Int(counts[Int(symbols[i])]) >> shift) << 9 | i }
                 leaves.sort()
                 for i in 0..<n { weight[i] = leaves[i] >> 9 }
                 var nextLeaf = 0, nextNode = n

@@ -24,8 +24,8 @@ enum ScanlineDeflater {
     /// A zlib stream of repeated rows: its tokens, its Huffman codes and its exact size.
     struct Stream {
         /// Literals and matches in order (see `Tokens.list`).
-        let tokens: [UInt32]
-        /// The code table the block uses (`code | length << 16` per entry, see `Deflate.symbolCount`).
+        let tokens: [UInt64]
+        /// The code table the block uses (`code | length << 16` per entry, see `Deflate.tableCount`).
         let table: [UInt32]
         /// The code lengths to store, for a dynamic block; nil for the fixed codes.
         let header: DynamicHeader?
@@ -83,52 +83,9 @@ enum ScanlineDeflater {
 
             var counts = parsed.counts
             counts[Deflate.endOfBlock] = 1
-            // The used symbols of each alphabet, ascending, with their counts as Huffman weights.
-            var literals: [UInt16] = [], literalWeights: [Int] = []
-            literals.reserveCapacity(32)
-            literalWeights.reserveCapacity(32)
-            for symbol in 0..<Deflate.distanceBase where counts[symbol] > 0 {
-                literals.append(UInt16(symbol))
-                literalWeights.append(Int(counts[symbol]))
-            }
-            // Two distance codes at least, so that every code is complete (some decoders insist).
-            let distancesUsed = counts[Deflate.distanceBase...].count { $0 > 0 }
-            var distances: [UInt16] = [], distanceWeights: [Int] = []
-            for symbol in 0..<30 where counts[Deflate.distanceBase + symbol] > 0 || (distancesUsed < 2 && symbol < 2) {
-                distances.append(UInt16(symbol))
-                distanceWeights.append(max(1, Int(counts[Deflate.distanceBase + symbol])))
-            }
-            var literalLengths = [UInt8](repeating: 0, count: literals.count)
-            var distanceLengths = [UInt8](repeating: 0, count: distances.count)
-            var dynamic = [UInt32](repeating: 0, count: Deflate.symbolCount)
-            dynamic.withUnsafeMutableBufferPointer { table in
-                literalWeights.withUnsafeBufferPointer { weights in
-                    literalLengths.withUnsafeMutableBufferPointer { Huffman.lengths(weights: weights, limit: 15, into: $0) }
-                }
-                distanceWeights.withUnsafeBufferPointer { weights in
-                    distanceLengths.withUnsafeMutableBufferPointer { Huffman.lengths(weights: weights, limit: 15, into: $0) }
-                }
-                literals.withUnsafeBufferPointer { s in
-                    literalLengths.withUnsafeBufferPointer { Huffman.codes(symbols: s, lengths: $0, into: table) }
-                }
-                let distanceTable = UnsafeMutableBufferPointer(rebasing: table[Deflate.distanceBase...])
-                distances.withUnsafeBufferPointer { s in
-                    distanceLengths.withUnsafeBufferPointer { Huffman.codes(symbols: s, lengths: $0, into: distanceTable) }
-                }
-            }
-            let header = DynamicHeader(literals: literals, literalLengths: literalLengths,
-                                       distances: distances, distanceLengths: distanceLengths)
-
-            // Exact sizes of both choices (the extra bits are the same in both).
-            var dynamicBits = header.bitCount, fixedBits = 0
-            for symbol in literals {
-                dynamicBits += Int(counts[Int(symbol)]) * Int(dynamic[Int(symbol)] >> 16)
-                fixedBits += Int(counts[Int(symbol)]) * Deflate.fixedLength(Int(symbol))
-            }
-            for symbol in distances {
-                let entry = Deflate.distanceBase + Int(symbol)
-                dynamicBits += Int(counts[entry]) * Int(dynamic[entry] >> 16)
-                fixedBits += Int(counts[entry]) * 5
+            var dynamic = [UInt32](repeating: 0, count: Deflate.tableCount)
+            let (header, dynamicBits, fixedBits) = counts.withUnsafeBufferPointer { counts in
+                dynamic.withUnsafeMutableBufferPointer { Stream.dynamicCodes(counts: counts, into: $0) }
             }
             if fixedBits <= dynamicBits {
                 table = Deflate.fixedCodes
@@ -141,6 +98,55 @@ enum ScanlineDeflater {
             }
         }
 
+        /// Builds the dynamic codes for symbols used `counts` times (end of block included) into
+        /// `table`, and returns the header storing them, the bits of header and codes, and the
+        /// bits of the same codes with the fixed code (extra bits, the same in both, left out).
+        /// Works on the used symbols only, in scratch space on the stack.
+        private static func dynamicCodes(counts: UnsafeBufferPointer<UInt32>, into table: UnsafeMutableBufferPointer<UInt32>)
+            -> (DynamicHeader, dynamicBits: Int, fixedBits: Int) {
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: Deflate.symbolCount) { symbols in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Deflate.symbolCount) { lengths in
+                    // The used symbols of each alphabet, ascending: literal/lengths, then distances.
+                    var literalCount = 0
+                    for symbol in 0..<Deflate.distanceBase where counts[symbol] > 0 {
+                        symbols[literalCount] = UInt16(symbol)
+                        literalCount += 1
+                    }
+                    let distanceCounts = UnsafeBufferPointer(rebasing: counts[Deflate.distanceBase...])
+                    // Two distance codes at least, so that every code is complete (some decoders insist).
+                    let distancesUsed = distanceCounts.count { $0 > 0 }
+                    var distanceCount = 0
+                    for symbol in 0..<30 where distanceCounts[symbol] > 0 || (distancesUsed < 2 && symbol < 2) {
+                        symbols[literalCount + distanceCount] = UInt16(symbol)
+                        distanceCount += 1
+                    }
+                    let literals = UnsafeBufferPointer(rebasing: symbols[0..<literalCount])
+                    let distances = UnsafeBufferPointer(rebasing: symbols[literalCount..<(literalCount + distanceCount)])
+                    let literalLengths = UnsafeMutableBufferPointer(rebasing: lengths[0..<literalCount])
+                    let distanceLengths = UnsafeMutableBufferPointer(rebasing: lengths[literalCount..<(literalCount + distanceCount)])
+                    Huffman.lengths(of: literals, counts: counts, limit: 15, into: literalLengths)
+                    Huffman.lengths(of: distances, counts: distanceCounts, limit: 15, into: distanceLengths)
+                    Huffman.codes(symbols: literals, lengths: UnsafeBufferPointer(literalLengths), into: table)
+                    Huffman.codes(symbols: distances, lengths: UnsafeBufferPointer(distanceLengths),
+                                  into: UnsafeMutableBufferPointer(rebasing: table[Deflate.distanceBase...]))
+                    let header = DynamicHeader(literals: literals, literalLengths: UnsafeBufferPointer(literalLengths),
+                                               distances: distances, distanceLengths: UnsafeBufferPointer(distanceLengths),
+                                               codes: UnsafeMutableBufferPointer(rebasing: table[Deflate.symbolCount...]))
+                    // Exact sizes of both choices.
+                    var dynamicBits = header.bitCount, fixedBits = 0
+                    for (i, symbol) in literals.enumerated() {
+                        dynamicBits += Int(counts[Int(symbol)]) * Int(literalLengths[i])
+                        fixedBits += Int(counts[Int(symbol)]) * Deflate.fixedLength(Int(symbol))
+                    }
+                    for (i, symbol) in distances.enumerated() {
+                        dynamicBits += Int(distanceCounts[Int(symbol)]) * Int(distanceLengths[i])
+                        fixedBits += Int(distanceCounts[Int(symbol)]) * 5
+                    }
+                    return (header, dynamicBits, fixedBits)
+                }
+            }
+        }
+
         /// Writes the stream's `byteCount` bytes at `out`.
         func write(to out: UnsafeMutableRawPointer) {
             out.storeBytes(of: 0x78, as: UInt8.self)  // deflate, 32 KiB window; check bits make 0x7801 a multiple of 31
@@ -148,7 +154,7 @@ enum ScanlineDeflater {
             var bits = BitWriter(out: out + 2)
             if let header {
                 bits.write(1 | 2 << 1, count: 3)  // final block, dynamic codes
-                header.write(to: &bits)
+                table.withUnsafeBufferPointer { header.write(codes: UnsafeBufferPointer(rebasing: $0[Deflate.symbolCount...]), to: &bits) }
             } else {
                 bits.write(1 | 1 << 1, count: 3)  // final block, fixed codes
             }
@@ -158,12 +164,20 @@ enum ScanlineDeflater {
                         bits.write(code: table[Int(token)])
                         continue
                     }
-                    let length = Deflate.lengthCode(Int(token >> 16 & 0x1FF))
-                    bits.write(code: table[length.code])
-                    bits.write(UInt32(length.extra), count: length.extraBits)
-                    let distance = Deflate.distanceCode(Int(token & 0xFFFF))
-                    bits.write(code: table[Deflate.distanceBase &+ distance.code])
-                    bits.write(UInt32(distance.extra), count: distance.extraBits)
+                    // The distance code and its extra bits, the same for every piece.
+                    let distance = Deflate.distanceCode(Int(truncatingIfNeeded: token & 0xFFFF_FFFF))
+                    let distanceEntry = table[Deflate.distanceBase &+ distance.code]
+                    let distanceBits = distanceEntry & 0xFFFF | UInt32(distance.extra) << (distanceEntry >> 16)
+                    let distanceCount = Int(distanceEntry >> 16) &+ distance.extraBits  // at most 15 + 13
+                    var left = Int(truncatingIfNeeded: token >> 32 & 0x7FFF_FFFF)
+                    while left > 0 {
+                        let piece = Deflate.piece(left)
+                        let length = Deflate.lengthCode(piece)
+                        let entry = table[length.code]
+                        bits.write(entry & 0xFFFF | UInt32(length.extra) << (entry >> 16), count: Int(entry >> 16) &+ length.extraBits)
+                        bits.write(distanceBits, count: distanceCount)
+                        left &-= piece
+                    }
                 }
                 bits.write(code: table[Deflate.endOfBlock])
             }
@@ -334,7 +348,8 @@ enum ScanlineDeflater {
         while start < rows.count {
             // A row alone has Adler halves `1 + s` and `n + w` (see `Adler32.append`).
             let rowAdler = Int(CZlib.adler32(1, rows.baseAddress! + start, uInt(stride)))
-            adler.append(sum: (rowAdler & 0xFFFF) - 1, weighted: (rowAdler >> 16) - stride % Adler32.modulus,
+            let m = Adler32.modulus
+            adler.append(sum: ((rowAdler & 0xFFFF) - 1 + m) % m, weighted: ((rowAdler >> 16) - stride % m + m) % m,
                          length: stride, repeats: repeats)
             start &+= stride
         }
@@ -351,12 +366,14 @@ enum ScanlineDeflater {
         /// The checksum so far.
         var value: UInt32 { UInt32(high << 16 | low) }
 
-        /// Appends a row `repeats` (k) times at once: high += k·(n·low + w) + n·s·k(k−1)/2, low += k·s.
-        mutating func append(sum: Int, weighted: Int, length n: Int, repeats k: Int) {
+        /// Appends a row `repeats` (k) times at once: high += k·(n·low + w) + n·s·k(k−1)/2,
+        /// low += k·s. `sum` and `weighted` are not negative; n ≤ 32,768, k ≤ 64 and a row's
+        /// sums stay far below 2^40, so nothing overflows before the two reductions.
+        @inline(__always)
+        mutating func append(sum s: Int, weighted w: Int, length n: Int, repeats k: Int) {
             let m = Adler32.modulus
-            let s = (sum % m + m) % m, w = (weighted % m + m) % m
-            high = (high &+ k &* ((n % m &* low &+ w) % m) &+ (n % m &* s % m) &* (k &* (k &- 1) / 2 % m)) % m
-            low = (low &+ k % m &* s) % m
+            high = (high &+ k &* (n &* low &+ w % m) &+ n &* (s % m) &* (k &* (k &- 1) / 2)) % m
+            low = (low &+ k &* s) % m
         }
 
         /// Appends a PNG row of whole-byte cells (see `Stream.init(cells:cellBytes:repeats:)`)
@@ -364,10 +381,17 @@ enum ScanlineDeflater {
         /// B = Σ b_c and C = Σ c·b_c: s = k·B and w = (k(n − 1) − k(k − 1)/2)·B − k²·C.
         mutating func append(cellRow row: UnsafeRawPointer, cellBytes k: Int, repeats: Int) {
             var b = 0, c = 0
-            for i in 0..<Grid.side {
-                let byte = Int(row.load(fromByteOffset: i, as: UInt8.self))
-                b &+= byte
-                c &+= i &* byte
+            for w in 0..<4 {
+                // Eight cells at once: the even and odd bytes as four 16-bit lanes each, summed
+                // and weighted by their place (0…7) with one multiplication per sum, whose top
+                // lane collects the dot product of the lanes with the constant's lanes reversed
+                // (no lane exceeds 16 bits, so none carries into the next).
+                let word = UInt64(littleEndian: row.loadUnaligned(fromByteOffset: 8 &* w, as: UInt64.self))
+                let even = word & 0x00FF_00FF_00FF_00FF, odd = word >> 8 & 0x00FF_00FF_00FF_00FF
+                let sum = Int(((even &+ odd) &* 0x0001_0001_0001_0001) >> 48)
+                let place = Int((even &* 0x0000_0002_0004_0006) >> 48) &+ Int((odd &* 0x0001_0003_0005_0007) >> 48)
+                b &+= sum
+                c &+= 8 &* w &* sum &+ place
             }
             let n = 1 &+ Grid.side &* k
             append(sum: k &* b, weighted: (k &* (n &- 1) &- k &* (k &- 1) / 2) &* b &- k &* k &* c, length: n, repeats: repeats)
@@ -376,8 +400,9 @@ enum ScanlineDeflater {
 
     /// Literals and matches in order, with how often each code-table entry is used.
     struct Tokens {
-        /// A literal byte, or `matchFlag | length << 16 | distance` for a match.
-        var list: [UInt32] = []
+        /// A literal byte, or `matchFlag | length << 32 | distance` for a match, which is
+        /// written as pieces of at most 258 bytes (`Deflate.piece`).
+        var list: [UInt64] = []
         /// Uses of each code-table entry: literal/length symbols, then distance symbols at
         /// `Deflate.distanceBase`.
         var counts = [UInt32](repeating: 0, count: Deflate.symbolCount)
@@ -387,12 +412,12 @@ enum ScanlineDeflater {
         var pendingDistance = 0
         var pendingLength = 0
 
-        static let matchFlag: UInt32 = 1 << 31
+        static let matchFlag: UInt64 = 1 << 63
 
         @inline(__always)
         mutating func literal(_ byte: UInt8) {
             if pendingLength > 0 { flush() }
-            list.append(UInt32(byte))
+            list.append(UInt64(byte))
             counts[Int(byte)] &+= 1
         }
 
@@ -403,21 +428,23 @@ enum ScanlineDeflater {
             pendingLength &+= length
         }
 
-        /// Writes the pending match as pieces of at most 258 bytes, none shorter than 3.
+        /// Writes the pending match, counting the symbols of its pieces.
         mutating func flush() {
-            var left = pendingLength
-            precondition(left == 0 || left >= 3, "a match is at least 3 bytes long")
-            let distance = Deflate.distanceCode(pendingDistance)
+            guard pendingLength > 0 else { return }
+            precondition(pendingLength >= 3, "a match is at least 3 bytes long")
+            list.append(Tokens.matchFlag | UInt64(pendingLength) << 32 | UInt64(pendingDistance))
+            var left = pendingLength, pieces = 0
             while left > 0 {
-                var piece = min(left, 258)
-                if left - piece > 0 && left - piece < 3 { piece = left - 3 }
-                list.append(Tokens.matchFlag | UInt32(piece) << 16 | UInt32(pendingDistance))
+                let piece = Deflate.piece(left)
                 let length = Deflate.lengthCode(piece)
                 counts[length.code] &+= 1
-                counts[Deflate.distanceBase &+ distance.code] &+= 1
-                extraBits &+= length.extraBits &+ distance.extraBits
-                left -= piece
+                extraBits &+= length.extraBits
+                pieces &+= 1
+                left &-= piece
             }
+            let distance = Deflate.distanceCode(pendingDistance)
+            counts[Deflate.distanceBase &+ distance.code] &+= UInt32(pieces)
+            extraBits &+= pieces &* distance.extraBits
             pendingLength = 0
         }
     }
