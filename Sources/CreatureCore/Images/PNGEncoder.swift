@@ -65,13 +65,16 @@ public enum PNGEncoder {
             let rows = sourceRows(sprite, palette: palette, scale: scale, depth: depth)
             return rows.withUnsafeBufferPointer { ScanlineDeflater.Stream(rows: $0, stride: rows.count / Grid.side, repeats: scale) }
         }
-        let cells = cellBytes(sprite, palette: palette, depth: depth)
-        return cells.withUnsafeBufferPointer { ScanlineDeflater.Stream(cells: $0, cellBytes: cellBits / 8, repeats: scale) }
+        // 1,024 bytes: on the stack.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Grid.side * Grid.side) { cells in
+            fillCellBytes(sprite, palette: palette, depth: depth, into: cells)
+            return ScanlineDeflater.Stream(cells: UnsafeBufferPointer(cells), cellBytes: cellBits / 8, repeats: scale)
+        }
     }
 
-    /// The byte each cell's pixels pack into when they fill whole bytes: its palette index
-    /// repeated across the byte's `8 / depth` pixels.
-    static func cellBytes(_ sprite: Sprite, palette: IndexedPalette, depth: Int) -> [UInt8] {
+    /// Writes to `out` (1,024 bytes) the byte each cell's pixels pack into when they fill whole
+    /// bytes: its palette index repeated across the byte's `8 / depth` pixels.
+    static func fillCellBytes(_ sprite: Sprite, palette: IndexedPalette, depth: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
         // The byte per cell value −1…5.
         var fill = (UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0))
         withUnsafeMutableBytes(of: &fill) { fill in
@@ -82,12 +85,10 @@ public enum PNGEncoder {
                 fill[v] = byte
             }
         }
-        return withUnsafeBytes(of: &fill) { fill in
+        withUnsafeBytes(of: &fill) { fill in
             sprite.grid.cells.withUnsafeBufferPointer { cells in
-                [UInt8](unsafeUninitializedCapacity: cells.count) { out, count in
-                    for i in 0..<cells.count { out[i] = fill[Int(cells[i]) &+ 1] }
-                    count = cells.count
-                }
+                precondition(cells.count == out.count)
+                for i in 0..<cells.count { out[i] = fill[Int(cells[i]) &+ 1] }
             }
         }
     }
