@@ -94,12 +94,11 @@ public enum PNGEncoder {
     }
 
     /// One filtered image row per grid row (filter byte 0, then `32 × scale × depth / 8` bytes);
-    /// the image repeats each of them `scale` times.
+    /// the image repeats each of them `scale` times. Used when a cell's pixels do not fill whole
+    /// bytes (the other sizes go through `ScanlineDeflater.Stream(cells:cellBytes:repeats:)`).
     static func sourceRows(_ sprite: Sprite, palette: IndexedPalette, scale: Int, depth: Int) -> [UInt8] {
         let stride = Grid.side * scale * depth / 8 + 1
-        // 8 bytes of room past the last row for `packRow`'s whole-word stores; each row's
-        // spill lands on the next row's filter byte, written after it.
-        return [UInt8](unsafeUninitializedCapacity: stride * Grid.side + 8) { out, count in
+        return [UInt8](unsafeUninitializedCapacity: stride * Grid.side) { out, count in
             sprite.grid.cells.withUnsafeBufferPointer { cells in
                 palette.lookup.withUnsafeBufferPointer { lookup in
                     let base = UnsafeMutableRawPointer(out.baseAddress!)
@@ -115,39 +114,11 @@ public enum PNGEncoder {
         }
     }
 
-    /// Packs one source row of 32 cells, each repeated `scale` times, at `depth` bits per pixel.
-    /// When a cell spans whole bytes, it is written as 8-byte words of one repeated byte, which
-    /// may run up to 7 bytes past the row: the caller leaves that much room after it.
+    /// Packs one source row of 32 cells, each repeated `scale` times, at `depth` bits per pixel,
+    /// most significant bits first (32 cells always fill whole bytes).
     @inline(__always)
     static func packRow(cells: UnsafeBufferPointer<Int8>, lookup: UnsafeBufferPointer<UInt8>,
                         scale: Int, depth: Int, into row: UnsafeMutableRawPointer) {
-        let cellBits = scale * depth
-        if cellBits % 8 == 0 {
-            let cellBytes = cellBits / 8
-            // Each palette index repeated across a whole word, per cell value −1…5.
-            var fill = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-            withUnsafeMutableBytes(of: &fill) { fill in
-                for v in 0..<7 {
-                    var byte = lookup[v]
-                    var filled = depth
-                    while filled < 8 { byte |= byte << UInt8(filled); filled *= 2 }
-                    fill.storeBytes(of: UInt64(byte) &* 0x0101_0101_0101_0101, toByteOffset: v * 8, as: UInt64.self)
-                }
-            }
-            withUnsafeBytes(of: &fill) { fill in
-                var i = 0
-                for cell in cells {
-                    let word = fill.load(fromByteOffset: (Int(cell) &+ 1) &* 8, as: UInt64.self)
-                    var written = 0
-                    repeat {
-                        row.storeBytes(of: word, toByteOffset: i &+ written, as: UInt64.self)
-                        written &+= 8
-                    } while written < cellBytes
-                    i &+= cellBytes
-                }
-            }
-            return
-        }
         var acc: UInt32 = 0
         var bits = 0
         var i = 0
