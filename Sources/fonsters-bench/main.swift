@@ -9,6 +9,7 @@ let part = CommandLine.arguments.dropFirst().first ?? "all"
 switch part {
 case "engine": EngineBenchmark.run()
 case "longseeds": LongSeedBenchmark.run()
+case "png": PNGBenchmark.run()
 case "store": print(try StoreBenchmark.run())
 case "rpc": RPCBenchmark.run()
 case "all":

@@ -2,12 +2,12 @@
 public enum DataURI {
     /// `data:<mime>;base64,<bytes in base64>`, built in one buffer.
     public static func make(mime: String, bytes: [UInt8]) -> String {
-        var prefix = "data:\(mime);base64,"
-        return prefix.withUTF8 { prefix in
-            String(unsafeUninitializedCapacity: prefix.count + (bytes.count + 2) / 3 * 4) { out in
-                _ = out.initialize(fromContentsOf: prefix)
-                return prefix.count + encode(bytes, into: UnsafeMutableBufferPointer(rebasing: out[prefix.count...]))
-            }
+        let head = "data:".utf8, tail = ";base64,".utf8
+        let prefix = head.count + mime.utf8.count + tail.count
+        return String(unsafeUninitializedCapacity: prefix + (bytes.count + 2) / 3 * 4) { out in
+            var o = 0
+            for part in [head, mime.utf8, tail] { for byte in part { out[o] = byte; o += 1 } }
+            return o + encode(bytes, into: UnsafeMutableBufferPointer(rebasing: out[o...]))
         }
     }
 
@@ -28,27 +28,29 @@ public enum DataURI {
     /// bytes) and returns how many bytes it wrote.
     private static func encode(_ bytes: [UInt8], into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         alphabet.withUnsafeBufferPointer { alphabet in
-            var o = 0
-            var i = 0
-            while i + 3 <= bytes.count {
-                let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-                out[o] = alphabet[Int(v >> 18)]
-                out[o + 1] = alphabet[Int(v >> 12 & 63)]
-                out[o + 2] = alphabet[Int(v >> 6 & 63)]
-                out[o + 3] = alphabet[Int(v & 63)]
-                i += 3
-                o += 4
+            bytes.withUnsafeBufferPointer { bytes in
+                var o = 0
+                var i = 0
+                while i + 3 <= bytes.count {
+                    let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+                    out[o] = alphabet[Int(v >> 18)]
+                    out[o + 1] = alphabet[Int(v >> 12 & 63)]
+                    out[o + 2] = alphabet[Int(v >> 6 & 63)]
+                    out[o + 3] = alphabet[Int(v & 63)]
+                    i += 3
+                    o += 4
+                }
+                let rest = bytes.count - i
+                if rest > 0 {
+                    let v = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
+                    out[o] = alphabet[Int(v >> 18)]
+                    out[o + 1] = alphabet[Int(v >> 12 & 63)]
+                    out[o + 2] = rest == 2 ? alphabet[Int(v >> 6 & 63)] : UInt8(ascii: "=")
+                    out[o + 3] = UInt8(ascii: "=")
+                    o += 4
+                }
+                return o
             }
-            let rest = bytes.count - i
-            if rest > 0 {
-                let v = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
-                out[o] = alphabet[Int(v >> 18)]
-                out[o + 1] = alphabet[Int(v >> 12 & 63)]
-                out[o + 2] = rest == 2 ? alphabet[Int(v >> 6 & 63)] : UInt8(ascii: "=")
-                out[o + 3] = UInt8(ascii: "=")
-                o += 4
-            }
-            return o
         }
     }
 }

@@ -20,25 +20,38 @@ struct IndexedPalette: Equatable, Sendable {
         sprite.grid.cells.withUnsafeBufferPointer { cells in
             for v in cells { used |= 1 &<< UInt8(truncatingIfNeeded: v &+ 1) }
         }
-        var colors: [RGBA] = []
-        var valueColor = [RGBA](repeating: .clear, count: 7)
-        for value in 0..<7 where used & (1 << value) != 0 {
-            var c = value == 0 ? RGBA.clear : sprite.colors[value - 1]
-            if binaryAlpha { c.a = c.a < 128 ? 0 : 255 }
-            if c.a == 0 { c = .clear }
-            valueColor[value] = c
-            if !colors.contains(c) { colors.append(c) }
+        // The colour of each cell value −1…5 (clear when unused), in a fixed-size tuple: this
+        // runs for every PNG, and arrays here cost more than the rest of it.
+        var valueColor: (RGBA, RGBA, RGBA, RGBA, RGBA, RGBA, RGBA) = (.clear, .clear, .clear, .clear, .clear, .clear, .clear)
+        var entries: [RGBA] = []
+        entries.reserveCapacity(8)
+        var lookup = [UInt8](repeating: 0, count: 7)
+        var translucentCount = 0
+        withUnsafeMutableBytes(of: &valueColor) { raw in
+            let valueColor = raw.bindMemory(to: RGBA.self)
+            for value in 0..<7 where used & (1 << value) != 0 {
+                var c = value == 0 ? RGBA.clear : sprite.colors[value - 1]
+                if binaryAlpha { c.a = c.a < 128 ? 0 : 255 }
+                if c.a == 0 { c = .clear }
+                valueColor[value] = c
+            }
+            // Transparent, then translucent, then opaque, each in value order, without repeats.
+            if withTransparent || (0..<7).contains(where: { used & (1 << $0) != 0 && valueColor[$0].a == 0 }) {
+                entries.append(.clear)
+            }
+            for pass in 0..<2 {  // translucent, then opaque
+                for value in 0..<7 where used & (1 << value) != 0 {
+                    let c = valueColor[value]
+                    if c.a != 0 && (c.a == 255) == (pass == 1) && !entries.contains(c) { entries.append(c) }
+                }
+                if pass == 0 { translucentCount = entries.count }
+            }
+            for value in 0..<7 { lookup[value] = UInt8(entries.firstIndex(of: valueColor[value]) ?? 0) }
         }
-        // Stable partition: transparent, then translucent, then opaque.
-        var transparent = colors.filter { $0.a == 0 }
-        if withTransparent && transparent.isEmpty { transparent = [.clear] }
-        let translucent = colors.filter { $0.a != 0 && $0.a != 255 }
-        let opaque = colors.filter { $0.a == 255 }
-        entries = transparent + translucent + opaque
-        translucentCount = transparent.count + translucent.count
-        hasTransparent = !transparent.isEmpty
-        let ordered = transparent + translucent + opaque
-        lookup = valueColor.map { c in UInt8(ordered.firstIndex(of: c) ?? 0) }
+        hasTransparent = entries.first == .clear
+        self.translucentCount = translucentCount
+        self.entries = entries
+        self.lookup = lookup
     }
 
     /// The smallest number of bits (1, 2, 4 or 8) that can index every entry.

@@ -10,32 +10,43 @@ public enum PNGEncoder {
         let palette = IndexedPalette(sprite)
         let depth = palette.bitDepth
         let side = Grid.side * scale
-        let rows = sourceRows(sprite, palette: palette, scale: scale, depth: depth)
+        let stream = deflatedRows(sprite, palette: palette, scale: scale, depth: depth)
+        let texts: [[UInt8]] = metadata?.textEntries.map { entry in
+            var body: [UInt8] = []
+            appendITXt(keyword: entry.keyword, text: entry.text, to: &body)
+            return body
+        } ?? []
 
-        var png = PNGChunkWriter(capacity: 512)
-        png.chunk("IHDR") { out in
-            out.appendBigEndian(UInt32(side))
-            out.appendBigEndian(UInt32(side))
-            out.append(contentsOf: [UInt8(depth), 3, 0, 0, 0])  // depth, indexed, deflate, adaptive, no interlace
-        }
-        png.chunk("PLTE") { out in
-            for c in palette.entries { out.append(contentsOf: [c.r, c.g, c.b]) }
-        }
-        if palette.translucentCount > 0 {
-            png.chunk("tRNS") { out in
-                for c in palette.entries.prefix(palette.translucentCount) { out.append(c.a) }
+        let entries = palette.entries, translucent = palette.translucentCount
+        var total = PNGChunkWriter.signature.count + PNGChunkWriter.chunkSize(13) + PNGChunkWriter.chunkSize(3 * entries.count)
+        if translucent > 0 { total += PNGChunkWriter.chunkSize(translucent) }
+        for text in texts { total += PNGChunkWriter.chunkSize(text.count) }
+        total += PNGChunkWriter.chunkSize(stream.byteCount) + PNGChunkWriter.chunkSize(0)
+        return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+            var png = PNGChunkWriter(out: UnsafeMutableRawPointer(buffer.baseAddress!))
+            png.chunk("IHDR", length: 13) { out in
+                out.appendBigEndian(UInt32(side))
+                out.appendBigEndian(UInt32(side))
+                out.append(UInt8(depth))
+                out.append(3)  // indexed colour
+                out.append(0)  // deflate
+                out.append(0)  // adaptive filtering
+                out.append(0)  // no interlace
             }
-        }
-        if let metadata {
-            for entry in metadata.textEntries {
-                png.chunk("iTXt") { out in PNGEncoder.appendITXt(keyword: entry.keyword, text: entry.text, to: &out) }
+            png.chunk("PLTE", length: 3 * entries.count) { out in
+                for c in entries { out.append(c.r); out.append(c.g); out.append(c.b) }
             }
+            if translucent > 0 {
+                png.chunk("tRNS", length: translucent) { out in
+                    for c in entries.prefix(translucent) { out.append(c.a) }
+                }
+            }
+            for text in texts { png.chunk("iTXt", length: text.count) { $0.append(text) } }
+            png.chunk("IDAT", length: stream.byteCount) { $0.append(length: stream.byteCount) { stream.write(to: $0) } }
+            png.chunk("IEND", length: 0)
+            precondition(png.count == total, "the PNG is as long as planned")
+            count = total
         }
-        png.chunk("IDAT") { out in
-            rows.withUnsafeBufferPointer { ScanlineDeflater.append(rows: $0, stride: rows.count / Grid.side, repeats: scale, to: &out) }
-        }
-        png.chunk("IEND")
-        return png.bytes
     }
 
     /// Appends an uncompressed `iTXt` body: keyword, NUL, flag 0, method 0, empty language tag
@@ -46,13 +57,48 @@ public enum PNGEncoder {
         out.append(contentsOf: text.utf8)
     }
 
+    /// The zlib stream of the image rows. When a cell's pixels fill whole bytes (every 256-px
+    /// image, for one), the rows are never built: the deflater works from one byte per cell.
+    static func deflatedRows(_ sprite: Sprite, palette: IndexedPalette, scale: Int, depth: Int) -> ScanlineDeflater.Stream {
+        let cellBits = scale * depth
+        guard cellBits % 8 == 0 else {
+            let rows = sourceRows(sprite, palette: palette, scale: scale, depth: depth)
+            return rows.withUnsafeBufferPointer { ScanlineDeflater.Stream(rows: $0, stride: rows.count / Grid.side, repeats: scale) }
+        }
+        // 1,024 bytes: on the stack.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Grid.side * Grid.side) { cells in
+            fillCellBytes(sprite, palette: palette, depth: depth, into: cells)
+            return ScanlineDeflater.Stream(cells: UnsafeBufferPointer(cells), cellBytes: cellBits / 8, repeats: scale)
+        }
+    }
+
+    /// Writes to `out` (1,024 bytes) the byte each cell's pixels pack into when they fill whole
+    /// bytes: its palette index repeated across the byte's `8 / depth` pixels.
+    static func fillCellBytes(_ sprite: Sprite, palette: IndexedPalette, depth: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
+        // The byte per cell value −1…5.
+        var fill = (UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0))
+        withUnsafeMutableBytes(of: &fill) { fill in
+            for v in 0..<7 {
+                var byte = palette.lookup[v]
+                var filled = depth
+                while filled < 8 { byte |= byte << UInt8(filled); filled *= 2 }
+                fill[v] = byte
+            }
+        }
+        withUnsafeBytes(of: &fill) { fill in
+            sprite.grid.cells.withUnsafeBufferPointer { cells in
+                precondition(cells.count == out.count)
+                for i in 0..<cells.count { out[i] = fill[Int(cells[i]) &+ 1] }
+            }
+        }
+    }
+
     /// One filtered image row per grid row (filter byte 0, then `32 × scale × depth / 8` bytes);
-    /// the image repeats each of them `scale` times.
+    /// the image repeats each of them `scale` times. Used when a cell's pixels do not fill whole
+    /// bytes (the other sizes go through `ScanlineDeflater.Stream(cells:cellBytes:repeats:)`).
     static func sourceRows(_ sprite: Sprite, palette: IndexedPalette, scale: Int, depth: Int) -> [UInt8] {
         let stride = Grid.side * scale * depth / 8 + 1
-        // 8 bytes of room past the last row for `packRow`'s whole-word stores; each row's
-        // spill lands on the next row's filter byte, written after it.
-        return [UInt8](unsafeUninitializedCapacity: stride * Grid.side + 8) { out, count in
+        return [UInt8](unsafeUninitializedCapacity: stride * Grid.side) { out, count in
             sprite.grid.cells.withUnsafeBufferPointer { cells in
                 palette.lookup.withUnsafeBufferPointer { lookup in
                     let base = UnsafeMutableRawPointer(out.baseAddress!)
@@ -68,39 +114,11 @@ public enum PNGEncoder {
         }
     }
 
-    /// Packs one source row of 32 cells, each repeated `scale` times, at `depth` bits per pixel.
-    /// When a cell spans whole bytes, it is written as 8-byte words of one repeated byte, which
-    /// may run up to 7 bytes past the row: the caller leaves that much room after it.
+    /// Packs one source row of 32 cells, each repeated `scale` times, at `depth` bits per pixel,
+    /// most significant bits first (32 cells always fill whole bytes).
     @inline(__always)
     static func packRow(cells: UnsafeBufferPointer<Int8>, lookup: UnsafeBufferPointer<UInt8>,
                         scale: Int, depth: Int, into row: UnsafeMutableRawPointer) {
-        let cellBits = scale * depth
-        if cellBits % 8 == 0 {
-            let cellBytes = cellBits / 8
-            // Each palette index repeated across a whole word, per cell value −1…5.
-            var fill = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-            withUnsafeMutableBytes(of: &fill) { fill in
-                for v in 0..<7 {
-                    var byte = lookup[v]
-                    var filled = depth
-                    while filled < 8 { byte |= byte << UInt8(filled); filled *= 2 }
-                    fill.storeBytes(of: UInt64(byte) &* 0x0101_0101_0101_0101, toByteOffset: v * 8, as: UInt64.self)
-                }
-            }
-            withUnsafeBytes(of: &fill) { fill in
-                var i = 0
-                for cell in cells {
-                    let word = fill.load(fromByteOffset: (Int(cell) &+ 1) &* 8, as: UInt64.self)
-                    var written = 0
-                    repeat {
-                        row.storeBytes(of: word, toByteOffset: i &+ written, as: UInt64.self)
-                        written &+= 8
-                    } while written < cellBytes
-                    i &+= cellBytes
-                }
-            }
-            return
-        }
         var acc: UInt32 = 0
         var bits = 0
         var i = 0

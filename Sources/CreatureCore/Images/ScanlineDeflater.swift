@@ -6,31 +6,278 @@ import CZlib
 ///
 /// Matches are looked for at two distances only: 1 (runs of one byte) and the row length (the
 /// row above); every repeated row is one match a row back. The block uses dynamic Huffman codes
-/// built from the symbol counts, or the fixed codes when those come out shorter.
+/// built from the symbol counts, or the fixed codes when those come out shorter. The stream is
+/// planned in full (`Stream`) before it is written, so its exact size is known up front.
 enum ScanlineDeflater {
-    /// Appends to `out` the zlib stream of `rows` (`rows.count / stride` rows of `stride` bytes),
-    /// each row written `repeats` times in a row. Rows are 3…32,768 bytes long (a PNG row of a
-    /// 32-px sprite is at least 5), so that a row's repeats always make a match of 3 bytes or more.
+    /// Appends to `out` the zlib stream of `rows` (see `Stream.init(rows:stride:repeats:)`).
     static func append(rows: UnsafeBufferPointer<UInt8>, stride: Int, repeats: Int, to out: inout [UInt8]) {
-        precondition((3...32_768).contains(stride) && rows.count % stride == 0 && repeats >= 1)
-        var tokens = Tokens()
-        tokens.list.reserveCapacity(rows.count / 4 + 16)
-        let count = rows.count / stride
-        for y in 0..<count {
-            let row = UnsafeBufferPointer(rebasing: rows[(y * stride)..<(y * stride + stride)])
-            let above = y > 0 ? UnsafeBufferPointer(rebasing: rows[((y - 1) * stride)..<(y * stride)]) : nil
-            parse(row, above: above, repeats: repeats, into: &tokens)
-            if repeats > 1 { tokens.match(distance: stride, length: (repeats - 1) * stride) }
-        }
-        tokens.flush()
+        append(Stream(rows: rows, stride: stride, repeats: repeats), to: &out)
+    }
 
-        out.append(contentsOf: [0x78, 0x01])  // deflate, 32 KiB window; check bits make 0x7801 a multiple of 31
-        var bits = BitWriter(out: [])
-        swap(&bits.out, &out)
-        writeBlock(tokens, to: &bits)
-        bits.alignToByte()
-        swap(&bits.out, &out)
-        out.appendBigEndian(adler32(rows: rows, stride: stride, repeats: repeats))
+    /// Appends `stream`'s bytes to `out`.
+    static func append(_ stream: Stream, to out: inout [UInt8]) {
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: stream.byteCount))
+        out.withUnsafeMutableBytes { stream.write(to: $0.baseAddress! + start) }
+    }
+
+    /// A zlib stream of repeated rows: its tokens, its Huffman codes and its exact size.
+    struct Stream {
+        /// Literals and matches in order (see `Tokens.list`).
+        let tokens: [UInt64]
+        /// The code table the block uses (`code | length << 16` per entry, see `Deflate.tableCount`).
+        let table: [UInt32]
+        /// The code lengths to store, for a dynamic block; nil for the fixed codes.
+        let header: DynamicHeader?
+        /// Bits of the deflate block: block header, code lengths, codes, extra bits, end of block.
+        let blockBits: Int
+        /// The Adler-32 of the expanded rows.
+        let adler: UInt32
+
+        /// Bytes of the zlib stream: 2-byte header, the block, 4-byte Adler-32.
+        var byteCount: Int { 2 + (blockBits + 7) / 8 + 4 }
+
+        /// The stream of `rows` (`rows.count / stride` rows of `stride` bytes), each row written
+        /// `repeats` times in a row, parsed byte by byte. Rows are 3…32,768 bytes long (a PNG row
+        /// of a 32-px sprite is at least 5), so that a row's repeats always make a match of 3
+        /// bytes or more.
+        init(rows: UnsafeBufferPointer<UInt8>, stride: Int, repeats: Int) {
+            precondition((3...32_768).contains(stride) && rows.count % stride == 0 && repeats >= 1)
+            var parsed = Tokens()
+            parsed.list.reserveCapacity(rows.count / 4 + 16)
+            let base = rows.baseAddress!
+            for y in 0..<(rows.count / stride) {
+                let row = UnsafeBufferPointer(start: base + y * stride, count: stride)
+                let above = y > 0 ? UnsafeBufferPointer(start: base + (y - 1) * stride, count: stride) : nil
+                parse(row, above: above, repeats: repeats, into: &parsed)
+                if repeats > 1 { parsed.match(distance: stride, length: (repeats - 1) * stride) }
+            }
+            self.init(parsed, adler: ScanlineDeflater.adler32(rows: rows, stride: stride, repeats: repeats))
+        }
+
+        /// The stream of a sprite's PNG rows when its pixels fill whole bytes: `cells` holds 32
+        /// rows of 32 cell bytes (the byte a cell's pixels pack into), and PNG row `y` is filter
+        /// byte 0 and then each cell byte of row `y` `cellBytes` times, written `repeats` times.
+        /// Parsed cell by cell, never expanded.
+        init(cells: UnsafeBufferPointer<UInt8>, cellBytes: Int, repeats: Int) {
+            precondition(cells.count == Grid.side * Grid.side && (1...256).contains(cellBytes) && repeats >= 1)
+            let stride = 1 + Grid.side * cellBytes
+            var parsed = Tokens()
+            parsed.list.reserveCapacity(Grid.side * 8 + 16)
+            let base = UnsafeRawPointer(cells.baseAddress!)
+            var adler = Adler32()
+            for y in 0..<Grid.side {
+                let row = base + y * Grid.side
+                parseCells(row, above: y > 0 ? row - Grid.side : nil, cellBytes: cellBytes, into: &parsed)
+                if repeats > 1 { parsed.match(distance: stride, length: (repeats - 1) * stride) }
+                adler.append(cellRow: row, cellBytes: cellBytes, repeats: repeats)
+            }
+            self.init(parsed, adler: adler.value)
+        }
+
+        /// The stream of the `parsed` tokens, with whichever Huffman codes come out shorter.
+        private init(_ parsed: consuming Tokens, adler: UInt32) {
+            parsed.flush()
+            tokens = parsed.list
+            self.adler = adler
+
+            var counts = parsed.counts
+            counts[Deflate.endOfBlock] = 1
+            var dynamic = [UInt32](repeating: 0, count: Deflate.tableCount)
+            let (header, dynamicBits, fixedBits) = counts.withUnsafeBufferPointer { counts in
+                dynamic.withUnsafeMutableBufferPointer { Stream.dynamicCodes(counts: counts, into: $0) }
+            }
+            if fixedBits <= dynamicBits {
+                table = Deflate.fixedCodes
+                self.header = nil
+                blockBits = 3 + fixedBits + parsed.extraBits
+            } else {
+                table = dynamic
+                self.header = header
+                blockBits = 3 + dynamicBits + parsed.extraBits
+            }
+        }
+
+        /// Builds the dynamic codes for symbols used `counts` times (end of block included) into
+        /// `table`, and returns the header storing them, the bits of header and codes, and the
+        /// bits of the same codes with the fixed code (extra bits, the same in both, left out).
+        /// Works on the used symbols only, in scratch space on the stack.
+        private static func dynamicCodes(counts: UnsafeBufferPointer<UInt32>, into table: UnsafeMutableBufferPointer<UInt32>)
+            -> (DynamicHeader, dynamicBits: Int, fixedBits: Int) {
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: Deflate.symbolCount) { symbols in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Deflate.symbolCount) { lengths in
+                    // The used symbols of each alphabet, ascending: literal/lengths, then distances.
+                    var literalCount = 0
+                    for symbol in 0..<Deflate.distanceBase where counts[symbol] > 0 {
+                        symbols[literalCount] = UInt16(symbol)
+                        literalCount += 1
+                    }
+                    let distanceCounts = UnsafeBufferPointer(rebasing: counts[Deflate.distanceBase...])
+                    // Two distance codes at least, so that every code is complete (some decoders insist).
+                    let distancesUsed = distanceCounts.count { $0 > 0 }
+                    var distanceCount = 0
+                    for symbol in 0..<30 where distanceCounts[symbol] > 0 || (distancesUsed < 2 && symbol < 2) {
+                        symbols[literalCount + distanceCount] = UInt16(symbol)
+                        distanceCount += 1
+                    }
+                    let literals = UnsafeBufferPointer(rebasing: symbols[0..<literalCount])
+                    let distances = UnsafeBufferPointer(rebasing: symbols[literalCount..<(literalCount + distanceCount)])
+                    let literalLengths = UnsafeMutableBufferPointer(rebasing: lengths[0..<literalCount])
+                    let distanceLengths = UnsafeMutableBufferPointer(rebasing: lengths[literalCount..<(literalCount + distanceCount)])
+                    Huffman.lengths(of: literals, counts: counts, limit: 15, into: literalLengths)
+                    Huffman.lengths(of: distances, counts: distanceCounts, limit: 15, into: distanceLengths)
+                    Huffman.codes(symbols: literals, lengths: UnsafeBufferPointer(literalLengths), into: table)
+                    Huffman.codes(symbols: distances, lengths: UnsafeBufferPointer(distanceLengths),
+                                  into: UnsafeMutableBufferPointer(rebasing: table[Deflate.distanceBase...]))
+                    let header = DynamicHeader(literals: literals, literalLengths: UnsafeBufferPointer(literalLengths),
+                                               distances: distances, distanceLengths: UnsafeBufferPointer(distanceLengths),
+                                               codes: UnsafeMutableBufferPointer(rebasing: table[Deflate.symbolCount...]))
+                    // Exact sizes of both choices.
+                    var dynamicBits = header.bitCount, fixedBits = 0
+                    for (i, symbol) in literals.enumerated() {
+                        dynamicBits += Int(counts[Int(symbol)]) * Int(literalLengths[i])
+                        fixedBits += Int(counts[Int(symbol)]) * Deflate.fixedLength(Int(symbol))
+                    }
+                    for (i, symbol) in distances.enumerated() {
+                        dynamicBits += Int(distanceCounts[Int(symbol)]) * Int(distanceLengths[i])
+                        fixedBits += Int(distanceCounts[Int(symbol)]) * 5
+                    }
+                    return (header, dynamicBits, fixedBits)
+                }
+            }
+        }
+
+        /// Writes the stream's `byteCount` bytes at `out`.
+        func write(to out: UnsafeMutableRawPointer) {
+            out.storeBytes(of: 0x78, as: UInt8.self)  // deflate, 32 KiB window; check bits make 0x7801 a multiple of 31
+            out.storeBytes(of: 0x01, toByteOffset: 1, as: UInt8.self)
+            var bits = BitWriter(out: out + 2)
+            if let header {
+                bits.write(1 | 2 << 1, count: 3)  // final block, dynamic codes
+                table.withUnsafeBufferPointer { header.write(codes: UnsafeBufferPointer(rebasing: $0[Deflate.symbolCount...]), to: &bits) }
+            } else {
+                bits.write(1 | 1 << 1, count: 3)  // final block, fixed codes
+            }
+            table.withUnsafeBufferPointer { table in
+                for token in tokens {
+                    if token & Tokens.matchFlag == 0 {
+                        bits.write(code: table[Int(token)])
+                        continue
+                    }
+                    // The distance code and its extra bits, the same for every piece.
+                    let distance = Deflate.distanceCode(Int(truncatingIfNeeded: token & 0xFFFF_FFFF))
+                    let distanceEntry = table[Deflate.distanceBase &+ distance.code]
+                    let distanceBits = distanceEntry & 0xFFFF | UInt32(distance.extra) << (distanceEntry >> 16)
+                    let distanceCount = Int(distanceEntry >> 16) &+ distance.extraBits  // at most 15 + 13
+                    var left = Int(truncatingIfNeeded: token >> 32 & 0x7FFF_FFFF)
+                    while left > 0 {
+                        let piece = Deflate.piece(left)
+                        let length = Deflate.lengthCode(piece)
+                        let entry = table[length.code]
+                        bits.write(entry & 0xFFFF | UInt32(length.extra) << (entry >> 16), count: Int(entry >> 16) &+ length.extraBits)
+                        bits.write(distanceBits, count: distanceCount)
+                        left &-= piece
+                    }
+                }
+                bits.write(code: table[Deflate.endOfBlock])
+            }
+            bits.alignToByte()
+            precondition(bits.written == (blockBits + 7) / 8, "the block is as long as planned")
+            let check = 2 + bits.written
+            for i in 0..<4 { out.storeBytes(of: UInt8(truncatingIfNeeded: adler >> (24 - 8 * UInt32(i))), toByteOffset: check + i, as: UInt8.self) }
+        }
+    }
+
+    /// Greedy parse of one PNG row of whole-byte cells (filter byte 0, then each of the 32 cell
+    /// bytes at `row` `cellBytes` times), whose previous grid row is `above` (nil for the first).
+    /// Matches are found cell by cell from two masks of 32 bits, one comparison per 8 cells: at
+    /// each cell, the longer of the match with the row above (on a tie) and the run of the byte
+    /// before, else a literal whose cell's other bytes are carried on as a run of it.
+    static func parseCells(_ row: UnsafeRawPointer, above: UnsafeRawPointer?, cellBytes k: Int,
+                           into tokens: inout Tokens) {
+        let n = 1 &+ Grid.side &* k
+        // Bit c set where cell c differs from the cell above / from the byte before it (the cell
+        // to its left, or the filter byte 0 for cell 0).
+        let aboveDiff = above.map { differingBytes(row, $0) } ?? UInt32.max
+        let leftDiff = differingFromLeft(row)
+        /// How many cells from `c` on have their bit clear in `diff`.
+        @inline(__always) func same(_ diff: UInt32, from c: Int) -> Int {
+            ((UInt64(diff) | 1 << 32) >> UInt64(c)).trailingZeroBitCount
+        }
+        @inline(__always) func cell(_ c: Int) -> UInt8 { row.load(fromByteOffset: c, as: UInt8.self) }
+        var c = 0
+        var carry = 0  // bytes equal to the one before cell c, not yet tokenised
+        func flushCarry() {
+            if carry >= 3 {
+                tokens.match(distance: 1, length: carry)
+            } else {
+                for _ in 0..<carry { tokens.literal(cell(c &- 1)) }
+            }
+            carry = 0
+        }
+        // The filter byte (0 in both rows) starts a match with the row above if one is worth it.
+        let up = same(aboveDiff, from: 0)
+        if above != nil && 1 &+ up &* k >= 3 {
+            tokens.match(distance: n, length: 1 &+ up &* k)
+            c = up
+        } else {
+            tokens.literal(0)
+        }
+        while c < Grid.side {
+            let up = same(aboveDiff, from: c), run = same(leftDiff, from: c)
+            let upBytes = up &* k, runBytes = carry &+ run &* k
+            if upBytes >= 3 && upBytes >= runBytes {
+                flushCarry()
+                tokens.match(distance: n, length: upBytes)
+                c &+= up
+            } else if runBytes >= 3 {
+                tokens.match(distance: 1, length: runBytes)
+                carry = 0
+                c &+= run
+            } else {
+                flushCarry()
+                tokens.literal(cell(c))
+                carry = k &- 1
+                c &+= 1
+            }
+        }
+        flushCarry()
+    }
+
+    /// Bit c set where bytes `a[c]` and `b[c]` (c < 32) differ, 8 bytes at a time.
+    @inline(__always)
+    static func differingBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> UInt32 {
+        var mask: UInt32 = 0
+        for w in 0..<4 {
+            let x = a.loadUnaligned(fromByteOffset: 8 &* w, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: 8 &* w, as: UInt64.self)
+            mask |= nonZeroBytes(UInt64(littleEndian: x)) << UInt32(8 &* w)
+        }
+        return mask
+    }
+
+    /// Bit c set where byte `a[c]` (c < 32) differs from the byte before it, with 0 before `a[0]`.
+    @inline(__always)
+    static func differingFromLeft(_ a: UnsafeRawPointer) -> UInt32 {
+        var mask: UInt32 = 0
+        var before: UInt64 = 0  // the byte before the word
+        for w in 0..<4 {
+            let word = UInt64(littleEndian: a.loadUnaligned(fromByteOffset: 8 &* w, as: UInt64.self))
+            mask |= nonZeroBytes(word ^ (word << 8 | before)) << UInt32(8 &* w)
+            before = word >> 56
+        }
+        return mask
+    }
+
+    /// Bit j (0…7) set where byte j of `x` (lowest first) is not zero.
+    @inline(__always)
+    static func nonZeroBytes(_ x: UInt64) -> UInt32 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        // Bit 7 of each byte: set if its low 7 bits are not all zero (the sum carries into it,
+        // never past it) or if it was set already.
+        let high = ((x & low7) &+ low7 | x) & ~low7
+        // Gather bit 8j of `high >> 7` into bit 56 + j (times 2^(56 − 7j)); no other product
+        // lands in or carries into the top byte (the tests check every pattern).
+        return UInt32(truncatingIfNeeded: ((high >> 7) &* 0x0102_0408_1020_4080) >> 56)
     }
 
     /// Greedy parse of one row whose previous image row is `above` (nil for the first row):
@@ -94,324 +341,111 @@ enum ScanlineDeflater {
         return i
     }
 
-    /// The Adler-32 of the expanded rows, from zlib's Adler-32 of each source row alone: a row
-    /// of `n` bytes with sum `s` and weighted sum `w = Σ (n − i)·bᵢ` has Adler halves `1 + s` and
-    /// `n + w`, and appending it to a stream adds `s` to the low half and `n·low + w` to the high.
+    /// The Adler-32 of the expanded rows, from zlib's Adler-32 of each source row alone.
     static func adler32(rows: UnsafeBufferPointer<UInt8>, stride: Int, repeats: Int) -> UInt32 {
-        let modulus = 65_521
-        var low = 1, high = 0
+        var adler = Adler32()
         var start = 0
         while start < rows.count {
+            // A row alone has Adler halves `1 + s` and `n + w` (see `Adler32.append`).
             let rowAdler = Int(CZlib.adler32(1, rows.baseAddress! + start, uInt(stride)))
-            let sum = ((rowAdler & 0xFFFF) - 1 + modulus) % modulus
-            let weighted = ((rowAdler >> 16) - stride % modulus + modulus) % modulus
-            // `repeats` (k) appends at once: high += k·(n·low + w) + n·s·k(k−1)/2; low += k·s.
-            high = (high &+ repeats &* ((stride &* low &+ weighted) % modulus)
-                    &+ (stride &* sum % modulus) &* (repeats &* (repeats &- 1) / 2)) % modulus
-            low = (low &+ repeats &* sum) % modulus
+            let m = Adler32.modulus
+            adler.append(sum: ((rowAdler & 0xFFFF) - 1 + m) % m, weighted: ((rowAdler >> 16) - stride % m + m) % m,
+                         length: stride, repeats: repeats)
             start &+= stride
         }
-        return UInt32(high << 16 | low)
+        return adler.value
     }
 
-    /// Literals and matches in order, with the symbol counts of both Huffman alphabets.
+    /// The Adler-32 (RFC 1950) of a stream built from rows, each known by its length `n`, its
+    /// byte sum `s` and its weighted sum `w = Σ (n − i)·bᵢ`: appending a row adds `s` to the low
+    /// half and `n·low + w` to the high half.
+    struct Adler32 {
+        static let modulus = 65_521
+        private var low = 1, high = 0
+
+        /// The checksum so far.
+        var value: UInt32 { UInt32(high << 16 | low) }
+
+        /// Appends a row `repeats` (k) times at once: high += k·(n·low + w) + n·s·k(k−1)/2,
+        /// low += k·s. `sum` and `weighted` are not negative; n ≤ 32,768, k ≤ 64 and a row's
+        /// sums stay far below 2^40, so nothing overflows before the two reductions.
+        @inline(__always)
+        mutating func append(sum s: Int, weighted w: Int, length n: Int, repeats k: Int) {
+            let m = Adler32.modulus
+            high = (high &+ k &* (n &* low &+ w % m) &+ n &* (s % m) &* (k &* (k &- 1) / 2)) % m
+            low = (low &+ k &* s) % m
+        }
+
+        /// Appends a PNG row of whole-byte cells (see `Stream.init(cells:cellBytes:repeats:)`)
+        /// `repeats` times. Cell c covers bytes 1 + ck … ck + k of the n = 1 + 32k, so with
+        /// B = Σ b_c and C = Σ c·b_c: s = k·B and w = (k(n − 1) − k(k − 1)/2)·B − k²·C.
+        mutating func append(cellRow row: UnsafeRawPointer, cellBytes k: Int, repeats: Int) {
+            var b = 0, c = 0
+            for w in 0..<4 {
+                // Eight cells at once: the even and odd bytes as four 16-bit lanes each, summed
+                // and weighted by their place (0…7) with one multiplication per sum, whose top
+                // lane collects the dot product of the lanes with the constant's lanes reversed
+                // (no lane exceeds 16 bits, so none carries into the next).
+                let word = UInt64(littleEndian: row.loadUnaligned(fromByteOffset: 8 &* w, as: UInt64.self))
+                let even = word & 0x00FF_00FF_00FF_00FF, odd = word >> 8 & 0x00FF_00FF_00FF_00FF
+                let sum = Int(((even &+ odd) &* 0x0001_0001_0001_0001) >> 48)
+                let place = Int((even &* 0x0000_0002_0004_0006) >> 48) &+ Int((odd &* 0x0001_0003_0005_0007) >> 48)
+                b &+= sum
+                c &+= 8 &* w &* sum &+ place
+            }
+            let n = 1 &+ Grid.side &* k
+            append(sum: k &* b, weighted: (k &* (n &- 1) &- k &* (k &- 1) / 2) &* b &- k &* k &* c, length: n, repeats: repeats)
+        }
+    }
+
+    /// Literals and matches in order, with how often each code-table entry is used.
     struct Tokens {
-        /// A literal byte, or `matchFlag | length << 16 | distance` for a match.
-        var list: [UInt32] = []
-        var literalLengthCounts = [Int](repeating: 0, count: 286)
-        var distanceCounts = [Int](repeating: 0, count: 30)
+        /// A literal byte, or `matchFlag | length << 32 | distance` for a match, which is
+        /// written as pieces of at most 258 bytes (`Deflate.piece`).
+        var list: [UInt64] = []
+        /// Uses of each code-table entry: literal/length symbols, then distance symbols at
+        /// `Deflate.distanceBase`.
+        var counts = [UInt32](repeating: 0, count: Deflate.symbolCount)
+        /// Extra bits the matches take (the same whichever codes are used).
+        var extraBits = 0
         /// A match not yet written, so that back-to-back matches at one distance merge.
         var pendingDistance = 0
         var pendingLength = 0
 
-        static let matchFlag: UInt32 = 1 << 31
+        static let matchFlag: UInt64 = 1 << 63
 
+        @inline(__always)
         mutating func literal(_ byte: UInt8) {
-            flush()
-            list.append(UInt32(byte))
-            literalLengthCounts[Int(byte)] &+= 1
+            if pendingLength > 0 { flush() }
+            list.append(UInt64(byte))
+            counts[Int(byte)] &+= 1
         }
 
+        @inline(__always)
         mutating func match(distance: Int, length: Int) {
             if pendingLength > 0 && pendingDistance != distance { flush() }
             pendingDistance = distance
             pendingLength &+= length
         }
 
-        /// Writes the pending match as pieces of at most 258 bytes, none shorter than 3.
+        /// Writes the pending match, counting the symbols of its pieces.
         mutating func flush() {
-            var left = pendingLength
-            precondition(left == 0 || left >= 3, "a match is at least 3 bytes long")
+            guard pendingLength > 0 else { return }
+            precondition(pendingLength >= 3, "a match is at least 3 bytes long")
+            list.append(Tokens.matchFlag | UInt64(pendingLength) << 32 | UInt64(pendingDistance))
+            var left = pendingLength, pieces = 0
             while left > 0 {
-                var piece = min(left, 258)
-                if left - piece > 0 && left - piece < 3 { piece = left - 3 }
-                list.append(Tokens.matchFlag | UInt32(piece) << 16 | UInt32(pendingDistance))
-                literalLengthCounts[Deflate.lengthCode(piece).code] &+= 1
-                distanceCounts[Deflate.distanceCode(pendingDistance).code] &+= 1
-                left -= piece
+                let piece = Deflate.piece(left)
+                let length = Deflate.lengthCode(piece)
+                counts[length.code] &+= 1
+                extraBits &+= length.extraBits
+                pieces &+= 1
+                left &-= piece
             }
+            let distance = Deflate.distanceCode(pendingDistance)
+            counts[Deflate.distanceBase &+ distance.code] &+= UInt32(pieces)
+            extraBits &+= pieces &* distance.extraBits
             pendingLength = 0
         }
-    }
-
-    /// Writes the tokens as one final block with whichever Huffman codes come out shorter.
-    static func writeBlock(_ tokens: Tokens, to bits: inout BitWriter) {
-        var litCounts = tokens.literalLengthCounts
-        litCounts[256] = 1  // end of block
-        var distCounts = tokens.distanceCounts
-        // Two used codes at least, so that every code is complete (some decoders insist).
-        if distCounts.count(where: { $0 > 0 }) < 2 {
-            distCounts[0] = max(distCounts[0], 1)
-            distCounts[1] = max(distCounts[1], 1)
-        }
-        let litLengths = Huffman.lengths(litCounts, limit: 15)
-        let distLengths = Huffman.lengths(distCounts, limit: 15)
-        let header = DynamicHeader(litLengths: litLengths, distLengths: distLengths)
-
-        func bodyBits(_ lit: [UInt8], _ dist: [UInt8]) -> Int {
-            var total = 0
-            for (symbol, count) in litCounts.enumerated() where count > 0 { total += count * Int(lit[symbol]) }
-            for (symbol, count) in distCounts.enumerated() where count > 0 { total += count * Int(dist[symbol]) }
-            return total
-        }
-        let dynamicBits = header.bitCount + bodyBits(litLengths, distLengths)
-        let fixedBits = bodyBits(Deflate.fixedLiteralLengths, Deflate.fixedDistanceLengths)
-
-        let lit: Huffman.Code, dist: Huffman.Code
-        if fixedBits <= dynamicBits {
-            bits.write(1 | 1 << 1, count: 3)  // final block, fixed codes
-            lit = Deflate.fixedLiteralCode
-            dist = Deflate.fixedDistanceCode
-        } else {
-            bits.write(1 | 2 << 1, count: 3)  // final block, dynamic codes
-            header.write(to: &bits)
-            lit = Huffman.Code(lengths: litLengths)
-            dist = Huffman.Code(lengths: distLengths)
-        }
-        for token in tokens.list {
-            if token & Tokens.matchFlag == 0 {
-                lit.write(Int(token), to: &bits)
-                continue
-            }
-            let length = Deflate.lengthCode(Int(token >> 16 & 0x1FF))
-            lit.write(length.code, to: &bits)
-            bits.write(UInt32(length.extra), count: length.extraBits)
-            let distance = Deflate.distanceCode(Int(token & 0xFFFF))
-            dist.write(distance.code, to: &bits)
-            bits.write(UInt32(distance.extra), count: distance.extraBits)
-        }
-        lit.write(256, to: &bits)
-    }
-
-    /// The code lengths of a dynamic block, run-length coded with the code-length alphabet.
-    struct DynamicHeader {
-        var literalCount: Int
-        var distanceCount: Int
-        /// Code-length symbols in order, each `symbol | extraBits << 8 | extra << 16`.
-        var items: [UInt32] = []
-        var codeLengthLengths: [UInt8]
-        var codeLengthCount: Int
-
-        /// The order in which code-length code lengths are stored (RFC 1951 §3.2.7).
-        static let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
-
-        init(litLengths: [UInt8], distLengths: [UInt8]) {
-            literalCount = max(257, (litLengths.lastIndex { $0 > 0 } ?? 0) + 1)
-            distanceCount = max(1, (distLengths.lastIndex { $0 > 0 } ?? 0) + 1)
-            var all = [UInt8](litLengths[0..<literalCount])
-            all.append(contentsOf: distLengths[0..<distanceCount])
-            var items: [UInt32] = []
-            items.reserveCapacity(64)
-            var counts = [Int](repeating: 0, count: 19)
-            var i = 0
-            while i < all.count {
-                let value = all[i]
-                var run = 1
-                while i &+ run < all.count && all[i &+ run] == value { run &+= 1 }
-                i &+= run
-                if value == 0 {
-                    while run >= 11 { let k = min(run, 138); items.append(18 | 7 << 8 | UInt32(k - 11) << 16); run -= k }
-                    if run >= 3 { items.append(17 | 3 << 8 | UInt32(run - 3) << 16); run = 0 }
-                } else {
-                    items.append(UInt32(value))
-                    run -= 1
-                    while run >= 3 { let k = min(run, 6); items.append(16 | 2 << 8 | UInt32(k - 3) << 16); run -= k }
-                }
-                for _ in 0..<run { items.append(UInt32(value)) }
-            }
-            for item in items { counts[Int(item & 0xFF)] &+= 1 }
-            if counts.count(where: { $0 > 0 }) < 2 {
-                let other = items.first == 0 ? 1 : 0
-                counts[other] = max(counts[other], 1)
-            }
-            self.items = items
-            codeLengthLengths = Huffman.lengths(counts, limit: 7)
-            let lengths = codeLengthLengths
-            codeLengthCount = max(4, (DynamicHeader.order.lastIndex { lengths[$0] > 0 } ?? 0) + 1)
-        }
-
-        /// Bits the header takes, from HLIT to the last code length.
-        var bitCount: Int {
-            var total = 5 + 5 + 4 + 3 * codeLengthCount
-            for item in items { total += Int(codeLengthLengths[Int(item & 0xFF)]) + Int(item >> 8 & 0xFF) }
-            return total
-        }
-
-        func write(to bits: inout BitWriter) {
-            bits.write(UInt32(literalCount - 257), count: 5)
-            bits.write(UInt32(distanceCount - 1), count: 5)
-            bits.write(UInt32(codeLengthCount - 4), count: 4)
-            for symbol in DynamicHeader.order.prefix(codeLengthCount) { bits.write(UInt32(codeLengthLengths[symbol]), count: 3) }
-            let code = Huffman.Code(lengths: codeLengthLengths)
-            for item in items {
-                code.write(Int(item & 0xFF), to: &bits)
-                bits.write(item >> 16, count: Int(item >> 8 & 0xFF))
-            }
-        }
-    }
-}
-
-/// Fixed facts of the deflate format (RFC 1951 §3.2.5–3.2.6).
-enum Deflate {
-    /// The length symbol (257…285) for a match of `length` (3…258), and its extra bits.
-    static func lengthCode(_ length: Int) -> (code: Int, extra: Int, extraBits: Int) {
-        if length == 258 { return (285, 0, 0) }
-        let l = length - 3
-        if l < 8 { return (257 + l, 0, 0) }
-        let top = Int.bitWidth - 1 - l.leadingZeroBitCount  // 3…7
-        let extraBits = top - 2
-        return (257 + 4 * (top - 1) + (l >> extraBits & 3), l & (1 << extraBits - 1), extraBits)
-    }
-
-    /// The distance symbol (0…29) for a match `distance` (1…32768) back, and its extra bits.
-    static func distanceCode(_ distance: Int) -> (code: Int, extra: Int, extraBits: Int) {
-        let d = distance - 1
-        if d < 4 { return (d, 0, 0) }
-        let top = Int.bitWidth - 1 - d.leadingZeroBitCount  // 2…14
-        let extraBits = top - 1
-        return (2 * top + (d >> extraBits & 1), d & (1 << extraBits - 1), extraBits)
-    }
-
-    static let fixedLiteralLengths: [UInt8] = (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 }
-    static let fixedDistanceLengths = [UInt8](repeating: 5, count: 30)
-    static let fixedLiteralCode = Huffman.Code(lengths: fixedLiteralLengths)
-    static let fixedDistanceCode = Huffman.Code(lengths: [UInt8](repeating: 5, count: 32))
-}
-
-/// Length-limited Huffman codes in deflate's canonical form.
-enum Huffman {
-    /// Code lengths for symbols with `counts` (0 for unused), none longer than `limit`. While the
-    /// optimal code is too deep, counts are halved (never below 1) and the code rebuilt.
-    static func lengths(_ counts: [Int], limit: Int) -> [UInt8] {
-        var weights = counts
-        while true {
-            let lengths = unlimitedLengths(weights)
-            if (lengths.max() ?? 0) <= limit { return lengths }
-            weights = weights.map { $0 == 0 ? 0 : max(1, $0 >> 1) }
-        }
-    }
-
-    /// Optimal code lengths by the two-queue method: leaves sorted by weight, merged nodes
-    /// queued in the order they are made (which is also increasing weight).
-    static func unlimitedLengths(_ counts: [Int]) -> [UInt8] {
-        var lengths = [UInt8](repeating: 0, count: counts.count)
-        // Each leaf as `count << 9 | symbol`, so that one integer sort orders by count, then symbol.
-        var leaves: [Int] = []
-        leaves.reserveCapacity(counts.count)
-        for (symbol, count) in counts.enumerated() where count > 0 { leaves.append(count << 9 | symbol) }
-        leaves.sort()
-        let n = leaves.count
-        if n == 0 { return lengths }
-        if n == 1 { lengths[leaves[0] & 511] = 1; return lengths }
-        var weight = [Int](repeating: 0, count: 2 * n - 1)
-        for i in 0..<n { weight[i] = leaves[i] >> 9 }
-        var parent = [Int](repeating: 0, count: 2 * n - 1)
-        var nextLeaf = 0, nextNode = n
-        for node in n..<(2 * n - 1) {
-            var pair = (0, 0)
-            for k in 0..<2 {
-                let takeLeaf = nextLeaf < n && (nextNode >= node || weight[nextLeaf] <= weight[nextNode])
-                let child = takeLeaf ? nextLeaf : nextNode
-                if takeLeaf { nextLeaf += 1 } else { nextNode += 1 }
-                if k == 0 { pair.0 = child } else { pair.1 = child }
-            }
-            weight[node] = weight[pair.0] + weight[pair.1]
-            parent[pair.0] = node
-            parent[pair.1] = node
-        }
-        var depth = [Int](repeating: 0, count: 2 * n - 1)
-        for node in stride(from: 2 * n - 3, through: 0, by: -1) { depth[node] = depth[parent[node]] + 1 }
-        for (i, leaf) in leaves.enumerated() { lengths[leaf & 511] = UInt8(depth[i]) }
-        return lengths
-    }
-
-    /// Canonical codes for a set of lengths, stored bit-reversed for an LSB-first writer.
-    struct Code: Sendable {
-        var codes: [UInt32]
-        var lengths: [UInt8]
-
-        init(lengths: [UInt8]) {
-            self.lengths = lengths
-            var perLength = [UInt32](repeating: 0, count: 16)
-            for l in lengths where l > 0 { perLength[Int(l)] += 1 }
-            var next = [UInt32](repeating: 0, count: 16)
-            var code: UInt32 = 0
-            for bits in 1..<16 {
-                code = (code + perLength[bits - 1]) << 1
-                next[bits] = code
-            }
-            var codes = [UInt32](repeating: 0, count: lengths.count)
-            for (symbol, l) in lengths.enumerated() where l > 0 {
-                codes[symbol] = next[Int(l)].bitReversed(count: Int(l))
-                next[Int(l)] &+= 1
-            }
-            self.codes = codes
-        }
-
-        @inline(__always)
-        func write(_ symbol: Int, to bits: inout BitWriter) {
-            bits.write(codes[symbol], count: Int(lengths[symbol]))
-        }
-    }
-}
-
-/// Packs bit fields least significant bit first, as deflate stores them.
-struct BitWriter {
-    var out: [UInt8]
-    private var buffer: UInt64 = 0
-    private var filled = 0
-
-    init(out: [UInt8]) { self.out = out }
-
-    @inline(__always)
-    mutating func write(_ value: UInt32, count: Int) {
-        buffer |= UInt64(value) << UInt64(filled)
-        filled &+= count
-        if filled >= 32 {
-            out.append(UInt8(truncatingIfNeeded: buffer))
-            out.append(UInt8(truncatingIfNeeded: buffer >> 8))
-            out.append(UInt8(truncatingIfNeeded: buffer >> 16))
-            out.append(UInt8(truncatingIfNeeded: buffer >> 24))
-            buffer >>= 32
-            filled &-= 32
-        }
-    }
-
-    /// Writes out the bits so far, padding the last byte with zeros.
-    mutating func alignToByte() {
-        while filled > 0 {
-            out.append(UInt8(truncatingIfNeeded: buffer))
-            buffer >>= 8
-            filled = max(0, filled - 8)
-        }
-    }
-}
-
-extension UInt32 {
-    /// The low `count` bits in reverse order.
-    func bitReversed(count: Int) -> UInt32 {
-        var value = self, result: UInt32 = 0
-        for _ in 0..<count { result = result << 1 | value & 1; value >>= 1 }
-        return result
     }
 }

@@ -100,9 +100,9 @@ enum ImageTestSprites {
         return Sprite(grid: grid, colors: colors.map { RGBA(hex: $0)! })
     }
 
-    /// Every record of `engine-v1.json` as (seed, sprite).
-    static func golden() throws -> [(seed: String, sprite: Sprite)] {
-        let file = try JSONDecoder().decode(GoldenFile.self, from: Fixtures.golden("engine-v1.json"))
+    /// Every record of a golden engine file (`engine-v1.json` unless named) as (seed, sprite).
+    static func golden(_ name: String = "engine-v1.json") throws -> [(seed: String, sprite: Sprite)] {
+        let file = try JSONDecoder().decode(GoldenFile.self, from: Fixtures.golden(name))
         return file.records.map { ($0.seed, sprite(rows: $0.grid, colors: $0.colors)) }
     }
 
