@@ -105,7 +105,12 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
             if chunks.count == 1 {
                 writeAll(chunks[0])
             } else {
-                writeAll(Array(chunks.joined()))
+                // One write for all waiting messages, copied a chunk at a time (a `joined()`
+                // sequence copies byte by byte: 4 % of a pipelined render's time).
+                var all: [UInt8] = []
+                all.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+                for chunk in chunks { all.append(contentsOf: chunk) }
+                writeAll(all)
             }
 
             condition.lock()
