@@ -1,4 +1,4 @@
-// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|store|rpc|all]`.
+// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|longseeds|png|store|rpc|all]`.
 // Prints figures for the README, each with its target. `all` runs every part in a process of its
 // own, so peak-memory figures are the part's own. `rpc` spawns the release `fonsters-rpc`
 // beside this executable (build it first: `swift build -c release`).
@@ -21,6 +21,6 @@ case "all":
         child.waitUntilExit()
     }
 default:
-    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|store|rpc|all]\n".utf8))
+    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|longseeds|png|store|rpc|all]\n".utf8))
     exit(2)
 }
