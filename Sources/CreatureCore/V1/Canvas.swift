@@ -97,9 +97,15 @@ struct Canvas {
             for i in 0...(2 &* n) { markRun(row: cy &+ i &- n, cx &- halfWidths[i], cx &+ halfWidths[i], rows) }
             return
         }
-        for i in 0...(2 &* n) {
-            let w = Int(truncatingIfNeeded: packed >> UInt64(3 &* i)) & 7
-            markRun(row: cy &+ i &- n, cx &- w, cx &+ w, rows)
+        // A run of at most 15 columns centred on -7…38 (any other centre misses the grid) sits
+        // in bits 2…61 of a word whose bit 16 is column 0, so clipping is a shift.
+        guard cx > -8 && cx < 39 else { return }
+        let y0 = max(0, cy &- n), y1 = min(31, cy &+ n)
+        guard y0 <= y1 else { return }
+        for y in y0...y1 {
+            let w = (packed >> UInt64(truncatingIfNeeded: 3 &* (y &- cy &+ n))) & 7
+            let run: UInt64 = (1 << (2 &* w &+ 1)) &- 1
+            rows[y] |= UInt32(truncatingIfNeeded: (run << UInt64(truncatingIfNeeded: cx &- Int(w) &+ 16)) >> 16)
         }
     }
 

@@ -41,7 +41,7 @@ public struct SegmentHashV2: SegmentHashing {
         l = ((l &<< 5) &+ l) ^ (SIMD8(repeating: unit >> 8) ^ ((k &>> 8) & 0xFF))
     }
 
-    @inlinable static func fmix32(_ v: UInt32) -> UInt32 {
+    @inlinable @inline(__always) static func fmix32(_ v: UInt32) -> UInt32 {
         var x = v
         x ^= x >> 16
         x &*= 0x85EB_CA6B
@@ -58,7 +58,7 @@ public struct SegmentHashV2: SegmentHashing {
     }
 
     /// Folds id bytes two at a time, one into each mixer, when they start at an even count.
-    @inlinable public mutating func fold(ascii bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always) public mutating func fold(ascii bytes: UnsafeBufferPointer<UInt8>) {
         guard count & 1 == 0, let p = bytes.baseAddress else {
             for byte in bytes { fold(idByte: byte) }
             return
@@ -77,7 +77,7 @@ public struct SegmentHashV2: SegmentHashing {
     }
 
     /// `top` after the uniformity finaliser (§11 steps 3–6): the 53-bit integer.
-    @inlinable public var bits: UInt64 {
+    @inlinable @inline(__always) public var bits: UInt64 {
         let m = UInt64(SegmentHashV2.fmix32(b)) << 21 | UInt64(SegmentHashV2.fmix32(a) >> 11)
         // m_j = (m >> 6j) & 0x3F: XOR the even j and the odd j (six bits each), then repeat the byte.
         let even = (m ^ m >> 12 ^ m >> 24 ^ m >> 36) & 0x3F, odd = (m >> 6 ^ m >> 18 ^ m >> 30 ^ m >> 42) & 0x3F
