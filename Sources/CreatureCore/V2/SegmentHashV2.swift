@@ -14,14 +14,23 @@ public struct SegmentHashV2: SegmentHashing {
         var l = SIMD8<UInt32>(5381, 5382, 5383, 5384, 5385, 5386, 5387, 5388)
         var seed = seed
         seed.withUTF8 { utf8 in
-            // The units first (never more than the bytes), then one tight loop over them.
-            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: utf8.count) { units in
+            // k = i·31 + j·17 for unit i in lane j.
+            var k = SIMD8<UInt32>(0, 17, 34, 51, 68, 85, 102, 119)
+            // An ASCII byte is its own unit: the leading ASCII bytes are folded as they are.
+            let n = utf8.count
+            var i = 0
+            while i < n && utf8[i] < 0x80 {
+                SegmentHashV2.fold(&l, k, UInt32(utf8[i]))
+                k &+= 31
+                i &+= 1
+            }
+            guard i < n else { return }
+            // The rest as units first (never more than the bytes), then one tight loop over them.
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n &- i) { units in
                 var m = 0
-                UTF16Units.forEach(in: utf8) { units[m] = UInt16(truncatingIfNeeded: $0); m &+= 1 }
-                // k = i·31 + j·17 for unit i in lane j.
-                var k = SIMD8<UInt32>(0, 17, 34, 51, 68, 85, 102, 119)
-                for i in 0..<m {
-                    SegmentHashV2.fold(&l, k, UInt32(units[i]))
+                UTF16Units.forEach(in: UnsafeBufferPointer(rebasing: utf8[i...])) { units[m] = UInt16(truncatingIfNeeded: $0); m &+= 1 }
+                for u in 0..<m {
+                    SegmentHashV2.fold(&l, k, UInt32(units[u]))
                     k &+= 31
                 }
             }

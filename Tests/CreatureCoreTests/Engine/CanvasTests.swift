@@ -13,6 +13,8 @@ import Testing
     @Test func fastDiscMatchesExactDisc() {
         var rng = SystemRandomNumberGenerator()
         var centres: [(Double, Double)] = [(-0.5, 0.5), (15.5, -2.5), (0.4999999, 31.5000001), (-3.2, 33.7), (31.49, 0.51)]
+        // Centres whose discs just reach or just miss the grid's edges (the row runs are clipped by a shift).
+        for c in [-9.2, -8.2, -7.2, -6.8, 37.8, 38.2, 39.2, 40.2] { centres += [(c, 15.3), (15.3, c), (c, c)] }
         for _ in 0..<3000 {
             centres.append((Double.random(in: -8...40, using: &rng), Double.random(in: -8...40, using: &rng)))
         }
