@@ -58,19 +58,24 @@ struct Canvas {
                    th0: Double, taper: Double, value v: Int8) {
         let dx = cos(angle), dy = sin(angle)
         let steps = max(2, Int(length.rounded(.up)))
+        // Without a taper every step has the same radius.
+        let fixedN = taper >= 1 ? Int(Canvas.round(th0)) : 0
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { rows in
             rows.initialize(repeating: 0)
+            // The last disc marked: marking the same disc again changes nothing.
+            var last = (x: Int.min, y: Int.min, n: 0)
             for s in 0...steps {
                 let t = Double(s) / Double(steps)
-                let th = taper >= 1 ? th0 : th0 * (1 - t * (1 - taper))
                 let px = x0 + dx * length * t
                 let py = y0 + dy * length * t
-                let n = Int(Canvas.round(th))
+                let n = taper >= 1 ? fixedN : Int(Canvas.round(th0 * (1 - t * (1 - taper))))
                 if n <= 1 {
                     let rx = Canvas.round(px), ry = Canvas.round(py)
                     if rx >= 0, rx < 32, ry >= 0, ry < 32 { rows[Int(ry)] |= 1 << UInt32(Int(rx)) }
-                } else if Canvas.awayFromTies(px), Canvas.awayFromTies(py) {
-                    Canvas.discRows(Int(Canvas.round(px)), Int(Canvas.round(py)), n, rows)
+                } else if let cx = Canvas.roundedAwayFromTies(px), let cy = Canvas.roundedAwayFromTies(py) {
+                    guard cx != last.x || cy != last.y || n != last.n else { continue }
+                    last = (cx, cy, n)
+                    Canvas.discRows(cx, cy, n, rows)
                 } else {
                     exactDisc(px, py, n, v)
                 }
@@ -140,10 +145,10 @@ struct Canvas {
     /// tie), so the disc is painted as column runs around `(round(px), round(py))`. A coordinate
     /// within 10^-6 of a half keeps the exact per-offset arithmetic.
     func disc(_ px: Double, _ py: Double, _ n: Int, _ v: Int8) {
-        guard Canvas.awayFromTies(px), Canvas.awayFromTies(py) else { return exactDisc(px, py, n, v) }
+        guard let cx = Canvas.roundedAwayFromTies(px), let cy = Canvas.roundedAwayFromTies(py) else { return exactDisc(px, py, n, v) }
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { rows in
             rows.initialize(repeating: 0)
-            Canvas.discRows(Int(Canvas.round(px)), Int(Canvas.round(py)), n, rows)
+            Canvas.discRows(cx, cy, n, rows)
             for y in 0..<32 {
                 var rest = rows[y]
                 while rest != 0 {
@@ -152,6 +157,15 @@ struct Canvas {
                 }
             }
         }
+    }
+
+    /// `Int(round(x))` when `awayFromTies(x)`, else nil (one truncation for both).
+    @inline(__always) static func roundedAwayFromTies(_ x: Double) -> Int? {
+        guard abs(x) < 1_000_000 else { return nil }
+        let t = Double(Int64(x))
+        let d = x - t
+        guard abs(abs(d) - 0.5) > 1e-6 else { return nil }
+        return Int(d >= 0.5 ? t + 1 : d <= -0.5 ? t - 1 : t)
     }
 
     /// Whether `x` is small and its fraction is not within 10^-6 of ±0.5.

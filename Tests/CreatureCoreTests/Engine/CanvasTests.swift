@@ -39,6 +39,18 @@ import Testing
         #expect(Canvas.packedHalfWidths(8) == nil)
     }
 
+    /// `roundedAwayFromTies` is `round` where `awayFromTies` holds, nil elsewhere.
+    @Test func roundedAwayFromTiesIsRoundAwayFromTies() {
+        var rng = SeededGenerator(seed: 21)
+        var xs: [Double] = [0, -0, 0.5, -0.5, 2.5, 7.4999995, 7.5000011, -3.4999989, 999_999.2, 1e6, -1e6, 2e6, .nan, .infinity]
+        for _ in 0..<20_000 { xs.append(Double.random(in: -60...60, using: &rng)) }
+        for k in -40...40 { xs += [Double(k) + 0.5, Double(k) + 0.5 + 2e-6, Double(k) - 0.5 - 0.9e-6] }
+        for x in xs {
+            let expected = Canvas.awayFromTies(x) ? Int(Canvas.round(x)) : nil
+            #expect(Canvas.roundedAwayFromTies(x) == expected, "x \(x)")
+        }
+    }
+
     @Test func awayFromTiesRejectsHalves() {
         #expect(!Canvas.awayFromTies(2.5))
         #expect(!Canvas.awayFromTies(-0.5))
