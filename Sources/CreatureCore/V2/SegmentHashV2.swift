@@ -20,7 +20,7 @@ public struct SegmentHashV2: SegmentHashing {
             let n = utf8.count
             var i = 0
             while i < n && utf8[i] < 0x80 {
-                SegmentHashV2.fold(&l, k, UInt32(utf8[i]))
+                SegmentHashV2.fold(&l, k, ascii: UInt32(utf8[i]))
                 k &+= 31
                 i &+= 1
             }
@@ -48,6 +48,12 @@ public struct SegmentHashV2: SegmentHashing {
     @inline(__always) static func fold(_ l: inout SIMD8<UInt32>, _ k: SIMD8<UInt32>, _ unit: UInt32) {
         l = ((l &<< 5) &+ l) ^ (SIMD8(repeating: unit & 0xFF) ^ (k & 0xFF))
         l = ((l &<< 5) &+ l) ^ (SIMD8(repeating: unit >> 8) ^ ((k &>> 8) & 0xFF))
+    }
+
+    /// `fold` for a unit below 0x100, whose high byte is 0.
+    @inline(__always) static func fold(_ l: inout SIMD8<UInt32>, _ k: SIMD8<UInt32>, ascii unit: UInt32) {
+        l = ((l &<< 5) &+ l) ^ (SIMD8(repeating: unit) ^ (k & 0xFF))
+        l = ((l &<< 5) &+ l) ^ ((k &>> 8) & 0xFF)
     }
 
     @inlinable @inline(__always) static func fmix32(_ v: UInt32) -> UInt32 {
@@ -89,7 +95,10 @@ public struct SegmentHashV2: SegmentHashing {
     @inlinable @inline(__always) public var bits: UInt64 {
         let m = UInt64(SegmentHashV2.fmix32(b)) << 21 | UInt64(SegmentHashV2.fmix32(a) >> 11)
         // m_j = (m >> 6j) & 0x3F: XOR the even j and the odd j (six bits each), then repeat the byte.
-        let even = (m ^ m >> 12 ^ m >> 24 ^ m >> 36) & 0x3F, odd = (m >> 6 ^ m >> 18 ^ m >> 30 ^ m >> 42) & 0x3F
+        // Folding m onto itself by 24 and then 12 bits XORs the groups at 0, 12, 24, 36 into bits
+        // 0…5 and those at 6, 18, 30, 42 into bits 6…11.
+        let x = m ^ m >> 24, folded = x ^ x >> 12
+        let even = folded & 0x3F, odd = folded >> 6 & 0x3F
         let low = evenLanes ^ UInt32(even) &* 0x0101_0101
         let high = oddLanes ^ UInt32(odd) &* 0x0101_0101
         let top = UInt64(high) << 21 | UInt64(low >> 11)
