@@ -58,19 +58,24 @@ struct Canvas {
                    th0: Double, taper: Double, value v: Int8) {
         let dx = cos(angle), dy = sin(angle)
         let steps = max(2, Int(length.rounded(.up)))
+        // Without a taper every step has the same radius.
+        let fixedN = taper >= 1 ? Int(Canvas.round(th0)) : 0
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { rows in
             rows.initialize(repeating: 0)
+            // The last disc marked: marking the same disc again changes nothing.
+            var last = (x: Int.min, y: Int.min, n: 0)
             for s in 0...steps {
                 let t = Double(s) / Double(steps)
-                let th = taper >= 1 ? th0 : th0 * (1 - t * (1 - taper))
                 let px = x0 + dx * length * t
                 let py = y0 + dy * length * t
-                let n = Int(Canvas.round(th))
+                let n = taper >= 1 ? fixedN : Int(Canvas.round(th0 * (1 - t * (1 - taper))))
                 if n <= 1 {
                     let rx = Canvas.round(px), ry = Canvas.round(py)
                     if rx >= 0, rx < 32, ry >= 0, ry < 32 { rows[Int(ry)] |= 1 << UInt32(Int(rx)) }
-                } else if Canvas.awayFromTies(px), Canvas.awayFromTies(py) {
-                    Canvas.discRows(Int(Canvas.round(px)), Int(Canvas.round(py)), n, rows)
+                } else if let cx = Canvas.roundedAwayFromTies(px), let cy = Canvas.roundedAwayFromTies(py) {
+                    guard cx != last.x || cy != last.y || n != last.n else { continue }
+                    last = (cx, cy, n)
+                    Canvas.discRows(cx, cy, n, rows)
                 } else {
                     exactDisc(px, py, n, v)
                 }
@@ -97,9 +102,15 @@ struct Canvas {
             for i in 0...(2 &* n) { markRun(row: cy &+ i &- n, cx &- halfWidths[i], cx &+ halfWidths[i], rows) }
             return
         }
-        for i in 0...(2 &* n) {
-            let w = Int(truncatingIfNeeded: packed >> UInt64(3 &* i)) & 7
-            markRun(row: cy &+ i &- n, cx &- w, cx &+ w, rows)
+        // A run of at most 15 columns centred on -7…38 (any other centre misses the grid) sits
+        // in bits 2…61 of a word whose bit 16 is column 0, so clipping is a shift.
+        guard cx > -8 && cx < 39 else { return }
+        let y0 = max(0, cy &- n), y1 = min(31, cy &+ n)
+        guard y0 <= y1 else { return }
+        for y in y0...y1 {
+            let w = (packed >> UInt64(truncatingIfNeeded: 3 &* (y &- cy &+ n))) & 7
+            let run: UInt64 = (1 << (2 &* w &+ 1)) &- 1
+            rows[y] |= UInt32(truncatingIfNeeded: (run << UInt64(truncatingIfNeeded: cx &- Int(w) &+ 16)) >> 16)
         }
     }
 
@@ -134,10 +145,10 @@ struct Canvas {
     /// tie), so the disc is painted as column runs around `(round(px), round(py))`. A coordinate
     /// within 10^-6 of a half keeps the exact per-offset arithmetic.
     func disc(_ px: Double, _ py: Double, _ n: Int, _ v: Int8) {
-        guard Canvas.awayFromTies(px), Canvas.awayFromTies(py) else { return exactDisc(px, py, n, v) }
+        guard let cx = Canvas.roundedAwayFromTies(px), let cy = Canvas.roundedAwayFromTies(py) else { return exactDisc(px, py, n, v) }
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { rows in
             rows.initialize(repeating: 0)
-            Canvas.discRows(Int(Canvas.round(px)), Int(Canvas.round(py)), n, rows)
+            Canvas.discRows(cx, cy, n, rows)
             for y in 0..<32 {
                 var rest = rows[y]
                 while rest != 0 {
@@ -146,6 +157,15 @@ struct Canvas {
                 }
             }
         }
+    }
+
+    /// `Int(round(x))` when `awayFromTies(x)`, else nil (one truncation for both).
+    @inline(__always) static func roundedAwayFromTies(_ x: Double) -> Int? {
+        guard abs(x) < 1_000_000 else { return nil }
+        let t = Double(Int64(x))
+        let d = x - t
+        guard abs(abs(d) - 0.5) > 1e-6 else { return nil }
+        return Int(d >= 0.5 ? t + 1 : d <= -0.5 ? t - 1 : t)
     }
 
     /// Whether `x` is small and its fraction is not within 10^-6 of ±0.5.

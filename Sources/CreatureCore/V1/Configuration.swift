@@ -83,14 +83,14 @@ public struct Configuration: Equatable, Sendable {
         } else if s.roll("shape_mask", 0.35) {
             shapeMask = .shape(s.h("shape_kind") < 0.5 ? .circle : .ellipse)
         } else if s.roll("shape_polygon", 0.5) {
-            shapeMask = .shape(CoreShape.allCases[2 + s.pick("shape_poly_kind", 5)])
+            shapeMask = .shape(Configuration.polygon(s.pick("shape_poly_kind", 5)))
         } else {
             shapeMask = .rect
         }
         aspectX = 0.85 + 0.3 * s.h("ellipse_rx")
         aspectY = 0.85 + 0.3 * s.h("ellipse_ry")
         eyes = tier >= 3 && s.roll("eyes", 0.95)
-        eyeShape = eyes ? EyeShape.allCases[s.pick("eye_shape", 8)] : .square
+        eyeShape = eyes ? Configuration.eyeShape(s.pick("eye_shape", 8)) : .square
         mouth = tier >= 3 && s.roll("mouth", 0.55)
         if mouth && tier >= 4 {
             let m = s.h("mouth_style")
@@ -108,8 +108,9 @@ public struct Configuration: Equatable, Sendable {
         antlers = tier >= 4 && s.roll("antlers", 0.12)
         appendages = tier >= 3 && s.roll("appendages", 0.55)
         if appendages {
-            appendageCount = [4, 6, 8][s.pick("appendage_count", 3)]
-            appendageStyle = [.tentacle, .arm, .leg][s.pick("appendage_style", 3)]
+            appendageCount = 4 + 2 * s.pick("appendage_count", 3)
+            let style = s.pick("appendage_style", 3)
+            appendageStyle = style == 0 ? .tentacle : style == 1 ? .arm : .leg
             appendageRadial = s.roll("appendage_radial", 0.6)
         } else {
             appendageCount = 4
@@ -117,5 +118,30 @@ public struct Configuration: Equatable, Sendable {
             appendageRadial = false
         }
         if engine == .v2 { applyProminentBoost(s) }
+    }
+
+    /// `CoreShape.allCases[2 + i]` (the polygons) without building the array.
+    private static func polygon(_ i: Int) -> CoreShape {
+        switch i {
+        case 0: .triangle
+        case 1: .pentagon
+        case 2: .hexagon
+        case 3: .septagon
+        default: .octagon
+        }
+    }
+
+    /// `EyeShape.allCases[i]` without building the array.
+    private static func eyeShape(_ i: Int) -> EyeShape {
+        switch i {
+        case 0: .square
+        case 1: .circle
+        case 2: .ellipse
+        case 3: .triangle
+        case 4: .pentagon
+        case 5: .hexagon
+        case 6: .septagon
+        default: .octagon
+        }
     }
 }

@@ -34,10 +34,7 @@ enum ShapeTables {
         case .rect: shape = .circle
         case .shape(let s): shape = s
         }
-        if shape == .ellipse {
-            return table(ShapeTest(mask: .shape(.ellipse), cx: 15.5, cy: headCy - 0.5, r: r,
-                                   aspectX: c.aspectX, aspectY: c.aspectY).contains)
-        }
+        if shape == .ellipse { return ellipse(cx: 15.5, cy: headCy - 0.5, r: r, c) }
         return heads[headIndex(shape, r, headCy)]
     }
 
@@ -56,24 +53,25 @@ enum ShapeTables {
         return eyes[shape.tableIndex * 2 + (headCy == 16 ? 1 : 0)]
     }
 
-    /// Mask tables (centre 15.5, radius 15.5) for the non-ellipse shapes.
-    private static let masks: [CoreShape: Table] = {
-        var result: [CoreShape: Table] = [:]
-        for shape in CoreShape.allCases where shape != .ellipse {
-            result[shape] = table(ShapeTest(mask: .shape(shape), cx: 15.5, cy: 15.5, r: 15.5, aspectX: 1, aspectY: 1).contains)
-        }
-        return result
-    }()
+    /// Mask tables (centre 15.5, radius 15.5) for the non-ellipse shapes, in `allCases` order
+    /// (the ellipse's is empty).
+    private static let masks: [Table] = CoreShape.allCases.map { shape in
+        shape == .ellipse ? [] : table(ShapeTest(mask: .shape(shape), cx: 15.5, cy: 15.5, r: 15.5, aspectX: 1, aspectY: 1).contains)
+    }
 
     /// Cells kept by the final shape mask; nil for the rect mask (keeps everything).
     static func mask(_ c: Configuration) -> Table? {
         switch c.shapeMask {
         case .rect: return nil
-        case .shape(.ellipse):
-            return table(ShapeTest(mask: .shape(.ellipse), cx: 15.5, cy: 15.5, r: 15.5,
-                                   aspectX: c.aspectX, aspectY: c.aspectY).contains)
-        case .shape(let s): return masks[s]!
+        case .shape(.ellipse): return ellipse(cx: 15.5, cy: 15.5, r: 15.5, c)
+        case .shape(let s): return masks[s.tableIndex]
         }
+    }
+
+    /// The table of the ellipse `ShapeTest` with the creature's aspect. (Cell by cell: measured
+    /// cheaper here than `Geometry.ellipseRow`, whose square root and run search cost more per row.)
+    static func ellipse(cx: Double, cy: Double, r: Double, _ c: Configuration) -> Table {
+        table(ShapeTest(mask: .shape(.ellipse), cx: cx, cy: cy, r: r, aspectX: c.aspectX, aspectY: c.aspectY).contains)
     }
 }
 

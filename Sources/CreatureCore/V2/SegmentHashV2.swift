@@ -14,14 +14,23 @@ public struct SegmentHashV2: SegmentHashing {
         var l = SIMD8<UInt32>(5381, 5382, 5383, 5384, 5385, 5386, 5387, 5388)
         var seed = seed
         seed.withUTF8 { utf8 in
-            // The units first (never more than the bytes), then one tight loop over them.
-            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: utf8.count) { units in
+            // k = i·31 + j·17 for unit i in lane j.
+            var k = SIMD8<UInt32>(0, 17, 34, 51, 68, 85, 102, 119)
+            // An ASCII byte is its own unit: the leading ASCII bytes are folded as they are.
+            let n = utf8.count
+            var i = 0
+            while i < n && utf8[i] < 0x80 {
+                SegmentHashV2.fold(&l, k, ascii: UInt32(utf8[i]))
+                k &+= 31
+                i &+= 1
+            }
+            guard i < n else { return }
+            // The rest as units first (never more than the bytes), then one tight loop over them.
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n &- i) { units in
                 var m = 0
-                UTF16Units.forEach(in: utf8) { units[m] = UInt16(truncatingIfNeeded: $0); m &+= 1 }
-                // k = i·31 + j·17 for unit i in lane j.
-                var k = SIMD8<UInt32>(0, 17, 34, 51, 68, 85, 102, 119)
-                for i in 0..<m {
-                    SegmentHashV2.fold(&l, k, UInt32(units[i]))
+                UTF16Units.forEach(in: UnsafeBufferPointer(rebasing: utf8[i...])) { units[m] = UInt16(truncatingIfNeeded: $0); m &+= 1 }
+                for u in 0..<m {
+                    SegmentHashV2.fold(&l, k, UInt32(units[u]))
                     k &+= 31
                 }
             }
@@ -41,7 +50,13 @@ public struct SegmentHashV2: SegmentHashing {
         l = ((l &<< 5) &+ l) ^ (SIMD8(repeating: unit >> 8) ^ ((k &>> 8) & 0xFF))
     }
 
-    @inlinable static func fmix32(_ v: UInt32) -> UInt32 {
+    /// `fold` for a unit below 0x100, whose high byte is 0.
+    @inline(__always) static func fold(_ l: inout SIMD8<UInt32>, _ k: SIMD8<UInt32>, ascii unit: UInt32) {
+        l = ((l &<< 5) &+ l) ^ (SIMD8(repeating: unit) ^ (k & 0xFF))
+        l = ((l &<< 5) &+ l) ^ ((k &>> 8) & 0xFF)
+    }
+
+    @inlinable @inline(__always) static func fmix32(_ v: UInt32) -> UInt32 {
         var x = v
         x ^= x >> 16
         x &*= 0x85EB_CA6B
@@ -58,7 +73,7 @@ public struct SegmentHashV2: SegmentHashing {
     }
 
     /// Folds id bytes two at a time, one into each mixer, when they start at an even count.
-    @inlinable public mutating func fold(ascii bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always) public mutating func fold(ascii bytes: UnsafeBufferPointer<UInt8>) {
         guard count & 1 == 0, let p = bytes.baseAddress else {
             for byte in bytes { fold(idByte: byte) }
             return
@@ -77,10 +92,13 @@ public struct SegmentHashV2: SegmentHashing {
     }
 
     /// `top` after the uniformity finaliser (§11 steps 3–6): the 53-bit integer.
-    @inlinable public var bits: UInt64 {
+    @inlinable @inline(__always) public var bits: UInt64 {
         let m = UInt64(SegmentHashV2.fmix32(b)) << 21 | UInt64(SegmentHashV2.fmix32(a) >> 11)
         // m_j = (m >> 6j) & 0x3F: XOR the even j and the odd j (six bits each), then repeat the byte.
-        let even = (m ^ m >> 12 ^ m >> 24 ^ m >> 36) & 0x3F, odd = (m >> 6 ^ m >> 18 ^ m >> 30 ^ m >> 42) & 0x3F
+        // Folding m onto itself by 24 and then 12 bits XORs the groups at 0, 12, 24, 36 into bits
+        // 0…5 and those at 6, 18, 30, 42 into bits 6…11.
+        let x = m ^ m >> 24, folded = x ^ x >> 12
+        let even = folded & 0x3F, odd = folded >> 6 & 0x3F
         let low = evenLanes ^ UInt32(even) &* 0x0101_0101
         let high = oddLanes ^ UInt32(odd) &* 0x0101_0101
         let top = UInt64(high) << 21 | UInt64(low >> 11)

@@ -11,8 +11,7 @@ extension Configuration {
     mutating func applyProminentBoost(_ s: some SegmentHashing) {
         guard mode == .creature else { return }
         // Bit i stands for flag i of [eyes, mouth, appendages, body, eyebrows].
-        var on = 0
-        for (i, flag) in [eyes, mouth, appendages, body, eyebrows].enumerated() where flag { on |= 1 << i }
+        var on = (eyes ? 1 : 0) | (mouth ? 2 : 0) | (appendages ? 4 : 0) | (body ? 8 : 0) | (eyebrows ? 16 : 0)
         var step = 0
         while on.nonzeroBitCount < 3 {
             var k = s.pick("prominent_boost_", step, 5 - on.nonzeroBitCount)

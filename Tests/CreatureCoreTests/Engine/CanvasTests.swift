@@ -13,6 +13,8 @@ import Testing
     @Test func fastDiscMatchesExactDisc() {
         var rng = SystemRandomNumberGenerator()
         var centres: [(Double, Double)] = [(-0.5, 0.5), (15.5, -2.5), (0.4999999, 31.5000001), (-3.2, 33.7), (31.49, 0.51)]
+        // Centres whose discs just reach or just miss the grid's edges (the row runs are clipped by a shift).
+        for c in [-9.2, -8.2, -7.2, -6.8, 37.8, 38.2, 39.2, 40.2] { centres += [(c, 15.3), (15.3, c), (c, c)] }
         for _ in 0..<3000 {
             centres.append((Double.random(in: -8...40, using: &rng), Double.random(in: -8...40, using: &rng)))
         }
@@ -35,6 +37,18 @@ import Testing
             #expect(rest == 0)
         }
         #expect(Canvas.packedHalfWidths(8) == nil)
+    }
+
+    /// `roundedAwayFromTies` is `round` where `awayFromTies` holds, nil elsewhere.
+    @Test func roundedAwayFromTiesIsRoundAwayFromTies() {
+        var rng = SeededGenerator(seed: 21)
+        var xs: [Double] = [0, -0, 0.5, -0.5, 2.5, 7.4999995, 7.5000011, -3.4999989, 999_999.2, 1e6, -1e6, 2e6, .nan, .infinity]
+        for _ in 0..<20_000 { xs.append(Double.random(in: -60...60, using: &rng)) }
+        for k in -40...40 { xs += [Double(k) + 0.5, Double(k) + 0.5 + 2e-6, Double(k) - 0.5 - 0.9e-6] }
+        for x in xs {
+            let expected = Canvas.awayFromTies(x) ? Int(Canvas.round(x)) : nil
+            #expect(Canvas.roundedAwayFromTies(x) == expected, "x \(x)")
+        }
     }
 
     @Test func awayFromTiesRejectsHalves() {
