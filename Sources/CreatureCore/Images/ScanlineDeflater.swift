@@ -43,16 +43,17 @@ enum ScanlineDeflater {
         /// bytes or more.
         init(rows: UnsafeBufferPointer<UInt8>, stride: Int, repeats: Int) {
             precondition((3...32_768).contains(stride) && rows.count % stride == 0 && repeats >= 1)
-            var parsed = Tokens()
-            parsed.list.reserveCapacity(rows.count / 4 + 16)
             let base = rows.baseAddress!
-            for y in 0..<(rows.count / stride) {
-                let row = UnsafeBufferPointer(start: base + y * stride, count: stride)
-                let above = y > 0 ? UnsafeBufferPointer(start: base + (y - 1) * stride, count: stride) : nil
-                parse(row, above: above, repeats: repeats, into: &parsed)
-                if repeats > 1 { parsed.match(distance: stride, length: (repeats - 1) * stride) }
+            // At most one token per byte, plus one match per row for its repeats.
+            self.init(tokenBound: rows.count + rows.count / stride + 1) { parsed in
+                for y in 0..<(rows.count / stride) {
+                    let row = UnsafeBufferPointer(start: base + y * stride, count: stride)
+                    let above = y > 0 ? UnsafeBufferPointer(start: base + (y - 1) * stride, count: stride) : nil
+                    parse(row, above: above, repeats: repeats, into: &parsed)
+                    if repeats > 1 { parsed.match(distance: stride, length: (repeats - 1) * stride) }
+                }
+                return ScanlineDeflater.adler32(rows: rows, stride: stride, repeats: repeats)
             }
-            self.init(parsed, adler: ScanlineDeflater.adler32(rows: rows, stride: stride, repeats: repeats))
         }
 
         /// The stream of a sprite's PNG rows when its pixels fill whole bytes: `cells` holds 32
@@ -62,39 +63,51 @@ enum ScanlineDeflater {
         init(cells: UnsafeBufferPointer<UInt8>, cellBytes: Int, repeats: Int) {
             precondition(cells.count == Grid.side * Grid.side && (1...256).contains(cellBytes) && repeats >= 1)
             let stride = 1 + Grid.side * cellBytes
-            var parsed = Tokens()
-            parsed.list.reserveCapacity(Grid.side * 8 + 16)
             let base = UnsafeRawPointer(cells.baseAddress!)
-            var adler = Adler32()
-            for y in 0..<Grid.side {
-                let row = base + y * Grid.side
-                parseCells(row, above: y > 0 ? row - Grid.side : nil, cellBytes: cellBytes, into: &parsed)
-                if repeats > 1 { parsed.match(distance: stride, length: (repeats - 1) * stride) }
-                adler.append(cellRow: row, cellBytes: cellBytes, repeats: repeats)
+            // Per cell at most four (a pending match, two carried literals and the cell's own
+            // token); per row a few more (filter byte, last carry, the repeats' match).
+            self.init(tokenBound: Grid.side * (8 + 5 * Grid.side)) { parsed in
+                var adler = Adler32()
+                for y in 0..<Grid.side {
+                    let row = base + y * Grid.side
+                    parseCells(row, above: y > 0 ? row - Grid.side : nil, cellBytes: cellBytes, into: &parsed)
+                    if repeats > 1 { parsed.match(distance: stride, length: (repeats - 1) * stride) }
+                    adler.append(cellRow: row, cellBytes: cellBytes, repeats: repeats)
+                }
+                return adler.value
             }
-            self.init(parsed, adler: adler.value)
         }
 
-        /// The stream of the `parsed` tokens, with whichever Huffman codes come out shorter.
-        private init(_ parsed: consuming Tokens, adler: UInt32) {
-            parsed.flush()
-            tokens = parsed.list
-            self.adler = adler
-
-            var counts = parsed.counts
-            counts[Deflate.endOfBlock] = 1
+        /// The stream of the tokens `parse` writes (at most `tokenBound` of them; it returns the
+        /// Adler-32 of the rows), with whichever Huffman codes come out shorter. The tokens go
+        /// straight into the array's storage and the counts into scratch space on the stack.
+        private init(tokenBound: Int, _ parse: (inout Tokens) -> UInt32) {
+            var adler: UInt32 = 0
             var dynamic = [UInt32](repeating: 0, count: Deflate.tableCount)
-            let (header, dynamicBits, fixedBits) = counts.withUnsafeBufferPointer { counts in
-                dynamic.withUnsafeMutableBufferPointer { Stream.dynamicCodes(counts: counts, into: $0) }
+            var planned: (header: DynamicHeader, dynamicBits: Int, fixedBits: Int, extraBits: Int)!
+            tokens = [UInt64](unsafeUninitializedCapacity: tokenBound) { list, count in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Deflate.symbolCount) { counts in
+                    counts.initialize(repeating: 0)
+                    var parsed = Tokens(list: list, counts: counts.baseAddress!)
+                    adler = parse(&parsed)
+                    parsed.flush()
+                    count = parsed.count
+                    counts[Deflate.endOfBlock] = 1
+                    let (header, dynamicBits, fixedBits) = dynamic.withUnsafeMutableBufferPointer {
+                        Stream.dynamicCodes(counts: UnsafeBufferPointer(counts), into: $0)
+                    }
+                    planned = (header, dynamicBits, fixedBits, parsed.extraBits)
+                }
             }
-            if fixedBits <= dynamicBits {
+            self.adler = adler
+            if planned.fixedBits <= planned.dynamicBits {
                 table = Deflate.fixedCodes
-                self.header = nil
-                blockBits = 3 + fixedBits + parsed.extraBits
+                header = nil
+                blockBits = 3 + planned.fixedBits + planned.extraBits
             } else {
                 table = dynamic
-                self.header = header
-                blockBits = 3 + dynamicBits + parsed.extraBits
+                header = planned.header
+                blockBits = 3 + planned.dynamicBits + planned.extraBits
             }
         }
 
@@ -398,14 +411,16 @@ enum ScanlineDeflater {
         }
     }
 
-    /// Literals and matches in order, with how often each code-table entry is used.
+    /// Literals and matches in order, with how often each code-table entry is used, written
+    /// into memory the stream provides (see `Stream.init(tokenBound:_:)`).
     struct Tokens {
         /// A literal byte, or `matchFlag | length << 32 | distance` for a match, which is
-        /// written as pieces of at most 258 bytes (`Deflate.piece`).
-        var list: [UInt64] = []
-        /// Uses of each code-table entry: literal/length symbols, then distance symbols at
-        /// `Deflate.distanceBase`.
-        var counts = [UInt32](repeating: 0, count: Deflate.symbolCount)
+        /// written as pieces of at most 258 bytes (`Deflate.piece`); `count` of them so far.
+        let list: UnsafeMutableBufferPointer<UInt64>
+        private(set) var count = 0
+        /// Uses of each code-table entry (`Deflate.symbolCount`, zeroed by the caller):
+        /// literal/length symbols, then distance symbols at `Deflate.distanceBase`.
+        let counts: UnsafeMutablePointer<UInt32>
         /// Extra bits the matches take (the same whichever codes are used).
         var extraBits = 0
         /// A match not yet written, so that back-to-back matches at one distance merge.
@@ -414,10 +429,22 @@ enum ScanlineDeflater {
 
         static let matchFlag: UInt64 = 1 << 63
 
+        init(list: UnsafeMutableBufferPointer<UInt64>, counts: UnsafeMutablePointer<UInt32>) {
+            self.list = list
+            self.counts = counts
+        }
+
+        @inline(__always)
+        private mutating func add(_ token: UInt64) {
+            precondition(count < list.count, "the token list is as long as planned")
+            list[count] = token
+            count &+= 1
+        }
+
         @inline(__always)
         mutating func literal(_ byte: UInt8) {
             if pendingLength > 0 { flush() }
-            list.append(UInt64(byte))
+            add(UInt64(byte))
             counts[Int(byte)] &+= 1
         }
 
@@ -428,20 +455,25 @@ enum ScanlineDeflater {
             pendingLength &+= length
         }
 
-        /// Writes the pending match, counting the symbols of its pieces.
+        /// Writes the pending match, counting the symbols of its pieces: 258 bytes while more
+        /// than 260 are left, then the rest (3…258), or 256 or 257 and 3 (`Deflate.piece`).
         mutating func flush() {
             guard pendingLength > 0 else { return }
             precondition(pendingLength >= 3, "a match is at least 3 bytes long")
-            list.append(Tokens.matchFlag | UInt64(pendingLength) << 32 | UInt64(pendingDistance))
-            var left = pendingLength, pieces = 0
-            while left > 0 {
-                let piece = Deflate.piece(left)
-                let length = Deflate.lengthCode(piece)
-                counts[length.code] &+= 1
-                extraBits &+= length.extraBits
+            add(Tokens.matchFlag | UInt64(pendingLength) << 32 | UInt64(pendingDistance))
+            let full = pendingLength >= 261 ? (pendingLength &- 261) / 258 &+ 1 : 0
+            var rest = pendingLength &- 258 &* full
+            var pieces = full &+ 1
+            counts[Deflate.lengthCode(258).code] &+= UInt32(full)  // no extra bits
+            if rest > 258 {
+                let three = Deflate.lengthCode(3)
+                counts[three.code] &+= 1
+                rest &-= 3
                 pieces &+= 1
-                left &-= piece
             }
+            let length = Deflate.lengthCode(rest)
+            counts[length.code] &+= 1
+            extraBits &+= length.extraBits
             let distance = Deflate.distanceCode(pendingDistance)
             counts[Deflate.distanceBase &+ distance.code] &+= UInt32(pieces)
             extraBits &+= pieces &* distance.extraBits
