@@ -83,7 +83,8 @@ enum ScanlineDeflater {
         /// straight into the array's storage and the counts into scratch space on the stack.
         private init(tokenBound: Int, _ parse: (inout Tokens) -> UInt32) {
             var adler: UInt32 = 0
-            var dynamic = [UInt32](repeating: 0, count: Deflate.tableCount)
+            // The code table, then the dynamic header's items.
+            var dynamic = [UInt32](repeating: 0, count: Deflate.tableCount + Deflate.symbolCount)
             var planned: (header: DynamicHeader, dynamicBits: Int, fixedBits: Int, extraBits: Int)!
             tokens = [UInt64](unsafeUninitializedCapacity: tokenBound) { list, count in
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Deflate.symbolCount) { counts in
@@ -144,7 +145,8 @@ enum ScanlineDeflater {
                                   into: UnsafeMutableBufferPointer(rebasing: table[Deflate.distanceBase...]))
                     let header = DynamicHeader(literals: literals, literalLengths: UnsafeBufferPointer(literalLengths),
                                                distances: distances, distanceLengths: UnsafeBufferPointer(distanceLengths),
-                                               codes: UnsafeMutableBufferPointer(rebasing: table[Deflate.symbolCount...]))
+                                               codes: UnsafeMutableBufferPointer(rebasing: table[Deflate.symbolCount..<Deflate.tableCount]),
+                                               items: UnsafeMutableBufferPointer(rebasing: table[Deflate.tableCount...]))
                     // Exact sizes of both choices.
                     var dynamicBits = header.bitCount, fixedBits = 0
                     for (i, symbol) in literals.enumerated() {
@@ -167,7 +169,10 @@ enum ScanlineDeflater {
             var bits = BitWriter(out: out + 2)
             if let header {
                 bits.write(1 | 2 << 1, count: 3)  // final block, dynamic codes
-                table.withUnsafeBufferPointer { header.write(codes: UnsafeBufferPointer(rebasing: $0[Deflate.symbolCount...]), to: &bits) }
+                table.withUnsafeBufferPointer {
+                    header.write(codes: UnsafeBufferPointer(rebasing: $0[Deflate.symbolCount..<Deflate.tableCount]),
+                                 items: UnsafeBufferPointer(rebasing: $0[Deflate.tableCount...]), to: &bits)
+                }
             } else {
                 bits.write(1 | 1 << 1, count: 3)  // final block, fixed codes
             }
