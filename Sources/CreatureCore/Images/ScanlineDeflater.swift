@@ -188,7 +188,23 @@ enum ScanlineDeflater {
                     let distanceBits = distanceEntry & 0xFFFF | UInt32(distance.extra) << (distanceEntry >> 16)
                     let distanceCount = Int(distanceEntry >> 16) &+ distance.extraBits  // at most 15 + 13
                     var left = Int(truncatingIfNeeded: token >> 32 & 0x7FFF_FFFF)
-                    while left > 0 {
+                    if left >= 261 {
+                        // The pieces of 258 (`Deflate.piece`), whose length symbol has no extra
+                        // bits: with their distance as one write when both fit in 32 bits.
+                        let full = (left &- 261) / 258 &+ 1
+                        left &-= 258 &* full
+                        let entry = table[Deflate.lengthCode(258).code], lengthCount = Int(entry >> 16)
+                        if lengthCount &+ distanceCount <= 32 {
+                            let both = entry & 0xFFFF | distanceBits << UInt32(lengthCount)
+                            for _ in 0..<full { bits.write(both, count: lengthCount &+ distanceCount) }
+                        } else {
+                            for _ in 0..<full {
+                                bits.write(code: entry)
+                                bits.write(distanceBits, count: distanceCount)
+                            }
+                        }
+                    }
+                    while left > 0 {  // the last one or two pieces
                         let piece = Deflate.piece(left)
                         let length = Deflate.lengthCode(piece)
                         let entry = table[length.code]
