@@ -39,10 +39,10 @@ enum ScanlineDeflater {
 
         /// The stream of `rows` (`rows.count / stride` rows of `stride` bytes), each row written
         /// `repeats` times in a row, parsed byte by byte. Rows are 3…32,768 bytes long (a PNG row
-        /// of a 32-px sprite is at least 5), so that a row's repeats always make a match of 3
+        /// of a 32-px sprite is at least 5), so that a row's repeats (1…1,024) always make a match of 3
         /// bytes or more.
         init(rows: UnsafeBufferPointer<UInt8>, stride: Int, repeats: Int) {
-            precondition((3...32_768).contains(stride) && rows.count % stride == 0 && repeats >= 1)
+            precondition((3...32_768).contains(stride) && rows.count % stride == 0 && (1...1_024).contains(repeats))
             let base = rows.baseAddress!
             // At most one token per byte, plus one match per row for its repeats.
             self.init(tokenBound: rows.count + rows.count / stride + 1) { parsed in
@@ -61,7 +61,7 @@ enum ScanlineDeflater {
         /// byte 0 and then each cell byte of row `y` `cellBytes` times, written `repeats` times.
         /// Parsed cell by cell, never expanded.
         init(cells: UnsafeBufferPointer<UInt8>, cellBytes: Int, repeats: Int) {
-            precondition(cells.count == Grid.side * Grid.side && (1...256).contains(cellBytes) && repeats >= 1)
+            precondition(cells.count == Grid.side * Grid.side && (1...256).contains(cellBytes) && (1...1_024).contains(repeats))
             let stride = 1 + Grid.side * cellBytes
             let base = UnsafeRawPointer(cells.baseAddress!)
             // Per cell at most four (a pending match, two carried literals and the cell's own
@@ -401,12 +401,12 @@ enum ScanlineDeflater {
         var value: UInt32 { UInt32(high << 16 | low) }
 
         /// Appends a row `repeats` (k) times at once: high += k·(n·low + w) + n·s·k(k−1)/2,
-        /// low += k·s. `sum` and `weighted` are not negative; n ≤ 32,768, k ≤ 64 and a row's
-        /// sums stay far below 2^40, so nothing overflows before the two reductions.
+        /// low += k·s. `sum` and `weighted` are not negative; n ≤ 32,768, k ≤ 1,024, s < 2^23 and
+        /// w < 2^38, so every term stays below 2^58 and two reductions (divisions) are enough.
         @inline(__always)
         mutating func append(sum s: Int, weighted w: Int, length n: Int, repeats k: Int) {
             let m = Adler32.modulus
-            high = (high &+ k &* (n &* low &+ w % m) &+ n &* (s % m) &* (k &* (k &- 1) / 2)) % m
+            high = (high &+ k &* (n &* low &+ w) &+ n &* s &* (k &* (k &- 1) / 2)) % m
             low = (low &+ k &* s) % m
         }
 
