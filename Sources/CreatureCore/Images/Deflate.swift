@@ -80,28 +80,34 @@ struct DynamicHeader {
     var distanceCount: Int
     /// HCLEN + 4: how many code-length code lengths are stored, in `Deflate.codeLengthOrder`.
     var codeLengthCount = 4
-    /// Code-length symbols in order, each `symbol | extraBits << 8 | extra << 16`.
-    var items: [UInt32] = []
+    /// How many code-length symbols the header stores (see `init`'s `items`).
+    var itemCount = 0
     /// Bits the header takes, from HLIT to the last code length.
     var bitCount = 0
 
     /// The header for literal/length `literals` (ascending) with code `literalLengths`, and
-    /// `distances` likewise; writes the code-length code to `codes` (19 entries, `code | length << 16`).
+    /// `distances` likewise; writes the code-length code to `codes` (19 entries, `code | length << 16`)
+    /// and the code-length symbols in order to `items` (`Deflate.symbolCount` entries, one per
+    /// code length at most), each `symbol | extraBits << 8 | extra << 16`.
     init(literals: UnsafeBufferPointer<UInt16>, literalLengths: UnsafeBufferPointer<UInt8>,
          distances: UnsafeBufferPointer<UInt16>, distanceLengths: UnsafeBufferPointer<UInt8>,
-         codes: UnsafeMutableBufferPointer<UInt32>) {
+         codes: UnsafeMutableBufferPointer<UInt32>, items itemStorage: UnsafeMutableBufferPointer<UInt32>) {
         literalCount = max(257, Int(literals.last ?? 0) + 1)
         distanceCount = max(1, Int(distances.last ?? 0) + 1)
-        var items: [UInt32] = []
-        items.reserveCapacity(literals.count + distances.count + 16)
+        precondition(itemStorage.count >= literalCount + distanceCount)
+        var itemCount = 0
+        func append(_ item: UInt32) {
+            itemStorage[itemCount] = item
+            itemCount &+= 1
+        }
         // One sequence of literalCount + distanceCount lengths; walk its non-zero entries and
         // code the zero gaps between them.
         var position = 0
         func zeros(_ count: Int) {
             var run = count
-            while run >= 11 { let k = min(run, 138); items.append(18 | 7 << 8 | UInt32(k - 11) << 16); run -= k }
-            if run >= 3 { items.append(17 | 3 << 8 | UInt32(run - 3) << 16); run = 0 }
-            for _ in 0..<run { items.append(0) }
+            while run >= 11 { let k = min(run, 138); append(18 | 7 << 8 | UInt32(k - 11) << 16); run -= k }
+            if run >= 3 { append(17 | 3 << 8 | UInt32(run - 3) << 16); run = 0 }
+            for _ in 0..<run { append(0) }
         }
         func nonZero(_ symbols: UnsafeBufferPointer<UInt16>, _ lengths: UnsafeBufferPointer<UInt8>, offset: Int) {
             var i = 0
@@ -112,17 +118,18 @@ struct DynamicHeader {
                 zeros(start - position)
                 position = start + run
                 i += run
-                items.append(UInt32(value))
+                append(UInt32(value))
                 run -= 1
-                while run >= 3 { let k = min(run, 6); items.append(16 | 2 << 8 | UInt32(k - 3) << 16); run -= k }
-                for _ in 0..<run { items.append(UInt32(value)) }
+                while run >= 3 { let k = min(run, 6); append(16 | 2 << 8 | UInt32(k - 3) << 16); run -= k }
+                for _ in 0..<run { append(UInt32(value)) }
             }
         }
         nonZero(literals, literalLengths, offset: 0)
         zeros(literalCount - position)
         nonZero(distances, distanceLengths, offset: literalCount)
         zeros(literalCount + distanceCount - position)
-        self.items = items
+        self.itemCount = itemCount
+        let items = UnsafeBufferPointer(rebasing: itemStorage[0..<itemCount])
 
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 19) { counts in
             counts.initialize(repeating: 0)
@@ -148,13 +155,13 @@ struct DynamicHeader {
         for item in items { bitCount += Int(codes[Int(item & 0xFF)] >> 16) + Int(item >> 8 & 0xFF) }
     }
 
-    /// Writes the header with its code-length code `codes` (as made by `init`).
-    func write(codes: UnsafeBufferPointer<UInt32>, to bits: inout BitWriter) {
+    /// Writes the header with its code-length code `codes` and its `items` (as made by `init`).
+    func write(codes: UnsafeBufferPointer<UInt32>, items: UnsafeBufferPointer<UInt32>, to bits: inout BitWriter) {
         bits.write(UInt32(literalCount - 257), count: 5)
         bits.write(UInt32(distanceCount - 1), count: 5)
         bits.write(UInt32(codeLengthCount - 4), count: 4)
         for symbol in Deflate.codeLengthOrder.prefix(codeLengthCount) { bits.write(codes[symbol] >> 16, count: 3) }
-        for item in items {
+        for item in items[0..<itemCount] {
             bits.write(code: codes[Int(item & 0xFF)])
             bits.write(item >> 16, count: Int(item >> 8 & 0xFF))
         }

@@ -39,20 +39,21 @@ enum ScanlineDeflater {
 
         /// The stream of `rows` (`rows.count / stride` rows of `stride` bytes), each row written
         /// `repeats` times in a row, parsed byte by byte. Rows are 3…32,768 bytes long (a PNG row
-        /// of a 32-px sprite is at least 5), so that a row's repeats always make a match of 3
+        /// of a 32-px sprite is at least 5), so that a row's repeats (1…1,024) always make a match of 3
         /// bytes or more.
         init(rows: UnsafeBufferPointer<UInt8>, stride: Int, repeats: Int) {
-            precondition((3...32_768).contains(stride) && rows.count % stride == 0 && repeats >= 1)
-            var parsed = Tokens()
-            parsed.list.reserveCapacity(rows.count / 4 + 16)
+            precondition((3...32_768).contains(stride) && rows.count % stride == 0 && (1...1_024).contains(repeats))
             let base = rows.baseAddress!
-            for y in 0..<(rows.count / stride) {
-                let row = UnsafeBufferPointer(start: base + y * stride, count: stride)
-                let above = y > 0 ? UnsafeBufferPointer(start: base + (y - 1) * stride, count: stride) : nil
-                parse(row, above: above, repeats: repeats, into: &parsed)
-                if repeats > 1 { parsed.match(distance: stride, length: (repeats - 1) * stride) }
+            // At most one token per byte, plus one match per row for its repeats.
+            self.init(tokenBound: rows.count + rows.count / stride + 1) { parsed in
+                for y in 0..<(rows.count / stride) {
+                    let row = UnsafeBufferPointer(start: base + y * stride, count: stride)
+                    let above = y > 0 ? UnsafeBufferPointer(start: base + (y - 1) * stride, count: stride) : nil
+                    parse(row, above: above, repeats: repeats, into: &parsed)
+                    if repeats > 1 { parsed.match(distance: stride, length: (repeats - 1) * stride) }
+                }
+                return ScanlineDeflater.adler32(rows: rows, stride: stride, repeats: repeats)
             }
-            self.init(parsed, adler: ScanlineDeflater.adler32(rows: rows, stride: stride, repeats: repeats))
         }
 
         /// The stream of a sprite's PNG rows when its pixels fill whole bytes: `cells` holds 32
@@ -60,41 +61,54 @@ enum ScanlineDeflater {
         /// byte 0 and then each cell byte of row `y` `cellBytes` times, written `repeats` times.
         /// Parsed cell by cell, never expanded.
         init(cells: UnsafeBufferPointer<UInt8>, cellBytes: Int, repeats: Int) {
-            precondition(cells.count == Grid.side * Grid.side && (1...256).contains(cellBytes) && repeats >= 1)
+            precondition(cells.count == Grid.side * Grid.side && (1...256).contains(cellBytes) && (1...1_024).contains(repeats))
             let stride = 1 + Grid.side * cellBytes
-            var parsed = Tokens()
-            parsed.list.reserveCapacity(Grid.side * 8 + 16)
             let base = UnsafeRawPointer(cells.baseAddress!)
-            var adler = Adler32()
-            for y in 0..<Grid.side {
-                let row = base + y * Grid.side
-                parseCells(row, above: y > 0 ? row - Grid.side : nil, cellBytes: cellBytes, into: &parsed)
-                if repeats > 1 { parsed.match(distance: stride, length: (repeats - 1) * stride) }
-                adler.append(cellRow: row, cellBytes: cellBytes, repeats: repeats)
+            // Per cell at most four (a pending match, two carried literals and the cell's own
+            // token); per row a few more (filter byte, last carry, the repeats' match).
+            self.init(tokenBound: Grid.side * (8 + 5 * Grid.side)) { parsed in
+                var adler = Adler32()
+                for y in 0..<Grid.side {
+                    let row = base + y * Grid.side
+                    parseCells(row, above: y > 0 ? row - Grid.side : nil, cellBytes: cellBytes, into: &parsed)
+                    if repeats > 1 { parsed.match(distance: stride, length: (repeats - 1) * stride) }
+                    adler.append(cellRow: row, cellBytes: cellBytes, repeats: repeats)
+                }
+                return adler.value
             }
-            self.init(parsed, adler: adler.value)
         }
 
-        /// The stream of the `parsed` tokens, with whichever Huffman codes come out shorter.
-        private init(_ parsed: consuming Tokens, adler: UInt32) {
-            parsed.flush()
-            tokens = parsed.list
-            self.adler = adler
-
-            var counts = parsed.counts
-            counts[Deflate.endOfBlock] = 1
-            var dynamic = [UInt32](repeating: 0, count: Deflate.tableCount)
-            let (header, dynamicBits, fixedBits) = counts.withUnsafeBufferPointer { counts in
-                dynamic.withUnsafeMutableBufferPointer { Stream.dynamicCodes(counts: counts, into: $0) }
+        /// The stream of the tokens `parse` writes (at most `tokenBound` of them; it returns the
+        /// Adler-32 of the rows), with whichever Huffman codes come out shorter. The tokens go
+        /// straight into the array's storage and the counts into scratch space on the stack.
+        private init(tokenBound: Int, _ parse: (inout Tokens) -> UInt32) {
+            var adler: UInt32 = 0
+            // The code table, then the dynamic header's items.
+            var dynamic = [UInt32](repeating: 0, count: Deflate.tableCount + Deflate.symbolCount)
+            var planned: (header: DynamicHeader, dynamicBits: Int, fixedBits: Int, extraBits: Int)!
+            tokens = [UInt64](unsafeUninitializedCapacity: tokenBound) { list, count in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Deflate.symbolCount) { counts in
+                    counts.initialize(repeating: 0)
+                    var parsed = Tokens(list: list, counts: counts.baseAddress!)
+                    adler = parse(&parsed)
+                    parsed.flush()
+                    count = parsed.count
+                    counts[Deflate.endOfBlock] = 1
+                    let (header, dynamicBits, fixedBits) = dynamic.withUnsafeMutableBufferPointer {
+                        Stream.dynamicCodes(counts: UnsafeBufferPointer(counts), into: $0)
+                    }
+                    planned = (header, dynamicBits, fixedBits, parsed.extraBits)
+                }
             }
-            if fixedBits <= dynamicBits {
+            self.adler = adler
+            if planned.fixedBits <= planned.dynamicBits {
                 table = Deflate.fixedCodes
-                self.header = nil
-                blockBits = 3 + fixedBits + parsed.extraBits
+                header = nil
+                blockBits = 3 + planned.fixedBits + planned.extraBits
             } else {
                 table = dynamic
-                self.header = header
-                blockBits = 3 + dynamicBits + parsed.extraBits
+                header = planned.header
+                blockBits = 3 + planned.dynamicBits + planned.extraBits
             }
         }
 
@@ -131,7 +145,8 @@ enum ScanlineDeflater {
                                   into: UnsafeMutableBufferPointer(rebasing: table[Deflate.distanceBase...]))
                     let header = DynamicHeader(literals: literals, literalLengths: UnsafeBufferPointer(literalLengths),
                                                distances: distances, distanceLengths: UnsafeBufferPointer(distanceLengths),
-                                               codes: UnsafeMutableBufferPointer(rebasing: table[Deflate.symbolCount...]))
+                                               codes: UnsafeMutableBufferPointer(rebasing: table[Deflate.symbolCount..<Deflate.tableCount]),
+                                               items: UnsafeMutableBufferPointer(rebasing: table[Deflate.tableCount...]))
                     // Exact sizes of both choices.
                     var dynamicBits = header.bitCount, fixedBits = 0
                     for (i, symbol) in literals.enumerated() {
@@ -154,7 +169,10 @@ enum ScanlineDeflater {
             var bits = BitWriter(out: out + 2)
             if let header {
                 bits.write(1 | 2 << 1, count: 3)  // final block, dynamic codes
-                table.withUnsafeBufferPointer { header.write(codes: UnsafeBufferPointer(rebasing: $0[Deflate.symbolCount...]), to: &bits) }
+                table.withUnsafeBufferPointer {
+                    header.write(codes: UnsafeBufferPointer(rebasing: $0[Deflate.symbolCount..<Deflate.tableCount]),
+                                 items: UnsafeBufferPointer(rebasing: $0[Deflate.tableCount...]), to: &bits)
+                }
             } else {
                 bits.write(1 | 1 << 1, count: 3)  // final block, fixed codes
             }
@@ -170,7 +188,23 @@ enum ScanlineDeflater {
                     let distanceBits = distanceEntry & 0xFFFF | UInt32(distance.extra) << (distanceEntry >> 16)
                     let distanceCount = Int(distanceEntry >> 16) &+ distance.extraBits  // at most 15 + 13
                     var left = Int(truncatingIfNeeded: token >> 32 & 0x7FFF_FFFF)
-                    while left > 0 {
+                    if left >= 261 {
+                        // The pieces of 258 (`Deflate.piece`), whose length symbol has no extra
+                        // bits: with their distance as one write when both fit in 32 bits.
+                        let full = (left &- 261) / 258 &+ 1
+                        left &-= 258 &* full
+                        let entry = table[Deflate.lengthCode(258).code], lengthCount = Int(entry >> 16)
+                        if lengthCount &+ distanceCount <= 32 {
+                            let both = entry & 0xFFFF | distanceBits << UInt32(lengthCount)
+                            for _ in 0..<full { bits.write(both, count: lengthCount &+ distanceCount) }
+                        } else {
+                            for _ in 0..<full {
+                                bits.write(code: entry)
+                                bits.write(distanceBits, count: distanceCount)
+                            }
+                        }
+                    }
+                    while left > 0 {  // the last one or two pieces
                         let piece = Deflate.piece(left)
                         let length = Deflate.lengthCode(piece)
                         let entry = table[length.code]
@@ -367,12 +401,12 @@ enum ScanlineDeflater {
         var value: UInt32 { UInt32(high << 16 | low) }
 
         /// Appends a row `repeats` (k) times at once: high += k·(n·low + w) + n·s·k(k−1)/2,
-        /// low += k·s. `sum` and `weighted` are not negative; n ≤ 32,768, k ≤ 64 and a row's
-        /// sums stay far below 2^40, so nothing overflows before the two reductions.
+        /// low += k·s. `sum` and `weighted` are not negative; n ≤ 32,768, k ≤ 1,024, s < 2^23 and
+        /// w < 2^38, so every term stays below 2^58 and two reductions (divisions) are enough.
         @inline(__always)
         mutating func append(sum s: Int, weighted w: Int, length n: Int, repeats k: Int) {
             let m = Adler32.modulus
-            high = (high &+ k &* (n &* low &+ w % m) &+ n &* (s % m) &* (k &* (k &- 1) / 2)) % m
+            high = (high &+ k &* (n &* low &+ w) &+ n &* s &* (k &* (k &- 1) / 2)) % m
             low = (low &+ k &* s) % m
         }
 
@@ -398,14 +432,16 @@ enum ScanlineDeflater {
         }
     }
 
-    /// Literals and matches in order, with how often each code-table entry is used.
+    /// Literals and matches in order, with how often each code-table entry is used, written
+    /// into memory the stream provides (see `Stream.init(tokenBound:_:)`).
     struct Tokens {
         /// A literal byte, or `matchFlag | length << 32 | distance` for a match, which is
-        /// written as pieces of at most 258 bytes (`Deflate.piece`).
-        var list: [UInt64] = []
-        /// Uses of each code-table entry: literal/length symbols, then distance symbols at
-        /// `Deflate.distanceBase`.
-        var counts = [UInt32](repeating: 0, count: Deflate.symbolCount)
+        /// written as pieces of at most 258 bytes (`Deflate.piece`); `count` of them so far.
+        let list: UnsafeMutableBufferPointer<UInt64>
+        private(set) var count = 0
+        /// Uses of each code-table entry (`Deflate.symbolCount`, zeroed by the caller):
+        /// literal/length symbols, then distance symbols at `Deflate.distanceBase`.
+        let counts: UnsafeMutablePointer<UInt32>
         /// Extra bits the matches take (the same whichever codes are used).
         var extraBits = 0
         /// A match not yet written, so that back-to-back matches at one distance merge.
@@ -414,10 +450,22 @@ enum ScanlineDeflater {
 
         static let matchFlag: UInt64 = 1 << 63
 
+        init(list: UnsafeMutableBufferPointer<UInt64>, counts: UnsafeMutablePointer<UInt32>) {
+            self.list = list
+            self.counts = counts
+        }
+
+        @inline(__always)
+        private mutating func add(_ token: UInt64) {
+            precondition(count < list.count, "the token list is as long as planned")
+            list[count] = token
+            count &+= 1
+        }
+
         @inline(__always)
         mutating func literal(_ byte: UInt8) {
             if pendingLength > 0 { flush() }
-            list.append(UInt64(byte))
+            add(UInt64(byte))
             counts[Int(byte)] &+= 1
         }
 
@@ -428,20 +476,25 @@ enum ScanlineDeflater {
             pendingLength &+= length
         }
 
-        /// Writes the pending match, counting the symbols of its pieces.
+        /// Writes the pending match, counting the symbols of its pieces: 258 bytes while more
+        /// than 260 are left, then the rest (3…258), or 256 or 257 and 3 (`Deflate.piece`).
         mutating func flush() {
             guard pendingLength > 0 else { return }
             precondition(pendingLength >= 3, "a match is at least 3 bytes long")
-            list.append(Tokens.matchFlag | UInt64(pendingLength) << 32 | UInt64(pendingDistance))
-            var left = pendingLength, pieces = 0
-            while left > 0 {
-                let piece = Deflate.piece(left)
-                let length = Deflate.lengthCode(piece)
-                counts[length.code] &+= 1
-                extraBits &+= length.extraBits
+            add(Tokens.matchFlag | UInt64(pendingLength) << 32 | UInt64(pendingDistance))
+            let full = pendingLength >= 261 ? (pendingLength &- 261) / 258 &+ 1 : 0
+            var rest = pendingLength &- 258 &* full
+            var pieces = full &+ 1
+            counts[Deflate.lengthCode(258).code] &+= UInt32(full)  // no extra bits
+            if rest > 258 {
+                let three = Deflate.lengthCode(3)
+                counts[three.code] &+= 1
+                rest &-= 3
                 pieces &+= 1
-                left &-= piece
             }
+            let length = Deflate.lengthCode(rest)
+            counts[length.code] &+= 1
+            extraBits &+= length.extraBits
             let distance = Deflate.distanceCode(pendingDistance)
             counts[Deflate.distanceBase &+ distance.code] &+= UInt32(pieces)
             extraBits &+= pieces &* distance.extraBits

@@ -59,6 +59,33 @@ import Testing
         #expect(blockTypes == [1, 2], "both fixed and dynamic blocks are exercised")
     }
 
+    /// A match's symbol counts and extra bits, counted in closed form, are those of its pieces.
+    @Test func matchCountsAreThoseOfItsPieces() {
+        let distance = Deflate.distanceCode(300)
+        for length in 3...2_000 {
+            var expected = [UInt32](repeating: 0, count: Deflate.symbolCount), expectedExtra = 0
+            var left = length
+            while left > 0 {
+                let piece = Deflate.piece(left), code = Deflate.lengthCode(piece)
+                expected[code.code] += 1
+                expected[Deflate.distanceBase + distance.code] += 1
+                expectedExtra += code.extraBits + distance.extraBits
+                left -= piece
+            }
+            var counts = [UInt32](repeating: 0, count: Deflate.symbolCount), list = [UInt64](repeating: 0, count: 1)
+            let (extraBits, token) = counts.withUnsafeMutableBufferPointer { counts in
+                list.withUnsafeMutableBufferPointer { list in
+                    var tokens = ScanlineDeflater.Tokens(list: list, counts: counts.baseAddress!)
+                    tokens.match(distance: 300, length: length)
+                    tokens.flush()
+                    return (tokens.extraBits, list[0])
+                }
+            }
+            #expect(counts == expected && extraBits == expectedExtra, "length \(length)")
+            #expect(token == ScanlineDeflater.Tokens.matchFlag | UInt64(length) << 32 | 300)
+        }
+    }
+
     @Test func adlerMatchesZlibOverTheExpandedRows() {
         var rng = SeededGenerator(seed: 3)
         for _ in 0..<50 {
