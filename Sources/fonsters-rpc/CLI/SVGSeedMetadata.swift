@@ -1,3 +1,5 @@
+import CreatureCore
+
 /// `render --metadata` for SVG: the seed, XML-escaped, in a `<metadata>` element right after the
 /// `<title>`, so the file gives its seed back like the PNG's iTXt chunk does:
 /// `<metadata><fonsters:seed xmlns:fonsters="urn:fonsters">hello</fonsters:seed></metadata>`.
@@ -13,7 +15,7 @@ enum SVGSeedMetadata {
             let code = "U+" + String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)
             throw CLIError("The seed holds the character \(code), which an SVG file cannot carry; use --format png to keep this seed with --metadata.")
         }
-        let element = #"<metadata><fonsters:seed xmlns:fonsters="\#(namespace)">"# + escape(seed) + "</fonsters:seed></metadata>"
+        let element = #"<metadata><fonsters:seed xmlns:fonsters="\#(namespace)">"# + SVGEncoder.escapeXML(seed) + "</fonsters:seed></metadata>"
         guard let anchor = svg.range(of: "</title>") ?? svg.range(of: ">") else { return svg + element }
         var result = svg
         result.insert(contentsOf: element, at: anchor.upperBound)
@@ -26,22 +28,6 @@ enum SVGSeedMetadata {
         case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
         default: return false
         }
-    }
-
-    /// `text` with `&`, `<`, `>` escaped and carriage returns as character references, so
-    /// an XML parser's line-end handling gives them back unchanged.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }
 
