@@ -26,14 +26,7 @@ import TestSupport
     }()
 
     @Test func hashVectorsMatchExactly() throws {
-        let file = try JSONDecoder().decode(HashFile.self, from: Fixtures.golden("hash-v1.json"))
-        #expect(file.engine == EngineVersion.v1.rawValue)
-        #expect(file.vectors.count == 240)
-        for v in file.vectors {
-            let hash = SegmentHash(seed: v.seed)
-            #expect(hash.bits53(v.segmentId) == v.bits53, "bits53 of \(v.seed.debugDescription) / \(v.segmentId)")
-            #expect(hash.value(v.segmentId) == v.value, "value of \(v.seed.debugDescription) / \(v.segmentId)")
-        }
+        try Self.expectHashVectors("hash-v1.json", SegmentHash.self, engine: .v1, count: 240)
     }
 
     @Test func goldenFileHasEveryRecord() {
@@ -47,6 +40,19 @@ import TestSupport
 
     @Test func everyFrameSequence() throws {
         try Self.expectFrames("frames-v1.json", engine: .v1, count: 10)
+    }
+
+    /// Every vector of the hash golden `name` (for `engine`, `count` of them) gives the same
+    /// 53-bit integer and value with `Hash`.
+    static func expectHashVectors<Hash: SegmentHashing>(_ name: String, _: Hash.Type, engine: EngineVersion, count: Int) throws {
+        let file = try JSONDecoder().decode(HashFile.self, from: Fixtures.golden(name))
+        #expect(file.engine == engine.rawValue)
+        #expect(file.vectors.count == count)
+        for v in file.vectors {
+            let hash = Hash(seed: v.seed)
+            #expect(hash.bits53(v.segmentId) == v.bits53, "bits53 of \(v.seed.debugDescription) / \(v.segmentId)")
+            #expect(hash.value(v.segmentId) == v.value, "value of \(v.seed.debugDescription) / \(v.segmentId)")
+        }
     }
 
     /// Every field of `golden` equals our record drawn with `engine`; a differing grid is shown
