@@ -136,20 +136,30 @@ enum PatternDrawing {
         let arms = 2 + s.pick("galaxy_arms", 2)
         let R = 6 + 6 * s.h("galaxy_r")
         let armFill = (0..<arms).map { s.h("galaxy_c_", $0) < 0.5 ? f.fill : f.accent1 }
-        // The ids are "galaxy_x_y" and "galaxy_d_x_y": fold each column's "x_" once.
-        let twists = (0..<32).map { s.appending("galaxy_").appending(number: $0) }
-        let spreads = (0..<32).map { s.appending("galaxy_d_").appending(number: $0) }
         let outer = R + 3 * Double(arms)
-        for y in 0..<f.yMax {
+        let cells = galaxyCells
+        // The ids are "galaxy_x_y" and "galaxy_d_x_y": per column, the hashes of every row at once.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 64) { buffer in
+            let spreads = UnsafeMutableBufferPointer(rebasing: buffer[0..<f.yMax])
+            let twists = UnsafeMutableBufferPointer(rebasing: buffer[32..<(32 + f.yMax)])
+            let spread = s.appending("galaxy_d_"), twist = s.appending("galaxy_")
             for x in 0..<32 {
-                let dx = Double(x) - f.c, dy = Double(y) - f.c
-                let d = (dx * dx + dy * dy).squareRoot()
-                // The arm is only needed for a painted cell (every value here is pure).
-                guard d < outer && d > spreads[x].h(number: y) * R * 0.5 else { continue }
-                let a = atan2(dy, dx)
-                let arm = Int(a / (2 * Double.pi) * Double(arms) + 0.2 * twists[x].h(number: y)) % arms
-                grid[x, y] = arm >= 0 ? armFill[arm] : (s.h("galaxy_c_", arm) < 0.5 ? f.fill : f.accent1)
+                spread.appending(number: x).h(numbersBelow: spreads)
+                twist.appending(number: x).h(numbersBelow: twists)
+                for y in 0..<f.yMax {
+                    let cell = cells[y &* 32 &+ x]
+                    guard cell.d < outer && cell.d > spreads[y] * R * 0.5 else { continue }
+                    let arm = Int(cell.turn * Double(arms) + 0.2 * twists[y]) % arms
+                    grid[x, y] = arm >= 0 ? armFill[arm] : (s.h("galaxy_c_", arm) < 0.5 ? f.fill : f.accent1)
+                }
             }
         }
+    }
+
+    /// Cell `y·32 + x`: its distance `d` from the centre (15.5, 15.5) and its angle as a fraction of
+    /// a turn, `atan2(dy, dx) / (2π)`, the same for every galaxy (§5.4), so worked out once.
+    private static let galaxyCells: [(d: Double, turn: Double)] = (0..<1024).map { i in
+        let dx = Double(i % 32) - 15.5, dy = Double(i / 32) - 15.5
+        return ((dx * dx + dy * dy).squareRoot(), atan2(dy, dx) / (2 * Double.pi))
     }
 }

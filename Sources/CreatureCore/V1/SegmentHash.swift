@@ -131,9 +131,9 @@ public struct SegmentHash: SegmentHashing {
 
     /// The 53-bit integer for the folded units (§2 steps 4–5).
     @inlinable @inline(__always) public var bits: UInt64 {
-        let e = lanes.evenHalf, o = lanes.oddHalf
-        let e2 = e.lowHalf ^ e.highHalf, o2 = o.lowHalf ^ o.highHalf
-        let atEven = e2[0] ^ e2[1], atOdd = o2[0] ^ o2[1]
+        // Positions i and i + 4, then i and i + 2, have the same parity.
+        let four = lanes.lowHalf ^ lanes.highHalf, two = four.lowHalf ^ four.highHalf
+        let atEven = two[0], atOdd = two[1]
         let low = baseIsOdd ? atOdd : atEven, high = baseIsOdd ? atEven : atOdd
         return UInt64(high) << 21 | UInt64(low >> 11)
     }
@@ -159,6 +159,10 @@ public protocol SegmentHashing: Sendable {
     var bits: UInt64 { get }
     /// The 53-bit integer of the seed and any id.
     func bits53(_ id: String) -> UInt64
+    /// `h` of the folded units followed by the static ASCII `id` (e.g. `h(seed, "eyes")`).
+    func h(_ id: StaticString) -> Double
+    /// `h` of the folded units followed by `prefix + a` (e.g. `"leg_angle_2"`).
+    func h(_ prefix: StaticString, _ a: Int) -> Double
 }
 
 extension SegmentHashing {
@@ -199,14 +203,15 @@ extension SegmentHashing {
         Double(bits53(id)) / 9_007_199_254_740_992.0
     }
 
-    /// `h(seed, id)` for a static ASCII id.
+    /// `h(seed, id)` for a static ASCII id (the default for `SegmentHashing.h(_:)`).
     @inlinable @inline(__always) public func h(_ id: StaticString) -> Double {
         var state = self
         id.withUTF8Buffer { state.fold(ascii: $0) }
         return state.unit
     }
 
-    /// `h(seed, prefix + a)`, e.g. `h("leg_angle_", 2)` for `"leg_angle_2"`.
+    /// `h(seed, prefix + a)`, e.g. `h("leg_angle_", 2)` for `"leg_angle_2"` (the default for
+    /// `SegmentHashing.h(_:_:)`).
     @inlinable @inline(__always) public func h(_ prefix: StaticString, _ a: Int) -> Double {
         var state = self
         prefix.withUTF8Buffer { state.fold(ascii: $0) }
@@ -255,6 +260,23 @@ extension SegmentHashing {
         var state = self
         state.fold(decimal: b)
         return state.unit
+    }
+
+    /// `h(number: y)` for every `y` in `0..<out.count` (at most 100), into `out`: each tens
+    /// digit is folded once, and then each units digit.
+    @inlinable public func h(numbersBelow out: UnsafeMutableBufferPointer<Double>) {
+        precondition(out.count <= 100, "h(numbersBelow:) takes at most 100 numbers")
+        var tens = self
+        for y in 0..<out.count {
+            let (ten, unit) = y.quotientAndRemainder(dividingBy: 10)
+            if unit == 0 && ten > 0 {
+                tens = self
+                tens.fold(idByte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: ten))
+            }
+            var state = tens
+            state.fold(idByte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: unit))
+            out[y] = state.unit
+        }
     }
 
     /// `pick(seed, id, n)` for a static id.

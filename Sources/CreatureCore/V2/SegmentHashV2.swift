@@ -44,6 +44,40 @@ public struct SegmentHashV2: SegmentHashing {
         oddLanes = l[1] ^ l[3] ^ l[5] ^ l[7]
     }
 
+    /// The seed's finalised lanes with no id byte folded yet.
+    @usableFromInline init(evenLanes: UInt32, oddLanes: UInt32) {
+        self.evenLanes = evenLanes
+        self.oddLanes = oddLanes
+    }
+
+    /// `h(seed, id)` for a static id. Before any id byte the mixers hold known constants, so for
+    /// a literal id the compiler works out the whole id side (mixers, `fmix32`, the six-bit
+    /// groups) ahead of time and only the seed's lanes are left to combine.
+    @inlinable @inline(__always) public func h(_ id: StaticString) -> Double {
+        if count == 0 {
+            var state = SegmentHashV2(evenLanes: evenLanes, oddLanes: oddLanes)
+            id.withUTF8Buffer { state.fold(ascii: $0) }
+            return state.unit
+        }
+        var state = self
+        id.withUTF8Buffer { state.fold(ascii: $0) }
+        return state.unit
+    }
+
+    /// `h(seed, prefix + a)`: as `h(_:)`, the prefix is folded ahead of time for a literal.
+    @inlinable @inline(__always) public func h(_ prefix: StaticString, _ a: Int) -> Double {
+        if count == 0 {
+            var state = SegmentHashV2(evenLanes: evenLanes, oddLanes: oddLanes)
+            prefix.withUTF8Buffer { state.fold(ascii: $0) }
+            state.fold(decimal: a)
+            return state.unit
+        }
+        var state = self
+        prefix.withUTF8Buffer { state.fold(ascii: $0) }
+        state.fold(decimal: a)
+        return state.unit
+    }
+
     /// Step 1 for one unit at `k = i·31 + j·17` in every lane; `x·33` is `(x << 5) + x`.
     @inline(__always) static func fold(_ l: inout SIMD8<UInt32>, _ k: SIMD8<UInt32>, _ unit: UInt32) {
         l = ((l &<< 5) &+ l) ^ (SIMD8(repeating: unit & 0xFF) ^ (k & 0xFF))

@@ -79,6 +79,18 @@ import Testing
             #expect(bits(s.appending("a").h(3, a)) == reference(seed, "a3_\(a)"))
         }
         #expect(s.bits53("ÿ🐙x") == reference(seed, "ÿ🐙x"))
+        // With an id byte already folded, static ids continue from it (v2's constant start is not taken).
+        let appended = s.appending("q")
+        for id in staticIds {
+            #expect(bits(appended.h(id)) == reference(seed, "q\(id)"), "\(seed.debugDescription) / q\(id)")
+        }
+        #expect(bits(appended.h("leg_angle_", 7)) == reference(seed, "qleg_angle_7"))
+        // Every row number of a galaxy column at once (fewer on long seeds, whose reference is slow).
+        let count = seed.utf16.count < 200 ? 100 : 12
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { out in
+            s.appending("galaxy_").appending(number: 5).h(numbersBelow: out)
+            for y in 0..<count { #expect(bits(out[y]) == reference(seed, "galaxy_5_\(y)")) }
+        }
     }
 
     @Test func v1MatchesTheScalarReference() {
