@@ -55,19 +55,22 @@ public struct Cells {
 }
 
 extension Cells {
-    /// Sets `v` in row `y` at every column whose bit is set in `mask`, eight cells at a time.
+    /// Sets `v` in row `y` at every column whose bit is set in `mask`, sixteen cells at a time:
+    /// each half's mask bits are spread to bytes and compared, then the row is blended (SSE2).
     @inline(__always) func paint(row y: Int, _ mask: UInt32, _ v: Int8) {
         guard mask != 0 else { return }
         let row = UnsafeMutableRawPointer(base + y &* 32)
-        let value = UInt64(UInt8(bitPattern: v)) &* 0x0101_0101_0101_0101
-        for word in 0..<4 {
-            let bits = UInt64(truncatingIfNeeded: mask >> UInt32(word &* 8)) & 0xFF
+        let value = SIMD16<UInt8>(repeating: UInt8(bitPattern: v))
+        let bitOf = SIMD16<UInt8>(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
+        for half in 0..<2 {
+            let bits = UInt64(truncatingIfNeeded: mask >> UInt32(half &* 16)) & 0xFFFF
             guard bits != 0 else { continue }
-            // Byte k of `select` is 0xFF where bit k of `bits` is set.
-            let spread = (bits &* 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201
-            let select = (((spread &+ 0x7F7F_7F7F_7F7F_7F7F) | spread) & 0x8080_8080_8080_8080) >> 7 &* 0xFF
-            let old = UInt64(littleEndian: row.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self))
-            row.storeBytes(of: (old & ~select | value & select).littleEndian, toByteOffset: word &* 8, as: UInt64.self)
+            // Every byte of the first eight holds the low mask byte, of the last eight the high one.
+            let spread = unsafeBitCast(SIMD2<UInt64>((bits & 0xFF) &* 0x0101_0101_0101_0101, (bits >> 8) &* 0x0101_0101_0101_0101),
+                                       to: SIMD16<UInt8>.self)
+            var cells = row.loadUnaligned(fromByteOffset: half &* 16, as: SIMD16<UInt8>.self)
+            cells.replace(with: value, where: spread & bitOf .== bitOf)
+            row.storeBytes(of: cells, toByteOffset: half &* 16, as: SIMD16<UInt8>.self)
         }
     }
 }

@@ -49,38 +49,49 @@ struct Canvas {
         return d >= 0.5 ? t + 1 : d <= -0.5 ? t - 1 : t
     }
 
-    /// The thick line: from `(x0, y0)` at `angle` radians, `length` long, `th0` thick, tapering to
-    /// `taper`·th0 at its end (no taper when `taper ≥ 1`).
+    /// The thick line: from `(x0, y0)` in the direction `(cos a, sin a)` = `(dx, dy)` of its angle,
+    /// `length` long, `th0` thick, tapering to `taper`·th0 at its end (no taper when `taper ≥ 1`).
     ///
     /// Every cell of a line gets the same value for the same feature, so the order its cells are
     /// painted in does not matter: they are gathered as row masks and painted once.
-    func thickLine(x0: Double, y0: Double, angle: Double, length: Double,
+    func thickLine(x0: Double, y0: Double, dx: Double, dy: Double, length: Double,
                    th0: Double, taper: Double, value v: Int8) {
-        let dx = cos(angle), dy = sin(angle)
-        let steps = max(2, Int(length.rounded(.up)))
+        let whole = Int(length), steps = max(2, Double(whole) < length ? whole &+ 1 : whole)
+        // `x0 + dx·length·t` is `x0 + (dx·length)·t`, so the products are hoisted exactly.
+        let stepX = dx * length, stepY = dy * length, shrink = 1 - taper
         // Without a taper every step has the same radius.
-        let fixedN = taper >= 1 ? Int(Canvas.round(th0)) : 0
+        let tapered = taper < 1, fixedN = tapered ? 0 : Int(Canvas.round(th0))
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { rows in
             rows.initialize(repeating: 0)
-            // The last disc marked: marking the same disc again changes nothing.
-            var last = (x: Int.min, y: Int.min, n: 0)
+            // The last disc marked (marking it again changes nothing), and the rows marked.
+            var last = (x: Int.min, y: Int.min, n: 0), top = 32, bottom = -1
             for s in 0...steps {
                 let t = Double(s) / Double(steps)
-                let px = x0 + dx * length * t
-                let py = y0 + dy * length * t
-                let n = taper >= 1 ? fixedN : Int(Canvas.round(th0 * (1 - t * (1 - taper))))
+                let px = x0 + stepX * t, py = y0 + stepY * t
+                let n = tapered ? Int(Canvas.round(th0 * (1 - t * shrink))) : fixedN
+                guard abs(px) < 1_000_000 && abs(py) < 1_000_000 else {
+                    farStep(px, py, n, v, rows, &top, &bottom)
+                    continue
+                }
+                let (rx, xTie) = Canvas.nearest(px), (ry, yTie) = Canvas.nearest(py)
                 if n <= 1 {
-                    let rx = Canvas.round(px), ry = Canvas.round(py)
-                    if rx >= 0, rx < 32, ry >= 0, ry < 32 { rows[Int(ry)] |= 1 << UInt32(Int(rx)) }
-                } else if let cx = Canvas.roundedAwayFromTies(px), let cy = Canvas.roundedAwayFromTies(py) {
-                    guard cx != last.x || cy != last.y || n != last.n else { continue }
-                    last = (cx, cy, n)
-                    Canvas.discRows(cx, cy, n, rows)
+                    guard UInt(bitPattern: rx) < 32 && UInt(bitPattern: ry) < 32 else { continue }
+                    rows[ry] |= 1 << UInt32(truncatingIfNeeded: rx)
+                    top = min(top, ry)
+                    bottom = max(bottom, ry)
+                } else if !(xTie || yTie) {
+                    guard rx != last.x || ry != last.y || n != last.n else { continue }
+                    last = (rx, ry, n)
+                    Canvas.discRows(rx, ry, n, rows)
+                    top = min(top, ry &- n)
+                    bottom = max(bottom, ry &+ n)
                 } else {
                     exactDisc(px, py, n, v)
                 }
             }
-            for y in 0..<32 where rows[y] != 0 {
+            let first = max(0, top), end = min(31, bottom)
+            guard first <= end else { return }
+            for y in first...end where rows[y] != 0 {
                 if let log {
                     var rest = rows[y]
                     while rest != 0 {
@@ -92,6 +103,26 @@ struct Canvas {
                 grid.paint(row: y, rows[y], v)
             }
         }
+    }
+
+    /// A step whose centre is a million cells or more away (never for a creature's lines): a lone
+    /// cell rounded with `rounded()`, or the exact disc.
+    private func farStep(_ px: Double, _ py: Double, _ n: Int, _ v: Int8, _ rows: UnsafeMutableBufferPointer<UInt32>,
+                         _ top: inout Int, _ bottom: inout Int) {
+        guard n <= 1 else { return exactDisc(px, py, n, v) }
+        let rx = Canvas.round(px), ry = Canvas.round(py)
+        guard rx >= 0, rx < 32, ry >= 0, ry < 32 else { return }
+        rows[Int(ry)] |= 1 << UInt32(Int(rx))
+        top = min(top, Int(ry))
+        bottom = max(bottom, Int(ry))
+    }
+
+    /// `round(x)` (half away from zero) for `|x| < 10^6`, and whether `x` is within 10^-6 of a
+    /// tie (where a disc needs `exactDisc`). The steps are chosen to compile without branches.
+    @inline(__always) static func nearest(_ x: Double) -> (Int, tie: Bool) {
+        let t = Int(x)
+        let d = x - Double(t)
+        return (t &+ (d >= 0.5 ? 1 : 0) &- (d <= -0.5 ? 1 : 0), abs(abs(d) - 0.5) <= 1e-6)
     }
 
     /// Marks in `rows` the disc of radius `n` around `(cx, cy)`, clipped to the grid: the disc is
@@ -162,10 +193,8 @@ struct Canvas {
     /// `Int(round(x))` when `awayFromTies(x)`, else nil (one truncation for both).
     @inline(__always) static func roundedAwayFromTies(_ x: Double) -> Int? {
         guard abs(x) < 1_000_000 else { return nil }
-        let t = Double(Int64(x))
-        let d = x - t
-        guard abs(abs(d) - 0.5) > 1e-6 else { return nil }
-        return Int(d >= 0.5 ? t + 1 : d <= -0.5 ? t - 1 : t)
+        let (r, tie) = nearest(x)
+        return tie ? nil : r
     }
 
     /// Whether `x` is small and its fraction is not within 10^-6 of ±0.5.

@@ -30,16 +30,17 @@ enum CreatureDrawing {
         if c.tier <= 2 {
             let r = c.tier == 1 ? 10 : 9 + 4 * s.h("size")
             // The cells of a row inside the circle are a run symmetric about 15.5 (|x − 15.5| is
-            // 0.5, 1.5, …): grow the run while the §5 test still holds, with the same arithmetic.
-            for y in 0..<32 {
-                let dy = Double(y) - 15.5
-                var half = 0
-                while half < 16 {
-                    let dx = 0.5 + Double(half)
-                    guard dx * dx + dy * dy <= r * r else { break }
-                    half += 1
-                }
-                if half > 0 { (canvas.grid.base + (y &* 32 &+ 16 &- half)).update(repeating: fill, count: 2 &* half) }
+            // 0.5, 1.5, …), and rows y and 31 − y are alike. A square root estimates how many
+            // |x − 15.5| pass the §5 test; the test itself, with the same arithmetic, settles it.
+            let rr = r * r
+            for y in 0..<16 {
+                let dy = Double(y) - 15.5, dy2 = dy * dy
+                var half = dy2 <= rr ? min(16, Int((rr - dy2).squareRoot() + 0.5)) : 0
+                while half < 16 && (0.5 + Double(half)) * (0.5 + Double(half)) + dy2 <= rr { half &+= 1 }
+                while half > 0 && !((Double(half) - 0.5) * (Double(half) - 0.5) + dy2 <= rr) { half &-= 1 }
+                let run = UInt32(truncatingIfNeeded: ((UInt64(1) << UInt64(2 &* half)) &- 1) << UInt64(16 &- half))
+                canvas.grid.paint(row: y, run, fill)
+                canvas.grid.paint(row: 31 &- y, run, fill)
             }
             return
         }
@@ -95,8 +96,8 @@ enum CreatureDrawing {
             let face = c.tier >= 4 && c.eyes
             let columns: UInt32 = width == 32 ? ~0 : 0xFFFF
             for y in 0..<height {
+                // The grid starts as background, so only painted cells are written.
                 let inHead = head[y] & columns, inEye = face ? inHead & eyes[y] : 0
-                (cells.base + y &* 32).update(repeating: bg, count: width)
                 Self.paintBits(inHead & ~inEye, row: y, fill, cells)
                 Self.paintBits(inEye, row: y, accent1, cells)
                 // Without eyes these cells would be head fill.
@@ -128,7 +129,7 @@ enum CreatureDrawing {
         if c.horn {
             let horn = canvas.painting(.horn)
             for i in 0...4 {
-                let row = (top + dir * Double(i)).rounded()
+                let row = Canvas.round(top + dir * Double(i))
                 if row >= 0 && row < 32 {
                     for x in 15...17 { horn.set(x, Int(row), fill) }
                 }
@@ -137,12 +138,13 @@ enum CreatureDrawing {
         if c.antlers {
             let canvas = canvas.painting(.antlers)
             for i in 0...5 {
-                let row = (top + dir * Double(i)).rounded()
+                let row = Canvas.round(top + dir * Double(i))
                 if row >= 0 && row < 32 { canvas.set(16, Int(row), fill) }
             }
             let angles: [Double] = c.upsideDown ? [135, 45] : [225, 315]
             for a in angles {
-                canvas.thickLine(x0: 16, y0: top + 5 * dir, angle: a * Double.pi / 180, length: 6,
+                let rad = a * Double.pi / 180
+                canvas.thickLine(x0: 16, y0: top + 5 * dir, dx: cos(rad), dy: sin(rad), length: 6,
                                  th0: 1, taper: 1, value: fill)
             }
         }
@@ -165,7 +167,8 @@ enum CreatureDrawing {
             let len = base + 4 * s.h("append_", i)
             let th = max(1, thick0 + s.pick("leg_thick_", i, 3) - 1)
             let rad = a * Double.pi / 180
-            canvas.thickLine(x0: cx + (R + 1.5) * cos(rad), y0: cy + (R + 1.5) * sin(rad), angle: rad,
+            let dx = cos(rad), dy = sin(rad)
+            canvas.thickLine(x0: cx + (R + 1.5) * dx, y0: cy + (R + 1.5) * dy, dx: dx, dy: dy,
                              length: len, th0: Double(th), taper: taper, value: fill)
         }
     }

@@ -126,12 +126,14 @@ extension Geometry {
 
     /// The mask of the one run of columns where `inside` holds, given that the run lies within
     /// `lo…hi` widened by one cell on each side.
+    /// The search starts from `lo` and `hi` truncated toward zero (no libm `ceil`/`floor`), which
+    /// can only widen it.
     @inlinable static func run(from lo: Double, to hi: Double, _ inside: (Int) -> Bool) -> UInt32 {
         guard lo < 40, hi > -8 else { return 0 }
-        var a = max(0, Int(max(-8, lo).rounded(.up)) - 1), b = min(31, Int(min(40, hi).rounded(.down)) + 1)
-        while a <= b && !inside(a) { a += 1 }
-        while b > a && !inside(b) { b -= 1 }
+        var a = max(0, Int(max(-8, lo)) &- 1), b = min(31, Int(min(40, hi)) &+ 1)
+        while a <= b && !inside(a) { a &+= 1 }
+        while b > a && !inside(b) { b &-= 1 }
         guard a <= b else { return 0 }
-        return (b == 31 ? ~0 : (1 << UInt32(b + 1)) - 1) & ~((1 << UInt32(a)) - 1)
+        return UInt32(truncatingIfNeeded: (UInt64(2) << UInt64(b)) &- (UInt64(1) << UInt64(a)))
     }
 }

@@ -288,8 +288,11 @@ extension SegmentHashing {
 }
 
 extension SegmentHash {
-    /// `pick(n)` = `⌊h·n⌋ mod n` for `n > 0`, else 0.
+    /// `pick(n)` = `⌊h·n⌋ mod n` for `n > 0`, else 0. A hash value is never negative, so the
+    /// floor is a truncation (no libm call); a negative `h` still gets the floor.
     @inlinable @inline(__always) public static func pick(_ h: Double, _ n: Int) -> Int {
-        n > 0 ? Int((h * Double(n)).rounded(.down)) % n : 0
+        guard n > 0 else { return 0 }
+        let v = h * Double(n)
+        return (v >= 0 ? Int(v) : Int(v.rounded(.down))) % n
     }
 }

@@ -51,6 +51,20 @@ import Testing
         }
     }
 
+    /// `nearest` rounds exactly as `round` below 10^6, ties included (lone cells use it there), and
+    /// flags the same ties as `awayFromTies`.
+    @Test func nearestIsRoundBelowAMillion() {
+        var rng = SeededGenerator(seed: 22)
+        var xs: [Double] = [0, -0, 0.5, -0.5, 1.5, -1.5, 2.5, 0.49999999999999994, -0.49999999999999994, 999_999.5, -999_999.5]
+        for _ in 0..<5_000 { xs.append(Double.random(in: -60...60, using: &rng)) }
+        for k in -40...40 { xs += [Double(k) + 0.5, Double(k) - 0.5, Double(k) + 0.5 + 2e-6, Double(k) - 0.5 - 0.9e-6, Double(k).nextUp + 0.5] }
+        for x in xs {
+            let (r, tie) = Canvas.nearest(x)
+            #expect(r == Int(x.rounded()), "x \(x)")
+            #expect(tie == !Canvas.awayFromTies(x), "x \(x)")
+        }
+    }
+
     @Test func awayFromTiesRejectsHalves() {
         #expect(!Canvas.awayFromTies(2.5))
         #expect(!Canvas.awayFromTies(-0.5))
