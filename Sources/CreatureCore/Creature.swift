@@ -21,10 +21,11 @@ public struct Creature: Sendable {
 
     /// Draws the creature for `seed`; with `recordingLog`, a v1 creature whose alt text names
     /// features is drawn with a paint log, which is left in `log` (the same cells either way).
-    init(seed: String, engine: EngineVersion, log: inout PaintLog?, recordingLog: Bool) {
-        self.seed = seed
-        self.engine = engine
-        renderSeed = Seeds.renderSeed(seed)
+    /// Inlined into both callers: a delegating initialiser that is not inlined builds the creature
+    /// in a temporary and copies it (a retain and release of every field).
+    @inline(__always) init(seed: String, engine: EngineVersion, log: inout PaintLog?, recordingLog: Bool) {
+        let renderSeed = Seeds.renderSeed(seed)
+        let configuration: Configuration, grid: Grid
         switch engine {
         case .v1:
             let hash = SegmentHash(seed: renderSeed)
@@ -40,7 +41,12 @@ public struct Creature: Sendable {
             configuration = Configuration(hash: hash, engine: engine)
             grid = Creature.draw(configuration, hash)
         }
-        colors = Creature.colorSets(engine)[configuration.paletteIndex][configuration.palette.count]
+        self.seed = seed
+        self.engine = engine
+        self.renderSeed = renderSeed
+        self.colors = Creature.colorSets[engine == .v1 ? 0 : 1][configuration.paletteIndex &* 7 &+ configuration.colorCount]
+        self.configuration = configuration
+        self.grid = grid
     }
 
     private static func draw(_ configuration: Configuration, _ hash: some SegmentHashing) -> Grid {
@@ -54,19 +60,17 @@ public struct Creature: Sendable {
 
     /// The everyday names of `colors`, worked out once per palette.
     var colourNames: [String] {
-        (engine == .v1 ? Creature.v1ColourNames : Creature.v2ColourNames)[configuration.paletteIndex][configuration.palette.count]
+        Creature.colourNames[engine == .v1 ? 0 : 1][configuration.paletteIndex &* 7 &+ configuration.colorCount]
     }
 
-    /// `colorSets(engine)[p][n]`: the six colours for palette `p` using its first `n` colours,
-    /// built once so that a creature shares its colours instead of allocating them.
-    private static func colorSets(_ engine: EngineVersion) -> [[[RGBA]]] { engine == .v1 ? v1ColorSets : v2ColorSets }
+    /// `colorSets[e][p·7 + n]`: for engine `e` (v1, v2), the six colours for palette `p` using its
+    /// first `n` colours, built once so that a creature shares its colours instead of allocating them.
+    private static let colorSets = [colorSets(V1Constants.paletteColors, V1Constants.fallbackRGBA),
+                                    colorSets(V2Colors.paletteColors, V2Colors.fallbackRGBA)]
 
-    private static func colorSets(_ own: [[RGBA]], _ fallback: [RGBA]) -> [[[RGBA]]] {
-        own.map { palette in (0...6).map { n in (0..<6).map { $0 < n ? palette[$0] : fallback[$0] } } }
+    private static func colorSets(_ own: [[RGBA]], _ fallback: [RGBA]) -> [[RGBA]] {
+        own.flatMap { palette in (0...6).map { n in (0..<6).map { $0 < n ? palette[$0] : fallback[$0] } } }
     }
 
-    private static let v1ColorSets = colorSets(V1Constants.paletteColors, V1Constants.fallbackRGBA)
-    private static let v2ColorSets = colorSets(V2Colors.paletteColors, V2Colors.fallbackRGBA)
-    private static let v1ColourNames = v1ColorSets.map { $0.map { $0.map(ColourNames.name) } }
-    private static let v2ColourNames = v2ColorSets.map { $0.map { $0.map(ColourNames.name) } }
+    private static let colourNames = colorSets.map { $0.map { $0.map(ColourNames.name) } }
 }

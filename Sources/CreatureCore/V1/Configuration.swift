@@ -29,8 +29,11 @@ public struct Configuration: Equatable, Sendable {
     public var axis: Axis
     /// Which of the twelve palettes (0…11).
     public var paletteIndex: Int
-    /// The palette colours in use (`#rrggbb`), 2…6 of them.
-    public var palette: [String]
+    /// How many of the palette's colours are in use, 2…6.
+    public var colorCount: Int
+    /// The palette colours in use (`#rrggbb`), `colorCount` of them. (Not stored: a configuration
+    /// holds no reference, so copying one costs no reference counting.)
+    public var palette: [String] { V1Constants.palettePrefixes[paletteIndex][colorCount] }
     /// Whether the background is painted (colour 0) instead of transparent.
     public var opaqueBackground: Bool
     /// Animal, alien or other.
@@ -64,8 +67,7 @@ public struct Configuration: Equatable, Sendable {
         else { mode = .creature }
         axis = s.roll("symmetry_axis", 0.04) ? .horizontal : .vertical
         paletteIndex = s.pick("palette", 12)
-        let colorCount = tier <= 3 ? 2 : tier == 4 ? 3 : 4 + s.pick("num_colors", 3)
-        palette = V1Constants.palettePrefixes[paletteIndex][colorCount]
+        colorCount = tier <= 3 ? 2 : tier == 4 ? 3 : 4 + s.pick("num_colors", 3)
         opaqueBackground = tier >= 4 && s.roll("opaque_bg", 0.11)
         if tier >= 4 {
             let t = s.h("creature_type")

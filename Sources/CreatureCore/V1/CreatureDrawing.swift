@@ -11,7 +11,7 @@ enum CreatureDrawing {
         let bg: Int8 = c.opaqueBackground ? 0 : -1
         let fill: Int8 = c.opaqueBackground ? 1 : 0
         var grid = Grid(filledWith: bg)
-        grid.withCells { draw(c, s, Canvas($0), bg: bg, fill: fill) }
+        grid.withCells { draw(c, s, Canvas($0), fill: fill) }
         return grid
     }
 
@@ -21,12 +21,12 @@ enum CreatureDrawing {
         let fill: Int8 = c.opaqueBackground ? 1 : 0
         var grid = Grid(filledWith: bg), log = PaintLog()
         grid.withCells { cells in
-            log.withCells { draw(c, s, Canvas(cells, log: $0), bg: bg, fill: fill) }
+            log.withCells { draw(c, s, Canvas(cells, log: $0), fill: fill) }
         }
         return (grid, log)
     }
 
-    private static func draw(_ c: Configuration, _ s: some SegmentHashing, _ canvas: Canvas, bg: Int8, fill: Int8) {
+    private static func draw(_ c: Configuration, _ s: some SegmentHashing, _ canvas: Canvas, fill: Int8) {
         if c.tier <= 2 {
             let r = c.tier == 1 ? 10 : 9 + 4 * s.h("size")
             // The cells of a row inside the circle are a run symmetric about 15.5 (|x − 15.5| is
@@ -46,7 +46,7 @@ enum CreatureDrawing {
         }
         let R: Double = c.creatureType == .alien ? 13 : 11
         let headCy: Double = c.body ? 12 : 16
-        cellPass(c, canvas, bg: bg, fill: fill, R: R, headCy: headCy)
+        cellPass(c, canvas, fill: fill, R: R, headCy: headCy)
         if c.horn || c.antlers { hornAndAntlers(c, canvas, fill: fill, R: R, headCy: headCy) }
         if c.appendages { appendages(c, s, canvas, fill: fill, R: R, headCy: headCy) }
         if c.symmetric {
@@ -54,7 +54,7 @@ enum CreatureDrawing {
             if s.roll("asym_enable", 0.25) {
                 for i in 0..<s.pick("asym_count", 5) {
                     let x = 16 + s.pick("asym_x_", i, 16), y = s.pick("asym_y_", i, 32)
-                    canvas.grid[x, y] = Int8(min(s.pick("asym_c_", i, c.palette.count), 5))
+                    canvas.grid[x, y] = Int8(min(s.pick("asym_c_", i, c.colorCount), 5))
                     canvas.log?.clear(y &* 32 &+ x)
                 }
             }
@@ -66,12 +66,12 @@ enum CreatureDrawing {
     /// `(mx, my)`, so with symmetry only one half is computed (then mirrored). The spec's per-cell
     /// "later wins" order is kept by painting the regions in that order; all regions but the head,
     /// eyes and ears are integer rectangles, so they are painted as ranges.
-    private static func cellPass(_ c: Configuration, _ canvas: Canvas, bg: Int8, fill: Int8, R: Double, headCy: Double) {
+    private static func cellPass(_ c: Configuration, _ canvas: Canvas, fill: Int8, R: Double, headCy: Double) {
         let cells = canvas.grid
         // A colour the palette lacks is drawn as fill (the spec's final step, applied up front).
-        let paletteCount = Int8(c.palette.count)
+        let paletteCount = Int8(c.colorCount)
         let accent1: Int8 = 2 < paletteCount ? 2 : fill
-        let featureColor: Int8 = c.palette.count > 2 ? (3 < paletteCount ? 3 : fill) : accent1
+        let featureColor: Int8 = c.colorCount > 2 ? (3 < paletteCount ? 3 : fill) : accent1
         let head = ShapeTables.head(c, r: R, headCy: headCy)
         let eyes = ShapeTables.eyes(c.eyeShape, headCy: headCy)
         let mirrorX = c.axis == .vertical && c.symmetric

@@ -126,11 +126,21 @@ extension Geometry {
 
     /// The mask of the one run of columns where `inside` holds, given that the run lies within
     /// `lo…hi` widened by one cell on each side.
-    /// The search starts from `lo` and `hi` truncated toward zero (no libm `ceil`/`floor`), which
-    /// can only widen it.
+    ///
+    /// Almost always the run is `⌈lo⌉…⌊hi⌋`: four tests confirm it without a branch on their
+    /// results (so without mispredictions); otherwise the run is searched for cell by cell.
     @inlinable static func run(from lo: Double, to hi: Double, _ inside: (Int) -> Bool) -> UInt32 {
         guard lo < 40, hi > -8 else { return 0 }
-        var a = max(0, Int(max(-8, lo)) &- 1), b = min(31, Int(min(40, hi)) &+ 1)
+        let first = Int(max(-8, lo)), last = Int(min(40, hi))
+        let a0 = first &+ (Double(first) < lo ? 1 : 0), b0 = last &- (Double(last) > hi ? 1 : 0)
+        let confirmed = (inside(a0) ? 1 : 0) & (inside(a0 &- 1) ? 0 : 1) & (inside(b0) ? 1 : 0) & (inside(b0 &+ 1) ? 0 : 1)
+        if confirmed == 1 && a0 <= b0 {
+            let a = max(0, a0), b = min(31, b0)
+            guard a <= b else { return 0 }
+            return UInt32(truncatingIfNeeded: (UInt64(2) << UInt64(b)) &- (UInt64(1) << UInt64(a)))
+        }
+        // The search starts from `lo` and `hi` truncated toward zero, which can only widen it.
+        var a = max(0, first &- 1), b = min(31, last &+ 1)
         while a <= b && !inside(a) { a &+= 1 }
         while b > a && !inside(b) { b &-= 1 }
         guard a <= b else { return 0 }

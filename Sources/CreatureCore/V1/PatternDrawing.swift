@@ -14,7 +14,7 @@ enum PatternDrawing {
             bg = config.opaqueBackground ? 0 : -1
             fill = config.opaqueBackground ? 1 : 0
             accent1 = 2
-            accent2 = config.palette.count > 3 ? 3 : 2
+            accent2 = config.colorCount > 3 ? 3 : 2
             yMax = config.axis == .horizontal ? 16 : 32
         }
     }
@@ -40,7 +40,7 @@ enum PatternDrawing {
     }
 
     private static func cloud(_ config: Configuration, _ s: some SegmentHashing, _ f: Frame, _ grid: Cells) {
-        let accent = config.palette.count > 2 ? 2 : f.fill
+        let accent = config.colorCount > 2 ? 2 : f.fill
         let n = 4 + s.pick("cloud_n", 4)
         let blobs = (0..<n).map { i -> (x: Double, y: Double, r: Double, v: Int8) in
             let x: Double = s.h("cloud_x_", i), y: Double = s.h("cloud_y_", i), r: Double = s.h("cloud_r_", i)
