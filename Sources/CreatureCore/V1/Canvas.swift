@@ -46,14 +46,16 @@ struct Canvas {
         guard abs(x) < 4_503_599_627_370_496 else { return x.rounded() }
         let t = Double(Int64(x))
         let d = x - t
-        return d >= 0.5 ? t + 1 : d <= -0.5 ? t - 1 : t
+        return t + (d >= 0.5 ? 1 : 0) - (d <= -0.5 ? 1 : 0)
     }
 
     /// The thick line: from `(x0, y0)` in the direction `(cos a, sin a)` = `(dx, dy)` of its angle,
     /// `length` long, `th0` thick, tapering to `taper`·th0 at its end (no taper when `taper ≥ 1`).
     ///
     /// Every cell of a line gets the same value for the same feature, so the order its cells are
-    /// painted in does not matter: they are gathered as row masks and painted once.
+    /// painted in does not matter: they are gathered as row masks and painted once. A step whose
+    /// radius is at most 3 (every step of a creature's lines) is marked without a branch on its
+    /// position: seven rows from `discRuns`, into rows padded by six on either side.
     func thickLine(x0: Double, y0: Double, dx: Double, dy: Double, length: Double,
                    th0: Double, taper: Double, value v: Int8) {
         let whole = Int(length), steps = max(2, Double(whole) < length ? whole &+ 1 : whole)
@@ -61,32 +63,37 @@ struct Canvas {
         let stepX = dx * length, stepY = dy * length, shrink = 1 - taper
         // Without a taper every step has the same radius.
         let tapered = taper < 1, fixedN = tapered ? 0 : Int(Canvas.round(th0))
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { rows in
-            rows.initialize(repeating: 0)
-            // The last disc marked (marking it again changes nothing), and the rows marked.
-            var last = (x: Int.min, y: Int.min, n: 0), top = 32, bottom = -1
-            for s in 0...steps {
-                let t = Double(s) / Double(steps)
-                let px = x0 + stepX * t, py = y0 + stepY * t
-                let n = tapered ? Int(Canvas.round(th0 * (1 - t * shrink))) : fixedN
-                guard abs(px) < 1_000_000 && abs(py) < 1_000_000 else {
-                    farStep(px, py, n, v, rows, &top, &bottom)
-                    continue
-                }
-                let (rx, xTie) = Canvas.nearest(px), (ry, yTie) = Canvas.nearest(py)
-                if n <= 1 {
-                    guard UInt(bitPattern: rx) < 32 && UInt(bitPattern: ry) < 32 else { continue }
-                    rows[ry] |= 1 << UInt32(truncatingIfNeeded: rx)
-                    top = min(top, ry)
-                    bottom = max(bottom, ry)
-                } else if !(xTie || yTie) {
-                    guard rx != last.x || ry != last.y || n != last.n else { continue }
-                    last = (rx, ry, n)
-                    Canvas.discRows(rx, ry, n, rows)
-                    top = min(top, ry &- n)
-                    bottom = max(bottom, ry &+ n)
-                } else {
-                    exactDisc(px, py, n, v)
+        let fractionsAt = steps < Canvas.fractionTableSteps ? steps &* (steps &+ 1) / 2 : -1
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 44) { padded in
+            padded.initialize(repeating: 0)
+            // Row y (−6…37) is at padded[y + 6]; the rows marked are top…bottom.
+            let rows = padded.baseAddress! + 6
+            var top = 38, bottom = -7
+            Canvas.stepFractions.withUnsafeBufferPointer { fractions in
+                Canvas.discRuns.withUnsafeBufferPointer { runs in
+                    for s in 0...steps {
+                        let t = fractionsAt >= 0 ? fractions[fractionsAt &+ s] : Double(s) / Double(steps)
+                        let px = x0 + stepX * t, py = y0 + stepY * t
+                        let n = tapered ? Int(Canvas.round(th0 * (1 - t * shrink))) : fixedN
+                        guard abs(px) < 1_000_000 && abs(py) < 1_000_000 && n <= 3 else {
+                            wideStep(px, py, n, v, UnsafeMutableBufferPointer(start: rows, count: 32), &top, &bottom)
+                            continue
+                        }
+                        let (rx, xTie) = Canvas.nearest(px), (ry, yTie) = Canvas.nearest(py)
+                        // A disc centred at a tie rounds each offset on its own (a lone cell does not).
+                        if n > 1 && (xTie || yTie) {
+                            exactDisc(px, py, n, v)
+                            continue
+                        }
+                        // Radius ≤ 3: a centre more than 3 cells off the grid marks nothing.
+                        guard rx >= -3 && rx <= 34 && ry >= -3 && ry <= 34 else { continue }
+                        let run = runs.baseAddress! + max(0, n &- 1) &* 7
+                        let shift = UInt64(truncatingIfNeeded: rx &+ 8)
+                        let row = rows + (ry &- 3)
+                        for i in 0..<7 { row[i] |= UInt32(truncatingIfNeeded: (run[i] << shift) >> 16) }
+                        top = min(top, ry &- 3)
+                        bottom = max(bottom, ry &+ 3)
+                    }
                 }
             }
             let first = max(0, top), end = min(31, bottom)
@@ -105,16 +112,44 @@ struct Canvas {
         }
     }
 
-    /// A step whose centre is a million cells or more away (never for a creature's lines): a lone
-    /// cell rounded with `rounded()`, or the exact disc.
-    private func farStep(_ px: Double, _ py: Double, _ n: Int, _ v: Int8, _ rows: UnsafeMutableBufferPointer<UInt32>,
-                         _ top: inout Int, _ bottom: inout Int) {
-        guard n <= 1 else { return exactDisc(px, py, n, v) }
-        let rx = Canvas.round(px), ry = Canvas.round(py)
-        guard rx >= 0, rx < 32, ry >= 0, ry < 32 else { return }
-        rows[Int(ry)] |= 1 << UInt32(Int(rx))
-        top = min(top, Int(ry))
-        bottom = max(bottom, Int(ry))
+    /// Lines of up to this many steps take their `t = s / steps` from `stepFractions`.
+    static let fractionTableSteps = 33
+
+    /// `t = s / steps` for `s = 0…steps` at `steps·(steps + 1)/2 + s`, for `steps` below
+    /// `fractionTableSteps`: the same divisions, done once.
+    static let stepFractions: [Double] = (0..<fractionTableSteps).flatMap { steps in
+        (0...steps).map { Double($0) / Double(steps) }
+    }
+
+    /// `discRuns[(n − 1)·7 + 3 + oy]`: row `oy` (−3…3) of the disc of radius `n` = 1, 2, 3 (1 is
+    /// the lone cell, as is 0), as a run centred on bit 8: `(run << (x + 8)) >> 16` puts the
+    /// centre at column `x` of a row mask.
+    static let discRuns: [UInt64] = (1...3).flatMap { n in
+        (-3...3).map { oy -> UInt64 in
+            if n == 1 { return oy == 0 ? 1 << 8 : 0 }
+            guard abs(oy) <= n else { return 0 }
+            let w = UInt64(discHalfWidths(n)[oy + n])
+            return ((1 << (2 * w + 1)) - 1) << (8 - w)
+        }
+    }
+
+    /// A step with a radius above 3 or a centre a million cells or more away (never on a
+    /// creature's lines): a lone cell rounded with `round`, the disc's rows, or the exact disc.
+    private func wideStep(_ px: Double, _ py: Double, _ n: Int, _ v: Int8, _ rows: UnsafeMutableBufferPointer<UInt32>,
+                          _ top: inout Int, _ bottom: inout Int) {
+        if n <= 1 {
+            let rx = Canvas.round(px), ry = Canvas.round(py)
+            guard rx >= 0, rx < 32, ry >= 0, ry < 32 else { return }
+            rows[Int(ry)] |= 1 << UInt32(Int(rx))
+            top = min(top, Int(ry))
+            bottom = max(bottom, Int(ry))
+        } else if let cx = Canvas.roundedAwayFromTies(px), let cy = Canvas.roundedAwayFromTies(py) {
+            Canvas.discRows(cx, cy, n, rows)
+            top = min(top, max(0, cy &- n))
+            bottom = max(bottom, min(31, cy &+ n))
+        } else {
+            exactDisc(px, py, n, v)
+        }
     }
 
     /// `round(x)` (half away from zero) for `|x| < 10^6`, and whether `x` is within 10^-6 of a

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CreatureCore
 
@@ -24,6 +25,52 @@ import Testing
                 let exact = cells { $0.exactDisc(px, py, n, 3) }
                 #expect(fast == exact, "disc at (\(px), \(py)) of radius \(n)")
             }
+        }
+    }
+
+    /// ENGINE.md §5.5's thick line, step by step: every cell through `setPixel`'s own rounding.
+    static func referenceLine(_ cells: Cells, x0: Double, y0: Double, dx: Double, dy: Double, length: Double,
+                              th0: Double, taper: Double, value: Int8) {
+        func setPixel(_ x: Double, _ y: Double) {
+            let rx = x.rounded(), ry = y.rounded()
+            if rx >= 0 && rx < 32 && ry >= 0 && ry < 32 { cells[Int(rx), Int(ry)] = value }
+        }
+        let steps = max(2, Int(length.rounded(.up)))
+        for s in 0...steps {
+            let t = Double(s) / Double(steps)
+            let th = taper >= 1 ? th0 : th0 * (1 - t * (1 - taper))
+            let px = x0 + dx * length * t, py = y0 + dy * length * t
+            let n = Int(th.rounded())
+            guard n > 1 else { setPixel(px, py); continue }
+            for ox in -n...n {
+                for oy in -n...n where Double(ox * ox + oy * oy) <= Double(n * n) + 0.5 { setPixel(px + Double(ox), py + Double(oy)) }
+            }
+        }
+    }
+
+    /// The thick line (its step table, seven-row discs, tie and far fallbacks) paints exactly the
+    /// reference's cells: random lines, lines along ties, long lines, thick ones and far ones.
+    @Test func thickLineMatchesTheReference() {
+        var rng = SeededGenerator(seed: 23)
+        var lines: [(x0: Double, y0: Double, angle: Double, length: Double, th0: Double, taper: Double)] = []
+        for _ in 0..<500 {
+            lines.append((Double.random(in: -12...44, using: &rng), Double.random(in: -12...44, using: &rng),
+                          Double.random(in: 0...(2 * Double.pi), using: &rng), Double.random(in: 0.5...40, using: &rng),
+                          Double(Int.random(in: 1...9, using: &rng)), [0.4, 1, Double.random(in: 0.1...0.9, using: &rng)].randomElement(using: &rng)!))
+        }
+        // Along ties (half-cell centres, straight and diagonal), and a million cells away.
+        for k in 0..<40 {
+            let angle = [0, Double.pi / 2, Double.pi / 4, Double.pi][k % 4]
+            lines.append((Double(k % 32) + 0.5, 15.5, angle, 12, Double(2 + k % 3), k % 2 == 0 ? 1 : 0.4))
+        }
+        lines += [(2e6, 3, 0, 8, 2, 1), (3, -2e6, 1, 8, 1, 0.4), (16, 7, 225 * Double.pi / 180, 6, 1, 1)]
+        for line in lines {
+            let dx = cos(line.angle), dy = sin(line.angle)
+            let fast = cells { $0.thickLine(x0: line.x0, y0: line.y0, dx: dx, dy: dy, length: line.length, th0: line.th0, taper: line.taper, value: 4) }
+            let reference = cells {
+                Self.referenceLine($0.grid, x0: line.x0, y0: line.y0, dx: dx, dy: dy, length: line.length, th0: line.th0, taper: line.taper, value: 4)
+            }
+            #expect(fast == reference, "line \(line)")
         }
     }
 
