@@ -55,7 +55,7 @@ struct Canvas {
     /// Every cell of a line gets the same value for the same feature, so the order its cells are
     /// painted in does not matter: they are gathered as row masks and painted once. A step whose
     /// radius is at most 3 (every step of a creature's lines) is marked without a branch on its
-    /// position: seven rows from `discRuns`, into rows padded by six on either side.
+    /// position, into rows padded by six on either side: a lone cell, or seven rows from `discRuns`.
     func thickLine(x0: Double, y0: Double, dx: Double, dy: Double, length: Double,
                    th0: Double, taper: Double, value v: Int8) {
         let whole = Int(length), steps = max(2, Double(whole) < length ? whole &+ 1 : whole)
@@ -87,10 +87,14 @@ struct Canvas {
                         }
                         // Radius ≤ 3: a centre more than 3 cells off the grid marks nothing.
                         guard rx >= -3 && rx <= 34 && ry >= -3 && ry <= 34 else { continue }
-                        let run = runs.baseAddress! + max(0, n &- 1) &* 7
                         let shift = UInt64(truncatingIfNeeded: rx &+ 8)
                         let row = rows + (ry &- 3)
-                        for i in 0..<7 { row[i] |= UInt32(truncatingIfNeeded: (run[i] << shift) >> 16) }
+                        if n <= 1 {
+                            row[3] |= UInt32(truncatingIfNeeded: (UInt64(0x100) << shift) >> 16)
+                        } else {
+                            let run = runs.baseAddress! + (n &- 2) &* 7
+                            for i in 0..<7 { row[i] |= UInt32(truncatingIfNeeded: (run[i] << shift) >> 16) }
+                        }
                         top = min(top, ry &- 3)
                         bottom = max(bottom, ry &+ 3)
                     }
@@ -121,12 +125,10 @@ struct Canvas {
         (0...steps).map { Double($0) / Double(steps) }
     }
 
-    /// `discRuns[(n − 1)·7 + 3 + oy]`: row `oy` (−3…3) of the disc of radius `n` = 1, 2, 3 (1 is
-    /// the lone cell, as is 0), as a run centred on bit 8: `(run << (x + 8)) >> 16` puts the
-    /// centre at column `x` of a row mask.
-    static let discRuns: [UInt64] = (1...3).flatMap { n in
+    /// `discRuns[(n − 2)·7 + 3 + oy]`: row `oy` (−3…3) of the disc of radius `n` = 2 or 3, as a
+    /// run centred on bit 8: `(run << (x + 8)) >> 16` puts the centre at column `x` of a row mask.
+    static let discRuns: [UInt64] = (2...3).flatMap { n in
         (-3...3).map { oy -> UInt64 in
-            if n == 1 { return oy == 0 ? 1 << 8 : 0 }
             guard abs(oy) <= n else { return 0 }
             let w = UInt64(discHalfWidths(n)[oy + n])
             return ((1 << (2 * w + 1)) - 1) << (8 - w)

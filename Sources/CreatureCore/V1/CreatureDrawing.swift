@@ -215,7 +215,17 @@ enum CreatureDrawing {
 
     private static func applyMask(_ c: Configuration, _ canvas: Canvas) {
         guard let keep = ShapeTables.mask(c) else { return }
-        for y in 0..<32 { paintBits(~keep[y], row: y, -1, canvas.grid) }
+        if let clear = ShapeTables.maskClearWords(c) {
+            let cells = UnsafeMutableRawPointer(canvas.grid.base)
+            clear.withUnsafeBufferPointer { clear in
+                for i in 0..<128 {
+                    let word = cells.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self)
+                    cells.storeBytes(of: word | clear[i], toByteOffset: i &* 8, as: UInt64.self)
+                }
+            }
+        } else {
+            for y in 0..<32 { paintBits(~keep[y], row: y, -1, canvas.grid) }
+        }
         if let log = canvas.log { for y in 0..<32 { paintBits(~keep[y], row: y, 0, log.owners) } }
     }
 }

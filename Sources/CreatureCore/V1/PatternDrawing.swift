@@ -136,19 +136,28 @@ enum PatternDrawing {
         let arms = 2 + s.pick("galaxy_arms", 2)
         let R = 6 + 6 * s.h("galaxy_r")
         let armFill = (0..<arms).map { s.h("galaxy_c_", $0) < 0.5 ? f.fill : f.accent1 }
-        let outer = R + 3 * Double(arms)
+        let outer = R + 3 * Double(arms), half = R * 0.5
         let cells = galaxyCells
-        // The ids are "galaxy_x_y" and "galaxy_d_x_y": per column, the hashes of every row at once.
+        // The ids are "galaxy_x_y" and "galaxy_d_x_y": per column, the hashes of the rows needed.
+        // A cell farther than R/2 passes the spread test whatever its hash (h < 1, so
+        // h·R·0.5 ≤ R·0.5), so spreads are worked out only within R/2 of the centre, and twists only
+        // for rows that can be within `outer`.
+        let spreadRows = max(0, Int(15.5 - half) &- 1)..<min(f.yMax, Int(15.5 + half) &+ 2)
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 64) { buffer in
-            let spreads = UnsafeMutableBufferPointer(rebasing: buffer[0..<f.yMax])
-            let twists = UnsafeMutableBufferPointer(rebasing: buffer[32..<(32 + f.yMax)])
+            let spreads = buffer.baseAddress!, twists = buffer.baseAddress! + 32
             let spread = s.appending("galaxy_d_"), twist = s.appending("galaxy_")
             for x in 0..<32 {
-                spread.appending(number: x).h(numbersBelow: spreads)
-                twist.appending(number: x).h(numbersBelow: twists)
-                for y in 0..<f.yMax {
+                let dx = Double(x) - f.c
+                guard abs(dx) < outer else { continue }
+                let w = (outer * outer - dx * dx).squareRoot()
+                let rows = max(0, Int(f.c - w) &- 1)..<min(f.yMax, Int(f.c + w) &+ 2)
+                guard !rows.isEmpty else { continue }
+                twist.appending(number: x).h(numbers: rows, into: twists)
+                if abs(dx) <= half { spread.appending(number: x).h(numbers: spreadRows, into: spreads) }
+                for y in rows {
                     let cell = cells[y &* 32 &+ x]
-                    guard cell.d < outer && cell.d > spreads[y] * R * 0.5 else { continue }
+                    // Within R/2, |dx| and |dy| are at most R/2, so the spread was worked out.
+                    guard cell.d < outer && (cell.d > half || cell.d > spreads[y] * R * 0.5) else { continue }
                     let arm = Int(cell.turn * Double(arms) + 0.2 * twists[y]) % arms
                     grid[x, y] = arm >= 0 ? armFill[arm] : (s.h("galaxy_c_", arm) < 0.5 ? f.fill : f.accent1)
                 }

@@ -262,16 +262,19 @@ extension SegmentHashing {
         return state.unit
     }
 
-    /// `h(number: y)` for every `y` in `0..<out.count` (at most 100), into `out`: each tens
-    /// digit is folded once, and then each units digit.
-    @inlinable public func h(numbersBelow out: UnsafeMutableBufferPointer<Double>) {
-        precondition(out.count <= 100, "h(numbersBelow:) takes at most 100 numbers")
-        var tens = self
-        for y in 0..<out.count {
-            let (ten, unit) = y.quotientAndRemainder(dividingBy: 10)
-            if unit == 0 && ten > 0 {
+    /// `h(number: y)` into `out[y]` for every `y` in `numbers` (within 0…99): each tens digit is
+    /// folded once, and then each units digit.
+    @inlinable public func h(numbers: Range<Int>, into out: UnsafeMutablePointer<Double>) {
+        precondition(numbers.lowerBound >= 0 && numbers.upperBound <= 100, "h(numbers:into:) takes numbers 0…99")
+        guard !numbers.isEmpty else { return }
+        var ten = numbers.lowerBound / 10, tens = self
+        if ten > 0 { tens.fold(idByte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: ten)) }
+        for y in numbers {
+            let (t, unit) = y.quotientAndRemainder(dividingBy: 10)
+            if t != ten {
+                ten = t
                 tens = self
-                tens.fold(idByte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: ten))
+                tens.fold(idByte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: t))
             }
             var state = tens
             state.fold(idByte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: unit))

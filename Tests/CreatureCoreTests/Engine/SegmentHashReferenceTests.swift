@@ -88,8 +88,16 @@ import Testing
         // Every row number of a galaxy column at once (fewer on long seeds, whose reference is slow).
         let count = seed.utf16.count < 200 ? 100 : 12
         withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { out in
-            s.appending("galaxy_").appending(number: 5).h(numbersBelow: out)
+            s.appending("galaxy_").appending(number: 5).h(numbers: 0..<count, into: out.baseAddress!)
             for y in 0..<count { #expect(bits(out[y]) == reference(seed, "galaxy_5_\(y)")) }
+            // A range that starts inside a tens group, and an empty one (writes nothing).
+            out.initialize(repeating: -1)
+            s.appending("galaxy_d_").appending(number: 12).h(numbers: 7..<min(count, 23), into: out.baseAddress!)
+            s.h(numbers: 3..<3, into: out.baseAddress!)
+            for y in 0..<count {
+                let expected = (7..<23).contains(y) ? reference(seed, "galaxy_d_12_\(y)") : nil
+                #expect(expected == nil ? out[y] == -1 : bits(out[y]) == expected, "row \(y)")
+            }
         }
     }
 
