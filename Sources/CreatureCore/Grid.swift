@@ -58,19 +58,31 @@ extension Cells {
     /// Sets `v` in row `y` at every column whose bit is set in `mask`, sixteen cells at a time:
     /// each half's mask bits are spread to bytes and compared, then the row is blended (SSE2).
     @inline(__always) func paint(row y: Int, _ mask: UInt32, _ v: Int8) {
-        guard mask != 0 else { return }
+        paint(row: y, mask, v, 0, v)
+    }
+
+    /// `paint(row: y, first, v)` then `paint(row: y, second, w)` in one pass over the row.
+    @inline(__always) func paint(row y: Int, _ first: UInt32, _ v: Int8, _ second: UInt32, _ w: Int8) {
+        guard first | second != 0 else { return }
         let row = UnsafeMutableRawPointer(base + y &* 32)
-        let value = SIMD16<UInt8>(repeating: UInt8(bitPattern: v))
-        let bitOf = SIMD16<UInt8>(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
+        let value = SIMD16<UInt8>(repeating: UInt8(bitPattern: v)), secondValue = SIMD16<UInt8>(repeating: UInt8(bitPattern: w))
         for half in 0..<2 {
-            let bits = UInt64(truncatingIfNeeded: mask >> UInt32(half &* 16)) & 0xFFFF
-            guard bits != 0 else { continue }
-            // Every byte of the first eight holds the low mask byte, of the last eight the high one.
-            let spread = unsafeBitCast(SIMD2<UInt64>((bits & 0xFF) &* 0x0101_0101_0101_0101, (bits >> 8) &* 0x0101_0101_0101_0101),
-                                       to: SIMD16<UInt8>.self)
+            let shift = UInt32(half &* 16)
+            let a = UInt64(truncatingIfNeeded: first >> shift) & 0xFFFF, b = UInt64(truncatingIfNeeded: second >> shift) & 0xFFFF
+            guard a | b != 0 else { continue }
             var cells = row.loadUnaligned(fromByteOffset: half &* 16, as: SIMD16<UInt8>.self)
-            cells.replace(with: value, where: spread & bitOf .== bitOf)
+            cells.replace(with: value, where: Cells.selects(a))
+            cells.replace(with: secondValue, where: Cells.selects(b))
             row.storeBytes(of: cells, toByteOffset: half &* 16, as: SIMD16<UInt8>.self)
         }
+    }
+
+    /// Lane k set where bit k of the 16-bit `bits` is: every byte of the first eight lanes holds
+    /// the low byte of `bits`, of the last eight the high one, compared with its lane's bit.
+    @inline(__always) static func selects(_ bits: UInt64) -> SIMDMask<SIMD16<Int8>> {
+        let bitOf = SIMD16<UInt8>(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
+        let spread = unsafeBitCast(SIMD2<UInt64>((bits & 0xFF) &* 0x0101_0101_0101_0101, (bits >> 8) &* 0x0101_0101_0101_0101),
+                                   to: SIMD16<UInt8>.self)
+        return spread & bitOf .== bitOf
     }
 }

@@ -98,8 +98,7 @@ enum CreatureDrawing {
             for y in 0..<height {
                 // The grid starts as background, so only painted cells are written.
                 let inHead = head[y] & columns, inEye = face ? inHead & eyes[y] : 0
-                Self.paintBits(inHead & ~inEye, row: y, fill, cells)
-                Self.paintBits(inEye, row: y, accent1, cells)
+                cells.paint(row: y, inHead & ~inEye, fill, inEye, accent1)
                 // Without eyes these cells would be head fill.
                 if let log = canvas.log { Self.forEachBit(inEye) { log.note(y &* 32 &+ $0, DrawnParts.Feature.eyes.rawValue, old: fill) } }
             }
