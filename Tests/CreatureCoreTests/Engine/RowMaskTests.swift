@@ -60,4 +60,24 @@ import Testing
             }
         }
     }
+
+    /// Two masks in one pass: the first value where only the first mask is set, the second value
+    /// wherever the second is (it is painted last).
+    @Test func twoMaskRowPaintIsTwoPaintsInOrder() {
+        var rng = SeededGenerator(seed: 8)
+        for _ in 0..<500 {
+            var grid = Grid(filledWith: 0)
+            for i in 0..<1024 { grid.cells[i] = Int8.random(in: -1...5, using: &rng) }
+            var twice = grid
+            let y = Int.random(in: 0..<32, using: &rng), v = Int8.random(in: -1...5, using: &rng), w = Int8.random(in: -1...5, using: &rng)
+            let first = UInt32.random(in: .min ... .max, using: &rng) & (Bool.random(using: &rng) ? ~0 : 0x0000_FF0F)
+            let second = UInt32.random(in: .min ... .max, using: &rng) & (Bool.random(using: &rng) ? ~0 : 0xF0F0_0000)
+            grid.withCells { $0.paint(row: y, first, v, second, w) }
+            twice.withCells { cells in
+                cells.paint(row: y, first, v)
+                cells.paint(row: y, second, w)
+            }
+            #expect(grid == twice, "row \(y): \(first) = \(v), then \(second) = \(w)")
+        }
+    }
 }
