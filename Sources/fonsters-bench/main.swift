@@ -1,4 +1,4 @@
-// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|longseeds|png|store|rpc|all]`.
+// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|store|rpc|all]`.
 // Prints figures for the README, each with its target. `all` runs every part in a process of its
 // own, so peak-memory figures are the part's own. `rpc` spawns the release `fonsters-rpc`
 // beside this executable (build it first: `swift build -c release`).
@@ -8,6 +8,7 @@ import FonsterStore
 let part = CommandLine.arguments.dropFirst().first ?? "all"
 switch part {
 case "engine": EngineBenchmark.run()
+case "kinds": KindsBenchmark.run()
 case "longseeds": LongSeedBenchmark.run()
 case "png": PNGBenchmark.run()
 case "store": print(try StoreBenchmark.run())
@@ -21,6 +22,6 @@ case "all":
         child.waitUntilExit()
     }
 default:
-    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|longseeds|png|store|rpc|all]\n".utf8))
+    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|store|rpc|all]\n".utf8))
     exit(2)
 }
