@@ -52,7 +52,8 @@ public struct SegmentHashV2: SegmentHashing {
 
     /// `h(seed, id)` for a static id. Before any id byte the mixers hold known constants, so for
     /// a literal id the compiler works out the whole id side (mixers, `fmix32`, the six-bit
-    /// groups) ahead of time and only the seed's lanes are left to combine.
+    /// groups) ahead of time and only the seed's lanes are left to combine. (The two branches are
+    /// alike on purpose: a state chosen by a conditional would hide the constants.)
     @inlinable @inline(__always) public func h(_ id: StaticString) -> Double {
         if count == 0 {
             var state = SegmentHashV2(evenLanes: evenLanes, oddLanes: oddLanes)

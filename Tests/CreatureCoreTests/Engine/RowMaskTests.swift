@@ -45,11 +45,17 @@ import Testing
         }
     }
 
+    /// A grid of random cells, −1…5.
+    static func randomGrid(_ rng: inout SeededGenerator) -> Grid {
+        var grid = Grid(filledWith: 0)
+        for i in 0..<1024 { grid.cells[i] = Int8.random(in: -1...5, using: &rng) }
+        return grid
+    }
+
     @Test func maskedRowPaintSetsTheMaskedCellsOnly() {
         var rng = SeededGenerator(seed: 7)
         for _ in 0..<500 {
-            var grid = Grid(filledWith: 0)
-            for i in 0..<1024 { grid.cells[i] = Int8.random(in: -1...5, using: &rng) }
+            var grid = Self.randomGrid(&rng)
             let before = grid
             let y = Int.random(in: 0..<32, using: &rng), v = Int8.random(in: -1...5, using: &rng)
             let mask = UInt32.random(in: .min ... .max, using: &rng) & (Bool.random(using: &rng) ? ~0 : 0x00FF_0F0F)
@@ -66,8 +72,7 @@ import Testing
     @Test func twoMaskRowPaintIsTwoPaintsInOrder() {
         var rng = SeededGenerator(seed: 8)
         for _ in 0..<500 {
-            var grid = Grid(filledWith: 0)
-            for i in 0..<1024 { grid.cells[i] = Int8.random(in: -1...5, using: &rng) }
+            var grid = Self.randomGrid(&rng)
             var twice = grid
             let y = Int.random(in: 0..<32, using: &rng), v = Int8.random(in: -1...5, using: &rng), w = Int8.random(in: -1...5, using: &rng)
             let first = UInt32.random(in: .min ... .max, using: &rng) & (Bool.random(using: &rng) ? ~0 : 0x0000_FF0F)
