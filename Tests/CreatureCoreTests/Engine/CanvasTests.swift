@@ -31,20 +31,9 @@ import Testing
     /// ENGINE.md §5.5's thick line, step by step: every cell through `setPixel`'s own rounding.
     static func referenceLine(_ cells: Cells, x0: Double, y0: Double, dx: Double, dy: Double, length: Double,
                               th0: Double, taper: Double, value: Int8) {
-        func setPixel(_ x: Double, _ y: Double) {
+        ReferenceDrawing.thickLine(x0: x0, y0: y0, dx: dx, dy: dy, length: length, th0: th0, taper: taper) { x, y in
             let rx = x.rounded(), ry = y.rounded()
             if rx >= 0 && rx < 32 && ry >= 0 && ry < 32 { cells[Int(rx), Int(ry)] = value }
-        }
-        let steps = max(2, Int(length.rounded(.up)))
-        for s in 0...steps {
-            let t = Double(s) / Double(steps)
-            let th = taper >= 1 ? th0 : th0 * (1 - t * (1 - taper))
-            let px = x0 + dx * length * t, py = y0 + dy * length * t
-            let n = Int(th.rounded())
-            guard n > 1 else { setPixel(px, py); continue }
-            for ox in -n...n {
-                for oy in -n...n where Double(ox * ox + oy * oy) <= Double(n * n) + 0.5 { setPixel(px + Double(ox), py + Double(oy)) }
-            }
         }
     }
 

@@ -286,7 +286,13 @@ struct ReferenceDrawing {
     /// The thick line of §5.5, its angle in degrees.
     mutating func thickLine(_ x0: Double, _ y0: Double, _ angle: Double, _ length: Double, _ th0: Double, _ taper: Double, _ v: Int8) {
         let rad = angle * Double.pi / 180
-        let dx = cos(rad), dy = sin(rad)
+        Self.thickLine(x0: x0, y0: y0, dx: cos(rad), dy: sin(rad), length: length, th0: th0, taper: taper) { setPixel($0, $1, v) }
+    }
+
+    /// The thick line of §5.5 along `(dx, dy)` = `(cos, sin)` of its angle: `setPixel` is called
+    /// with every point it paints, in order.
+    static func thickLine(x0: Double, y0: Double, dx: Double, dy: Double, length: Double, th0: Double, taper: Double,
+                          _ setPixel: (Double, Double) -> Void) {
         let steps = max(2, Int(length.rounded(.up)))
         for s in 0...steps {
             let t = Double(s) / Double(steps)
@@ -294,11 +300,11 @@ struct ReferenceDrawing {
             let px = x0 + dx * length * t, py = y0 + dy * length * t
             let n = Int(th.rounded())
             if n <= 1 {
-                setPixel(px, py, v)
+                setPixel(px, py)
             } else {
                 for ox in -n...n {
                     for oy in -n...n where Double(ox * ox + oy * oy) <= Double(n * n) + 0.5 {
-                        setPixel(px + Double(ox), py + Double(oy), v)
+                        setPixel(px + Double(ox), py + Double(oy))
                     }
                 }
             }
