@@ -90,12 +90,14 @@ public enum ISO8601Timestamp {
         guard minute < 60 else { throw fail("minute \(minute) does not exist") }
         guard second < 60 else { throw fail("second \(second) does not exist; seconds run from 00 to 59") }
         let local = daysFromCivil(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        let seconds = local - Int64(offset)
+        // Seconds since 2001-01-01, which is what `Date` keeps: going through seconds since 1970
+        // would round the instant twice.
+        let seconds = local - Int64(offset) - referenceDateSince1970
         // Near year 9999 a Double second count cannot hold every fraction; one that would round up
         // into the next whole second stays just below it, so the instant keeps its calendar date.
         var instant = Double(seconds) + Double(nanoseconds) / 1e9
         if nanoseconds > 0 && instant >= Double(seconds + 1) { instant = Double(seconds + 1).nextDown }
-        return (Date(timeIntervalSince1970: instant), offset)
+        return (Date(timeIntervalSinceReferenceDate: instant), offset)
     }
 
     /// `date` written at UTC offset `offsetSeconds`: `2026-11-21T09:30:00.123-08:00`, with
@@ -104,12 +106,13 @@ public enum ISO8601Timestamp {
         let digits = min(max(fractionDigits, 0), maxFractionDigits)
         var scale: Int64 = 1
         for _ in 0..<digits { scale *= 10 }
-        // Whole seconds and the fraction apart (nanoseconds since 1970 overflow Int64 outside
-        // 1678–2262). The fraction is truncated, never carried into the next second, except that a
-        // value a few ulps below a whole tick is that tick (0.123 s may be 0.12299… as a Double).
-        let seconds = date.timeIntervalSince1970
+        // Whole seconds and the fraction apart (nanoseconds overflow Int64 outside 1678–2262), from
+        // the seconds since 2001 that `Date` keeps (not re-rounded into seconds since 1970). The
+        // fraction is truncated, never carried into the next second, except that a value a few ulps
+        // below a whole tick is that tick (0.123 s may be 0.12299… as a Double).
+        let seconds = date.timeIntervalSinceReferenceDate
         let floorSeconds = seconds.rounded(.down)
-        let whole = Int64(floorSeconds)
+        let whole = Int64(floorSeconds) + referenceDateSince1970
         let scaled = (seconds - floorSeconds) * Double(scale)
         let nearest = scaled.rounded()
         let snaps = nearest < Double(scale) && abs(scaled - nearest) <= seconds.ulp * Double(scale) * 4
@@ -129,6 +132,9 @@ public enum ISO8601Timestamp {
         let minutes = abs(offsetSeconds) / 60
         return out + (offsetSeconds < 0 ? "-" : "+") + pad(Int64(minutes / 60), 2) + ":" + pad(Int64(minutes % 60), 2)
     }
+
+    /// 2001-01-01T00:00:00Z, `Date`'s reference date, in seconds since 1970.
+    private static let referenceDateSince1970: Int64 = 978_307_200
 
     private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                                      "August", "September", "October", "November", "December"]

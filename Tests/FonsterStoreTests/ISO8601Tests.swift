@@ -39,6 +39,39 @@ import CreatureCore
         #expect(ISO8601Timestamp.format(truncated.date, offsetSeconds: 0) == "2025-03-01T09:30:00.999Z")
     }
 
+    /// Formatting what was parsed is a fixed point after one round, and a text of three fraction
+    /// digits formats back to itself, in every era. Fuzzing found a 1968 instant whose
+    /// milliseconds went .999, then .998: the instant was rounded once into seconds since 1970 and
+    /// again into the seconds since 2001 that `Date` keeps.
+    @Test func formattingWhatWasParsedIsAFixedPoint() throws {
+        var texts = ["1968-02-29T23:59:59.999999798+14:00", "1968-02-29T23:59:59.999+14:00", "2000-12-31T23:59:59.999Z",
+                     "1900-01-01T00:00:00.001Z", "0001-01-01T00:00:00.999-14:00"]
+        var generator = SeededGenerator(seed: 1968)
+        func pad(_ v: Int, _ width: Int) -> String { String(repeating: "0", count: width - String(v).count) + String(v) }
+        for _ in 0..<20_000 {
+            let year = Int.random(in: 1...9999, using: &generator), month = Int.random(in: 1...12, using: &generator)
+            let digits = Int.random(in: 1...9, using: &generator)
+            let fraction = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            let offset = Int.random(in: -56...56, using: &generator) * 15
+            let zone = offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + pad(abs(offset) / 60, 2) + ":" + pad(abs(offset) % 60, 2)
+            texts.append("\(pad(year, 4))-\(pad(month, 2))-\(pad(Int.random(in: 1...28, using: &generator), 2))T"
+                         + "\(pad(Int.random(in: 0...23, using: &generator), 2)):\(pad(Int.random(in: 0...59, using: &generator), 2)):"
+                         + "\(pad(Int.random(in: 0...59, using: &generator), 2)).\(fraction)\(zone)")
+        }
+        for text in texts {
+            let parsed = try ISO8601Timestamp.parse(text)
+            for digits in [0, 3, 9] {
+                let once = ISO8601Timestamp.format(parsed.date, offsetSeconds: parsed.offsetSeconds, fractionDigits: digits)
+                let again = try ISO8601Timestamp.parse(once)
+                let twice = ISO8601Timestamp.format(again.date, offsetSeconds: again.offsetSeconds, fractionDigits: digits)
+                #expect(twice == once, "\(text) formats as \(once), then as \(twice)")
+            }
+            if text.utf8.count == 24 + (text.hasSuffix("Z") ? 0 : 5) && text.dropFirst(19).first == "." {
+                #expect(ISO8601Timestamp.format(parsed.date, offsetSeconds: parsed.offsetSeconds) == text)
+            }
+        }
+    }
+
     @Test func calendarInvalidDatesAreRefused() {
         #expect(reason("2025-02-31T00:00:00Z") == "day 31 does not exist in February 2025")
         #expect(reason("2025-02-29T00:00:00Z") == "day 29 does not exist in February 2025")
