@@ -106,17 +106,7 @@ public enum ISO8601Timestamp {
         let digits = min(max(fractionDigits, 0), maxFractionDigits)
         var scale: Int64 = 1
         for _ in 0..<digits { scale *= 10 }
-        // Whole seconds and the fraction apart (nanoseconds overflow Int64 outside 1678–2262), from
-        // the seconds since 2001 that `Date` keeps (not re-rounded into seconds since 1970). The
-        // fraction is truncated, never carried into the next second, except that a value a few ulps
-        // below a whole tick is that tick (0.123 s may be 0.12299… as a Double).
-        let seconds = date.timeIntervalSinceReferenceDate
-        let floorSeconds = seconds.rounded(.down)
-        let whole = Int64(floorSeconds) + referenceDateSince1970
-        let scaled = (seconds - floorSeconds) * Double(scale)
-        let nearest = scaled.rounded()
-        let snaps = nearest < Double(scale) && abs(scaled - nearest) <= seconds.ulp * Double(scale) * 4
-        let fraction = min(Int64(snaps ? nearest : scaled.rounded(.down)), scale - 1)
+        let (whole, fraction) = secondsAndTicks(date, scale: scale)
         let local = whole + Int64(offsetSeconds)
         let days = floorDiv(local, 86_400)
         let secondOfDay = Int(local - days * 86_400)
@@ -131,6 +121,20 @@ public enum ISO8601Timestamp {
         if offsetSeconds == 0 { return out + "Z" }
         let minutes = abs(offsetSeconds) / 60
         return out + (offsetSeconds < 0 ? "-" : "+") + pad(Int64(minutes / 60), 2) + ":" + pad(Int64(minutes % 60), 2)
+    }
+
+    /// `date` as whole seconds since 1970 and the ticks of `1/scale` second after them: what
+    /// `format` writes. Whole seconds and the fraction are kept apart (nanoseconds overflow Int64
+    /// outside 1678–2262) and taken from the seconds since 2001 that `Date` keeps, not re-rounded
+    /// into seconds since 1970. The fraction is truncated, never carried into the next second,
+    /// except that a value a few ulps below a whole tick is that tick (0.123 s may be 0.12299…).
+    public static func secondsAndTicks(_ date: Date, scale: Int64) -> (seconds: Int64, ticks: Int64) {
+        let seconds = date.timeIntervalSinceReferenceDate
+        let floorSeconds = seconds.rounded(.down)
+        let scaled = (seconds - floorSeconds) * Double(scale)
+        let nearest = scaled.rounded()
+        let snaps = nearest < Double(scale) && abs(scaled - nearest) <= seconds.ulp * Double(scale) * 4
+        return (Int64(floorSeconds) + referenceDateSince1970, min(Int64(snaps ? nearest : scaled.rounded(.down)), scale - 1))
     }
 
     /// 2001-01-01T00:00:00Z, `Date`'s reference date, in seconds since 1970.

@@ -175,7 +175,9 @@ public struct LibraryBundle: Codable, Equatable, Sendable {
             do { parsed = try ISO8601Timestamp.parse(iso) } catch {
                 throw bad("createdAt", "\(Self.quoted(iso)) is not a valid date-time: \(error.reason)")
             }
-            createdAt = Date(timeIntervalSince1970: (parsed.date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+            // Truncated to milliseconds, as the store keeps times.
+            let (seconds, ms) = ISO8601Timestamp.secondsAndTicks(parsed.date, scale: 1000)
+            createdAt = Date(timeIntervalSince1970: Double(seconds * 1000 + ms) / 1000)
             zone = entry.createdTimeZone.flatMap(TimeZone.init(identifier:))
                 ?? TimeZone(secondsFromGMT: parsed.offsetSeconds) ?? timeZone
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CreatureCore
 @testable import FonsterStore
 
 @Suite struct BundleTests {
@@ -137,6 +138,22 @@ import Testing
         let made = try store.importLibrary(Data(json.utf8)).created
         #expect(made[0].seed == "s" && made[0].name == "" && made[0].history.isEmpty)
         #expect(made[0].createdAtISO8601 == "2024-02-29T12:00:00.000+05:30")
+    }
+
+    /// A `createdAt` with milliseconds comes in as written, in any era: its milliseconds were
+    /// once read off a Double by truncation, which lost one about a fifth of the time.
+    @Test func createdAtKeepsItsMilliseconds() throws {
+        let store = try fileStore(dir)
+        var generator = SeededGenerator(seed: 1000)
+        let texts = (0..<300).map { _ -> String in
+            let ms = Int64.random(in: -62_135_596_800_000...253_402_250_399_999, using: &generator)
+            let offset = Int.random(in: -56...56, using: &generator) * 900
+            return ISO8601Timestamp.format(Date(timeIntervalSince1970: Double(ms) / 1000), offsetSeconds: offset)
+        }
+        let entries = texts.enumerated().map { #"{"seed":"s\#($0.offset)","createdAt":"\#($0.element)"}"# }
+        let json = #"{"format":"fonsters-library","version":1,"engine":"fonsters-v1","exportedAt":"2026-01-01T00:00:00Z","fonsters":[\#(entries.joined(separator: ","))]}"#
+        let made = try store.importLibrary(Data(json.utf8)).created
+        #expect(made.map(\.createdAtISO8601) == texts)
     }
 
     @Test func badBundlesNameTheFirstProblemAndImportNothing() throws {
