@@ -227,18 +227,12 @@ struct Canvas {
         }
     }
 
-    /// `Int(round(x))` when `awayFromTies(x)`, else nil (one truncation for both).
+    /// `Int(round(x))` when `|x| < 10^6` and its fraction is not within 10^-6 of ±0.5, else nil
+    /// (one truncation for both).
     @inline(__always) static func roundedAwayFromTies(_ x: Double) -> Int? {
         guard abs(x) < 1_000_000 else { return nil }
         let (r, tie) = nearest(x)
         return tie ? nil : r
-    }
-
-    /// Whether `x` is small and its fraction is not within 10^-6 of ±0.5.
-    static func awayFromTies(_ x: Double) -> Bool {
-        guard abs(x) < 1_000_000 else { return false }
-        let fraction = abs(x - Double(Int64(x)))
-        return abs(fraction - 0.5) > 1e-6
     }
 
     /// `disc` with every column and row rounded on its own (each rounded as a lone pixel is).

@@ -172,11 +172,6 @@ enum CreatureDrawing {
         }
     }
 
-    /// Sets `v` in row `y` at every column whose bit is set in `bits`.
-    @inline(__always) private static func paintBits(_ bits: UInt32, row y: Int, _ v: Int8, _ cells: Cells) {
-        cells.paint(row: y, bits, v)
-    }
-
     /// Calls `body` with the index of every set bit of `bits`, lowest first.
     @inline(__always) private static func forEachBit(_ bits: UInt32, _ body: (Int) -> Void) {
         var rest = bits
@@ -223,8 +218,8 @@ enum CreatureDrawing {
                 }
             }
         } else {
-            for y in 0..<32 { paintBits(~keep[y], row: y, -1, canvas.grid) }
+            for y in 0..<32 { canvas.grid.paint(row: y, ~keep[y], -1) }
         }
-        if let log = canvas.log { for y in 0..<32 { paintBits(~keep[y], row: y, 0, log.owners) } }
+        if let log = canvas.log { for y in 0..<32 { log.owners.paint(row: y, ~keep[y], 0) } }
     }
 }

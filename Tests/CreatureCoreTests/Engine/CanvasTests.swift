@@ -82,7 +82,7 @@ import Testing
         for _ in 0..<20_000 { xs.append(Double.random(in: -60...60, using: &rng)) }
         for k in -40...40 { xs += [Double(k) + 0.5, Double(k) + 0.5 + 2e-6, Double(k) - 0.5 - 0.9e-6] }
         for x in xs {
-            let expected = Canvas.awayFromTies(x) ? Int(Canvas.round(x)) : nil
+            let expected = Self.awayFromTies(x) ? Int(Canvas.round(x)) : nil
             #expect(Canvas.roundedAwayFromTies(x) == expected, "x \(x)")
         }
     }
@@ -97,17 +97,24 @@ import Testing
         for x in xs {
             let (r, tie) = Canvas.nearest(x)
             #expect(r == Int(x.rounded()), "x \(x)")
-            #expect(tie == !Canvas.awayFromTies(x), "x \(x)")
+            #expect(tie == !Self.awayFromTies(x), "x \(x)")
         }
     }
 
+    /// The tie rule, plainly: `x` is small and its fraction is not within 10^-6 of ±0.5.
+    static func awayFromTies(_ x: Double) -> Bool {
+        guard abs(x) < 1_000_000 else { return false }
+        let fraction = abs(x - Double(Int64(x)))
+        return abs(fraction - 0.5) > 1e-6
+    }
+
     @Test func awayFromTiesRejectsHalves() {
-        #expect(!Canvas.awayFromTies(2.5))
-        #expect(!Canvas.awayFromTies(-0.5))
-        #expect(!Canvas.awayFromTies(7.5000000001))
-        #expect(Canvas.awayFromTies(7.4))
-        #expect(Canvas.awayFromTies(-3))
-        #expect(!Canvas.awayFromTies(2e6))
+        #expect(!Self.awayFromTies(2.5))
+        #expect(!Self.awayFromTies(-0.5))
+        #expect(!Self.awayFromTies(7.5000000001))
+        #expect(Self.awayFromTies(7.4))
+        #expect(Self.awayFromTies(-3))
+        #expect(!Self.awayFromTies(2e6))
     }
 
     /// The shape tables are found by each shape's place in `allCases`.
