@@ -127,13 +127,15 @@ public enum ISO8601Timestamp {
     /// `format` writes. Whole seconds and the fraction are kept apart (nanoseconds overflow Int64
     /// outside 1678–2262) and taken from the seconds since 2001 that `Date` keeps, not re-rounded
     /// into seconds since 1970. The fraction is truncated, never carried into the next second,
-    /// except that a value a few ulps below a whole tick is that tick (0.123 s may be 0.12299…).
-    public static func secondsAndTicks(_ date: Date, scale: Int64) -> (seconds: Int64, ticks: Int64) {
+    /// except that a value a few ulps below a whole tick is that tick (0.123 s may be 0.12299…):
+    /// ulps of either epoch, as a date made from seconds since 1970 carries that epoch's error.
+    static func secondsAndTicks(_ date: Date, scale: Int64) -> (seconds: Int64, ticks: Int64) {
         let seconds = date.timeIntervalSinceReferenceDate
         let floorSeconds = seconds.rounded(.down)
         let scaled = (seconds - floorSeconds) * Double(scale)
         let nearest = scaled.rounded()
-        let snaps = nearest < Double(scale) && abs(scaled - nearest) <= seconds.ulp * Double(scale) * 4
+        let ulp = max(seconds.ulp, (seconds + Double(referenceDateSince1970)).ulp)
+        let snaps = nearest < Double(scale) && abs(scaled - nearest) <= ulp * Double(scale) * 4
         return (Int64(floorSeconds) + referenceDateSince1970, min(Int64(snaps ? nearest : scaled.rounded(.down)), scale - 1))
     }
 
