@@ -27,12 +27,8 @@ import CreatureCore
     @Test func formatHoldsEveryYearAndNeverCarriesIntoTheNextSecond() throws {
         for text in ["1012-03-01T09:30:00Z", "0001-01-01T00:00:00.000000001Z", "2263-05-06T07:08:09.5Z",
                      "9999-12-31T23:59:59.99999Z", "9999-12-31T23:59:59.999999999+14:00"] {
-            let parsed = try ISO8601Timestamp.parse(text)
-            for digits in [0, 3, 9] {
-                let formatted = ISO8601Timestamp.format(parsed.date, offsetSeconds: parsed.offsetSeconds, fractionDigits: digits)
-                #expect(formatted.prefix(19) == text.prefix(19), "\(text) at \(digits) digits: \(formatted)")
-                let again = try ISO8601Timestamp.parse(formatted)
-                #expect(ISO8601Timestamp.format(again.date, offsetSeconds: again.offsetSeconds, fractionDigits: digits) == formatted)
+            for (digits, once) in try expectFormatIsAFixedPoint(text) {
+                #expect(once.prefix(19) == text.prefix(19), "\(text) at \(digits) digits: \(once)")
             }
         }
         let truncated = try ISO8601Timestamp.parse("2025-03-01T09:30:00.9999999Z")
@@ -59,16 +55,23 @@ import CreatureCore
                          + "\(pad(Int.random(in: 0...59, using: &generator), 2)).\(fraction)\(zone)")
         }
         for text in texts {
-            let parsed = try ISO8601Timestamp.parse(text)
-            for digits in [0, 3, 9] {
-                let once = ISO8601Timestamp.format(parsed.date, offsetSeconds: parsed.offsetSeconds, fractionDigits: digits)
-                let again = try ISO8601Timestamp.parse(once)
-                let twice = ISO8601Timestamp.format(again.date, offsetSeconds: again.offsetSeconds, fractionDigits: digits)
-                #expect(twice == once, "\(text) formats as \(once), then as \(twice)")
-            }
+            let written = try expectFormatIsAFixedPoint(text)
             if text.utf8.count == 24 + (text.hasSuffix("Z") ? 0 : 5) && text.dropFirst(19).first == "." {
-                #expect(ISO8601Timestamp.format(parsed.date, offsetSeconds: parsed.offsetSeconds) == text)
+                #expect(written[1].once == text)
             }
+        }
+    }
+
+    /// Parses `text` and formats it at 0, 3 and 9 fraction digits, expecting each written text to
+    /// parse and format to itself; returns what was written at each.
+    func expectFormatIsAFixedPoint(_ text: String) throws -> [(digits: Int, once: String)] {
+        let parsed = try ISO8601Timestamp.parse(text)
+        return try [0, 3, 9].map { digits in
+            let once = ISO8601Timestamp.format(parsed.date, offsetSeconds: parsed.offsetSeconds, fractionDigits: digits)
+            let again = try ISO8601Timestamp.parse(once)
+            let twice = ISO8601Timestamp.format(again.date, offsetSeconds: again.offsetSeconds, fractionDigits: digits)
+            #expect(twice == once, "\(text) formats as \(once), then as \(twice)")
+            return (digits, once)
         }
     }
 

@@ -22,10 +22,11 @@ import TestSupport
         (0..<Int.random(in: 1...12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
     }
 
-    /// What sets a configuration apart for drawing: one key per rare trait it has.
-    static func traits(_ c: Configuration, _ hash: some SegmentHashing) -> [String] {
+    /// What sets the configuration `engine` draws from `hash` apart: one key per rare trait it has.
+    static func traits(_ hash: some SegmentHashing, _ engine: EngineVersion) -> [String] {
+        let c = Configuration(hash: hash, engine: engine)
         if c.mode != .creature {
-            return [c.mode == .space ? "space \(SegmentHash.pick(Double(hash.bits53("space_kind")) / 9_007_199_254_740_992, 4))" : c.mode.rawValue]
+            return [c.mode == .space ? "space \(hash.pick("space_kind", 4))" : c.mode.rawValue]
                 + (c.axis == .horizontal ? ["\(c.mode.rawValue) horizontal"] : [])
         }
         var keys = ["tier \(c.tier)", "mask \(c.shapeMask.name)", "eyes \(c.eyeShape.rawValue)"]
@@ -48,8 +49,7 @@ import TestSupport
         for _ in 0..<candidates {
             let seed = randomSeed(&rng)
             let render = Seeds.renderSeed(seed)
-            let keys = engine == .v1 ? traits(Configuration(hash: SegmentHash(seed: render), engine: .v1), SegmentHash(seed: render))
-                                     : traits(Configuration(hash: SegmentHashV2(seed: render), engine: .v2), SegmentHashV2(seed: render))
+            let keys = engine == .v1 ? traits(SegmentHash(seed: render), .v1) : traits(SegmentHashV2(seed: render), .v2)
             if keys.contains(where: { counts[$0, default: 0] < perTrait }) {
                 chosen.append(seed)
                 for key in keys { counts[key, default: 0] += 1 }
@@ -60,14 +60,7 @@ import TestSupport
 
     static func reference(_ seed: String, _ engine: EngineVersion) -> [Int8] {
         let render = Seeds.renderSeed(seed)
-        switch engine {
-        case .v1:
-            let hash = SegmentHash(seed: render)
-            return ReferenceDrawing.grid(Configuration(hash: hash, engine: .v1), hash)
-        case .v2:
-            let hash = SegmentHashV2(seed: render)
-            return ReferenceDrawing.grid(Configuration(hash: hash, engine: .v2), hash)
-        }
+        return engine == .v1 ? ReferenceDrawing.grid(SegmentHash(seed: render), .v1) : ReferenceDrawing.grid(SegmentHashV2(seed: render), .v2)
     }
 
     @Test(arguments: [EngineVersion.v1, .v2])
