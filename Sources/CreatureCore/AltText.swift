@@ -11,7 +11,7 @@ public enum AltText {
     /// Draws the creature for `seed` and describes it, from one drawing: where the sentence names
     /// features, the drawing records the paint log that `sentence(for:)` would draw again for.
     /// The same creature and sentence as `Creature(seed:engine:)` and `sentence(for:)`.
-    public static func creatureAndSentence(seed: String, engine: EngineVersion = .current) -> (creature: Creature, alt: String) {
+    public static func creatureAndSentence(seed: String, engine: EngineVersion) -> (creature: Creature, alt: String) {
         var log: PaintLog? = nil
         let creature = Creature(seed: seed, engine: engine, log: &log, recordingLog: true)
         return (creature, sentence(for: creature, parts: DrawnParts(creature, log: log)))
@@ -51,7 +51,7 @@ public enum AltText {
         case .repeating:
             return (parts.colours.count == 1 ? "plain pixel-art square" : "pixel-art repeating tile pattern", [])
         case .space:
-            let kind = ["moon", "starry sky", "nebula", "galaxy"][SegmentHash(seed: creature.renderSeed).pick("space_kind", 4)]
+            let kind = ["moon", "starry sky", "nebula", "galaxy"][creature.hash.pick("space_kind", 4)]
             return ("pixel-art " + kind, [])
         case .creature: break
         }

@@ -14,7 +14,7 @@ public struct Creature: Sendable {
     public let colors: [RGBA]
 
     /// Draws the creature for `seed` with the given engine.
-    public init(seed: String, engine: EngineVersion = .current) {
+    public init(seed: String, engine: EngineVersion) {
         var log: PaintLog? = nil
         self.init(seed: seed, engine: engine, log: &log, recordingLog: false)
     }
@@ -27,19 +27,8 @@ public struct Creature: Sendable {
         let renderSeed = Seeds.renderSeed(seed)
         let configuration: Configuration, grid: Grid
         switch engine {
-        case .v1:
-            let hash = SegmentHash(seed: renderSeed)
-            configuration = Configuration(hash: hash, engine: engine)
-            if recordingLog && DrawnParts.namesFeatures(configuration, engine) {
-                let drawn = CreatureDrawing.drawLogged(configuration, hash)
-                (grid, log) = (drawn.grid, drawn.log)
-            } else {
-                grid = Creature.draw(configuration, hash)
-            }
-        case .v2:
-            let hash = SegmentHashV2(seed: renderSeed)
-            configuration = Configuration(hash: hash, engine: engine)
-            grid = Creature.draw(configuration, hash)
+        case .v1: (configuration, grid) = Creature.draw(SegmentHash(seed: renderSeed), engine, &log, recordingLog)
+        case .v2: (configuration, grid) = Creature.draw(SegmentHashV2(seed: renderSeed), engine, &log, recordingLog)
         }
         self.seed = seed
         self.engine = engine
@@ -49,11 +38,35 @@ public struct Creature: Sendable {
         self.grid = grid
     }
 
+    /// The configuration and grid of a render seed's hash state; with `recordingLog`, a creature
+    /// whose alt text names features is drawn with a paint log, left in `log`.
+    @inline(__always)
+    private static func draw(_ hash: some SegmentHashing, _ engine: EngineVersion, _ log: inout PaintLog?,
+                             _ recordingLog: Bool) -> (Configuration, Grid) {
+        let configuration = Configuration(hash: hash, engine: engine)
+        if recordingLog && DrawnParts.namesFeatures(configuration) {
+            let drawn = CreatureDrawing.drawLogged(configuration, hash)
+            log = drawn.log
+            return (configuration, drawn.grid)
+        }
+        return (configuration, draw(configuration, hash))
+    }
+
     private static func draw(_ configuration: Configuration, _ hash: some SegmentHashing) -> Grid {
         configuration.mode == .creature
             ? CreatureDrawing.draw(configuration, hash)
             : PatternDrawing.draw(configuration, hash)
     }
+
+    /// The hash state of this creature's render seed under its engine (for the few hashes
+    /// outside the drawing: space kind, paint log).
+    var hash: EngineHash { EngineHash(seed: renderSeed, engine: engine) }
+
+    /// The kind of tap number `tap` (0 for the first) on this creature, under its engine.
+    public func tapAnimation(_ tap: Int) -> TapAnimation { TapAnimation.kind(seed: seed, tap: tap, engine: engine) }
+
+    /// The scene around this creature (ENGINE.md §8), under its engine.
+    public var environment: Environment { Environment(seed: seed, engine: engine) }
 
     /// The grid and colours, ready for an image encoder.
     public var sprite: Sprite { Sprite(grid: grid, colors: colors) }

@@ -79,10 +79,10 @@ public struct CreatureRecord: Codable, Equatable, Sendable {
         appendageRadial = c.appendageRadial
         grid = creature.grid.rows
         colors = creature.colors.map(\.hex)
-        tapAnimation = (0..<3).map { TapAnimation.kind(seed: creature.seed, tap: $0, engine: creature.engine).rawValue }
-        environment = EnvironmentRecord(Environment(seed: creature.seed, engine: creature.engine))
+        tapAnimation = (0..<3).map { creature.tapAnimation($0).rawValue }
+        environment = EnvironmentRecord(creature.environment)
     }
 
     /// The record of a seed drawn by `engine`.
-    public init(seed: String, engine: EngineVersion = .current) { self.init(Creature(seed: seed, engine: engine)) }
+    public init(seed: String, engine: EngineVersion) { self.init(Creature(seed: seed, engine: engine)) }
 }

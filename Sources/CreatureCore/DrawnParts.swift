@@ -28,7 +28,7 @@ struct DrawnParts {
     let features: [(feature: Feature, pieces: Int)]
 
     /// The parts of `creature` as drawn; `log` is the paint log of its drawing when it was drawn
-    /// with one (else a v1 creature is drawn again with a log to find its features).
+    /// with one (else the creature is drawn again with a log to find its features).
     init(_ creature: Creature, log: PaintLog? = nil) {
         let grid = creature.grid, config = creature.configuration, names = creature.colourNames
         let bgIndex: Int8 = config.opaqueBackground ? 0 : -1
@@ -39,13 +39,13 @@ struct DrawnParts {
         case .transparent, .covered: break
         }
         colours = DrawnParts.colours(grid, names, excluding: excluded)
-        features = DrawnParts.namesFeatures(config, creature.engine) ? DrawnParts.features(creature, log: log) : []
+        features = DrawnParts.namesFeatures(config) ? DrawnParts.features(creature, log: log) : []
     }
 
-    /// Whether the alt text names features: v1 creatures of tier 3 and up (only they are drawn
-    /// with features the paint log can tell apart).
-    static func namesFeatures(_ c: Configuration, _ engine: EngineVersion) -> Bool {
-        engine == .v1 && c.mode == .creature && c.tier >= 3
+    /// Whether the alt text names features: creatures of tier 3 and up, of either engine (only
+    /// they are drawn with features the paint log can tell apart).
+    static func namesFeatures(_ c: Configuration) -> Bool {
+        c.mode == .creature && c.tier >= 3
     }
 
     // MARK: Colours and background
@@ -100,12 +100,18 @@ struct DrawnParts {
     // MARK: Features
 
     /// The features the configuration turns on whose cells survive: the paint log of the drawing
-    /// (drawn again with one when none is given) tells per feature the cells that would change
+    /// (drawn again with one, under the creature's engine, when none is given) tells per feature the cells that would change
     /// were it left out (the same cells as drawing it away again). The body moves the head, so it
     /// is found by its place.
     private static func features(_ creature: Creature, log given: PaintLog?) -> [(feature: Feature, pieces: Int)] {
         let c = creature.configuration
-        let log = given ?? CreatureDrawing.drawLogged(c, SegmentHash(seed: creature.renderSeed)).log
+        let log: PaintLog
+        if let given { log = given } else {
+            switch creature.hash {
+            case .v1(let s): log = CreatureDrawing.drawLogged(c, s).log
+            case .v2(let s): log = CreatureDrawing.drawLogged(c, s).log
+            }
+        }
         let changedRows = log.changedRows(in: creature.grid)
         var found: [(feature: Feature, pieces: Int)] = []
         for feature in Feature.allCases where feature.isOn(in: c) {

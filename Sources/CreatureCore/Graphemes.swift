@@ -77,11 +77,17 @@ enum Graphemes {
         0x1D16E, 0x1D16F, 0x1D170, 0x1D171, 0x1D172,
     ]
 
-    /// Whether `scalar` is a grapheme extender (Grapheme_Cluster_Break = Extend) in Unicode 15:
+    /// The nonspacing marks (Mn, so extenders) of Unicode 15.1 that Unicode 16 made spacing marks
+    /// (Mc, not extenders): U+1171E AHOM CONSONANT SIGN MEDIAL RA. `UnicodeVersionTests` finds
+    /// every such difference by comparing with Unicode 15.1's data.
+    static let unicode15NonspacingMarks: Set<UInt32> = [0x1171E]
+
+    /// Whether `scalar` is a grapheme extender (Grapheme_Cluster_Break = Extend) in Unicode 15.1:
     /// Mn, Me, U+200C, emoji modifiers, tag characters and the spacing extenders above.
     static func isExtender(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         if v < 0x300 { return false }
+        if unicode15NonspacingMarks.contains(v) { return true }
         let p = scalar.properties
         guard p.isGraphemeExtend || p.isEmojiModifier, !isUnknownToUnicode15_1(scalar) else { return false }
         return p.generalCategory != .spacingMark || unicode15SpacingExtenders.contains(v)

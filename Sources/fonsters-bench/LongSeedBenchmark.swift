@@ -52,10 +52,10 @@ enum LongSeedBenchmark {
         var sink = 0
         for (name, seed) in seeds() {
             let describe = bestMilliseconds {
-                let creature = Creature(seed: seed)
-                let environment = Environment(seed: seed)
+                let creature = Creature(seed: seed, engine: .v1)
+                let environment = creature.environment
                 sink &+= Int(creature.grid.cells[500]) &+ (environment.sky < 0.5 ? 1 : 0)
-                sink &+= TapAnimation.kind(seed: seed, tap: 0).rawValue.count
+                sink &+= creature.tapAnimation(0).rawValue.count
             }
             let frames = bestMilliseconds {
                 let frames = Evolution.Frames(seed)

@@ -27,7 +27,7 @@ public enum Renderer {
     /// Stops with `ImageError.tooLarge` as soon as the file passes `maxBytes`, and with
     /// `CancellationError` within a few milliseconds of `isCancelled` saying so.
     public static func evolutionGIF(seed: String, size: ImageSize, intervalMs: Int = Evolution.defaultIntervalMs,
-                                    engine: EngineVersion = .current, maxBytes: Int = .max,
+                                    engine: EngineVersion, maxBytes: Int = .max,
                                     isCancelled: () -> Bool = { false }) throws -> RenderedImage {
         let frames = Evolution.Frames(seed)
         var sprites: [Sprite] = []

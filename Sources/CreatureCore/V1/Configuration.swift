@@ -57,7 +57,7 @@ public struct Configuration: Equatable, Sendable {
 
     /// Resolves the configuration of a render seed from its hash state, by the rules of `engine`
     /// (v2 changes the tier and then boosts prominent features, ENGINE.md §11).
-    public init(hash s: some SegmentHashing, engine: EngineVersion = .v1) {
+    public init(hash s: some SegmentHashing, engine: EngineVersion) {
         tier = engine == .v2 ? Configuration.v2Tier(s) : s.pick("complexity_tier", 5) + 1
         let u = s.h("avatar_mode")
         if u < 0.01 { mode = .cloud }

@@ -24,7 +24,7 @@ public struct Environment: Equatable, Sendable {
     }
 
     /// The environment of a seed under `engine`'s hash (the render-seed rule is applied here).
-    public init(seed: String, engine: EngineVersion = .current) {
+    public init(seed: String, engine: EngineVersion) {
         let s = Seeds.renderSeed(seed)
         let hash = EngineHash(seed: s, engine: engine)
         let w = Seeds.trim(s).lowercased()

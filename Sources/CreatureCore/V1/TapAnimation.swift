@@ -13,7 +13,7 @@ public enum TapAnimation: String, CaseIterable, Sendable {
     public static let forwardMs = 500, reverseMs = 500
 
     /// The kind for tap number `tap` (0 for the first) on the raw seed, under `engine`'s hash.
-    public static func kind(seed: String, tap: Int, engine: EngineVersion = .current) -> TapAnimation {
+    public static func kind(seed: String, tap: Int, engine: EngineVersion) -> TapAnimation {
         let salted = tap == 0 ? seed : seed + "_" + String(tap)
         return allCases[EngineHash(seed: salted, engine: engine).pick("tap_animation", 21)]
     }

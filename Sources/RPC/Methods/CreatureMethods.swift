@@ -102,7 +102,7 @@ enum CreatureMethods {
                 guard (2...1000).contains(count) else {
                     throw ResponseError.invalidParams(field: "samples", "'samples' must be between 2 and 1,000; it is \(count).")
                 }
-                let kind = TapAnimation.kind(seed: target.seed, tap: tap)
+                let kind = TapAnimation.kind(seed: target.seed, tap: tap, engine: target.engine)
                 let samples: [JSONValue] = (0..<count).map { i in
                     let t = Double(i) / Double(count - 1)
                     return transformJSON(kind.transform(t: t, size: size), t: t)
@@ -117,7 +117,7 @@ enum CreatureMethods {
             MethodDeclaration("creature/environment", "The scene around a creature.", effect: .pure, resolves: "id",
                               errors: targetErrors) { params, request in
                 let target = try await Target(try Params(params), context: context, request: request)
-                return environmentJSON(Environment(seed: target.seed))
+                return environmentJSON(Environment(seed: target.seed, engine: target.engine))
             },
             MethodDeclaration("clock/creature", "The creature of the current minute.", effect: .pure,
                               errors: [.invalidParams]) { params, request in
@@ -196,8 +196,8 @@ enum CreatureMethods {
             "grid": .array(creature.grid.rows.map { .string($0) }),
             "colors": .array(creature.colors.map { .string($0.hex) }),
             "alt": .string(alt),
-            "tapAnimation": ["tap": .int(Int64(tap)), "kind": .string(TapAnimation.kind(seed: creature.seed, tap: tap).rawValue)],
-            "environment": environmentJSON(Environment(seed: creature.seed)),
+            "tapAnimation": ["tap": .int(Int64(tap)), "kind": .string(creature.tapAnimation(tap).rawValue)],
+            "environment": environmentJSON(creature.environment),
         ]
     }
 

@@ -55,9 +55,9 @@ import Testing
     }
 
     @Test func tapKindsUseTheSaltedRawSeed() {
-        let first = TapAnimation.kind(seed: "Bob", tap: 0)
+        let first = TapAnimation.kind(seed: "Bob", tap: 0, engine: .v1)
         #expect(first == TapAnimation.allCases[SegmentHash(seed: "Bob").pick("tap_animation", 21)])
-        #expect(TapAnimation.kind(seed: "Bob", tap: 2) == TapAnimation.allCases[SegmentHash(seed: "Bob_2").pick("tap_animation", 21)])
+        #expect(TapAnimation.kind(seed: "Bob", tap: 2, engine: .v1) == TapAnimation.allCases[SegmentHash(seed: "Bob_2").pick("tap_animation", 21)])
         #expect(TapAnimation.allCases.count == 21)
     }
 
@@ -74,12 +74,12 @@ import Testing
     }
 
     @Test func environmentKeywordEdges() {
-        #expect(Environment(seed: "0 clouds").clouds.count == 1)
-        #expect(Environment(seed: "3\u{2003}birds").birds.count == 3)
-        #expect(Environment(seed: "9223372036854775807 leaves").leaves.count == 20)
-        #expect(Environment(seed: "LIGHT").christmasLights.count == nil)
-        #expect(Environment(seed: "7 light").christmasLights == .init(on: true, count: 7))
-        #expect(Environment(seed: "a butterfly").butterflies.count == 1)
+        #expect(Environment(seed: "0 clouds", engine: .v1).clouds.count == 1)
+        #expect(Environment(seed: "3\u{2003}birds", engine: .v1).birds.count == 3)
+        #expect(Environment(seed: "9223372036854775807 leaves", engine: .v1).leaves.count == 20)
+        #expect(Environment(seed: "LIGHT", engine: .v1).christmasLights.count == nil)
+        #expect(Environment(seed: "7 light", engine: .v1).christmasLights == .init(on: true, count: 7))
+        #expect(Environment(seed: "a butterfly", engine: .v1).butterflies.count == 1)
     }
 
     @Test func clockSeedIsSecondsPrecisionWithOffset() {
@@ -90,7 +90,7 @@ import Testing
 
     @Test func altTextIsOneSentence() {
         for seed in ["Bob", "", "cloud", "The quick brown fox jumps over the lazy dog"] {
-            let text = AltText.sentence(for: Creature(seed: seed))
+            let text = AltText.sentence(for: Creature(seed: seed, engine: .v1))
             #expect(text.hasPrefix("A "))
             #expect(text.hasSuffix("."))
             #expect(text.filter { $0 == "." }.count == 1)

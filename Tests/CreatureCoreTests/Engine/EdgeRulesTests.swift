@@ -8,7 +8,7 @@ import Testing
         #expect(Seeds.renderSeed("\u{200B}\u{200B}") == " ")
         #expect(Seeds.renderSeed(" \u{200B}") == " ")
         #expect(Evolution.prefixes(of: "\u{200B}Bob") == ["B", "Bo", "Bob"])
-        #expect(Creature(seed: "\u{200B}").grid == Creature(seed: " ").grid)
+        #expect(Creature(seed: "\u{200B}", engine: .v1).grid == Creature(seed: " ", engine: .v1).grid)
         // Other invisible characters are not whitespace.
         for scalar in ["\u{FEFF}", "\u{2060}", "\u{200C}", "\u{180E}", "\n"] {
             #expect(Seeds.trim(scalar + "Bob") == scalar + "Bob")
@@ -64,7 +64,7 @@ import Testing
         #expect(Keywords(renderSeed: "sun\u{0897}").contains("sun"))
         #expect(Keywords(renderSeed: "sun\u{1B44}").contains("sun"))
         #expect(Keywords(renderSeed: "moon\u{0308} MOON").contains("moon"))
-        #expect(Environment(seed: "christmas\u{200D}").christmasLights.on)
-        #expect(Environment(seed: "3 cloud\u{0301}s").clouds.count == 3)
+        #expect(Environment(seed: "christmas\u{200D}", engine: .v1).christmasLights.on)
+        #expect(Environment(seed: "3 cloud\u{0301}s", engine: .v1).clouds.count == 3)
     }
 }

