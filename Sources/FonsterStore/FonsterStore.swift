@@ -173,19 +173,26 @@ public final class FonsterStore: @unchecked Sendable {
     }
 
     /// Every Fonster in list order.
-    public func list() throws(StoreError) -> [Fonster] {
+    public func list() throws(StoreError) -> [Fonster] { try list(start: 0, count: nil).fonsters }
+
+    /// The Fonsters from place `start` on (at most `count` of them, all when nil), in list order,
+    /// and how many the library holds: one page, read in one transaction, whatever the library's size.
+    public func list(start: Int, count: Int?) throws(StoreError) -> (fonsters: [Fonster], total: Int) {
         try locked { () throws(StoreError) in
             // Sized up front and sharing repeated zone strings: list-all of a large library
             // is the store's peak of memory.
+            let total = Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0)
+            let start = max(0, start), limit = max(0, min(count ?? total, total - start))
             var result: [Fonster] = []
-            result.reserveCapacity(Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0))
+            result.reserveCapacity(limit)
             var zone = ""
-            try db.query("SELECT \(Self.columns) FROM fonsters ORDER BY position, rowid") { row in
+            try db.query("SELECT \(Self.columns) FROM fonsters ORDER BY position, rowid LIMIT ?1 OFFSET ?2",
+                         [.int(Int64(limit)), .int(Int64(start))]) { row in
                 var fonster = Self.fonster(row, zone: &zone)
-                fonster.position = result.count
+                fonster.position = start + result.count
                 result.append(fonster)
             }
-            return result
+            return (result, total)
         }
     }
 

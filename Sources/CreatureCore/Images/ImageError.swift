@@ -31,7 +31,7 @@ public enum ImageError: Error, Equatable, Sendable, LocalizedError, CustomString
     public var message: String {
         switch self {
         case .invalidSize(let size):
-            return "size must be a multiple of 32 between 32 and 2048 pixels (got \(size))"
+            return "size must be \(ImageSize.rule) pixels (got \(size))"
         case .invalidScale(let scale):
             return "scale must be a whole number from 1 to 64, i.e. 32 to 2048 pixels (got \(scale))"
         case .invalidQuality(let quality):

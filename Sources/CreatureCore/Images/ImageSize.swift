@@ -2,6 +2,8 @@
 public struct ImageSize: Equatable, Hashable, Sendable {
     /// The pixel sizes an image may have (multiples of 32 only).
     public static let pixelRange = 32...2048
+    /// The rule in words, for messages and help: "a multiple of 32 from 32 to 2,048".
+    public static let rule = "a multiple of 32 from 32 to 2,048"
     /// The scale factors an image may have.
     public static let scaleRange = 1...64
 
@@ -34,4 +36,14 @@ public struct ImageSize: Equatable, Hashable, Sendable {
     public static func validate(scale: Int) throws {
         guard scaleRange.contains(scale) else { throw ImageError.invalidScale(scale) }
     }
+}
+
+extension ImageSize {
+    /// 256 pixels: the size of an image when none is asked for.
+    public static let standard = try! ImageSize(pixels: 256)
+}
+
+extension ImageSize {
+    /// 64 pixels: the size of a thumbnail when none is asked for.
+    public static let thumbnail = try! ImageSize(pixels: 64)
 }

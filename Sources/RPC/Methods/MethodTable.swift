@@ -1,22 +1,34 @@
 import FonsterStore
 
-/// Every method the server answers, from the declarations, registered on one `RPCServer`.
+/// Every method the server answers, each declared once as an `RPCMethod` type, registered on one
+/// `RPCServer`.
 public enum MethodTable {
-    /// Every declaration, in the order `initialize` lists them.
+    /// The method types, in the order `initialize` lists them.
+    static let methods: [any RPCMethod.Type] = [
+        InitializeMethod.self, ShutdownMethod.self,
+        ListMethod.self, GetMethod.self, CreateMethod.self, UpdateMethod.self, DeleteMethod.self, DuplicateMethod.self,
+        MoveMethod.self, UndoMethod.self, RedoMethod.self, RandomMethod.self, RefreshMethod.self, UseFrameMethod.self,
+        RenderMethod.self, DescribeMethod.self, FramesMethod.self, AnimateMethod.self, TapAnimationMethod.self,
+        EnvironmentMethod.self, ClockMethod.self,
+        ShareBuildMethod.self, SharePreviewMethod.self, ShareImportMethod.self, LibraryExportMethod.self, LibraryImportMethod.self,
+    ]
+
+    /// Every declaration, answering with `context`.
     public static func declarations(_ context: ServerContext) -> [MethodDeclaration] {
-        LifecycleMethods.declarations(context, methods: { names })
-            + LibraryMethods.declarations(context)
-            + CreatureMethods.declarations(context)
-            + ShareMethods.declarations(context)
+        methods.map { declaration($0, context) }
+    }
+
+    private static func declaration<M: RPCMethod>(_ method: M.Type, _ context: ServerContext) -> MethodDeclaration {
+        MethodDeclaration(method, context: context)
     }
 
     /// The request methods, as `initialize` lists them.
-    public static let names: [String] = declarations(ServerContext(location: .memory, options: StoreOptions())).map(\.name)
+    public static let names: [String] = methods.map { $0.name }
 
     /// Registers every declared method on `server`, scheduled as its declaration says.
     public static func register(on server: RPCServer, context: ServerContext) {
         for declaration in declarations(context) {
-            server.register(method: declaration.name, scheduler: declaration.scheduling, declaration.handler)
+            server.register(method: declaration.name, scheduler: declaration.scheduler, declaration.handler)
         }
     }
 

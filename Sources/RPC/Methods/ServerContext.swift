@@ -8,8 +8,6 @@ import FonsterStore
 public final class ServerContext: Sendable {
     /// The program's version, reported by `initialize` and `--version`.
     public static let version = "0.1.0"
-    /// The longest seed or name accepted, in UTF-16 units.
-    public static let maxSeedLength = 10_000
 
     /// Where the store lives and how it is opened.
     public let location: StoreLocation

@@ -2,49 +2,58 @@ import Foundation
 import CreatureCore
 import FonsterStore
 
-/// What a creature method draws: `{seed}` directly or `{id}` (that Fonster's seed and name),
-/// with the engine to draw it: `engine` if given, else the Fonster's own, else the server's.
+/// Params that name what a creature method draws: `seed` directly or `id` (that Fonster's seed
+/// and name), and the engine to draw it with.
+protocol TargetParams: MethodParams {
+    /// The seed to draw.
+    var seed: Seed? { get }
+    /// A Fonster whose seed (and name) to draw.
+    var id: UUID? { get }
+    /// The engine, if given.
+    var engine: EngineVersion? { get }
+}
+
+extension TargetParams {
+    /// The notes of the three keys, for every creature method.
+    static var targetNotes: [String: String] {
+        [
+            "seed": "The seed to draw (give exactly one of seed and id).",
+            "id": "A Fonster whose seed (and name) to use.",
+            "engine": "The engine to draw with (default: the Fonster's own for id, the server's default for seed).",
+        ]
+    }
+    static var notes: [String: String] { targetNotes }
+}
+
+/// What a creature method draws, with the engine to draw it: `engine` if given, else the
+/// Fonster's own, else the server's.
 struct Target {
     let seed: String
     let name: String
     let engine: EngineVersion
 
+    /// Whether the params name a Fonster, which is read from the library in arrival order.
+    static func readsLibrary(_ params: some TargetParams) -> Bool { params.id != nil }
+
     /// Reads the target; an `id` is looked up on the store in arrival order, after which the
     /// request leaves the ordered lane so its drawing runs alongside later requests.
-    init(_ params: Params, context: ServerContext, request: RequestContext) async throws(ResponseError) {
-        let hasSeed = params.has("seed"), hasID = params.has("id")
-        if hasSeed == hasID {
-            throw .invalidParams(field: "seed", "Give either 'seed' or 'id' (exactly one); this request gives \(hasSeed ? "both" : "neither").")
-        }
-        let chosen = try params.engine()
-        if hasSeed {
-            seed = try params.requiredString("seed")
+    init(_ params: some TargetParams, context: ServerContext, request: RequestContext) async throws(ResponseError) {
+        switch (params.seed, params.id) {
+        case (let seed?, nil):
+            self.seed = seed.text
             name = ""
-            try Target.checkLength(seed, field: "seed")
-            engine = chosen ?? context.defaultEngine
-        } else {
-            let id = try params.id()
+            engine = params.engine ?? context.defaultEngine
+        case (nil, let id?):
             let fonster = try await context.withStore { store throws(StoreError) in try store.get(id) }
             request.leaveOrder()
             seed = fonster.seed
             name = fonster.name
-            engine = chosen ?? EngineVersion(rawValue: fonster.engine) ?? context.defaultEngine
+            engine = params.engine ?? EngineVersion(rawValue: fonster.engine) ?? context.defaultEngine
+        default:
+            throw .invalidParams(field: "seed", "Give either 'seed' or 'id' (exactly one); this request gives \(params.seed == nil ? "neither" : "both").")
         }
     }
 
     /// The creature this target draws and its alt text, from one drawing.
     var creatureAndAlt: (creature: Creature, alt: String) { AltText.creatureAndSentence(seed: seed, engine: engine) }
-
-    /// Seeds and names over 10,000 UTF-16 units are refused.
-    static func checkLength(_ text: String, field: String) throws(ResponseError) {
-        let length = text.utf16.count
-        let limit = ServerContext.maxSeedLength
-        if length > limit {
-            let what = field == "name" ? "A name" : field == "seed" ? "A seed" : "A seed in '\(field)'"
-            throw ResponseError(
-                code: .seedTooLong,
-                message: "\(what) can be at most \(English.grouped(limit)) characters long, where an emoji counts as two or more; this one is \(English.grouped(length)).",
-                data: ["field": .string(field), "limit": .int(Int64(limit)), "length": .int(Int64(length))])
-        }
-    }
 }

@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func errorMessagesAreSpecific() {
-        #expect(ImageError.invalidSize(100).message == "size must be a multiple of 32 between 32 and 2048 pixels (got 100)")
+        #expect(ImageError.invalidSize(100).message == "size must be a multiple of 32 from 32 to 2,048 pixels (got 100)")
         #expect(ImageError.invalidScale(65).message.contains("(got 65)"))
         #expect(ImageError.invalidQuality(0).message.contains("between 1 and 100"))
         #expect(ImageError.badCRC(chunk: "IHDR", offset: 8).message.contains("IHDR"))

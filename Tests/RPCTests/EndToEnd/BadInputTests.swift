@@ -95,7 +95,7 @@ extension EndToEnd {
                 ("creature/render", [:], -32602, "seed"),
                 ("creature/frames", ["seed": "abc", "speed": 5], -32602, "speed"),
                 ("creature/render", ["seed": "a", "id": id], -32602, "seed"),
-                ("share/build", ["seeds": [1, 2]], -32602, "seeds"),
+                ("share/build", ["seeds": [1, 2]], -32602, "seeds[0]"),
                 ("share/import", ["url": 3], -32602, "url"),
                 ("library/import", ["bundle": "x"], -32602, "bundle"),
             ]
@@ -123,7 +123,7 @@ extension EndToEnd {
                                             ("fonsters/create", ["seed": tooLong], "seed"),
                                             ("fonsters/create", ["name": tooLong], "name"),
                                             ("fonsters/update", ["id": id, "seed": tooLong], "seed"),
-                                            ("share/build", ["seeds": [tooLong]], "seeds"),
+                                            ("share/build", ["seeds": [tooLong]], "seeds[0]"),
                                             ("share/preview", ["url": .string("https://x.example/?cards=" + Data(("[\"" + String(repeating: "a", count: 10_001) + "\"]").utf8).base64EncodedString())], "url")] {
                 let error = try server.error(method, params)
                 #expect(error["code"] == 1002 && error["data"]?["field"]?.string == field, "\(method): \(error)")

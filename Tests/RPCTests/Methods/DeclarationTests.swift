@@ -33,7 +33,7 @@ import FonsterStore
     @Test func openRPCIsGeneratedFromTheDeclarations() throws {
         let url = repositoryRoot.appendingPathComponent("openrpc.json")
         let committed = try JSONValue(parsing: Array(try Data(contentsOf: url)))
-        let generated = OpenRPCDocument.make(Self.declarations, template: committed)
+        let generated = OpenRPCDocument.make(Self.declarations)
         if ProcessInfo.processInfo.environment["FONSTERS_WRITE_OPENRPC"] == "1" {
             try Data(PrettyJSON.text(generated).utf8).write(to: url)
             return

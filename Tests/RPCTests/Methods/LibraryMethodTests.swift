@@ -83,7 +83,7 @@ import Testing
         let svg = try await h.result("fonsters/list", ["thumbnails": ["format": "svg", "size": 32]])["fonsters"]?[0]
         #expect(svg?["thumbnail"]?.string?.hasPrefix("data:image/svg+xml;base64,") == true)
         let error = try await h.error("fonsters/list", ["thumbnails": ["size": 10]])
-        #expect(error["data"]?["field"] == "size")
+        #expect(error["data"]?["field"] == "thumbnails.size")
     }
 
     @Test func unknownIdsAreNotFoundEverywhere() async throws {

@@ -637,7 +637,7 @@ for (const kind of serverKinds()) {
 
       it('tap asks for the server\'s tap animation for the seed, tap number and view size', async () => {
         const tap = await fromPage({ type: 'tap', tap: 2, size: 384 }, (m) => m.type === 'tap');
-        const expected = await request('creature/tapAnimation', { seed: 'Evolve', tap: 2, size: 384, samples: 21 });
+        const expected = await request('creature/tapAnimation', { seed: 'Evolve', tap: 2, viewSize: 384, samples: 21 });
         assert.deepEqual(tap.animation, expected);
         assert.equal(tap.animation.samples.length, 21);
       });
@@ -671,7 +671,7 @@ for (const kind of serverKinds()) {
         const typed = await fromPage({ type: 'typing', seed: 'Evolve more', seq: 30 }, (m) => m.type === 'preview' && m.seq === 30);
         assert.equal(typed.image.dataUri, (await request('creature/render', { seed: 'Evolve more', engine: 'fonsters-v2', size: 512 })).dataUri);
         const tap = await fromPage({ type: 'tap', tap: 1, size: 256 }, (m) => m.type === 'tap');
-        assert.deepEqual(tap.animation, await request('creature/tapAnimation', { seed: 'Evolve', tap: 1, size: 256, samples: 21, engine: 'fonsters-v2' }));
+        assert.deepEqual(tap.animation, await request('creature/tapAnimation', { seed: 'Evolve', tap: 1, viewSize: 256, samples: 21, engine: 'fonsters-v2' }));
         const frames = await fromPage({ type: 'frames', requestId: 40, start: 0, count: 1, speed: 1 }, (m) => m.type === 'frames' && m.requestId === 40);
         assert.equal(frames.frames[0].dataUri, (await request('creature/frames', { seed: 'Evolve', engine: 'fonsters-v2', size: 512, start: 0, count: 1, speed: 1 })).frames[0].dataUri);
 

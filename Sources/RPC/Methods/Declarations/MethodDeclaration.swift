@@ -1,5 +1,5 @@
-/// One method, declared once: its name, what it does to the library, what it costs, the errors
-/// it may answer and its handler. The declarations drive dispatch and scheduling, the
+/// One method as the server keeps it, made from its `RPCMethod` type: its name, what it does to
+/// the library, what it costs, the errors it may answer, its params and result, and its handler. The declarations drive dispatch and scheduling, the
 /// `initialize` method list, `openrpc.json` (`fonsters-rpc describe-protocol`) and the checks
 /// that protocol.md agrees.
 public struct MethodDeclaration: Sendable {
@@ -30,40 +30,45 @@ public struct MethodDeclaration: Sendable {
     public let summary: String
     /// What it does to the library.
     public let effect: Effect
-    /// A param that, when given, makes a pure method read the library first (`id` of the
-    /// creature methods, `ids` of `share/build`): such requests resolve it in arrival order on
-    /// the store, then do their engine work off it.
-    public let resolvesParam: String?
     /// How much it may hold.
     public let cost: Cost
     /// The error codes it may answer besides the protocol's own (parse, invalid request, …).
     public let errors: [ErrorCode]
+    /// The params as OpenRPC lists them: name, schema, whether required, and a note.
+    public let params: [(name: String, schema: JSONValue, required: Bool, note: String?)]
+    /// The result's JSON Schema.
+    public let result: JSONValue
     /// The handler.
     public let handler: RequestHandler
+    /// How a request with given params is scheduled.
+    let scheduler: Scheduler
 
-    /// A declaration; see the properties.
-    public init(_ name: String, _ summary: String, effect: Effect, resolves resolvesParam: String? = nil,
-                cost: Cost = .light, errors: [ErrorCode], handler: @escaping RequestHandler) {
-        self.name = name
-        self.summary = summary
-        self.effect = effect
-        self.resolvesParam = resolvesParam
-        self.cost = cost
-        self.errors = errors
-        self.handler = handler
-    }
-
-    /// How a request with `params` is scheduled: library requests in order, pure ones free.
-    public func scheduling(_ params: JSONValue) -> Scheduling {
-        let weight = cost == .heavy ? Self.heavyWeight : 1
-        switch effect {
+    /// The declaration of `method`, answering with `context`.
+    init<M: RPCMethod>(_ method: M.Type, context: ServerContext) {
+        name = M.name
+        summary = M.summary
+        effect = M.effect
+        cost = M.cost
+        errors = M.errors
+        result = M.result
+        params = SchemaRecorder.properties(of: M.Params.self).map { ($0.name, $0.schema, $0.required, M.Params.notes[$0.name]) }
+        handler = { json, request in
+            try await M.handle(try ParamsDecoder.decode(M.Params.self, from: json), context, request)
+        }
+        let weight = M.cost == .heavy ? Self.heavyWeight : 1
+        switch M.effect {
         case .readsLibrary, .writesLibrary:
-            return Scheduling(lane: .ordered, weight: weight)
+            scheduler = { _ in Scheduling(lane: .ordered, weight: weight) }
         case .pure:
-            if let resolvesParam, let value = params[resolvesParam], !value.isNull {
-                return Scheduling(lane: .ordered, weight: weight)
+            scheduler = { json in
+                // Params that cannot be read are refused by the handler, without the store.
+                guard let params = try? ParamsDecoder.decode(M.Params.self, from: json) else { return Scheduling(lane: .free, weight: weight) }
+                return Scheduling(lane: M.readsLibrary(params) ? .ordered : .free, weight: weight)
             }
-            return Scheduling(lane: .free, weight: weight)
         }
     }
+
+    /// How a request with `params` is scheduled: library requests in order, pure ones free
+    /// unless they read the library first.
+    public func scheduling(_ params: JSONValue) -> Scheduling { scheduler(params) }
 }

@@ -1,7 +1,7 @@
-/// `openrpc.json` made from the method declarations: the method list and order, summaries,
-/// errors, effects and costs come from the declarations; the params and result schemas (and the
-/// shared schemas under `components.schemas`) are kept from the committed document, which a
-/// test regenerates and compares (`FONSTERS_WRITE_OPENRPC=1` rewrites it).
+/// `openrpc.json`, made whole from the method declarations: each method's name, summary, params
+/// (from its `Params` type), result schema, errors, effect and cost, and the shared schemas. A
+/// test regenerates it and compares it with the committed file (`FONSTERS_WRITE_OPENRPC=1`
+/// rewrites it), and the extension's and the web page's API modules are checked against it.
 public enum OpenRPCDocument {
     /// A short title per error code, for `components.errors` and each method's `errors`.
     static let errorTitles: [ErrorCode: String] = [
@@ -14,24 +14,25 @@ public enum OpenRPCDocument {
         .noRandomSource: "No random source", .storeReplaced: "Store replaced",
     ]
 
-    /// The document for `declarations`, keeping schemas from `template` (the committed file).
-    public static func make(_ declarations: [MethodDeclaration], template: JSONValue) -> JSONValue {
-        let old = Dictionary((template["methods"]?.array ?? []).compactMap { m in m["name"]?.string.map { ($0, m) } },
-                             uniquingKeysWith: { first, _ in first })
+    /// The document for `declarations`.
+    public static func make(_ declarations: [MethodDeclaration]) -> JSONValue {
         var codes: [ErrorCode] = []
         let methods: [JSONValue] = declarations.map { d in
             var method = JSONObject()
             method["name"] = .string(d.name)
             method["summary"] = .string(d.summary)
             method["paramStructure"] = "by-name"
-            method["params"] = old[d.name]?["params"] ?? .array([])
-            method["result"] = old[d.name]?["result"] ?? ["name": "result", "schema": [:]]
+            method["params"] = .array(d.params.map { param in
+                var entry: JSONObject = ["name": .string(param.name), "schema": param.schema, "required": .bool(param.required)]
+                if let note = param.note { entry["description"] = .string(note) }
+                return .object(entry)
+            })
+            method["result"] = ["name": "result", "schema": d.result]
             method["errors"] = .array(d.errors.map { code in
                 if !codes.contains(code) { codes.append(code) }
                 return ["code": .int(Int64(code.rawValue)), "message": .string(errorTitles[code] ?? "Error \(code.rawValue)")]
             })
             method["x-effect"] = .string(d.effect.rawValue)
-            if let resolves = d.resolvesParam { method["x-resolves"] = .string(resolves) }
             method["x-cost"] = .string(d.cost.rawValue)
             return .object(method)
         }
@@ -39,13 +40,10 @@ public enum OpenRPCDocument {
             ("e\(code.rawValue)", ["code": .int(Int64(code.rawValue)), "message": .string(errorTitles[code] ?? "Error \(code.rawValue)")])
         })
         return [
-            "openrpc": template["openrpc"] ?? "1.2.6",
-            "info": template["info"] ?? [:],
+            "openrpc": "1.2.6",
+            "info": SharedSchemas.info,
             "methods": .array(methods),
-            "components": [
-                "schemas": template["components"]?["schemas"] ?? [:],
-                "errors": .object(errors),
-            ],
+            "components": ["schemas": SharedSchemas.components, "errors": .object(errors)],
         ]
     }
 }

@@ -4,6 +4,8 @@
 /**
  * The protocol's methods as functions. Each is one request: the extension
  * never computes what the server owns (names, file names, frames, links).
+ * test/api-protocol.test.js checks every call against openrpc.json (which is
+ * generated from the server's method types), so a renamed param fails a test.
  * `target` is `{ id }` or `{ seed }` as in the protocol.
  *
  * @typedef {{ id: string } | { seed: string }} Target
@@ -71,9 +73,9 @@ class FonstersApi {
   animate(target, options, requestOptions) {
     return this.server.request('creature/animate', { ...target, ...options }, requestOptions);
   }
-  /** @param {string} seed @param {number} tap @param {number} size @param {number} samples @param {string} [engine] */
-  tapAnimation(seed, tap, size, samples, engine) {
-    return this.server.request('creature/tapAnimation', engine ? { seed, tap, size, samples, engine } : { seed, tap, size, samples });
+  /** @param {string} seed @param {number} tap @param {number} viewSize points @param {number} samples @param {string} [engine] */
+  tapAnimation(seed, tap, viewSize, samples, engine) {
+    return this.server.request('creature/tapAnimation', engine ? { seed, tap, viewSize, samples, engine } : { seed, tap, viewSize, samples });
   }
   /** @param {{ ids?: string[], seeds?: string[] }} what */
   shareBuild(what) { return this.server.request('share/build', what); }

@@ -1,0 +1,59 @@
+import Foundation
+import CreatureCore
+import FonsterStore
+
+/// `fonsters/list`: the Fonsters in library order, a page at a time, optionally with thumbnails.
+enum ListMethod: RPCMethod {
+    struct Params: MethodParams {
+        var start: Count?
+        var count: Count?
+        var thumbnails: Thumbnails?
+        static var notes: [String: String] {
+            [
+                "start": "The first place to list, from 0 (default 0).",
+                "count": "How many to list at most (default: all from start).",
+                "thumbnails": "Add a thumbnail data URI to each Fonster: {format, size} (default png, 64 px).",
+            ]
+        }
+    }
+
+    /// The thumbnails asked for.
+    struct Thumbnails: Decodable, Sendable {
+        var format: ImageFormat?
+        var size: ImageSize?
+    }
+
+    static let name = "fonsters/list"
+    static let summary = "The Fonsters in library order, a page at a time, optionally with thumbnails."
+    static let effect = MethodDeclaration.Effect.readsLibrary
+    static let errors: [ErrorCode] = [.invalidParams] + LibraryErrors.store + [.requestCancelled]
+    static let result = Schema.json(#"""
+    {"type":"object","properties":{"fonsters":{"type":"array","items":{"$ref":"#/components/schemas/ListedFonster"}},
+     "total":{"type":"integer","minimum":0},"start":{"type":"integer","minimum":0}},
+     "required":["fonsters","total","start"],"additionalProperties":false}
+    """#)
+
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+        let start = params.start?.value ?? 0, count = params.count?.value
+        let (fonsters, total) = try await context.withStore { store throws(StoreError) in
+            try store.list(start: start, count: count)
+        }
+        request.leaveOrder()
+        let thumbnail = params.thumbnails.map { ($0.format ?? .png, $0.size ?? ImageSize.thumbnail) }
+        let now = Date()
+        var items: [JSONValue] = []
+        items.reserveCapacity(fonsters.count)
+        for fonster in fonsters {
+            try request.checkCancellation()
+            var item = fonster.json(now: now)
+            if let (format, size) = thumbnail {
+                let engine = EngineVersion(rawValue: fonster.engine) ?? context.defaultEngine
+                let image = try CreatureJSON.render(Creature(seed: fonster.seed, engine: engine), format: format,
+                                                    size: size, request: request)
+                item = item.merging([("thumbnail", .string(image.dataURI)), ("etag", .string(image.etag))])
+            }
+            items.append(item)
+        }
+        return ["fonsters": .array(items), "total": .int(Int64(total)), "start": .int(Int64(start))]
+    }
+}

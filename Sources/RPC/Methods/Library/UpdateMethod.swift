@@ -1,0 +1,36 @@
+import Foundation
+import CreatureCore
+import FonsterStore
+
+/// `fonsters/update`: renames a Fonster, changes its seed (undoable) and/or switches its engine,
+/// in one edit.
+enum UpdateMethod: RPCMethod {
+    struct Params: MethodParams {
+        var id: UUID
+        var name: Seed?
+        var seed: Seed?
+        var engine: EngineVersion?
+        static var notes: [String: String] {
+            [
+                "id": "The Fonster's id.",
+                "name": "Its new name.",
+                "seed": "Its new seed (undoable).",
+                "engine": "Switch the engine that draws it; the seed history stays (not undoable).",
+            ]
+        }
+    }
+    static let name = "fonsters/update"
+    static let summary = "Renames a Fonster, changes its seed (undoable) and/or switches its engine, in one edit."
+    static let effect = MethodDeclaration.Effect.writesLibrary
+    static let errors: [ErrorCode] = [.invalidParams, .notFound, .seedTooLong] + LibraryErrors.edit
+    static let result = Schema.ref("Fonster")
+
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+        if params.name == nil && params.seed == nil && params.engine == nil {
+            throw ResponseError.invalidParams(field: "seed", "Give 'name', 'seed' or 'engine' to change; this request gives none of them.")
+        }
+        return try await context.withStore { store throws(StoreError) in
+            try store.edit(params.id, name: params.name?.text, seed: params.seed?.text, engine: params.engine)
+        }.json()
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import CreatureCore
+import FonsterStore
+
+/// `library/import`: adds a bundle's Fonsters to the library.
+enum LibraryImportMethod: RPCMethod {
+    struct Params: MethodParams {
+        var bundle: BundleObject
+        var select: [Int]?
+        var workDoneToken: ProgressToken?
+        var engine: EngineVersion?
+        static var notes: [String: String] {
+            ["bundle": "A library bundle (from library/export).", "select": "Indices into the bundle's Fonsters to import (default: all).",
+             "workDoneToken": "Report $/progress with this token.",
+             "engine": "The engine for every imported Fonster (default: each keeps the engine its bundle entry names)."]
+        }
+    }
+    static let name = "library/import"
+    static let summary = "Adds a bundle's Fonsters to the library."
+    static let effect = MethodDeclaration.Effect.writesLibrary
+    static let cost = MethodDeclaration.Cost.heavy
+    static let errors: [ErrorCode] = [.invalidParams, .tooMany, .invalidBundle] + LibraryErrors.edit + [.requestCancelled]
+    static let result = Schema.ref("ImportResult")
+
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+        let bundle = params.bundle.json
+        let total = bundle["fonsters"]?.array?.count ?? 0
+        if total > StoreLimits.maxBundleImport {  // refused before the bundle is copied and decoded
+            throw ResponseError(StoreError.tooMany(count: total, limit: StoreLimits.maxBundleImport))
+        }
+        let count = params.select?.count ?? total
+        try request.checkCancellation()
+        let data = Data(bundle.serialized())
+        return try await ImportJSON.withProgress(request, count: count) { () throws(ResponseError) -> JSONValue in
+            ImportJSON.result(try await context.withStore(field: "select") { store throws(StoreError) in
+                try store.importLibrary(data, select: params.select, engine: params.engine)
+            })
+        }
+    }
+}

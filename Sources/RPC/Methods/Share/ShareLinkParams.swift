@@ -1,0 +1,45 @@
+import Foundation
+import CreatureCore
+import FonsterStore
+
+/// A share link given in `url`: read and checked where it comes in (each seed against the
+/// length limit, at most `ShareLink.maxSeeds` of them).
+struct LinkSeeds: ParamValue, Sendable {
+    let seeds: [String]
+    static func param(_ json: JSONValue) throws(ParamsDecoder.Invalid) -> LinkSeeds {
+        guard let url = json.string else { throw ParamsDecoder.Invalid("must be a share link (a string); it is \(json.kindName).") }
+        let seeds: [String]
+        do { seeds = try ShareLink.parse(url) } catch { throw ParamsDecoder.Invalid(error) }
+        for seed in seeds {
+            do { try TextLimit.check(seed, field: "url") } catch { throw ParamsDecoder.Invalid(error) }
+        }
+        return LinkSeeds(seeds: seeds)
+    }
+    static var schema: JSONValue { ["type": "string"] }
+    static var placeholder: LinkSeeds { LinkSeeds(seeds: [" "]) }
+}
+
+/// The errors of the share and bundle methods.
+enum ShareErrors {
+    /// A link that cannot be read, a seed too long or too many.
+    static let link: [ErrorCode] = [.invalidParams, .badShareLink, .seedTooLong, .tooMany]
+}
+
+/// The result of `share/import` and `library/import`: the new Fonsters and how many of the
+/// chosen ones were skipped as already in the library.
+enum ImportJSON {
+    /// Imports over this many items report `$/progress`.
+    static let progressThreshold = 50
+
+    static func result(_ result: ImportResult) -> JSONValue {
+        ["created": .array(result.created.map { $0.json() }), "skipped": .int(Int64(result.skipped.count))]
+    }
+
+    /// Runs an import between progress `begin` and `end` when it holds more than
+    /// `progressThreshold` items; the `end` goes out however the import ends.
+    static func withProgress(_ request: RequestContext, count: Int,
+                             _ body: () async throws(ResponseError) -> JSONValue) async throws(ResponseError) -> JSONValue {
+        guard count > progressThreshold else { return try await body() }
+        return try await request.withProgress(title: "Importing \(count) Fonsters", body)
+    }
+}

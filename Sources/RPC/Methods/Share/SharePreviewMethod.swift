@@ -1,0 +1,52 @@
+import Foundation
+import CreatureCore
+import FonsterStore
+
+/// `share/preview`: what a share link holds, with thumbnails.
+enum SharePreviewMethod: RPCMethod {
+    struct Params: MethodParams {
+        var url: LinkSeeds
+        var engines: [EngineVersion]?
+        static var notes: [String: String] {
+            ["url": "The share link.",
+             "engines": "Draw thumbnails with each of these engines; the result then carries thumbnails {engine: dataUri}."]
+        }
+    }
+    static let name = "share/preview"
+    static let summary = "What a share link holds, with thumbnails."
+    static let effect = MethodDeclaration.Effect.readsLibrary
+    static let errors: [ErrorCode] = ShareErrors.link + LibraryErrors.store + [.requestCancelled]
+    static let result = Schema.json(#"""
+    {"type":"object","properties":{"seeds":{"type":"array","items":{"type":"object","properties":{"index":{"type":"integer","minimum":0},
+     "seed":{"type":"string"},"displayName":{"type":"string"},"thumbnail":{"$ref":"#/components/schemas/DataURI"},"exists":{"type":"boolean"},
+     "thumbnails":{"type":"object","additionalProperties":{"$ref":"#/components/schemas/DataURI"}}},
+     "required":["index","seed","displayName","thumbnail","exists"],"additionalProperties":false}}},"required":["seeds"],"additionalProperties":false}
+    """#)
+
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+        var engines: [EngineVersion] = []
+        for engine in params.engines ?? [context.defaultEngine] where !engines.contains(engine) { engines.append(engine) }
+        guard !engines.isEmpty else {
+            throw ResponseError.invalidParams(field: "engines", "'engines' must name at least one engine; it is empty.")
+        }
+        let existing = try await context.withStore { store throws(StoreError) in Set(try store.list().map(\.seed)) }
+        request.leaveOrder()
+        var items: [JSONValue] = []
+        for (index, seed) in params.url.seeds.enumerated() {
+            try request.checkCancellation()
+            var thumbnails: [(String, JSONValue)] = []
+            for engine in engines {
+                let image = try CreatureJSON.render(Creature(seed: seed, engine: engine), format: .png, size: .thumbnail, request: request)
+                thumbnails.append((engine.rawValue, .string(image.dataURI)))
+            }
+            var item: JSONValue = [
+                "index": .int(Int64(index)), "seed": .string(seed),
+                "displayName": .string(Naming.displayName(name: "", seed: seed)),
+                "thumbnail": thumbnails[0].1, "exists": .bool(existing.contains(seed)),
+            ]
+            if params.engines != nil { item = item.merging([("thumbnails", .object(JSONObject(thumbnails)))]) }
+            items.append(item)
+        }
+        return ["seeds": .array(items)]
+    }
+}
