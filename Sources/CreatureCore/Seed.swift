@@ -21,7 +21,8 @@ public enum TextLimit {
 
         /// "A seed can be at most 10,000 characters long, where an emoji counts as two or more; this one is 10,001."
         public var message: String {
-            let what = field == "name" ? "A name" : field == "seed" ? "A seed" : "A seed in '\(field)'"
+            let what = field == "name" ? "A name" : field == "seed" ? "A seed"
+                : field.hasSuffix("name") ? "A name in '\(field)'" : "A seed in '\(field)'"
             return "\(what) can be at most \(English.grouped(limit)) characters long, where an emoji counts as two or more; this one is \(English.grouped(length))."
         }
     }

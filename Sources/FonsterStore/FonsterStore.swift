@@ -574,8 +574,7 @@ public final class FonsterStore: @unchecked Sendable {
 
     /// Throws `tooLong` for a seed over 10,000 UTF-16 units; `field` names it in the error.
     static func validate(seed: String, field: String = "seed") throws(StoreError) {
-        let length = seed.utf16.count
-        if length > StoreLimits.maxTextLength { throw .tooLong(field: field, length: length, limit: StoreLimits.maxTextLength) }
+        do { try TextLimit.check(seed, field: field) } catch { throw .tooLong(error) }
     }
 
     /// Throws `tooLong` for a name over 10,000 UTF-16 units; `field` names it in the error.

@@ -151,13 +151,13 @@ public struct LibraryBundle: Codable, Equatable, Sendable {
                 throw bad(entry.engine == nil ? "engine (from the bundle's engine)" : "engine", "is \(Self.quoted(engineName)), an engine this program does not know")
             }
         }
-        let limit = StoreError.grouped(StoreLimits.maxTextLength)
-        for (field, text) in [("seed", entry.seed), ("name", entry.name)] where text.utf16.count > StoreLimits.maxTextLength {
+        let limit = StoreError.grouped(TextLimit.maxLength)
+        for (field, text) in [("seed", entry.seed), ("name", entry.name)] where text.utf16.count > TextLimit.maxLength {
             throw bad(field, "is \(StoreError.grouped(text.utf16.count)) characters long, where an emoji counts as two or more; the limit is \(limit)")
         }
         for (field, stack) in [("history", entry.history), ("future", entry.future)] {
             if stack.count > History.limit { throw bad(field, "has \(stack.count) seeds; it can hold at most \(History.limit)") }
-            if let long = stack.firstIndex(where: { $0.utf16.count > StoreLimits.maxTextLength }) {
+            if let long = stack.firstIndex(where: { $0.utf16.count > TextLimit.maxLength }) {
                 throw .invalidBundle("fonsters[\(index)].\(field)[\(long)] is \(StoreError.grouped(stack[long].utf16.count)) characters long; the limit is \(limit)")
             }
         }

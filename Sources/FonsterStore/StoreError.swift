@@ -17,7 +17,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     /// A list index (move target, bundle selection) outside `0..<count` (`0...count` for a move).
     case indexOutOfRange(index: Int, count: Int)
     /// A seed or name longer than `limit` UTF-16 units; `field` says which.
-    case tooLong(field: String, length: Int, limit: Int)
+    case tooLong(TextLimit.TooLong)
     /// More items in one import than allowed.
     case tooMany(count: Int, limit: Int)
     /// Arguments that do not fit together (e.g. a names list of the wrong length).
@@ -80,8 +80,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .indexOutOfRange(let index, let count):
             count == 0 ? "Index \(index) does not exist: the list is empty."
                 : "Index \(index) does not exist: the list has \(count) \(count == 1 ? "entry" : "entries"), numbered 0 to \(count - 1)."
-        case .tooLong(let field, let length, let limit):
-            "The \(field) can be at most \(Self.grouped(limit)) characters long, where an emoji counts as two or more; this one is \(Self.grouped(length))."
+        case .tooLong(let tooLong): tooLong.message
         case .tooMany(let count, let limit):
             "One import can add at most \(Self.grouped(limit)) Fonsters; this one has \(Self.grouped(count))."
         case .invalidArgument(let detail): detail

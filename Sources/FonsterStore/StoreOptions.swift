@@ -1,4 +1,5 @@
 import Foundation
+import CreatureCore
 
 /// How a store is opened and what it does on its own.
 public struct StoreOptions: Sendable {
@@ -65,10 +66,8 @@ public enum Durability: String, Sendable {
 
 /// Limits that keep one request from swamping the library.
 public enum StoreLimits {
-    /// The longest seed or name, in UTF-16 units.
-    public static let maxTextLength = 10_000
-    /// The most seeds `importSeeds` takes at once.
-    public static let maxSeedImport = 1_000
+    /// The most seeds `importSeeds` takes at once: as many as a share link holds.
+    public static let maxSeedImport = ShareLink.maxSeeds
     /// The most Fonsters one bundle import takes at once (a whole exported library).
     public static let maxBundleImport = 10_000
 }

@@ -117,9 +117,9 @@ import Testing
         let f = try store.create(seed: "ok")
         let long = String(repeating: "é", count: 10_001)
         #expect(try store.create(seed: String(repeating: "x", count: 10_000)).seed.utf16.count == 10_000)
-        expectError(.tooLong(field: "seed", length: 10_001, limit: 10_000)) { try store.setSeed(f.id, to: long) }
-        expectError(.tooLong(field: "name", length: 10_001, limit: 10_000)) { try store.rename(f.id, to: long) }
-        expectError(.tooLong(field: "seed", length: 10_002, limit: 10_000)) { try store.create(seed: String(repeating: "😀", count: 5_001)) }
+        expectError(.tooLong(TextLimit.TooLong(field: "seed", length: 10_001))) { try store.setSeed(f.id, to: long) }
+        expectError(.tooLong(TextLimit.TooLong(field: "name", length: 10_001))) { try store.rename(f.id, to: long) }
+        expectError(.tooLong(TextLimit.TooLong(field: "seed", length: 10_002))) { try store.create(seed: String(repeating: "😀", count: 5_001)) }
         #expect(try store.get(f.id) == f)
         #expect(try store.count() == 2)
     }
@@ -215,7 +215,7 @@ import Testing
         expectError(.tooMany(count: 1_001, limit: 1_000)) { try store.importSeeds(Array(repeating: "x", count: 1_001), engine: .current) }
         var seeds = Array(repeating: "ok", count: 10)
         seeds[6] = String(repeating: "y", count: 10_001)
-        expectError(.tooLong(field: "seed at index 6", length: 10_001, limit: 10_000)) { try store.importSeeds(seeds, engine: .current) }
+        expectError(.tooLong(TextLimit.TooLong(field: "seed at index 6", length: 10_001))) { try store.importSeeds(seeds, engine: .current) }
         expectError(.invalidArgument("There are 1 names for 2 seeds; give one name per seed, or none.")) { try store.importSeeds(["a", "b"], names: ["A"]) }
         #expect(try store.count() == 1)
     }

@@ -49,7 +49,7 @@ import Testing
     @Test func tooLongPrependChangesNothing() throws {
         let store = try fileStore(dir)
         let f = try store.create(seed: String(repeating: "a", count: 9_999))
-        expectError(.tooLong(field: "seed", length: 10_003, limit: 10_000)) {
+        expectError(.tooLong(TextLimit.TooLong(field: "seed", length: 10_003))) {
             try store.applyRandomText(f.id, text: "abc", source: .words, prepend: true)
         }
         #expect(try store.get(f.id) == f)

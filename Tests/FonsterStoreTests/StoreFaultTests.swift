@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Testing
+import CreatureCore
 @testable import FonsterStore
 
 /// Runs a program and returns its exit status (-1 when it cannot start).
@@ -170,7 +171,7 @@ func run(_ program: String, _ arguments: [String]) -> Int32 {
         let bundle = try store.exportLibrary()
         expectError(.repeatedIndex(index: 1)) { try store.importLibrary(bundle, select: [1, 1], engine: nil) }
         expectError(.indexOutOfRange(index: 2, count: 2)) { try store.move(a.id, to: 2) }
-        expectError(.tooLong(field: "seed", length: 10_001, limit: 10_000)) { try store.setSeed(a.id, to: String(repeating: "x", count: 10_001)) }
+        expectError(.tooLong(TextLimit.TooLong(field: "seed", length: 10_001))) { try store.setSeed(a.id, to: String(repeating: "x", count: 10_001)) }
         expectError(.invalidArgument("A Fonster with the id \(a.id.uuidString) already exists; leave the id out to get a new one.")) {
             try store.create(seed: "dup", id: a.id)
         }

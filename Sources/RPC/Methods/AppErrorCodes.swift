@@ -49,8 +49,9 @@ extension ResponseError {
         case .indexOutOfRange(let index, let count):
             code = .invalidParams; data = ["index": .int(Int64(index)), "count": .int(Int64(count))]
         case .repeatedIndex(let index): code = .invalidParams; data = ["field": "select", "index": .int(Int64(index))]
-        case .tooLong(let field, let length, let limit):
-            code = .seedTooLong; data = ["field": .string(field), "limit": .int(Int64(limit)), "length": .int(Int64(length))]
+        case .tooLong(let tooLong):
+            code = .seedTooLong
+            data = ["field": .string(tooLong.field), "limit": .int(Int64(tooLong.limit)), "length": .int(Int64(tooLong.length))]
         case .tooMany(let count, let limit): code = .tooMany; data = ["limit": .int(Int64(limit)), "count": .int(Int64(count))]
         case .invalidArgument: code = .invalidParams
         case .invalidBundle: code = .invalidBundle
