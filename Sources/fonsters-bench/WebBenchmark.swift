@@ -9,7 +9,7 @@ import Glibc
 /// connection, one-at-a-time round trips, and the server's RSS with 64 idle WebSocket connections.
 enum WebBenchmark {
     /// A minimal WebSocket client over a blocking socket (frames masked, as a client's must be).
-    final class Client {
+    final class Client: @unchecked Sendable {  // one thread writes, another reads
         let fd: Int32
         private var decoder = WebSocketFrameDecoder(maxMessage: 64 << 20, requireMask: false)
         private var pending: [[UInt8]] = []
@@ -142,7 +142,8 @@ enum WebBenchmark {
         var frames: [UInt8] = []
         for i in 1...count { frames += Client.textFrame(render(i, "pipelined")) }
         let start = RPCBenchmark.now()
-        let writer = Thread { client.write(frames) }
+        let requests = frames
+        let writer = Thread { client.write(requests) }
         writer.start()
         var errors = 0
         var bytes = 0

@@ -549,3 +549,29 @@ def test_a_closed_session_frees_its_connection_slot(fonsters_bin):
                 assert call(ws, "creature/describe", {"seed": "slot"})["result"]
     finally:
         web.stop()
+
+
+def test_exit_ends_only_its_own_session_with_1000(server):
+    with server.ws() as a, server.ws() as b:
+        assert call(a, "shutdown", id=1)["result"] is None
+        a.send(json.dumps({"jsonrpc": "2.0", "method": "exit"}))
+        with pytest.raises(ConnectionClosed):
+            a.recv(timeout=10)
+        assert a.protocol.close_rcvd.code == 1000
+        assert call(b, "creature/describe", {"seed": "still serving"}, id=2)["result"]
+
+
+def test_a_non_loopback_host_needs_allow_remote(fonsters_bin):
+    result = subprocess.run([fonsters_bin, "web", "--host", "0.0.0.0", "--memory"], capture_output=True, text=True,
+                            timeout=10)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "--allow-remote" in result.stderr
+
+
+@pytest.mark.parametrize("args", [["--port", "70000"], ["--port"], ["--stdio"], ["--script", "x"], ["--open=yes"],
+                                  ["--memory", "--store", "x.sqlite"], ["--bogus"]])
+def test_bad_web_options_exit_2_with_a_message(fonsters_bin, args):
+    result = subprocess.run([fonsters_bin, "web", *args], capture_output=True, text=True, timeout=10)
+    assert result.returncode == 2, args
+    assert result.stdout == "" and result.stderr.startswith("fonsters-rpc: ")
