@@ -43,13 +43,23 @@ public enum WebSocketConnection {
                     continue reading
                 }
             }
+            // Messages go to the session together, one hand-over per read.
+            var messages: [FrameEvent] = []
+            func handOver() {
+                if !messages.isEmpty { _ = frames.push(messages) } // false after `exit`: keep reading for the close
+                messages.removeAll()
+            }
             for event in events {
                 switch event {
                 case .text(let message):
-                    if !frames.push([.message(message)]) {
-                        // The session stopped listening (exit): keep reading for the peer's close.
-                        continue
-                    }
+                    messages.append(.message(message))
+                    continue
+                default:
+                    handOver()
+                }
+                switch event {
+                case .text:
+                    break
                 case .ping(let payload):
                     output.sendControl(WebSocketFrame.encode(.pong, payload))
                 case .pong:
@@ -63,6 +73,7 @@ public enum WebSocketConnection {
                     break reading
                 }
             }
+            handOver()
             events.removeAll(keepingCapacity: true)
         }
         frames.finish()
