@@ -384,6 +384,10 @@ def test_every_gui_file_is_served_byte_for_byte_with_its_type(server):
 def test_the_embedded_gui_is_current():
     result = subprocess.run(["bash", str(ROOT / "scripts/embed-web.sh"), "--check"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+    # The generated table lists exactly the GUI's files (read here independently of the script).
+    generated = (ROOT / "Sources/fonsters-rpc/Server/WebAssets.swift").read_text()
+    listed = re.findall(r'^        \("(/[^"]*)", "', generated, re.M)
+    assert sorted(listed) == sorted("/" + rel for rel in embedded_files())
 
 
 # ---- WebSocket ----
