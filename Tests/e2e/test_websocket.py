@@ -579,3 +579,30 @@ def test_bad_web_options_exit_2_with_a_message(fonsters_bin, args):
     result = subprocess.run([fonsters_bin, "web", *args], capture_output=True, text=True, timeout=10)
     assert result.returncode == 2, args
     assert result.stdout == "" and result.stderr.startswith("fonsters-rpc: ")
+
+
+def test_a_port_in_use_fails_with_a_hint(server, fonsters_bin):
+    result = subprocess.run([fonsters_bin, "web", "--port", str(server.port), "--memory"], capture_output=True,
+                            text=True, timeout=10)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert "--port 0" in result.stderr
+
+
+def test_ipv6_loopback_serves_with_its_own_host_name(fonsters_bin):
+    process = subprocess.Popen([fonsters_bin, "web", "--host", "::1", "--port", "0", "--memory", "--no-starter"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        url = process.stdout.readline().decode().strip()
+        match = re.fullmatch(r"http://\[::1\]:(\d+)/\?token=([0-9a-f]+)", url)
+        assert match, url
+        port, token = int(match.group(1)), match.group(2)
+        with socket.create_connection(("::1", port), timeout=10) as sock:
+            sock.sendall(f"GET /?token={token} HTTP/1.1\r\nHost: [::1]:{port}\r\n\r\n".encode())
+            assert read_response(sock)[0] == 303
+        with socket.create_connection(("::1", port), timeout=10) as sock:
+            sock.sendall(f"GET /?token={token} HTTP/1.1\r\nHost: [::2]:{port}\r\n\r\n".encode())
+            assert read_response(sock)[0] == 403
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
