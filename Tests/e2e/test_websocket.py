@@ -606,3 +606,33 @@ def test_ipv6_loopback_serves_with_its_own_host_name(fonsters_bin):
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def rss_mb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS")
+
+
+def test_pings_from_a_client_that_never_reads_do_not_grow_memory(fonsters_bin):
+    web = WebServer(fonsters_bin)
+    try:
+        sock = raw_ws(web)
+        before = rss_mb(web.process.pid)
+        pings = b"".join(frame(0x9, b"p" * 125) for _ in range(5000))  # 5,000 pings, 635 KB of pongs
+        sock.settimeout(3)
+        sent = 0
+        try:
+            while sent < 80:  # up to 400,000 pings: 52 MB of pongs if they were all queued
+                sock.sendall(pings)
+                sent += 1
+        except socket.timeout:
+            pass  # the server stopped reading: backpressure reached the client
+        time.sleep(0.5)
+        grown = rss_mb(web.process.pid) - before
+        assert grown < 24, f"RSS grew {grown:.1f} MB after {sent * 5000} pings"
+        sock.close()
+    finally:
+        web.stop()

@@ -12,6 +12,9 @@ public enum WebSocketConnection {
     /// Serves `stream` as a WebSocket: calls `run` with the connection (start the session there,
     /// without blocking), then reads on this thread until the WebSocket ends.
     /// `leftover` holds bytes read after the handshake's head.
+    /// The most output that may wait before a pong holds up reading.
+    static let pongQueueLimit = 1 << 20
+
     public static func serve(_ stream: SocketStream, leftover: [UInt8], limits: FrameLimits,
                              log: TransportLog, closeWait: Duration = .seconds(2),
                              run: (Connection) -> Void) {
@@ -61,6 +64,9 @@ public enum WebSocketConnection {
                 case .text:
                     break
                 case .ping(let payload):
+                    // A client that pings without reading must not queue pongs without bound:
+                    // stop reading until its output drains.
+                    output.waitForRoomBlocking(limit: pongQueueLimit)
                     output.sendControl(WebSocketFrame.encode(.pong, payload))
                 case .pong:
                     break
@@ -151,6 +157,17 @@ final class WebSocketOutput: ByteOutput {
     }
 
     func flush() async { await inner.flush() }
+
+    /// Blocks the calling thread (a reader thread, never a task) until at most `limit` bytes
+    /// wait to be written.
+    func waitForRoomBlocking(limit: Int) {
+        let semaphore = DispatchSemaphore(value: 0)
+        Task { [inner] in
+            await inner.waitForRoom(limit: limit)
+            semaphore.signal()
+        }
+        semaphore.wait()
+    }
 
     func waitForRoom(limit: Int) async { await inner.waitForRoom(limit: limit) }
 
