@@ -636,3 +636,11 @@ def test_pings_from_a_client_that_never_reads_do_not_grow_memory(fonsters_bin):
         sock.close()
     finally:
         web.stop()
+
+
+def test_the_1009_close_frame_arrives_even_while_the_client_is_still_sending(server):
+    sock = raw_ws(server)
+    sock.sendall(frame(0x1, b"", length=(64 << 20) + 1)[:14])
+    time.sleep(0.2)  # the server has failed the connection and stopped reading...
+    sock.sendall(b"\x00" * (512 << 10))  # ...while the client goes on sending payload it will never read
+    expect_close(sock, 1009)

@@ -114,7 +114,13 @@ public enum WebSocketConnection {
                 mark(&state)
                 return state.readerDone && state.writerDone
             }
-            if both { stream.close() }
+            guard both else { return }
+            // Unread input at close would reset the connection, which can cost the peer our
+            // close frame: stop sending, drain briefly, then close (off the caller's thread).
+            let stream = self.stream
+            let closer = Thread { stream.closeGracefully(linger: .milliseconds(500)) }
+            closer.name = "websocket-close"
+            closer.start()
         }
     }
 }
