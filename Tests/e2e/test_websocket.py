@@ -644,3 +644,18 @@ def test_the_1009_close_frame_arrives_even_while_the_client_is_still_sending(ser
     time.sleep(0.2)  # the server has failed the connection and stopped reading...
     sock.sendall(b"\x00" * (512 << 10))  # ...while the client goes on sending payload it will never read
     expect_close(sock, 1009)
+
+
+def test_the_servers_bounds_apply_to_every_session(fonsters_bin):
+    web = WebServer(fonsters_bin, "--max-batch", "2")
+    try:
+        with web.ws() as ws:
+            ws.send(json.dumps([{"jsonrpc": "2.0", "id": i, "method": "creature/describe", "params": {"seed": "b"}}
+                                for i in range(3)]))
+            reply = json.loads(ws.recv(timeout=10))
+            assert reply["error"]["code"] == -32600 and reply["error"]["data"]["limit"] == 2
+            ws.send(json.dumps([{"jsonrpc": "2.0", "id": i, "method": "creature/describe", "params": {"seed": "b"}}
+                                for i in range(2)]))
+            assert len(json.loads(ws.recv(timeout=10))) == 2
+    finally:
+        web.stop()
