@@ -64,7 +64,7 @@ ensure_python_tools() {
     fi
   fi
   "$VENV_PYTHON" - <<'PY' 2>/dev/null || {
-import PIL, pylsp_jsonrpc, jsonschema, pytest
+import PIL, pylsp_jsonrpc, jsonschema, pytest, websockets
 PY
     echo "installing into $VENV with pip: $(tr '\n' ' ' < scripts/requirements-test.txt)" >&2
     "$VENV_PYTHON" -m pip install -q --disable-pip-version-check -r scripts/requirements-test.txt >&2
