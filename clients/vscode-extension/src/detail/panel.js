@@ -3,6 +3,7 @@
 
 const vscode = require('vscode');
 const { buildDetailHtml } = require('./html');
+const { sharedUiSegments } = require('./ui-location');
 const { makeNonce } = require('../util/nonce');
 const { ErrorCodes, RpcError, readableMessage, isCancellation } = require('../rpc/errors');
 const { showError } = require('../feedback');
@@ -54,11 +55,13 @@ class DetailPanel {
 
     const webview = this.panel.webview;
     const media = vscode.Uri.joinPath(deps.extensionUri, 'media');
-    webview.options = { enableScripts: true, localResourceRoots: [media] };
+    const ui = sharedUiFolder(deps.extensionUri);
+    webview.options = { enableScripts: true, localResourceRoots: [media, ui] };
     webview.html = buildDetailHtml({
       nonce: makeNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'detail.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'detail.css')).toString(),
+      uiUri: webview.asWebviewUri(ui).toString(),
       mode: this.mode,
       title: this.panel.title,
     });
@@ -156,13 +159,15 @@ class DetailPanel {
       const seq = ++this.received;
       const image = await this.image();
       const engines = await this.engineChoices(fonster);
+      const environment = await this.environment();
       this.applied = Math.max(this.applied, seq);
       this.setFonster(fonster);
-      await this.post({ type: 'init', mode: 'fonster', fonster, image, sources, engines });
+      await this.post({ type: 'init', mode: 'fonster', fonster, image, sources, engines, environment });
     } else {
       const image = await this.image();
+      const environment = await this.environment();
       const current = this.engine || info.engine; // no engine param: the server's default draws it
-      await this.post({ type: 'init', mode: 'preview', seed: this.seed, image, sources, engines: { current, choices: [] } });
+      await this.post({ type: 'init', mode: 'preview', seed: this.seed, image, sources, engines: { current, choices: [] }, environment });
     }
   }
 
@@ -188,10 +193,11 @@ class DetailPanel {
     const seq = ++this.received;
     const image = withImage ? await this.image() : undefined;
     const engines = withImage ? await this.engineChoices(fonster) : undefined;
+    const environment = withImage ? await this.environment() : undefined;
     if (seq < this.applied) return;
     this.applied = seq;
     this.setFonster(fonster);
-    await this.post({ type: 'fonster', fonster, image, engines });
+    await this.post({ type: 'fonster', fonster, image, engines, environment });
   }
 
   /**
@@ -238,6 +244,19 @@ class DetailPanel {
   }
 
   /**
+   * The scene behind the creature (sky, sun, clouds): creature/environment of
+   * the target, or of a typed seed. Undefined when the server cannot say.
+   * @param {any} [target]
+   * @param {{ signal?: AbortSignal }} [options]
+   */
+  environment(target = this.target, options) {
+    return this.deps.api.server.request('creature/environment', target, options).catch((error) => {
+      if (isCancellation(error)) throw error;
+      return undefined;
+    });
+  }
+
+  /**
    * Live creature while typing: the newest keystroke cancels the previous render.
    * @param {string} seed @param {number} seq
    */
@@ -246,8 +265,11 @@ class DetailPanel {
     const controller = new AbortController();
     this.typing = controller;
     try {
-      const result = await this.deps.api.render({ seed, ...this.engineParam() }, { format: 'png', size: DISPLAY_SIZE }, { signal: controller.signal });
-      await this.post({ type: 'preview', seq, seed, image: pickImage(result) });
+      const [result, environment] = await Promise.all([
+        this.deps.api.render({ seed, ...this.engineParam() }, { format: 'png', size: DISPLAY_SIZE }, { signal: controller.signal }),
+        this.environment({ seed, ...this.engineParam() }, { signal: controller.signal }),
+      ]);
+      await this.post({ type: 'preview', seq, seed, image: pickImage(result), environment });
     } catch (error) {
       if (isCancellation(error)) return;
       await this.post({ type: 'seedError', seq, message: readableMessage(error) });
@@ -271,7 +293,8 @@ class DetailPanel {
       }
     } else {
       this.seed = seed;
-      await this.post({ type: 'image', seed, image: await this.image() });
+      const [image, environment] = await Promise.all([this.image(), this.environment()]);
+      await this.post({ type: 'image', seed, image, environment });
     }
   }
 
@@ -343,9 +366,17 @@ class DetailPanel {
   }
 }
 
+/**
+ * The folder of the shared detail modules, also a local resource root.
+ * @param {vscode.Uri} extensionUri
+ */
+function sharedUiFolder(extensionUri) {
+  return vscode.Uri.joinPath(extensionUri, ...sharedUiSegments(extensionUri.fsPath));
+}
+
 /** @param {any} result creature/render */
 function pickImage(result) {
   return { dataUri: result.dataUri, alt: result.alt, width: result.width, height: result.height };
 }
 
-module.exports = { DetailPanel, VIEW_TYPE, DISPLAY_SIZE, CHOICE_SIZE };
+module.exports = { DetailPanel, VIEW_TYPE, DISPLAY_SIZE, CHOICE_SIZE, sharedUiFolder };
