@@ -6,7 +6,7 @@ public final class Connection: Sendable {
     /// Sends messages to the other end.
     public let writer: MessageWriter
 
-    private init(incoming: IncomingFrames, writer: MessageWriter) {
+    init(incoming: IncomingFrames, writer: MessageWriter) {
         self.incoming = incoming
         self.writer = writer
     }

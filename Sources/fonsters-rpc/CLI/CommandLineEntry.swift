@@ -17,6 +17,10 @@ enum CommandLineEntry {
                                              run newline-delimited requests in order and print
                                              the answers (JSON lines, or a readable summary on a
                                              terminal); exit 1 if any was an error
+      fonsters-rpc web [--host 127.0.0.1] [--port 8767|0] [--open] [--allow-remote] [store, engine and bound options]
+                                             serve the browser GUI and JSON-RPC over a WebSocket
+                                             (/rpc); prints the address with its access token;
+                                             loopback only unless --allow-remote (protocol.md)
       fonsters-rpc --version | --help | help [describe|render]
       fonsters-rpc describe SEED…            print golden-format JSON records for seeds
       fonsters-rpc describe --stdin          the same for a JSON array of seeds on stdin
@@ -40,6 +44,11 @@ enum CommandLineEntry {
                 } else {
                     try DescribeCommand.run(rest)
                 }
+            case "web":
+                command = "web"
+                let rest = Array(args.dropFirst())
+                if ArgumentReader.asksForHelp(rest) { print(usage); return 0 }
+                return try await WebCommand.run(try WebOptions(rest))
             case "help" where args.count == 1: print(usage)
             case "help" where args.count == 2 && (args[1] == "describe" || args[1] == "render"):
                 print(args[1] == "render" ? RenderCommand.help : DescribeCommand.help)

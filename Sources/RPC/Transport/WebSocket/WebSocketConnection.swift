@@ -1,0 +1,152 @@
+import Foundation
+
+/// A JSON-RPC `Connection` over a WebSocket (after the 101 response): each text message in is
+/// one message or batch; each message out is one text frame.
+///
+/// The calling thread reads the socket: it answers pings, echoes the peer's close, and fails
+/// the connection with 1002/1003/1007/1009 when the peer breaks the rules (logged). A writer
+/// thread sends frames. Closing the connection's writer (the server's session is over) sends a
+/// close frame (1000) and waits up to `closeWait` for the peer's; the socket is closed once the
+/// reader and the writer are both done.
+public enum WebSocketConnection {
+    /// Serves `stream` as a WebSocket: calls `run` with the connection (start the session there,
+    /// without blocking), then reads on this thread until the WebSocket ends.
+    /// `leftover` holds bytes read after the handshake's head.
+    public static func serve(_ stream: SocketStream, leftover: [UInt8], limits: FrameLimits,
+                             log: TransportLog, closeWait: Duration = .seconds(2),
+                             run: (Connection) -> Void) {
+        let link = Link(stream: stream)
+        let output = WebSocketOutput(stream: stream, link: link, log: log)
+        let frames = IncomingFrames(capacity: 256)
+        // JSON serializes without raw newlines, so newline-delimited framing yields exactly one
+        // body per write, whose "\n" the output drops.
+        let writer = MessageWriter(output: output, framing: FramingState(.newlineDelimited))
+        run(Connection(incoming: frames, writer: writer))
+
+        var decoder = WebSocketFrameDecoder(maxMessage: limits.maxMessage)
+        let capacity = 64 << 10
+        let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { chunk.deallocate() }
+        var events: [WebSocketEvent] = []
+        var pending = leftover
+        reading: while true {
+            if !pending.isEmpty {
+                pending.withUnsafeBufferPointer { decoder.feed($0, into: &events) }
+                pending = []
+            } else {
+                let deadline = link.closeDeadline(after: closeWait) ?? ContinuousClock.now + .seconds(1)
+                switch stream.read(into: chunk, capacity: capacity, deadline: deadline) {
+                case .bytes(let n): decoder.feed(UnsafeBufferPointer(start: chunk, count: n), into: &events)
+                case .end: break reading
+                case .timeout:
+                    if link.closeDeadline(after: closeWait).map({ ContinuousClock.now >= $0 }) ?? false { break reading }
+                    continue reading
+                }
+            }
+            for event in events {
+                switch event {
+                case .text(let message):
+                    if !frames.push([.message(message)]) {
+                        // The session stopped listening (exit): keep reading for the peer's close.
+                        continue
+                    }
+                case .ping(let payload):
+                    output.sendControl(WebSocketFrame.encode(.pong, payload))
+                case .pong:
+                    break
+                case .close(let code, _):
+                    output.sendClose(code: code ?? WebSocketCloseCode.normal.rawValue, reason: "")
+                    break reading
+                case .fail(let code, let reason):
+                    log("WebSocket closed with \(code.rawValue): \(reason)")
+                    output.sendClose(code: code.rawValue, reason: reason)
+                    break reading
+                }
+            }
+            events.removeAll(keepingCapacity: true)
+        }
+        frames.finish()
+        link.readerDone()
+    }
+
+    /// Closes the socket once both halves are done.
+    final class Link: Sendable {
+        private struct State {
+            var readerDone = false
+            var writerDone = false
+            var closeSentAt: ContinuousClock.Instant?
+        }
+        private let state = Locked(State())
+        private let stream: SocketStream
+
+        init(stream: SocketStream) { self.stream = stream }
+
+        /// When the reader should give up waiting for the peer's close, once ours is sent.
+        func closeDeadline(after wait: Duration) -> ContinuousClock.Instant? {
+            state.withLock { $0.closeSentAt.map { $0 + wait } }
+        }
+
+        func closeSent() { state.withLock { if $0.closeSentAt == nil { $0.closeSentAt = .now } } }
+
+        func readerDone() { finish { $0.readerDone = true } }
+
+        func writerDone() { finish { $0.writerDone = true } }
+
+        private func finish(_ mark: (inout State) -> Void) {
+            let both = state.withLock { state -> Bool in
+                mark(&state)
+                return state.readerDone && state.writerDone
+            }
+            if both { stream.close() }
+        }
+    }
+}
+
+/// Sends a connection's messages as WebSocket text frames (and the reader's control frames)
+/// through one writer thread; after a close frame nothing more is sent.
+final class WebSocketOutput: ByteOutput {
+    private let inner: FileDescriptorOutput
+    private let link: WebSocketConnection.Link
+    private let closeSent = Locked(false)
+
+    init(stream: SocketStream, link: WebSocketConnection.Link, log: TransportLog) {
+        self.inner = FileDescriptorOutput(fd: stream.fd, closeDescriptor: false, log: log)
+        self.link = link
+    }
+
+    /// Sends one newline-framed message body as a text frame.
+    func write(_ bytes: [UInt8]) {
+        let body = bytes.last == UInt8(ascii: "\n") ? Array(bytes.dropLast()) : bytes
+        closeSent.withLock { sent in
+            if !sent { inner.write(WebSocketFrame.encode(.text, body)) }
+        }
+    }
+
+    /// Sends a control frame (a pong) unless a close went out.
+    func sendControl(_ frame: [UInt8]) {
+        closeSent.withLock { sent in
+            if !sent { inner.write(frame) }
+        }
+    }
+
+    /// Sends a close frame, once.
+    func sendClose(code: UInt16, reason: String) {
+        let first = closeSent.withLock { sent -> Bool in
+            defer { sent = true }
+            if !sent { inner.write(WebSocketFrame.close(code: code, reason: reason)) }
+            return !sent
+        }
+        if first { link.closeSent() }
+    }
+
+    func flush() async { await inner.flush() }
+
+    func waitForRoom(limit: Int) async { await inner.waitForRoom(limit: limit) }
+
+    /// The session is over: a close frame (1000) unless one went out, then the writer stops.
+    func close() async {
+        sendClose(code: WebSocketCloseCode.normal.rawValue, reason: "")
+        await inner.close()
+        link.writerDone()
+    }
+}

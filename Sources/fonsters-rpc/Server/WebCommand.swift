@@ -1,0 +1,87 @@
+import Foundation
+import RPC
+
+/// `fonsters-rpc web`: serves the browser GUI and a JSON-RPC WebSocket at `/rpc` on one origin.
+///
+/// One `RPCServer` and one `ServerContext` (so one store thread) serve every WebSocket: requests
+/// from two tabs are ordered like requests from one, and `fonsters/didChange` goes to every
+/// open session. Prints one line on stdout, the address with the access token; logs go to stderr.
+enum WebCommand {
+    /// The most connections open at once (pages, files and WebSockets together).
+    static let maxConnections = 64
+    /// The time a client has to send a whole request head.
+    static let headDeadline = Duration.seconds(10)
+
+    static func run(_ options: WebOptions) async throws -> Int32 {
+        let log: TransportLog = options.server.logLevel == .off ? .silent : .standardError
+        let debug = options.server.logLevel == .debug
+        let listener: TCPListener
+        do {
+            listener = try TCPListener(host: options.bindHost, port: options.port)
+        } catch {
+            let hint = options.port == 0 ? "" : " (is another server on it? --port 0 picks a free port)"
+            throw CLIFailure("\(error.description.hasSuffix(".") ? String(error.description.dropLast()) : error.description)\(hint).")
+        }
+        if !options.isLoopback {
+            TransportLog.standardError("warning: listening on \(options.host), reachable from other machines; anyone with the token can change the library")
+        }
+        let sessions = WebSessions()
+        let server = options.server
+        let context = ServerContext(location: server.location, options: server.storeOptions, defaultEngine: server.engine,
+                                    onChange: { sessions.broadcast($0) }, warn: { log($0) })
+        context.openEarly()
+        let rpc = RPCServer(mode: .concurrent, limits: server.limits, log: log, requestLog: debug ? .standardError : nil)
+        MethodTable.register(on: rpc, context: context)
+
+        let token = makeToken()
+        let frameLimits = FrameLimits()
+        let router = WebRouter(
+            token: token, policy: OriginPolicy(boundHost: options.bindHost, port: listener.port),
+            assets: WebAsset.table(),
+            upgrade: { stream, leftover in
+                WebSocketConnection.serve(stream, leftover: leftover, limits: frameLimits, log: log) { connection in
+                    sessions.add(connection.writer)
+                    if debug { log("WebSocket session opened (\(sessions.count) open)") }
+                    Task {
+                        _ = await rpc.run(on: connection)
+                        sessions.remove(connection.writer)
+                        if debug { log("WebSocket session closed (\(sessions.count) open)") }
+                    }
+                }
+            })
+        let busy = HTTPResponse.text(503, "Too many connections are open; close a tab and reload.",
+                                     headers: [("Connection", "close"), ("Retry-After", "1")]).serialized()
+        listener.start(maxConnections: maxConnections, busy: busy, log: log) { stream in
+            HTTPConnection.serve(stream, limits: HTTPLimits(), headDeadline: headDeadline, route: router.route)
+        }
+
+        let url = "http://\(options.urlHost):\(listener.port)/?token=\(token)"
+        FileHandle.standardOutput.write(Data((url + "\n").utf8))
+        if options.server.logLevel != .off {
+            TransportLog.standardError("serving the web GUI on http://\(options.urlHost):\(listener.port)/; store: \(context.storePath ?? "in memory"); stop with Ctrl-C")
+        }
+        if options.open { openBrowser(url, log: log) }
+        // Serve until the process is stopped.
+        while true { try? await Task.sleep(for: .seconds(3600)) }
+    }
+
+    /// 256 bits from the system's CSPRNG (`SystemRandomNumberGenerator`: getrandom/arc4random), in hex.
+    static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(format: "%016llx", generator.next() as UInt64) }.joined()
+    }
+
+    /// Opens `url` with the desktop's opener (xdg-open, or open on macOS); a failure is only logged.
+    private static func openBrowser(_ url: String, log: TransportLog) {
+        let process = Process()
+        #if os(macOS)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
+        process.arguments = [url]
+        #else
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", url]
+        #endif
+        process.standardOutput = FileHandle.standardError
+        do { try process.run() } catch { log("could not open a browser (\(error)); open the address above yourself") }
+    }
+}

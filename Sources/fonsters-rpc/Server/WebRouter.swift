@@ -1,0 +1,109 @@
+import Foundation
+import RPC
+
+/// Decides every HTTP request of `fonsters-rpc web`: the Host check (DNS rebinding), GET and
+/// HEAD only, the access token (cookie or `?token=`), the WebSocket upgrade at `/rpc` (with
+/// the Origin check), and the embedded static files with their caching and security headers.
+struct WebRouter: Sendable {
+    /// The cookie that carries the token.
+    static let cookieName = "fonsters_token"
+
+    /// The access token.
+    let token: String
+    /// The accepted Host and Origin values.
+    let policy: OriginPolicy
+    /// The embedded files by path.
+    let assets: [String: WebAsset]
+    /// Serves an upgraded connection as a JSON-RPC session.
+    let upgrade: @Sendable (SocketStream, [UInt8]) -> Void
+
+    func route(_ request: HTTPRequest) -> HTTPRoute {
+        guard let host = request.header("host"), policy.allowsHost(host) else {
+            return refuse(403, "This server answers only to 127.0.0.1:\(policy.port) and localhost:\(policy.port).", close: true)
+        }
+        let headers = securityHeaders(host: host)
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .respond(.text(405, "Only GET and HEAD are served here.", headers: headers + [("Allow", "GET, HEAD")]), close: true)
+        }
+        guard let path = request.path else { return refuse(400, "The request path has a broken %-escape.", close: true) }
+        let queryToken = request.queryValue("token")
+        let cookieToken = request.cookie(Self.cookieName)
+        let queryValid = queryToken.map { ConstantTime.equal($0, token) } ?? false
+        let cookieValid = cookieToken.map { ConstantTime.equal($0, token) } ?? false
+        guard queryValid || cookieValid else {
+            return .respond(.text(401, "Open the address fonsters-rpc web printed when it started (with its ?token=).",
+                                  headers: headers + [("Cache-Control", "no-store")]))
+        }
+        if path == "/rpc" {
+            if let origin = request.header("origin"), !policy.allowsOrigin(origin) {
+                return refuse(403, "WebSocket connections are accepted only from this server's own pages.", close: true)
+            }
+            switch WebSocketHandshake.validate(request) {
+            case .failure(let refusal):
+                var extra = headers
+                if refusal.status == 426 { extra += [("Sec-WebSocket-Version", "13"), ("Upgrade", "websocket")] }
+                return .respond(.text(refusal.status, refusal.message, headers: extra))
+            case .success(let accept):
+                return .upgrade(HTTPResponse(status: 101, headers: [
+                    ("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Accept", accept),
+                ]), then: upgrade)
+            }
+        }
+        if queryValid {
+            // The token moves from the address into an HttpOnly cookie, and out of the address bar.
+            return .respond(HTTPResponse(status: 303, headers: headers + [
+                ("Location", "/"),
+                ("Set-Cookie", "\(Self.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/"),
+                ("Cache-Control", "no-store"),
+            ]))
+        }
+        guard let asset = assets[path == "/" ? "/index.html" : path] else {
+            return .respond(.text(404, path == "/" ? "This build has no web GUI embedded (clients/web was empty)." : "Not found.",
+                                  headers: headers))
+        }
+        let caching = [("ETag", asset.etag), ("Cache-Control", "no-cache")]
+        let ifNoneMatch = request.headerTokens("if-none-match").map { $0.hasPrefix("w/") ? String($0.dropFirst(2)) : $0 }
+        if ifNoneMatch.contains(asset.etag) || ifNoneMatch.contains("*") {
+            return .respond(HTTPResponse(status: 304, headers: headers + caching))
+        }
+        return .respond(HTTPResponse(status: 200, headers: headers + caching + [("Content-Type", asset.contentType)],
+                                     body: asset.bytes))
+    }
+
+    /// A refusal sent before the Host is known to be ours: plain text, no page headers.
+    private func refuse(_ status: Int, _ message: String, close: Bool) -> HTTPRoute {
+        .respond(.text(status, message, headers: [("X-Content-Type-Options", "nosniff")]), close: close)
+    }
+
+    /// The headers on every response to a request for this server: the page may load only its
+    /// own scripts and styles, `data:`/`blob:` images, and connect only to its own WebSocket.
+    private func securityHeaders(host: String) -> [(name: String, value: String)] {
+        [("Content-Security-Policy",
+          "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+            + "connect-src 'self' ws://\(host); base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+         ("X-Content-Type-Options", "nosniff"),
+         ("Referrer-Policy", "no-referrer")]
+    }
+}
+
+/// One embedded file, ready to serve.
+struct WebAsset: Sendable {
+    /// The file's bytes.
+    let bytes: [UInt8]
+    /// Its media type.
+    let contentType: String
+    /// A strong validator: the SHA-1 of the bytes, quoted.
+    let etag: String
+
+    /// Every file in `WebAssets`, by path.
+    static func table() -> [String: WebAsset] {
+        var table: [String: WebAsset] = [:]
+        for (path, base64) in WebAssets.files {
+            guard let data = Data(base64Encoded: base64) else { fatalError("WebAssets.swift holds bad base64 for \(path); run scripts/embed-web.sh") }
+            let bytes = [UInt8](data)
+            let digest = SHA1.hash(bytes).prefix(12).map { String(format: "%02x", $0) }.joined()
+            table[path] = WebAsset(bytes: bytes, contentType: ContentType.forPath(path), etag: "\"\(digest)\"")
+        }
+        return table
+    }
+}
