@@ -69,7 +69,7 @@ export function createDetailHost(deps) {
   }
 
   function report(error) {
-    if (error instanceof RpcError && error.code === CANCELLED) return;
+    if (closed || (error instanceof RpcError && error.code === CANCELLED)) return;
     const code = error && error.code;
     if (code === 1006 || code === 1007) { send({ type: 'status', message: error.message }); return; }
     if (code === 1001 && mode === 'fonster') { if (deps.onGone) deps.onGone(); return; }

@@ -33,8 +33,17 @@ export function createLibraryView(viewport, deps) {
 
   const rowId = (f) => `row-${f.id}`;
 
+  /** Render on the next frame — or within 100 ms where frames are throttled (a background tab). */
   function schedule() {
-    if (!frame) frame = requestAnimationFrame(() => { frame = 0; render(); });
+    if (frame) return;
+    const run = () => {
+      if (!frame) return;
+      cancelAnimationFrame(frame.raf);
+      clearTimeout(frame.timer);
+      frame = 0;
+      render();
+    };
+    frame = { raf: requestAnimationFrame(run), timer: setTimeout(run, 100) };
   }
 
   function makeRow(index, fonster) {

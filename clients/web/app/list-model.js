@@ -19,9 +19,28 @@ export function createListModel(call, options = {}) {
   /** @type {Map<number, Promise<void>>} */
   const loading = new Map();
 
-  /** Fetch the first page (or everything); learns whether the server pages. */
+  let latest = null;
+
+  /**
+   * Fetch the first page (or everything); learns whether the server pages.
+   * Loads may overlap (a notification and an action both reload): each one
+   * resolves once the newest has been stored, so what follows sees fresh rows.
+   */
   async function load() {
-    const gen = ++generation;
+    let mine = fetchFirst(++generation);
+    latest = mine;
+    for (;;) {
+      try {
+        await mine;
+      } catch (error) {
+        if (mine === latest) throw error;
+      }
+      if (mine === latest) return;
+      mine = latest;
+    }
+  }
+
+  async function fetchFirst(gen) {
     loading.clear();
     let result;
     try {
@@ -31,7 +50,7 @@ export function createListModel(call, options = {}) {
       if (!error || error.code !== -32602) throw error;
       result = await call('fonsters/list', {});
     }
-    if (gen !== generation) return false;
+    if (gen !== generation) return;
     if (typeof result.total === 'number') {
       paged = true;
       total = result.total;
@@ -42,7 +61,6 @@ export function createListModel(call, options = {}) {
       rows = result.fonsters.slice();
       total = rows.length;
     }
-    return true;
   }
 
   /** Make sure rows `from…to` (inclusive) are loaded or on their way. */

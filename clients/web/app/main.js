@@ -216,7 +216,7 @@ function openFonster(id, opts = {}) {
     target: { id },
     info: () => info,
     download,
-    onGone: () => closeDetail('This Fonster was deleted.'),
+    onGone: () => { if (current && current.host === host) closeDetail('This Fonster was deleted.'); },
     setTitle: (title) => { el.title.textContent = title; document.title = `${title} — Fonsters`; },
   });
   const view = mountDetail(el.detailRoot, host);
@@ -299,10 +299,10 @@ async function move(fonster, index) {
 }
 
 async function remove(fonster) {
+  const index = model.indexOf(fonster.id);
   const ok = await attempt(() => call('fonsters/delete', { id: fonster.id }));
   if (!ok) return;
   lastDeleted = { id: fonster.id, name: fonster.name, seed: fonster.seed, engine: fonster.engine, position: fonster.position, displayName: fonster.displayName };
-  const index = model.indexOf(fonster.id);
   if (current && current.kind === 'fonster' && current.id === fonster.id) closeView();
   await reloadList();
   if (model.total > 0) {

@@ -79,3 +79,23 @@ test('a reload while a page is in flight drops the stale page', async () => {
   await model.ensure(150, 160);
   assert.equal(model.at(150).name, 'v1');
 });
+
+test('overlapping loads both resolve only once the newest rows are stored', async () => {
+  const gates = [];
+  let version = 0;
+  const model = createListModel((method, params) => {
+    const v = ++version;
+    return new Promise((resolve) => gates.push(() => resolve({ fonsters: library.slice(0, 3).map((f) => ({ ...f, name: `v${v}` })) })));
+  });
+  const first = model.load();
+  const second = model.load();
+  const seen = [];
+  first.then(() => seen.push(['first', model.at(0).name]));
+  second.then(() => seen.push(['second', model.at(0).name]));
+  gates[0]();
+  await new Promise((r) => setTimeout(r, 5));
+  assert.deepEqual(seen, [], 'the older load waits for the newer one');
+  gates[1]();
+  await Promise.all([first, second]);
+  assert.deepEqual(seen.map(([, name]) => name), ['v2', 'v2']);
+});
