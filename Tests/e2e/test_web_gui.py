@@ -7,6 +7,7 @@ windows seeing each other's edits, and a keyboard-only create → rename → del
 saves a screenshot under .build/test-artifacts/web-gui/."""
 import base64
 import contextlib
+import hashlib
 import io
 import json
 import os
@@ -321,6 +322,51 @@ def test_play_pause_use_as_seed_and_tap(server, browser):
              "the creature at rest after 1 s")
 
 
+TAP_KINDS = ["blink", "eyebrowRaise", "armWave", "footKick", "slideOffAndBack", "squishAndPop", "bounce", "wiggle", "shake", "pulse",
+             "rain", "explode", "wipe", "dissolve", "zoom", "blinds", "push", "flip", "spinOut", "spotlight", "bounceIn"]
+
+
+def test_every_tap_kind_plays_in_the_page(server, browser):
+    """All 21 kinds, from the server's samples, through the page's own tap player (ui/tap.js):
+    each moves the creature or its overlay over its 500 ms forward and back, then rests."""
+    animations = {}
+    for i in range(3000):  # varied seeds meet every kind (similar seeds and salts correlate)
+        seed = hashlib.sha1(str(i).encode()).hexdigest()[: 3 + i % 11]
+        result = server.call("creature/tapAnimation", {"seed": seed, "tap": i % 3, "size": 200, "samples": 21})
+        animations.setdefault(result["kind"], result)
+        if len(animations) == 21:
+            break
+    assert sorted(animations) == sorted(TAP_KINDS)
+    open_page(browser, server)
+    report = browser.execute_async_script("""
+        const [animations, done] = [arguments[0], arguments[arguments.length - 1]];
+        import('/ui/tap.js').then(async ({ playTap }) => {
+          const seen = {};
+          const runs = Object.entries(animations).map(([kind, animation]) => {
+            const wrap = document.createElement('span');
+            const overlay = document.createElement('span');
+            wrap.appendChild(overlay);
+            document.body.appendChild(wrap);
+            const styles = new Set();
+            const timer = setInterval(() => styles.add(`${wrap.style.transform}|${wrap.style.opacity}|${overlay.style.cssText}`), 10);
+            return playTap(wrap, overlay, animation).then(() => {
+              clearInterval(timer);
+              seen[kind] = { distinct: styles.size, tapAttr: wrap.dataset.tap || null, rest: wrap.style.transform + overlay.style.cssText };
+            });
+          });
+          const started = performance.now();
+          await Promise.all(runs);
+          done({ seen, ms: performance.now() - started });
+        }, (error) => done({ error: String(error) }));
+    """, animations)
+    assert "error" not in report, report
+    assert 950 <= report["ms"] < 2500, f"500 ms forward and 500 ms back ({report['ms']:.0f} ms)"
+    for kind in TAP_KINDS:
+        seen = report["seen"][kind]
+        assert seen["distinct"] > 2, f"{kind} changes the creature or its overlay over time: {seen}"
+        assert seen["tapAttr"] is None and seen["rest"] == "", f"{kind} ends at rest: {seen}"
+
+
 def test_share_link_round_trip_through_the_review(server, browser):
     clear_library(server)
     kept = server.call("fonsters/create", {"name": "", "seed": "already here"})
@@ -514,15 +560,23 @@ def test_narrow_window_dark_theme_and_lost_connection(fonsters_bin, downloads):
 def test_docs_screenshot(server, downloads):
     """The README's picture: a small library, one Fonster open, on its scene (docs/web-shell.png)."""
     clear_library(server)
-    for name, seed in (("Sunny", "sunny 3 clouds and sun"), ("Pixel Bob", "Pixel Bob"), ("Moth", "moth at night"),
-                       ("Octo", "🐙 octopus"), ("Quill", "The quick brown fox")):
+    for name, seed in (("Cumulus", "3 clouds"), ("Pixel Bob", "Pixel Bob"), ("Drifter", "cloud"), ("Bob", "Bob "),
+                       ("Quill", "The quick brown fox"), ("Ember", "Ember 26403"), ("Pebble", "Pebble 29475")):
         made = server.call("fonsters/create", {"name": name, "seed": seed})
     sunny = server.fonsters()[0]
     driver = make_driver(downloads, width=1280, height=860)
     try:
         open_page(driver, server)
         open_fonster(driver, sunny["id"])
-        time.sleep(1.2)
+        plan = js(driver, "return [document.querySelectorAll('.scene-cloud').length, document.querySelectorAll('.scene-sun').length]")
+        assert plan == [3, 1], f"“3 clouds” starts three clouds, and its scene shows the sun: {plan}"
+        if os.environ.get("FONSTERS_UPDATE_DOCS"):
+            # Clouds start just off the scene and drift in (§8.1): give one time to come fully into view.
+            wait(driver, lambda d: js(d, "const s = document.getElementById('scene').getBoundingClientRect();"
+                                         "return [...document.querySelectorAll('.scene-cloud')].some((c) => {"
+                                         "  const r = c.getBoundingClientRect(); return r.left > s.left + 20 && r.right < s.right - 20; })"),
+                 "a cloud drifting over the scene", timeout=40)
+        assert driver.find_elements(By.CSS_SELECTOR, ".scene-sun"), "the sun of a seed that shows it"
         path = shot(driver, "10-web-shell")
         docs = ROOT / "docs"
         docs.mkdir(exist_ok=True)
