@@ -433,6 +433,67 @@ def test_bundle_export_and_import(server, browser, downloads):
     assert Image.open(png).size == (512, 512)
 
 
+def test_duplicate_drag_reorder_random_text_engine_switch(server, browser, downloads):
+    clear_library(server)
+    a = server.call("fonsters/create", {"name": "Alpha", "seed": "alpha"})
+    b = server.call("fonsters/create", {"name": "Beta", "seed": "beta"})
+    open_page(browser, server)
+    open_fonster(browser, a["id"])
+
+    browser.find_element(By.ID, "duplicate").click()
+    copy = wait(browser, lambda d: next((f for f in server.fonsters() if f["name"] == "Alpha" and f["id"] != a["id"]), None), "the duplicate")
+    assert copy["position"] == 2 and copy["seed"] == "alpha"
+
+    # Drag the last row to the top (HTML drag and drop events, as the browser sends them).
+    moved = js(browser, """
+        const list = document.getElementById('list');
+        const row = document.getElementById('row-' + arguments[0]);
+        const top = list.getBoundingClientRect().top + 4;
+        const data = new DataTransfer();
+        row.dispatchEvent(new DragEvent('dragstart', { bubbles: true, dataTransfer: data }));
+        list.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, clientY: top, dataTransfer: data }));
+        const shown = !document.querySelector('.drop-line').hidden;
+        list.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, clientY: top, dataTransfer: data }));
+        row.dispatchEvent(new DragEvent('dragend', { bubbles: true, dataTransfer: data }));
+        return shown;""", b["id"])
+    assert moved, "a drop line shows where the row lands"
+    wait(browser, lambda d: [f["name"] for f in server.fonsters()] == ["Beta", "Alpha", "Alpha"], "the drag reorder")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#list .row[data-index=\"0\"]").text.startswith("Beta"), "the list follows")
+
+    # Random text: load Words, prepend a UUID, refresh.
+    open_fonster(browser, a["id"])
+    browser.find_element(By.CSS_SELECTOR, "#load-random [data-source=words]").click()
+    loaded = wait(browser, lambda d: (f := server.call("fonsters/get", {"id": a["id"]}))["randomSource"] == "words" and f, "Load random (Words)")
+    wait(browser, lambda d: d.find_element(By.ID, "seed").get_attribute("value") == loaded["seed"], "the field shows the random seed")
+    browser.find_element(By.CSS_SELECTOR, "#prepend-random [data-source=uuid]").click()
+    prepended = wait(browser, lambda d: (f := server.call("fonsters/get", {"id": a["id"]}))["seed"].endswith(" " + loaded["seed"]) and f, "Prepend random (UUID)")
+    assert re.match(r"[0-9A-F-]{36} ", prepended["seed"]), prepended["seed"]
+    wait(browser, lambda d: d.find_element(By.ID, "refresh").is_enabled(), "Refresh enabled")
+    browser.find_element(By.ID, "refresh").click()
+    refreshed = wait(browser, lambda d: (f := server.call("fonsters/get", {"id": a["id"]}))["seed"] != prepended["seed"] and f, "Refresh")
+    wait(browser, lambda d: d.find_element(By.ID, "seed").get_attribute("value") == refreshed["seed"], "the refreshed seed shown")
+
+    # Both engines side by side; picking the other one switches this Fonster.
+    choices = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#engine-choices .engine-choice"), "the engine choices")
+    engines = [c.get_attribute("data-engine") for c in choices]
+    assert engines == server.call("initialize", {})["capabilities"]["experimental"]["engines"]
+    if len(engines) > 1:
+        target = next(e for e in engines if e != a["engine"])
+        wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, f"#engine-choices [data-engine='{target}']").get_attribute("aria-checked") == "false",
+             "the other engine offered")
+        browser.find_element(By.CSS_SELECTOR, f"#engine-choices [data-engine='{target}']").click()
+        wait(browser, lambda d: server.call("fonsters/get", {"id": a["id"]})["engine"] == target, "the engine switch")
+        wait(browser, lambda d: d.find_element(By.ID, "engine-name").text == target, "the engine line")
+
+    for old in downloads.glob("*.svg"):
+        old.unlink()
+    browser.find_element(By.CSS_SELECTOR, "[data-export=svg]").click()
+    name = server.call("creature/render", {"id": a["id"], "format": "svg", "size": 32})["fileName"]
+    svg = wait(browser, lambda d: next((p for p in downloads.glob(name) if p.stat().st_size > 0), None), f"the SVG download {name}")
+    time.sleep(0.3)
+    assert svg.read_text().lstrip().startswith("<"), "an SVG document"
+
+
 def test_two_windows_see_each_others_edits(server, downloads):
     clear_library(server)
     fonster = server.call("fonsters/create", {"name": "Shared", "seed": "two tabs"})
@@ -519,16 +580,21 @@ def test_large_library_is_virtualised(server, browser):
             if isinstance(reply, list):
                 assert all("result" in r for r in reply)
                 break
+    started = time.perf_counter()
     open_page(browser, server)
     wait(browser, lambda d: d.find_element(By.ID, "library-count").text == "(1,500)", "the count")
+    visible_thumbs = ("const imgs = [...document.querySelectorAll('#list .row img')].filter((i) => i.getBoundingClientRect().top < innerHeight);"
+                      "return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth === 64)")
+    wait(browser, lambda d: js(d, visible_thumbs), "thumbnails of the first rows")
+    print(f"figure: page ready with {count} Fonsters, first list paint with thumbnails: "
+          f"{(time.perf_counter() - started) * 1000:.0f} ms (Selenium round trips included)")
     rows = js(browser, "return document.querySelectorAll('#list .row').length")
     assert rows < 60, f"only the rows in view are in the DOM ({rows})"
     requested = js(browser, "return window.fonstersPage.thumbnails.requests")
     assert requested < 60, f"thumbnails only for rows in view ({requested})"
     js(browser, "const l = document.getElementById('list'); l.scrollTop = l.scrollHeight;")
     wait(browser, lambda d: "Many 1499" in d.find_element(By.ID, "list").text, "the last rows after scrolling")
-    wait(browser, lambda d: js(d, "const imgs = [...document.querySelectorAll('#list .row img')].filter((i) => i.getBoundingClientRect().top < innerHeight);"
-                                  "return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth === 64)"), "thumbnails of the rows in view")
+    wait(browser, lambda d: js(d, visible_thumbs), "thumbnails of the rows in view")
     shot(browser, "07-large-library")
     clear_library(server)
 
