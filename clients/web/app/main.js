@@ -109,13 +109,16 @@ el.bannerRetry.addEventListener('click', () => retryNow());
 
 /** After each (re)connection: the server's facts, the list, the open view. */
 async function start() {
+  performance.mark('fonsters:connected'); // marks for timing the page's start (benchmarks read them)
   try {
     info = await call('initialize', { clientInfo: { name: 'fonsters-web', version: '0.1.0' } });
   } catch (error) {
     announceError(error);
     return;
   }
+  performance.mark('fonsters:initialized');
   await reloadList();
+  performance.mark('fonsters:list-loaded');
   if (!current) {
     const wanted = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
     if (wanted === 'clock') openClock();
