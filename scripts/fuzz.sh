@@ -21,7 +21,7 @@ out=.build-fuzz
 mkdir -p "$out/logs"
 export SWIFT_BACKTRACE=enable=no  # the Swift crash reporter hangs libFuzzer after a crash
 
-all_targets="json frames sharelink png bundle iso8601"
+all_targets="json frames sharelink png bundle iso8601 http websocket"
 targets=${FUZZ_TARGETS:-$all_targets}
 flags=(-sanitize=fuzzer,address -parse-as-library -O -use-ld=lld
        -I "$out" -I Sources/CZlib -I Sources/CJPEG -I Sources/CSQLite)
@@ -66,6 +66,11 @@ build_target() {
         Sources/RPC/Transport/{JSONParser,JSONValue,JSONObject,JSONParseError,JSONSerializer}.swift ;;
     frames) build frames "$out/frames" -- -module-name FramesFuzz Tests/Fuzz/targets/FrameDecoderFuzz.swift \
         Sources/RPC/Transport/{FrameDecoder,Framing,Locked}.swift ;;
+    http) build http "$out/http" -- -module-name HTTPFuzz Tests/Fuzz/targets/HTTPRequestFuzz.swift \
+        Sources/RPC/Transport/HTTP/{HTTPRequestParser,HTTPRequest,OriginPolicy}.swift \
+        Sources/RPC/Transport/WebSocket/UTF8Validator.swift ;;
+    websocket) build websocket "$out/websocket" -- -module-name WebSocketFuzz Tests/Fuzz/targets/WebSocketFrameFuzz.swift \
+        Sources/RPC/Transport/WebSocket/{WebSocketFrameDecoder,WebSocketFrame,UTF8Validator}.swift ;;
     sharelink) build sharelink "$out/sharelink" -- -module-name ShareLinkFuzz \
         Tests/Fuzz/targets/ShareLinkFuzz.swift "$out/libCreatureCore.a" "${libs[@]}" ;;
     png) build png "$out/png" -- -module-name PNGFuzz \
@@ -103,7 +108,7 @@ run_pair() {  # runs the given shell commands two at a time; fails if any failed
 }
 phase1=() phase2=() phase3=()
 ((needs_core)) && phase1+=("build_module CreatureCore Sources/CreatureCore")
-for t in json frames; do wants "$t" && phase1+=("build_target $t"); done
+for t in json frames http websocket; do wants "$t" && phase1+=("build_target $t"); done
 build_store() {  # FonsterStore imports CreatureCore: a newer CreatureCore means a rebuild
     [[ $out/libCreatureCore.a -nt $out/libFonsterStore.a ]] && rm -f "$out/libFonsterStore.a"
     build_module FonsterStore Sources/FonsterStore

@@ -33,7 +33,7 @@ public struct OriginPolicy: Sendable, Hashable {
             portText = text[text.index(after: colon)...]
         }
         if let portText {
-            guard portText.allSatisfy(\.isASCII), let given = Int(portText), given == port,
+            guard portText.allSatisfy({ $0.isASCII && $0.isNumber }), let given = Int(portText), given == port,
                   portText.first != "0" || portText == "0" else { return false }
         }
         return hostNames.contains(name)

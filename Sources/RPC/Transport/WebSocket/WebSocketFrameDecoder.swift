@@ -38,6 +38,7 @@ public struct WebSocketFrameDecoder: Sendable {
     private var opcode = WebSocketOpcode.continuation
     private var fin = false
     private var maskKey: (UInt8, UInt8, UInt8, UInt8)? = nil
+    private var frameLength = 0
     private var payloadOffset = 0
     private var control: [UInt8] = []
     // The message being assembled across fragments.
@@ -116,25 +117,29 @@ public struct WebSocketFrameDecoder: Sendable {
         }
         let short = Int(second & 0x7F)
         let lengthBytes = short == 126 ? 2 : short == 127 ? 8 : 0
+        if header.count == 2 + lengthBytes {
+            // The length is complete: check it before the masking key and any payload arrive.
+            var length = UInt64(short)
+            if lengthBytes > 0 {
+                length = 0
+                for i in 0..<lengthBytes { length = length << 8 | UInt64(header[2 + i]) }
+                if lengthBytes == 8 && length >> 63 != 0 { return (.protocolError, "a payload length with its top bit set") }
+                if (lengthBytes == 2 && length < 126) || (lengthBytes == 8 && length <= 0xFFFF) {
+                    return (.protocolError, "a payload length not in its shortest form")
+                }
+            }
+            if !opcode.isControl && length > UInt64(maxMessage - message.count) {
+                return (.messageTooBig, "a message over the limit of \(maxMessage) bytes")
+            }
+            frameLength = Int(length)
+        }
         let needed = 2 + lengthBytes + (masked ? 4 : 0)
         guard header.count == needed else { return nil }
-        var length = UInt64(short)
-        if lengthBytes > 0 {
-            length = 0
-            for i in 0..<lengthBytes { length = length << 8 | UInt64(header[2 + i]) }
-            if lengthBytes == 8 && length >> 63 != 0 { return (.protocolError, "a payload length with its top bit set") }
-            if (lengthBytes == 2 && length < 126) || (lengthBytes == 8 && length <= 0xFFFF) {
-                return (.protocolError, "a payload length not in its shortest form")
-            }
-        }
-        if !opcode.isControl && length > UInt64(maxMessage - message.count) {
-            return (.messageTooBig, "a message over the limit of \(maxMessage) bytes")
-        }
         maskKey = masked ? (header[needed - 4], header[needed - 3], header[needed - 2], header[needed - 1]) : nil
         header.removeAll(keepingCapacity: true)
         payloadOffset = 0
         if opcode == .text || opcode == .binary { inMessage = true }
-        state = .payload(remaining: Int(length))
+        state = .payload(remaining: frameLength)
         return nil
     }
 
