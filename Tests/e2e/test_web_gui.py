@@ -378,6 +378,18 @@ def test_share_link_round_trip_through_the_review(server, browser):
     copied = browser.execute_async_script("navigator.clipboard.readText().then(arguments[0], () => arguments[0](null))")
     assert copied == expected["url"], "the link is on the clipboard"
 
+    # A link past 2,000 characters is shown with the server's warning, and not copied.
+    long = server.call("fonsters/create", {"name": "Long", "seed": "long seed " * 300})
+    open_fonster(browser, long["id"])
+    browser.find_element(By.ID, "share").click()
+    too_long = server.call("share/build", {"ids": [long["id"]]})
+    assert too_long["tooLong"]
+    warning = wait(browser, lambda d: d.find_element(By.ID, "share-warning") if d.find_element(By.ID, "share-warning").is_displayed() else None, "the warning")
+    assert warning.text == too_long["warning"]
+    assert browser.find_element(By.ID, "status").text == too_long["warning"], "announced in the live status"
+    assert browser.execute_async_script("navigator.clipboard.readText().then(arguments[0], () => arguments[0](null))") == expected["url"]
+    server.call("fonsters/delete", {"id": long["id"]})
+
     link = server.call("share/build", {"seeds": ["already here", "Imported one", "Imported two 🐙"]})["url"]
     browser.find_element(By.ID, "open-import-link").click()
     field = wait(browser, lambda d: d.find_element(By.ID, "import-url") if d.find_element(By.ID, "import-url").is_displayed() else None, "the dialog")

@@ -352,12 +352,12 @@ for (const [button, delta] of [[el.moveUp, -1], [el.moveDown, 1]]) {
   });
 }
 
-// Ctrl/Cmd+Z outside the detail's fields: undo the last delete.
+// Ctrl/Cmd+Z in the library (or its toast, or anywhere while no Fonster is open): undo the
+// last delete. In the detail the same keys undo seed edits (ui/detail.js).
 document.addEventListener('keydown', (e) => {
-  if (!(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.key.toLowerCase() !== 'z') return;
-  const inDetail = el.detailRoot.contains(e.target);
-  if (inDetail || !lastDeleted) return;
-  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+  if (!(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.key.toLowerCase() !== 'z' || !lastDeleted) return;
+  const inLibrary = el.list.closest('.sidebar').contains(e.target) || el.toast.contains(e.target);
+  if (!inLibrary && !(e.target === document.body && !current)) return;
   e.preventDefault();
   undoDelete();
 });
