@@ -379,6 +379,16 @@ setupImportDialog({
   onError: announceError,
 });
 
+/** Run a long request with a work-done token, showing its `$/progress` reports in the toast. */
+async function withProgress(title, run) {
+  const token = `web-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const off = subscribe('$/progress', (p) => {
+    if (!p || p.token !== token || !p.value || typeof p.value.percentage !== 'number') return;
+    toast(`${title}… ${p.value.percentage} %`);
+  });
+  try { return await run(token); } finally { off(); }
+}
+
 el.exportLibrary.addEventListener('click', async () => {
   const result = await attempt(() => call('library/export'));
   if (!result) return;
@@ -404,7 +414,9 @@ el.bundleFile.addEventListener('change', async () => {
     announceError(new Error(`“${file.name}” is not a library file (it is not JSON). Pick a file made by Export library.`));
     return;
   }
-  const result = await attempt(() => call('library/import', { bundle }));
+  const count = Array.isArray(bundle && bundle.fonsters) ? bundle.fonsters.length : 0;
+  toast(`Importing ${count.toLocaleString()} Fonster${count === 1 ? '' : 's'} from “${file.name}”…`);
+  const result = await withProgress(`Importing “${file.name}”`, (workDoneToken) => attempt(() => call('library/import', { bundle, workDoneToken })));
   if (!result) return;
   await reloadList();
   const n = result.created.length;
