@@ -81,12 +81,25 @@ export function createLibraryView(viewport, deps) {
     sub.textContent = fonster.name.trim() ? fonster.seed.replace(/\s+/g, ' ').slice(0, 60) || '(empty seed)' : fonster.engine;
     row.title = `${fonster.displayName} — drawn by ${fonster.engine}`;
     thumb.alt = `${fonster.displayName}`;
-    thumbnails.get(fonster).then((p) => {
-      if (!thumb.isConnected && row.dataset.id !== fonster.id) return;
+    waitingThumbs.set(row, () => thumbnails.get(fonster).then((p) => {
       thumb.src = p.src;
       thumb.alt = p.alt || `The creature of ${fonster.displayName}`;
-    }, () => { thumb.alt = `${fonster.displayName} (picture unavailable)`; });
+    }, () => { thumb.alt = `${fonster.displayName} (picture unavailable)`; }));
     return row;
+  }
+
+  /** Rows waiting for their thumbnail, asked for once scrolling pauses (rows flown past ask for nothing). */
+  const waitingThumbs = new Map();
+  let thumbTimer = 0;
+  let lastScroll = 0;
+  function requestThumbnails() {
+    clearTimeout(thumbTimer);
+    const run = () => {
+      for (const [row, load] of waitingThumbs) if (row.isConnected) load();
+      waitingThumbs.clear();
+    };
+    if (performance.now() - lastScroll > 120) run();
+    else thumbTimer = setTimeout(requestThumbnails, 80);
   }
 
   function render() {
@@ -117,8 +130,9 @@ export function createLibraryView(viewport, deps) {
       spacer.appendChild(row);
       next.set(i, row);
     }
-    for (const row of shown.values()) row.remove();
+    for (const row of shown.values()) { row.remove(); waitingThumbs.delete(row); }
     shown = next;
+    if (waitingThumbs.size) requestThumbnails();
     const active = activeIndex >= 0 ? model.at(activeIndex) : null;
     if (active && shown.has(activeIndex)) viewport.setAttribute('aria-activedescendant', rowId(active));
     else viewport.removeAttribute('aria-activedescendant');
@@ -148,7 +162,7 @@ export function createLibraryView(viewport, deps) {
     render();
   }
 
-  viewport.addEventListener('scroll', schedule, { passive: true });
+  viewport.addEventListener('scroll', () => { lastScroll = performance.now(); schedule(); }, { passive: true });
   window.addEventListener('resize', schedule);
   viewport.addEventListener('click', (e) => {
     const row = e.target.closest('.row');
