@@ -46,14 +46,13 @@ export function createLibraryView(viewport, deps) {
     frame = { raf: requestAnimationFrame(run), timer: setTimeout(run, 100) };
   }
 
-  function makeRow(index, fonster) {
+  /** Rows that left the view, kept for reuse so scrolling creates few elements. */
+  const pool = [];
+
+  function newRow() {
     const row = document.createElement('div');
     row.className = 'row';
     row.setAttribute('role', 'option');
-    row.setAttribute('aria-posinset', String(index + 1));
-    row.setAttribute('aria-setsize', String(model.total));
-    row.style.transform = `translateY(${index * ROW_HEIGHT}px)`;
-    row.dataset.index = String(index);
     const thumb = document.createElement('img');
     thumb.className = 'thumb';
     thumb.width = 44;
@@ -67,9 +66,31 @@ export function createLibraryView(viewport, deps) {
     sub.className = 'row-sub';
     text.append(name, sub);
     row.append(thumb, text);
+    return row;
+  }
+
+  function makeRow(index, fonster) {
+    const row = pool.pop() || newRow();
+    const [thumb, text] = row.children;
+    const [name, sub] = text.children;
+    const token = {};
+    row.fonstersToken = token;
+    row.className = 'row';
+    row.setAttribute('aria-posinset', String(index + 1));
+    row.setAttribute('aria-setsize', String(model.total));
+    row.style.transform = `translateY(${index * ROW_HEIGHT}px)`;
+    row.dataset.index = String(index);
+    thumb.removeAttribute('src');
     if (!fonster) {
       row.classList.add('loading');
+      row.removeAttribute('id');
+      row.removeAttribute('title');
+      row.removeAttribute('aria-selected');
+      delete row.dataset.id;
+      delete row.dataset.stamp;
+      row.draggable = false;
       name.textContent = 'Loading…';
+      sub.textContent = '';
       thumb.alt = '';
       return row;
     }
@@ -82,9 +103,10 @@ export function createLibraryView(viewport, deps) {
     row.title = `${fonster.displayName} — drawn by ${fonster.engine}`;
     thumb.alt = `${fonster.displayName}`;
     waitingThumbs.set(row, () => thumbnails.get(fonster).then((p) => {
+      if (row.fonstersToken !== token) return; // the row shows another Fonster by now
       thumb.src = p.src;
       thumb.alt = p.alt || `The creature of ${fonster.displayName}`;
-    }, () => { thumb.alt = `${fonster.displayName} (picture unavailable)`; }));
+    }, () => { if (row.fonstersToken === token) thumb.alt = `${fonster.displayName} (picture unavailable)`; }));
     return row;
   }
 
@@ -111,6 +133,11 @@ export function createLibraryView(viewport, deps) {
     const last = Math.min(total - 1, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
     const missing = [];
     const next = new Map();
+    for (const [i, row] of shown) {
+      if (i >= first && i <= last) continue;
+      shown.delete(i);
+      release(row);
+    }
     for (let i = first; i <= last; i++) {
       const fonster = model.at(i);
       if (!fonster) missing.push(i);
@@ -124,19 +151,28 @@ export function createLibraryView(viewport, deps) {
         shown.delete(i);
         continue;
       }
+      if (old) { shown.delete(i); release(old); }
       const row = makeRow(i, fonster);
       if (fonster) row.dataset.stamp = stamp(fonster);
       row.classList.toggle('active', i === activeIndex);
-      spacer.appendChild(row);
+      if (!row.isConnected) spacer.appendChild(row);
       next.set(i, row);
     }
-    for (const row of shown.values()) { row.remove(); waitingThumbs.delete(row); }
+    for (const row of shown.values()) release(row); // rows in range that now show something else
     shown = next;
     if (waitingThumbs.size) requestThumbnails();
     const active = activeIndex >= 0 ? model.at(activeIndex) : null;
     if (active && shown.has(activeIndex)) viewport.setAttribute('aria-activedescendant', rowId(active));
     else viewport.removeAttribute('aria-activedescendant');
     if (missing.length) model.ensure(missing[0], missing[missing.length - 1]).then(schedule, () => {});
+  }
+
+  /** Take a row out of the list, keeping it for reuse. */
+  function release(row) {
+    waitingThumbs.delete(row);
+    row.fonstersToken = null;
+    row.remove();
+    if (pool.length < 64) pool.push(row);
   }
 
   const stamp = (f) => `${f.displayName}\u0000${f.seed}\u0000${f.engine}\u0000${f.birthday}\u0000${f.name}`;
