@@ -117,6 +117,11 @@ async function start() {
     return;
   }
   performance.mark('fonsters:initialized');
+  const store = info.store || {};
+  const storeEl = $('store');
+  storeEl.textContent = store.memory ? 'Library in memory (not saved)' : store.path ? `Library: ${store.path.split(/[\\/]/).pop()}` : '';
+  storeEl.title = store.path || (store.memory ? 'This library lives only as long as the server runs.' : '');
+  if (store.readOnly) storeEl.textContent += ' (read-only)';
   await reloadList();
   performance.mark('fonsters:list-loaded');
   if (!current) {
