@@ -2,6 +2,8 @@
 // are in the DOM), thumbnails asked for as rows come into view, selection by
 // mouse or keyboard, reordering by drag or Alt+Arrow keys.
 
+import { skyGradient } from '../ui/scene.js';
+
 export const ROW_HEIGHT = 60;
 const OVERSCAN = 6;
 
@@ -81,6 +83,7 @@ export function createLibraryView(viewport, deps) {
     row.style.transform = `translateY(${index * ROW_HEIGHT}px)`;
     row.dataset.index = String(index);
     thumb.removeAttribute('src');
+    thumb.style.background = '';
     if (!fonster) {
       row.classList.add('loading');
       row.removeAttribute('id');
@@ -105,6 +108,7 @@ export function createLibraryView(viewport, deps) {
     waitingThumbs.set(row, () => thumbnails.get(fonster).then((p) => {
       if (row.fonstersToken !== token) return; // the row shows another Fonster by now
       thumb.src = p.src;
+      thumb.style.background = skyGradient(p.sky);
       thumb.alt = p.alt || `The creature of ${fonster.displayName}`;
     }, () => { if (row.fonstersToken === token) thumb.alt = `${fonster.displayName} (picture unavailable)`; }));
     return row;

@@ -1,5 +1,7 @@
 // Thumbnails for the library list, asked for as rows scroll into view
-// (creature/render of the row's seed and engine) and cached: by seed and engine
+// (creature/render of the row's seed and engine, and its sky from
+// creature/environment: a still picture stands on its sky gradient, ENGINE.md
+// §8.1, so dark creatures stay visible) and cached: by seed and engine
 // for the lookup, by the server's etag for the picture, so rows that draw the
 // same image share one blob URL. The cache is bounded (least recently used out).
 
@@ -29,7 +31,7 @@ export function createThumbnailCache(call, options = {}) {
     }, () => {});
   }
 
-  /** The picture for a Fonster's seed and engine: `{etag, src, alt}`. */
+  /** The picture for a Fonster's seed and engine: `{etag, src, alt, sky}` (sky: three white levels). */
   function get(fonster) {
     const key = `${fonster.engine}\u0000${fonster.seed}`;
     const hit = byKey.get(key);
@@ -39,14 +41,18 @@ export function createThumbnailCache(call, options = {}) {
       return hit;
     }
     requests++;
-    const entry = call('creature/render', { seed: fonster.seed, engine: fonster.engine, format: 'png', size: THUMB_SIZE }).then((r) => {
+    const target = { seed: fonster.seed, engine: fonster.engine };
+    const entry = Promise.all([
+      call('creature/render', { ...target, format: 'png', size: THUMB_SIZE }),
+      call('creature/environment', target),
+    ]).then(([r, env]) => {
       let shared = byEtag.get(r.etag);
       if (!shared) {
         shared = { src: toUrl(r.dataUri), users: 0 };
         byEtag.set(r.etag, shared);
       }
       shared.users++;
-      return { etag: r.etag, src: shared.src, alt: r.alt };
+      return { etag: r.etag, src: shared.src, alt: r.alt, sky: [env.sky.top, env.sky.middle, env.sky.bottom] };
     });
     entry.catch(() => byKey.delete(key));
     byKey.set(key, entry);

@@ -9,6 +9,7 @@ test('one request per seed and engine; equal etags share one URL; bounded', asyn
   const revoked = [];
   let made = 0;
   const call = async (method, params) => {
+    if (method === 'creature/environment') return { sky: { top: 0.5, middle: 0.4, bottom: params.seed.length / 100 } };
     calls.push(params);
     // Two seeds that draw the same picture share an etag.
     const etag = params.engine === 'fonsters-v1' && ['twin', 'also twin'].includes(params.seed) ? 'e-same' : `e-${params.engine}-${params.seed}`;
@@ -19,6 +20,7 @@ test('one request per seed and engine; equal etags share one URL; bounded', asyn
   const again = await cache.get({ seed: 'twin', engine: 'fonsters-v1' });
   assert.equal(calls.length, 1);
   assert.equal(again, a);
+  assert.deepEqual(a.sky, [0.5, 0.4, 0.04], 'the sky of the seed, for the picture to stand on');
   const b = await cache.get({ seed: 'also twin', engine: 'fonsters-v1' });
   assert.equal(b.src, a.src, 'same etag, same URL');
   assert.equal(cache.images, 1);
@@ -37,7 +39,11 @@ test('one request per seed and engine; equal etags share one URL; bounded', asyn
 
 test('a failed request is not cached', async () => {
   let n = 0;
-  const cache = createThumbnailCache(async () => { if (n++ === 0) throw new Error('lost'); return { dataUri: 'data:,x', etag: 'e', alt: '' }; });
+  const cache = createThumbnailCache(async (method) => {
+    if (method === 'creature/environment') return { sky: { top: 0.5, middle: 0.4, bottom: 0.3 } };
+    if (n++ === 0) throw new Error('lost');
+    return { dataUri: 'data:,x', etag: 'e', alt: '' };
+  });
   await assert.rejects(cache.get({ seed: 's', engine: 'e' }));
   await new Promise((r) => setTimeout(r, 0));
   assert.equal((await cache.get({ seed: 's', engine: 'e' })).etag, 'e');
