@@ -95,8 +95,8 @@ onStatus((s) => {
     const say = () => {
       const secs = Math.max(0, Math.ceil((until - Date.now()) / 1000));
       el.bannerText.textContent = connectedOnce
-        ? `Lost the connection to the Fonsters server. Edits are paused; reconnecting in ${secs} s. If the server was stopped, start it again (scripts/run.sh web).`
-        : `Cannot reach the Fonsters server. Retrying in ${secs} s. Check that \`fonsters-rpc web\` is running.`;
+        ? `Lost the connection to the Fonsters server. Edits are paused; reconnecting in ${secs} s. If you restarted the server, open the address it printed instead (it carries a new access token).`
+        : `Cannot reach the Fonsters server. Retrying in ${secs} s. Check that fonsters-rpc web is running, and open the address it printed.`;
     };
     say();
     retryTick = setInterval(say, 500);
