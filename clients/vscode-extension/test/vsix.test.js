@@ -183,6 +183,21 @@ test('every module the extension requires is in the package (only vscode and Nod
   assert.ok(seen.size > 10, `walked ${seen.size} modules`);
 });
 
+test('unpacked, the extension finds the shared detail modules in ui/ and Node loads the protocol service from there', async () => {
+  const { file } = buildVsix({ out: path.join(tmp, 'u.vsix') });
+  const root = path.join(tmp, 'unpacked');
+  for (const [name, entry] of readZip(fs.readFileSync(file))) {
+    if (!name.startsWith('extension/')) continue;
+    const target = path.join(root, name.slice('extension/'.length));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, entry.data);
+  }
+  const { sharedUiSegments } = require(path.join(root, 'src', 'detail', 'ui-location.js'));
+  assert.deepEqual(sharedUiSegments(root), ['ui'], 'a packaged extension uses its own ui/ folder');
+  const service = await import(require('node:url').pathToFileURL(path.join(root, 'ui', 'detail-service.mjs')).href);
+  assert.equal(typeof service.createDetailService, 'function', 'the service loads as a module beside the CommonJS package.json');
+});
+
 test('--target with --server: a platform package with TargetPlatform and an executable server the extension finds first', () => {
   const server = path.join(tmp, 'fonsters-rpc');
   fs.writeFileSync(server, elfHeader(62)); // x86-64
