@@ -18,11 +18,12 @@ const EXPORT_SIZE = 512;
  * @param {(fonster: any) => void} [deps.onSaved] a preview saved as a Fonster
  * @param {() => void} [deps.onGone] the Fonster was deleted
  * @param {(title: string) => void} [deps.setTitle]
+ * @param {{ speed?: number }} [deps.carry] view settings carried from the previous detail (the speed)
  */
 export function createDetailHost(deps) {
   const { call } = deps;
   let listener = () => {};
-  let state = null;
+  let state = deps.carry && deps.carry.speed ? { speed: deps.carry.speed } : null;
   const experimental = () => ((deps.info() || {}).capabilities || {}).experimental || {};
   const status = (message) => service && setTimeout(() => listener({ type: 'status', message }), 0);
 
@@ -62,7 +63,7 @@ export function createDetailHost(deps) {
     post: (m) => { service.handle(m); },
     listen: (fn) => { listener = fn; },
     getState: () => state,
-    setState: (s) => { state = s; },
+    setState: (s) => { state = s; if (deps.carry) deps.carry.speed = s.speed; },
     setTitle: deps.setTitle,
     reload: () => service.reload(),
     /** Show a new free seed (the clock creature's next second). */

@@ -38,6 +38,8 @@ const library = createLibraryView(el.list, {
 
 /** What the main area shows: a Fonster's detail, the clock, or nothing. */
 let current = null; // { kind: 'fonster' | 'clock', id?, host, view, timer? }
+/** What one detail view hands to the next: the playback speed. */
+const carry = { speed: 10 };
 /** The last deletion, for Ctrl+Z / the toast's Undo. */
 let lastDeleted = null;
 
@@ -224,6 +226,7 @@ function openFonster(id, opts = {}) {
     target: { id },
     info: () => info,
     download,
+    carry,
     onGone: () => { if (current && current.host === host) closeDetail('This Fonster was deleted.'); },
     setTitle: (title) => { el.title.textContent = title; document.title = `${title} — Fonsters`; },
   });
@@ -255,7 +258,7 @@ async function openClock() {
   const first = await attempt(() => call('clock/creature', { size: 32 }));
   if (!first) return;
   const host = createDetailHost({
-    call, target: { seed: first.seed }, info: () => info, download,
+    call, target: { seed: first.seed }, info: () => info, download, carry,
     onSaved: (f) => { toast(`Saved “${f.displayName}” to your Fonsters.`); library.select(f.id); },
   });
   const view = mountDetail(el.detailRoot, host);
