@@ -29,7 +29,7 @@ HEAD
                 exit 1
             fi
             printf '        ("/%s", "%s"),\n' "$rel" "$(base64 <"clients/web/$rel" | tr -d '\n')"
-        done < <(cd clients/web && find . \( -path ./test -o -path ./tests -o -name '.?*' \) -prune -o -type f -print0 | LC_ALL=C sort -z)
+        done < <(cd clients/web && find . \( -path ./test -o -path ./tests -o -path '*/.*' \) -prune -o -type f -print0 | LC_ALL=C sort -z)
     fi
     cat <<'TAIL'
     ]

@@ -384,6 +384,10 @@ def test_every_gui_file_is_served_byte_for_byte_with_its_type(server):
 def test_the_embedded_gui_is_current():
     result = subprocess.run(["bash", str(ROOT / "scripts/embed-web.sh"), "--check"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+    # The generated table lists exactly the GUI's files (read here independently of the script).
+    generated = (ROOT / "Sources/fonsters-rpc/Server/WebAssets.swift").read_text()
+    listed = re.findall(r'^        \("(/[^"]*)", "', generated, re.M)
+    assert sorted(listed) == sorted("/" + rel for rel in embedded_files())
 
 
 # ---- WebSocket ----
@@ -547,5 +551,111 @@ def test_a_closed_session_frees_its_connection_slot(fonsters_bin):
         for _ in range(80):  # more than the 64 slots, one after another
             with web.ws() as ws:
                 assert call(ws, "creature/describe", {"seed": "slot"})["result"]
+    finally:
+        web.stop()
+
+
+def test_exit_ends_only_its_own_session_with_1000(server):
+    with server.ws() as a, server.ws() as b:
+        assert call(a, "shutdown", id=1)["result"] is None
+        a.send(json.dumps({"jsonrpc": "2.0", "method": "exit"}))
+        with pytest.raises(ConnectionClosed):
+            a.recv(timeout=10)
+        assert a.protocol.close_rcvd.code == 1000
+        assert call(b, "creature/describe", {"seed": "still serving"}, id=2)["result"]
+
+
+def test_a_non_loopback_host_needs_allow_remote(fonsters_bin):
+    result = subprocess.run([fonsters_bin, "web", "--host", "0.0.0.0", "--memory"], capture_output=True, text=True,
+                            timeout=10)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "--allow-remote" in result.stderr
+
+
+@pytest.mark.parametrize("args", [["--port", "70000"], ["--port"], ["--stdio"], ["--script", "x"], ["--open=yes"],
+                                  ["--memory", "--store", "x.sqlite"], ["--bogus"]])
+def test_bad_web_options_exit_2_with_a_message(fonsters_bin, args):
+    result = subprocess.run([fonsters_bin, "web", *args], capture_output=True, text=True, timeout=10)
+    assert result.returncode == 2, args
+    assert result.stdout == "" and result.stderr.startswith("fonsters-rpc: ")
+
+
+def test_a_port_in_use_fails_with_a_hint(server, fonsters_bin):
+    result = subprocess.run([fonsters_bin, "web", "--port", str(server.port), "--memory"], capture_output=True,
+                            text=True, timeout=10)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert "--port 0" in result.stderr
+
+
+def test_ipv6_loopback_serves_with_its_own_host_name(fonsters_bin):
+    process = subprocess.Popen([fonsters_bin, "web", "--host", "::1", "--port", "0", "--memory", "--no-starter"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        url = process.stdout.readline().decode().strip()
+        match = re.fullmatch(r"http://\[::1\]:(\d+)/\?token=([0-9a-f]+)", url)
+        assert match, url
+        port, token = int(match.group(1)), match.group(2)
+        with socket.create_connection(("::1", port), timeout=10) as sock:
+            sock.sendall(f"GET /?token={token} HTTP/1.1\r\nHost: [::1]:{port}\r\n\r\n".encode())
+            assert read_response(sock)[0] == 303
+        with socket.create_connection(("::1", port), timeout=10) as sock:
+            sock.sendall(f"GET /?token={token} HTTP/1.1\r\nHost: [::2]:{port}\r\n\r\n".encode())
+            assert read_response(sock)[0] == 403
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def rss_mb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS")
+
+
+def test_pings_from_a_client_that_never_reads_do_not_grow_memory(fonsters_bin):
+    web = WebServer(fonsters_bin)
+    try:
+        sock = raw_ws(web)
+        before = rss_mb(web.process.pid)
+        pings = b"".join(frame(0x9, b"p" * 125) for _ in range(5000))  # 5,000 pings, 635 KB of pongs
+        sock.settimeout(3)
+        sent = 0
+        try:
+            while sent < 80:  # up to 400,000 pings: 52 MB of pongs if they were all queued
+                sock.sendall(pings)
+                sent += 1
+        except socket.timeout:
+            pass  # the server stopped reading: backpressure reached the client
+        time.sleep(0.5)
+        grown = rss_mb(web.process.pid) - before
+        assert grown < 24, f"RSS grew {grown:.1f} MB after {sent * 5000} pings"
+        sock.close()
+    finally:
+        web.stop()
+
+
+def test_the_1009_close_frame_arrives_even_while_the_client_is_still_sending(server):
+    sock = raw_ws(server)
+    sock.sendall(frame(0x1, b"", length=(64 << 20) + 1)[:14])
+    time.sleep(0.2)  # the server has failed the connection and stopped reading...
+    sock.sendall(b"\x00" * (512 << 10))  # ...while the client goes on sending payload it will never read
+    expect_close(sock, 1009)
+
+
+def test_the_servers_bounds_apply_to_every_session(fonsters_bin):
+    web = WebServer(fonsters_bin, "--max-batch", "2")
+    try:
+        with web.ws() as ws:
+            ws.send(json.dumps([{"jsonrpc": "2.0", "id": i, "method": "creature/describe", "params": {"seed": "b"}}
+                                for i in range(3)]))
+            reply = json.loads(ws.recv(timeout=10))
+            assert reply["error"]["code"] == -32600 and reply["error"]["data"]["limit"] == 2
+            ws.send(json.dumps([{"jsonrpc": "2.0", "id": i, "method": "creature/describe", "params": {"seed": "b"}}
+                                for i in range(2)]))
+            assert len(json.loads(ws.recv(timeout=10))) == 2
     finally:
         web.stop()

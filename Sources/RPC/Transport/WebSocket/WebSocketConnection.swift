@@ -12,6 +12,9 @@ public enum WebSocketConnection {
     /// Serves `stream` as a WebSocket: calls `run` with the connection (start the session there,
     /// without blocking), then reads on this thread until the WebSocket ends.
     /// `leftover` holds bytes read after the handshake's head.
+    /// The most output that may wait before a pong holds up reading.
+    static let pongQueueLimit = 1 << 20
+
     public static func serve(_ stream: SocketStream, leftover: [UInt8], limits: FrameLimits,
                              log: TransportLog, closeWait: Duration = .seconds(2),
                              run: (Connection) -> Void) {
@@ -43,14 +46,27 @@ public enum WebSocketConnection {
                     continue reading
                 }
             }
+            // Messages go to the session together, one hand-over per read.
+            var messages: [FrameEvent] = []
+            func handOver() {
+                if !messages.isEmpty { _ = frames.push(messages) } // false after `exit`: keep reading for the close
+                messages.removeAll()
+            }
             for event in events {
                 switch event {
                 case .text(let message):
-                    if !frames.push([.message(message)]) {
-                        // The session stopped listening (exit): keep reading for the peer's close.
-                        continue
-                    }
+                    messages.append(.message(message))
+                    continue
+                default:
+                    handOver()
+                }
+                switch event {
+                case .text:
+                    break
                 case .ping(let payload):
+                    // A client that pings without reading must not queue pongs without bound:
+                    // stop reading until its output drains.
+                    output.waitForRoomBlocking(limit: pongQueueLimit)
                     output.sendControl(WebSocketFrame.encode(.pong, payload))
                 case .pong:
                     break
@@ -63,6 +79,7 @@ public enum WebSocketConnection {
                     break reading
                 }
             }
+            handOver()
             events.removeAll(keepingCapacity: true)
         }
         frames.finish()
@@ -97,7 +114,13 @@ public enum WebSocketConnection {
                 mark(&state)
                 return state.readerDone && state.writerDone
             }
-            if both { stream.close() }
+            guard both else { return }
+            // Unread input at close would reset the connection, which can cost the peer our
+            // close frame: stop sending, drain briefly, then close (off the caller's thread).
+            let stream = self.stream
+            let closer = Thread { stream.closeGracefully(linger: .milliseconds(500)) }
+            closer.name = "websocket-close"
+            closer.start()
         }
     }
 }
@@ -140,6 +163,17 @@ final class WebSocketOutput: ByteOutput {
     }
 
     func flush() async { await inner.flush() }
+
+    /// Blocks the calling thread (a reader thread, never a task) until at most `limit` bytes
+    /// wait to be written.
+    func waitForRoomBlocking(limit: Int) {
+        let semaphore = DispatchSemaphore(value: 0)
+        Task { [inner] in
+            await inner.waitForRoom(limit: limit)
+            semaphore.signal()
+        }
+        semaphore.wait()
+    }
 
     func waitForRoom(limit: Int) async { await inner.waitForRoom(limit: limit) }
 
