@@ -537,6 +537,31 @@ def test_two_windows_see_each_others_edits(server, downloads):
         second.quit()
 
 
+def test_two_tabs_of_one_browser_stay_in_sync(server, browser):
+    clear_library(server)
+    fonster = server.call("fonsters/create", {"name": "Tabbed", "seed": "tab one"})
+    open_page(browser, server)
+    open_fonster(browser, fonster["id"])
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    open_page(browser, server)
+    open_fonster(browser, fonster["id"])
+    name = browser.find_element(By.ID, "name")
+    name.clear()
+    name.send_keys("Renamed in tab two", Keys.ENTER)
+    wait(browser, lambda d: server.call("fonsters/get", {"id": fonster["id"]})["name"] == "Renamed in tab two", "the rename")
+    browser.switch_to.window(first)
+    wait(browser, lambda d: d.find_element(By.ID, "name").get_attribute("value") == "Renamed in tab two", "tab one's detail")
+    wait(browser, lambda d: d.find_element(By.ID, f"row-{fonster['id']}").text.startswith("Renamed in tab two"), "tab one's list")
+    browser.find_element(By.ID, "add").click()
+    added = wait(browser, lambda d: next((f for f in server.fonsters() if f["id"] != fonster["id"]), None), "the Fonster added in tab one")
+    second = next(h for h in browser.window_handles if h != first)
+    browser.switch_to.window(second)
+    wait(browser, lambda d: d.find_elements(By.ID, f"row-{added['id']}"), "tab two lists it")
+    browser.close()
+    browser.switch_to.window(first)
+
+
 def test_keyboard_only_create_rename_delete_undo(server, browser):
     clear_library(server)
     server.call("fonsters/create", {"name": "Stays", "seed": "stays"})
