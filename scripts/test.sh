@@ -2,7 +2,8 @@
 # Runs every test suite on a stock Debian 12/13 machine with the Swift toolchain: installs what is
 # missing (system libraries, python3-venv, node and Chromium through apt; the Python tools into
 # .build/venv with pip), builds, then runs the Swift tests, the independent image decoders
-# (Pillow), the Python JSON-RPC clients, a short fuzzing pass, and — after building the static
+# (Pillow), the web GUI's modules (node) and the Python JSON-RPC clients and web GUI in headless
+# Chromium (pytest, Selenium), a short fuzzing pass, and — after building the static
 # server and the linux-x64 .vsix — the editor extension's node tests with headless Chromium.
 # Each suite prints one summary line and where its full log is (failures in full); the last
 # line is "N passed, N failed" over all suites. Exits non-zero when anything failed.
@@ -32,7 +33,9 @@ run_suite "test-log summaries (scripts/lib)" plain summaries bash scripts/lib/su
 run_suite "swift test" swift swift swift test --skip-build
 run_suite "image decoders (Pillow, golden sample)" plain images \
   "$VENV_PYTHON" Tests/conformance/check_images.py --bin "$FONSTERS_BIN" --golden Tests/Fixtures/golden
-run_suite "Python clients and OpenRPC schemas (pytest)" pytest pytest "$VENV_PYTHON" -m pytest -q Tests/e2e
+run_suite "web GUI modules (node --test)" node web \
+  bash -c 'cd clients/web && exec node --test --test-reporter=tap test/'
+run_suite "Python clients, OpenRPC schemas, web GUI in Chromium (pytest)" pytest pytest "$VENV_PYTHON" -m pytest -q Tests/e2e
 run_suite "fuzzing (libFuzzer, 20 s a target)" plain fuzz scripts/fuzz.sh 20
 
 # The extension's platform package bundles a server built with --static-swift-stdlib (a release

@@ -32,10 +32,12 @@ ensure_system_packages() {
   if [ ${#missing[@]} -gt 0 ]; then apt_install "${missing[@]}"; fi
 }
 
-# Chromium for the extension's webview test, unless one is on PATH already.
+# Chromium for the extension's webview test, unless one is on PATH already, and chromedriver
+# for the web GUI's end-to-end test (Selenium drives Chromium through it).
 ensure_chromium() {
   command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
     || command -v google-chrome >/dev/null 2>&1 || ensure_system_packages chromium
+  command -v chromedriver >/dev/null 2>&1 || ensure_system_packages chromium-driver
 }
 
 # node 18 or newer (node:test); Debian's nodejs is 18.20 on Debian 12 and 20.x on Debian 13.
@@ -64,7 +66,7 @@ ensure_python_tools() {
     fi
   fi
   "$VENV_PYTHON" - <<'PY' 2>/dev/null || {
-import PIL, pylsp_jsonrpc, jsonschema, pytest, websockets
+import PIL, pylsp_jsonrpc, jsonschema, pytest, websockets, selenium
 PY
     echo "installing into $VENV with pip: $(tr '\n' ' ' < scripts/requirements-test.txt)" >&2
     "$VENV_PYTHON" -m pip install -q --disable-pip-version-check -r scripts/requirements-test.txt >&2

@@ -6,7 +6,8 @@
  * Build an installable .vsix without npm or vsce (run with --help for usage).
  * The archive holds extension.vsixmanifest, [Content_Types].xml and
  * extension/ (package.json, extension.js, src/, media/, README.md,
- * LICENSE.txt; with --server also server/fonsters-rpc, found first by the
+ * LICENSE.txt, and ui/: the detail view's modules shared with the web page,
+ * from ../web/ui; with --server also server/fonsters-rpc, found first by the
  * extension). A bundled server runs on one platform only, so --server needs
  * --target, which sets the manifest's TargetPlatform as vsce does.
  */
@@ -18,6 +19,8 @@ const { vsixManifest, contentTypes } = require('./vsix-manifest');
 
 const ROOT = path.resolve(__dirname, '..');
 const INCLUDE = ['package.json', 'extension.js', 'README.md', 'src', 'media'];
+/** The shared detail modules (clients/web/ui), packaged as extension/ui/ (see src/detail/ui-location.js). */
+const SHARED_UI = path.resolve(ROOT, '..', 'web', 'ui');
 
 /** The platforms the marketplace accepts for `--target`, with the ELF machine a Linux server must have. */
 const TARGETS = {
@@ -78,6 +81,9 @@ function buildVsix(options = {}) {
     name: `extension/${rel.split(path.sep).join('/')}`,
     data: fs.readFileSync(path.join(ROOT, rel)),
   }));
+  for (const rel of listFiles(path.relative(ROOT, SHARED_UI))) {
+    files.push({ name: `extension/ui/${path.relative(SHARED_UI, path.join(ROOT, rel)).split(path.sep).join('/')}`, data: fs.readFileSync(path.join(ROOT, rel)) });
+  }
   // vsce packages the license as LICENSE.txt and names it in the manifest.
   files.push({ name: 'extension/LICENSE.txt', data: fs.readFileSync(path.join(ROOT, 'LICENSE')) });
   if (options.server !== undefined) {
@@ -180,4 +186,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { buildVsix, parseArgs, TARGETS, USAGE };
+module.exports = { buildVsix, parseArgs, TARGETS, USAGE, SHARED_UI };

@@ -555,7 +555,10 @@ for (const kind of serverKinds()) {
         assert.match(html, new RegExp(`<link rel="stylesheet" nonce="${nonce.replace(/[+/=]/g, '\\$&')}" href="https://[^"]+/media/detail\\.css">`));
         assert.doesNotMatch(html, / style="/, 'no inline style attributes');
         assert.equal(panel.webview.options.enableScripts, true);
-        assert.deepEqual(panel.webview.options.localResourceRoots.map((/** @type {any} */ u) => u.path), [`${vscode.Uri.file(EXTENSION_ROOT).path}/media`]);
+        // media/ and the detail view's modules shared with the web page (../web/ui in the repository, ui/ in a .vsix).
+        assert.deepEqual(panel.webview.options.localResourceRoots.map((/** @type {any} */ u) => u.path),
+          [`${vscode.Uri.file(EXTENSION_ROOT).path}/media`, vscode.Uri.file(path.resolve(EXTENSION_ROOT, '..', 'web', 'ui')).path]);
+        assert.match(html, /data-ui="https:\/\/[^"]+\/web\/ui"/);
       });
 
       it('ready → init with the Fonster, a 512-pixel PNG and the server\'s random sources', async () => {

@@ -19,7 +19,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { execFileSync, spawnSync } = require('node:child_process');
 const { builtinModules } = require('node:module');
-const { buildVsix } = require('../scripts/build-vsix');
+const { buildVsix, SHARED_UI } = require('../scripts/build-vsix');
 const { readZip } = require('./helpers/zip-reader');
 const { decodePng } = require('./helpers/png');
 const { EXTENSION_ROOT } = require('./helpers/servers');
@@ -49,7 +49,9 @@ test('the .vsix is a valid, reproducible ZIP', () => {
   }
   const shipped = [...entries.keys()].filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
   const expected = ['package.json', 'extension.js', 'README.md', 'LICENSE.txt',
-    ...['src', 'media'].flatMap((dir) => walk(path.join(EXTENSION_ROOT, dir)).map((f) => path.relative(EXTENSION_ROOT, f).split(path.sep).join('/')))];
+    ...['src', 'media'].flatMap((dir) => walk(path.join(EXTENSION_ROOT, dir)).map((f) => path.relative(EXTENSION_ROOT, f).split(path.sep).join('/'))),
+    // The detail view's modules, shared with the web page (clients/web/ui).
+    ...walk(SHARED_UI).map((f) => `ui/${path.relative(SHARED_UI, f).split(path.sep).join('/')}`)];
   assert.deepEqual([...shipped].sort(), [...expected].sort(), 'exactly the extension\'s own files');
   assert.equal(entries.get('extension/LICENSE.txt').data.toString('utf8'), fs.readFileSync(path.join(EXTENSION_ROOT, 'LICENSE'), 'utf8'));
   try {
@@ -148,7 +150,14 @@ test('package.json is a valid VS Code manifest for this extension', () => {
     assert.equal(welcome.view, 'fonsters.library');
     for (const [, command] of welcome.contents.matchAll(/\]\(command:([\w.]+)\)/g)) assert.ok(commands.has(command), `welcome link ${command}`);
   }
-  for (const media of ['media/detail.js', 'media/detail.css']) assert.ok(entries.has(`extension/${media}`), media);
+  for (const media of ['media/detail.js', 'media/detail.css', 'ui/detail.js', 'ui/detail.css']) assert.ok(entries.has(`extension/${media}`), media);
+  // The shared view's own imports travel with it.
+  for (const [name, entry] of entries) {
+    if (!/^extension\/ui\/.*\.js$/.test(name)) continue;
+    for (const [, spec] of entry.data.toString('utf8').matchAll(/^import .* from '(\.[^']+)';$/gm)) {
+      assert.ok(entries.has(path.posix.join(path.posix.dirname(name), spec)), `${name} imports ${spec}, which is packaged`);
+    }
+  }
 });
 
 test('every module the extension requires is in the package (only vscode and Node built-ins outside it)', () => {
@@ -172,6 +181,21 @@ test('every module the extension requires is in the package (only vscode and Nod
     }
   }
   assert.ok(seen.size > 10, `walked ${seen.size} modules`);
+});
+
+test('unpacked, the extension finds the shared detail modules in ui/ and Node loads the protocol service from there', async () => {
+  const { file } = buildVsix({ out: path.join(tmp, 'u.vsix') });
+  const root = path.join(tmp, 'unpacked');
+  for (const [name, entry] of readZip(fs.readFileSync(file))) {
+    if (!name.startsWith('extension/')) continue;
+    const target = path.join(root, name.slice('extension/'.length));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, entry.data);
+  }
+  const { sharedUiSegments } = require(path.join(root, 'src', 'detail', 'ui-location.js'));
+  assert.deepEqual(sharedUiSegments(root), ['ui'], 'a packaged extension uses its own ui/ folder');
+  const service = await import(require('node:url').pathToFileURL(path.join(root, 'ui', 'detail-service.mjs')).href);
+  assert.equal(typeof service.createDetailService, 'function', 'the service loads as a module beside the CommonJS package.json');
 });
 
 test('--target with --server: a platform package with TargetPlatform and an executable server the extension finds first', () => {

@@ -10,6 +10,8 @@
  * animation, seed typing and commit, the CSP (nonce'd script and style run, an
  * inline script does not), and state restored after hide/show. Plus a
  * screenshot that must be a real PNG of the window size showing the creature.
+ * The page is served over loopback HTTP (ES modules do not load from file:),
+ * with the shared view from clients/web/ui as the extension ships it.
  */
 
 const { describe, it, before, after } = require('node:test');
@@ -17,7 +19,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { pathToFileURL } = require('node:url');
+const http = require('node:http');
 const { ServerConnection } = require('../src/server/connection');
 const { buildDetailHtml } = require('../src/detail/html');
 const { makeNonce } = require('../src/util/nonce');
@@ -60,6 +62,7 @@ async function record(/** @type {ServerConnection} */ server) {
   const render = await r('creature/render', { id: fonster.id, size: 512 });
   const draft = await r('creature/render', { seed: 'Pixel Bob typed', size: 512 });
   const described = await r('creature/describe', { seed: SEED });
+  const environment = await r('creature/environment', { seed: SEED });
   const frames = await r('creature/frames', { seed: SEED, size: 512, start: 0, speed: 0.1 });
   const fast = await r('creature/frames', { seed: SEED, size: 32, start: 0, count: 1, speed: 0.5 });
   const longSeed = 'A long seed plays in pages of frames, then it loops back';
@@ -75,6 +78,7 @@ async function record(/** @type {ServerConnection} */ server) {
   for (let tap = 0; tap < 3; tap++) taps.push(await r('creature/tapAnimation', { seed: SEED, tap, size: 384, samples: 21 }));
   return {
     fonster,
+    environment,
     image: { dataUri: render.dataUri, alt: render.alt, width: render.width, height: render.height },
     draftImage: { dataUri: draft.dataUri, alt: draft.alt },
     sources: server.info.capabilities.experimental.randomSources,
@@ -90,32 +94,58 @@ async function record(/** @type {ServerConnection} */ server) {
   };
 }
 
+/** The shared detail modules as the extension loads them (see src/detail/ui-location.js). */
+const SHARED_UI = path.resolve(EXTENSION_ROOT, ...require('../src/detail/ui-location').sharedUiSegments(EXTENSION_ROOT));
+
 /**
- * Write the page: the real webview HTML with file URLs for media/, plus the
- * harness scripts (same nonce) and one inline script the CSP must block.
- * @param {string} dir @param {any} canned
+ * Serve the page's folders over loopback HTTP, as the webview's resource
+ * roots are: /media, /ui (the shared modules), /helpers and /harness (the page).
+ * @param {string} dir the harness folder
+ * @returns {Promise<{ base: string, close: () => Promise<void> }>}
  */
-function writeHarness(dir, canned) {
+function serve(dir) {
+  const roots = { media: path.join(EXTENSION_ROOT, 'media'), ui: SHARED_UI, helpers: path.join(__dirname, 'helpers'), harness: dir };
+  const types = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html' };
+  const server = http.createServer((req, res) => {
+    const [, top, ...rest] = decodeURIComponent(new URL(req.url || '/', 'http://x').pathname).split('/');
+    const root = roots[/** @type {keyof typeof roots} */ (top)];
+    const file = root && path.resolve(root, ...rest);
+    if (!file || !file.startsWith(root + path.sep) || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { 'Content-Type': types[/** @type {'.js'} */ (path.extname(file))] || 'application/octet-stream' });
+    res.end(fs.readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+    resolve({ base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r(undefined))) });
+  }));
+}
+
+/**
+ * Write the page: the real webview HTML with URLs for media/ and the shared
+ * ui/, plus the harness scripts (same nonce) and one inline script the CSP
+ * must block.
+ * @param {string} dir @param {string} base @param {any} canned
+ */
+function writeHarness(dir, base, canned) {
   const nonce = makeNonce();
-  const media = path.join(EXTENSION_ROOT, 'media');
   let html = buildDetailHtml({
     nonce,
-    scriptUri: pathToFileURL(path.join(media, 'detail.js')).toString(),
-    styleUri: pathToFileURL(path.join(media, 'detail.css')).toString(),
+    scriptUri: `${base}/media/detail.js`,
+    styleUri: `${base}/media/detail.css`,
+    uiUri: `${base}/ui`,
     title: 'Fonster',
   });
   fs.writeFileSync(path.join(dir, 'canned.js'), `window.CANNED = ${JSON.stringify(canned)};\n`);
   const detailScript = html.indexOf(`<script nonce="${nonce}"`);
   assert.ok(detailScript > 0);
   const injected = [
-    `<script nonce="${nonce}" src="${pathToFileURL(path.join(dir, 'canned.js'))}"></script>`,
-    `<script nonce="${nonce}" src="${pathToFileURL(path.join(__dirname, 'helpers', 'harness-page.js'))}"></script>`,
+    `<script nonce="${nonce}" src="${base}/harness/canned.js"></script>`,
+    `<script nonce="${nonce}" src="${base}/helpers/harness-page.js"></script>`,
     '<script>window.__inlineRan = true;</script>',
   ].join('\n');
   html = html.slice(0, detailScript) + injected + '\n' + html.slice(detailScript);
-  const file = path.join(dir, 'harness.html');
-  fs.writeFileSync(file, html);
-  return pathToFileURL(file).toString();
+  fs.writeFileSync(path.join(dir, 'harness.html'), html);
+  return `${base}/harness/harness.html`;
 }
 
 /** @param {string} dom */
@@ -136,19 +166,23 @@ for (const kind of serverKinds()) {
     /** @type {any} */
     let canned;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fonsters-webview-'));
+    /** @type {{ base: string, close: () => Promise<void> }} */
+    let site;
 
     before(async () => {
       server = new ServerConnection({ command: kind.command, args: ['--stdio', '--memory', '--no-starter'] });
       await server.start();
       canned = await record(server);
+      site = await serve(dir);
     });
     after(async () => {
       await server.stop();
+      await site.close();
       fs.rmSync(dir, { recursive: true, force: true });
     });
 
     it('draws the server\'s creature pixel-exact, plays, pauses, stops, taps and edits', async () => {
-      const url = writeHarness(dir, canned);
+      const url = writeHarness(dir, site.base, canned);
       const dom = await runChromium(/** @type {string} */ (chromium), ['--virtual-time-budget=30000', '--dump-dom', `${url}?mode=interactive`]);
       const v = verdictOf(dom);
 
@@ -156,6 +190,10 @@ for (const kind of serverKinds()) {
       assert.ok(v.csp.violations.some((/** @type {any} */ x) => /script-src/.test(x.directive)), JSON.stringify(v.csp.violations));
       assert.equal(v.style.imageRendering, 'pixelated', 'the nonce\'d stylesheet applies');
 
+      const grey = (/** @type {number} */ level) => Math.round(level * 255);
+      const { top, middle, bottom } = canned.environment.sky;
+      assert.equal(v.scene, `linear-gradient(rgb(${grey(top)}, ${grey(top)}, ${grey(top)}) 0%, rgb(${grey(middle)}, ${grey(middle)}, ${grey(middle)}) 50%, rgb(${grey(bottom)}, ${grey(bottom)}, ${grey(bottom)}) 100%)`,
+        'the creature stands on the sky of creature/environment');
       assert.equal(v.image.isInit, true);
       assert.equal(v.image.naturalWidth, 512);
       assert.ok(v.cells.length >= 4);
@@ -209,7 +247,7 @@ for (const kind of serverKinds()) {
 
     it('restores drafts, speed and the paused frame from the saved webview state (hide → show)', async () => {
       const saved = { mode: 'fonster', target: { id: canned.fonster.id }, seedDraft: 'Pixel Bob typed', speed: 50, playback: 'paused', pos: 2, tapCount: 1 };
-      const url = writeHarness(dir, { ...canned, savedState: saved });
+      const url = writeHarness(dir, site.base, { ...canned, savedState: saved });
       const v = verdictOf(await runChromium(/** @type {string} */ (chromium), ['--virtual-time-budget=10000', '--dump-dom', `${url}?mode=restore`]));
       assert.deepEqual(v.restored.readyState, saved, 'the page hands its saved state to the extension');
       assert.equal(v.restored.seed, 'Pixel Bob typed');
@@ -227,7 +265,7 @@ for (const kind of serverKinds()) {
 
     it('plays a long seed in pages (asking ahead) and loops back to frame 1', async () => {
       const saved = { mode: 'fonster', target: { id: canned.long.fonster.id }, speed: 100, playback: 'stopped', pos: 0, tapCount: 0 };
-      const url = writeHarness(dir, { ...canned, fonster: canned.long.fonster, frames: canned.long.frames, total: canned.long.total, savedState: saved });
+      const url = writeHarness(dir, site.base, { ...canned, fonster: canned.long.fonster, frames: canned.long.frames, total: canned.long.total, savedState: saved });
       const v = verdictOf(await runChromium(/** @type {string} */ (chromium), ['--virtual-time-budget=30000', '--dump-dom', `${url}?mode=paging`]));
       const total = canned.long.total;
       assert.ok(total > 24 * 2, `a seed longer than two pages (${total} frames)`);
@@ -241,7 +279,7 @@ for (const kind of serverKinds()) {
     });
 
     it('screenshot: a real PNG of the window size that shows the creature\'s colours', async () => {
-      const url = writeHarness(dir, canned);
+      const url = writeHarness(dir, site.base, canned);
       const shot = path.join(dir, 'detail.png');
       await runChromium(/** @type {string} */ (chromium), ['--virtual-time-budget=3000', `--window-size=${WINDOW.width},${WINDOW.height}`, `--screenshot=${shot}`, `${url}?mode=screenshot`]);
       const bytes = fs.readFileSync(shot);

@@ -1,22 +1,28 @@
 // @ts-check
 'use strict';
 
+const path = require('path');
+const { pathToFileURL } = require('url');
 const vscode = require('vscode');
 const { buildDetailHtml } = require('./html');
+const { sharedUiSegments } = require('./ui-location');
 const { makeNonce } = require('../util/nonce');
-const { ErrorCodes, RpcError, readableMessage, isCancellation } = require('../rpc/errors');
+const { readableMessage, isCancellation } = require('../rpc/errors');
 const { showError } = require('../feedback');
 const { serverEngines, chosenEngine } = require('../settings');
 
 const VIEW_TYPE = 'fonsters.detail';
 const DISPLAY_SIZE = 512; // 16 device pixels per cell; CSS keeps it pixel-crisp
-const TAP_SAMPLES = 21;
 const CHOICE_SIZE = 128; // each engine's creature beside the other, for picking one
 
 /**
  * One detail editor: a webview panel for a library Fonster (`{id}`) or for a
- * free seed ("Preview Selection", `{seed}`). It turns the page's messages into
- * server requests and sends back what the server answered.
+ * free seed ("Preview Selection", `{seed}`). The page is the shared detail
+ * view (clients/web/ui/detail.js, via media/detail.js); its messages are
+ * answered by the shared protocol service (clients/web/ui/detail-service.mjs),
+ * the same one the web page runs, over this extension's server connection.
+ * This class adds what is VS Code's own: save dialogs, the clipboard,
+ * notifications, the draft context key, commands from keybindings.
  */
 class DetailPanel {
   /**
@@ -37,32 +43,31 @@ class DetailPanel {
     /** @type {'fonster' | 'preview'} */
     this.mode = 'id' in deps.target ? 'fonster' : 'preview';
     this.id = 'id' in deps.target ? deps.target.id : undefined;
-    this.seed = 'seed' in deps.target ? deps.target.seed : '';
-    /** @type {any} */
-    this.fonster = null;
-    this.received = 0;
-    this.applied = 0;
-    /** @type {AbortController | null} */
-    this.typing = null;
-    /** @type {Set<AbortController>} */
-    this.frameRequests = new Set();
     this.disposed = false;
     /** @type {vscode.Disposable[]} */
     this.disposables = [];
     /** messages handled, for diagnostics */
     this.handled = 0;
+    this.draftDirty = false;
 
     const webview = this.panel.webview;
     const media = vscode.Uri.joinPath(deps.extensionUri, 'media');
-    webview.options = { enableScripts: true, localResourceRoots: [media] };
+    const ui = sharedUiFolder(deps.extensionUri);
+    webview.options = { enableScripts: true, localResourceRoots: [media, ui] };
     webview.html = buildDetailHtml({
       nonce: makeNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'detail.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'detail.css')).toString(),
+      uiUri: webview.asWebviewUri(ui).toString(),
       mode: this.mode,
       title: this.panel.title,
     });
-    this.draftDirty = false;
+    /** @type {any} the shared service, once its module has loaded */
+    this.service = null;
+    this.serviceReady = loadService(ui).then((createDetailService) => {
+      this.service = createDetailService(this.serviceDeps(deps.target));
+      return this.service;
+    });
     this.disposables.push(
       webview.onDidReceiveMessage((message) => this.onMessage(message)),
       this.panel.onDidDispose(() => this.dispose()),
@@ -70,25 +75,40 @@ class DetailPanel {
     );
   }
 
-  get target() {
-    return this.mode === 'fonster' ? { id: /** @type {string} */ (this.id) } : { seed: this.seed, ...this.engineParam() };
+  /** @param {{ id: string } | { seed: string }} target */
+  serviceDeps(target) {
+    const info = () => this.deps.serverInfo() || {};
+    const caps = () => (info().capabilities && info().capabilities.experimental) || {};
+    return {
+      call: (/** @type {string} */ method, /** @type {any} */ params, /** @type {any} */ options) => this.deps.api.server.request(method, params, options),
+      target,
+      send: (/** @type {any} */ message) => this.post(message),
+      sources: () => caps().randomSources || [],
+      engines: () => serverEngines(info()),
+      previewEngine: () => chosenEngine(info()),
+      defaultEngine: () => info().engine,
+      isCancellation,
+      describe: readableMessage,
+      exportCreature: (/** @type {any} */ t, /** @type {string} */ format) => this.deps.exportCreature(t, format),
+      share: (/** @type {any} */ what) => this.deps.copyShareLink(what),
+      saveAsFonster: (/** @type {string} */ seed) => this.deps.saveAsFonster(seed),
+      onFonster: (/** @type {any} */ fonster) => { this.panel.title = fonster.displayName; },
+      onGone: () => {
+        vscode.window.showInformationMessage('This Fonster was deleted.');
+        this.panel.dispose();
+      },
+      onError: showError,
+    };
   }
 
-  /**
-   * The engine that draws this editor's creature: the Fonster's own, or for a
-   * free seed the `fonsters.defaultEngine` setting (when the server has it).
-   * @returns {string | undefined}
-   */
-  get engine() {
-    if (this.mode === 'fonster') return this.fonster ? this.fonster.engine : undefined;
-    return chosenEngine(this.deps.serverInfo());
-  }
+  /** The Fonster shown (null before the page asked for it). */
+  get fonster() { return this.service ? this.service.fonster : null; }
 
-  /** `{engine}` for requests that draw a seed, or nothing (the server's default). */
-  engineParam() {
-    const engine = this.engine;
-    return engine ? { engine } : {};
-  }
+  /** The seed shown. */
+  get seed() { return this.service ? this.service.seed : ('seed' in this.deps.target ? this.deps.target.seed : ''); }
+
+  /** What the creature methods draw: `{id}`, or `{seed, engine?}` for a free seed. */
+  get target() { return this.service ? this.service.target : this.deps.target; }
 
   /** @param {any} message */
   post(message) {
@@ -103,218 +123,34 @@ class DetailPanel {
   async onMessage(m) {
     if (!m || typeof m.type !== 'string') return;
     this.handled++;
-    try {
-      switch (m.type) {
-        case 'ready': await this.sendInit(); break;
-        case 'draftDirty': this.draftDirty = !!m.dirty; await this.updateDraftContext(); break;
-        case 'typing': await this.preview(String(m.seed), m.seq); break;
-        case 'commitSeed': await this.commitSeed(String(m.seed)); break;
-        case 'setEngine': await this.setEngine(String(m.engine)); break;
-        case 'rename': if (this.id) await this.show(await this.deps.api.update(this.id, { name: String(m.name) })); break;
-        case 'undo': await this.history('undo'); break;
-        case 'redo': await this.history('redo'); break;
-        case 'random': if (this.id) await this.showRandom(await this.deps.api.random(this.id, m.source, m.mode === 'prepend' ? 'prepend' : 'replace')); break;
-        case 'refresh': if (this.id) await this.showRandom(await this.deps.api.refresh(this.id)); break;
-        case 'frames': await this.frames(m); break;
-        case 'stopFrames': this.cancelFrames(); break;
-        case 'useFrame': if (this.id) await this.show(await this.deps.api.useFrame(this.id, Number(m.frame))); break;
-        case 'tap': await this.tap(m); break;
-        case 'export': await this.deps.exportCreature(this.target, String(m.format)); break;
-        case 'share': await this.deps.copyShareLink(this.id ? { ids: [this.id] } : { seeds: [this.seed] }); break;
-        case 'saveAsFonster': await this.deps.saveAsFonster(typeof m.seed === 'string' ? m.seed : this.seed); break;
-        default: break;
-      }
-    } catch (error) {
-      this.report(error);
+    if (m.type === 'draftDirty') {
+      this.draftDirty = !!m.dirty;
+      await this.updateDraftContext();
+      return;
     }
+    const service = await this.serviceReady;
+    await service.handle(m);
   }
 
   /** @param {unknown} error */
   report(error) {
-    if (isCancellation(error)) return;
-    const code = error instanceof RpcError ? error.code : undefined;
-    if (code === ErrorCodes.NothingToUndo || code === ErrorCodes.NothingToRedo) {
-      this.post({ type: 'status', message: readableMessage(error) });
-      return;
-    }
-    if (code === ErrorCodes.NotFound && this.mode === 'fonster') {
-      vscode.window.showInformationMessage('This Fonster was deleted.');
-      this.panel.dispose();
-      return;
-    }
-    this.post({ type: 'status', message: readableMessage(error), error: true });
-    showError(error);
+    this.serviceReady.then((service) => service.report(error));
   }
 
   /** Everything the page needs to draw itself (also after being hidden). */
   async sendInit() {
-    const info = this.deps.serverInfo() || {};
-    const caps = (info.capabilities && info.capabilities.experimental) || {};
-    const sources = caps.randomSources || [];
-    if (this.mode === 'fonster') {
-      const fonster = await this.deps.api.get(/** @type {string} */ (this.id));
-      const seq = ++this.received;
-      const image = await this.image();
-      const engines = await this.engineChoices(fonster);
-      this.applied = Math.max(this.applied, seq);
-      this.setFonster(fonster);
-      await this.post({ type: 'init', mode: 'fonster', fonster, image, sources, engines });
-    } else {
-      const image = await this.image();
-      const current = this.engine || info.engine; // no engine param: the server's default draws it
-      await this.post({ type: 'init', mode: 'preview', seed: this.seed, image, sources, engines: { current, choices: [] } });
-    }
+    return (await this.serviceReady).sendInit();
   }
 
   /** Re-read the Fonster (after a change elsewhere) and update the page if it differs. */
   async reload() {
-    if (this.mode !== 'fonster' || this.disposed) return;
-    try {
-      const fonster = await this.deps.api.get(/** @type {string} */ (this.id));
-      const before = this.fonster;
-      if (before && JSON.stringify(before) === JSON.stringify(fonster)) return;
-      await this.show(fonster, !before || before.seed !== fonster.seed || before.engine !== fonster.engine);
-    } catch (error) {
-      this.report(error);
-    }
+    if (this.disposed) return;
+    await (await this.serviceReady).reload();
   }
 
-  /**
-   * Send a Fonster (and its picture) to the page. Answers are numbered as they
-   * arrive; one that arrived before an answer already shown is stale and dropped.
-   * @param {any} fonster @param {boolean} [withImage]
-   */
-  async show(fonster, withImage = true) {
-    const seq = ++this.received;
-    const image = withImage ? await this.image() : undefined;
-    const engines = withImage ? await this.engineChoices(fonster) : undefined;
-    if (seq < this.applied) return;
-    this.applied = seq;
-    this.setFonster(fonster);
-    await this.post({ type: 'fonster', fonster, image, engines });
-  }
-
-  /**
-   * The Fonster's seed drawn by every engine the server has, side by side for
-   * picking one (none when there is only one engine).
-   * @param {any} fonster
-   * @returns {Promise<{ current: string, choices: { engine: string, image: any }[] }>}
-   */
-  async engineChoices(fonster) {
-    const engines = serverEngines(this.deps.serverInfo());
-    const choices = engines.length < 2 ? [] : await Promise.all(engines.map(async (engine) => ({
-      engine,
-      image: pickImage(await this.deps.api.render({ seed: fonster.seed, engine }, { format: 'png', size: CHOICE_SIZE })),
-    })));
-    return { current: fonster.engine, choices };
-  }
-
-  /**
-   * Draw this Fonster with another engine (`fonsters/update {engine}`; its seed
-   * history stays and the switch is not an undoable edit).
-   * @param {string} engine
-   */
-  async setEngine(engine) {
-    if (!this.id || (this.fonster && this.fonster.engine === engine)) return;
-    await this.show(await this.deps.api.update(this.id, { engine }));
-  }
-
-  /** @param {any} result fonsters/random or fonsters/refresh */
-  async showRandom(result) {
-    const { usedFallback, ...fonster } = result;
-    await this.show(fonster);
-    if (usedFallback) this.post({ type: 'status', message: 'The random-text service was unreachable; used offline text instead.' });
-  }
-
-  /** @param {any} fonster */
-  setFonster(fonster) {
-    this.fonster = fonster;
-    this.seed = fonster.seed;
-    this.panel.title = fonster.displayName;
-  }
-
-  image() {
-    return this.deps.api.render(this.target, { format: 'png', size: DISPLAY_SIZE }).then(pickImage);
-  }
-
-  /**
-   * Live creature while typing: the newest keystroke cancels the previous render.
-   * @param {string} seed @param {number} seq
-   */
-  async preview(seed, seq) {
-    if (this.typing) this.typing.abort();
-    const controller = new AbortController();
-    this.typing = controller;
-    try {
-      const result = await this.deps.api.render({ seed, ...this.engineParam() }, { format: 'png', size: DISPLAY_SIZE }, { signal: controller.signal });
-      await this.post({ type: 'preview', seq, seed, image: pickImage(result) });
-    } catch (error) {
-      if (isCancellation(error)) return;
-      await this.post({ type: 'seedError', seq, message: readableMessage(error) });
-    } finally {
-      if (this.typing === controller) this.typing = null;
-    }
-  }
-
-  /** @param {string} seed one undoable edit */
+  /** @param {string} seed a preview's new text (one undoable edit for a Fonster) */
   async commitSeed(seed) {
-    if (this.mode === 'fonster') {
-      if (this.fonster && this.fonster.seed === seed) return;
-      try {
-        await this.show(await this.deps.api.update(/** @type {string} */ (this.id), { seed }));
-      } catch (error) {
-        if (error instanceof RpcError && error.code === ErrorCodes.SeedTooLong) {
-          await this.post({ type: 'seedError', message: readableMessage(error) });
-          return;
-        }
-        throw error;
-      }
-    } else {
-      this.seed = seed;
-      await this.post({ type: 'image', seed, image: await this.image() });
-    }
-  }
-
-  /** @param {'undo' | 'redo'} which */
-  async history(which) {
-    if (!this.id) return;
-    await this.show(await this.deps.api[which](this.id));
-  }
-
-  /** @param {{ requestId: number, start: number, count: number, speed: number }} m */
-  async frames(m) {
-    const controller = new AbortController();
-    this.frameRequests.add(controller);
-    try {
-      const result = await this.deps.api.frames(this.target, {
-        size: DISPLAY_SIZE, start: Math.max(0, Number(m.start) || 0), count: Math.max(1, Number(m.count) || 1), speed: Number(m.speed) || 0.1,
-      }, { signal: controller.signal });
-      await this.post({ type: 'frames', requestId: m.requestId, start: m.start, total: result.total, intervalMs: result.intervalMs, frames: result.frames });
-    } catch (error) {
-      if (isCancellation(error)) return;
-      await this.post({ type: 'framesFailed', requestId: m.requestId });
-      throw error;
-    } finally {
-      this.frameRequests.delete(controller);
-    }
-  }
-
-  cancelFrames() {
-    for (const controller of this.frameRequests) controller.abort();
-    this.frameRequests.clear();
-  }
-
-  /** @param {{ tap: number, size: number, seed?: string }} m */
-  async tap(m) {
-    const seed = this.mode === 'fonster' ? this.seed : (typeof m.seed === 'string' ? m.seed : this.seed);
-    const size = Math.max(1, Math.round(Number(m.size) || 256));
-    try {
-      const animation = await this.deps.api.tapAnimation(seed, Math.max(0, Number(m.tap) || 0), size, TAP_SAMPLES, this.engine);
-      await this.post({ type: 'tap', animation });
-    } catch (error) {
-      await this.post({ type: 'tap', animation: null });
-      throw error;
-    }
+    return (await this.serviceReady).commitSeed(seed);
   }
 
   /**
@@ -336,16 +172,32 @@ class DetailPanel {
     if (this.disposed) return;
     this.disposed = true;
     if (this.draftDirty) vscode.commands.executeCommand('setContext', 'fonsters.draftDirty', false);
-    if (this.typing) this.typing.abort();
-    this.cancelFrames();
+    this.serviceReady.then((service) => service.close(), () => {});
     this.disposables.forEach((d) => d.dispose());
     this.deps.onDispose(this);
   }
 }
 
-/** @param {any} result creature/render */
-function pickImage(result) {
-  return { dataUri: result.dataUri, alt: result.alt, width: result.width, height: result.height };
+/** @type {Map<string, Promise<any>>} the shared service module, by folder */
+const serviceModules = new Map();
+
+/**
+ * `createDetailService` from the shared folder (an ES module, loaded once).
+ * @param {vscode.Uri} ui
+ * @returns {Promise<any>}
+ */
+function loadService(ui) {
+  const file = path.join(ui.fsPath, 'detail-service.mjs');
+  if (!serviceModules.has(file)) serviceModules.set(file, import(pathToFileURL(file).href).then((m) => m.createDetailService));
+  return /** @type {Promise<any>} */ (serviceModules.get(file));
 }
 
-module.exports = { DetailPanel, VIEW_TYPE, DISPLAY_SIZE, CHOICE_SIZE };
+/**
+ * The folder of the shared detail modules, also a local resource root.
+ * @param {vscode.Uri} extensionUri
+ */
+function sharedUiFolder(extensionUri) {
+  return vscode.Uri.joinPath(extensionUri, ...sharedUiSegments(extensionUri.fsPath));
+}
+
+module.exports = { DetailPanel, VIEW_TYPE, DISPLAY_SIZE, CHOICE_SIZE, sharedUiFolder };

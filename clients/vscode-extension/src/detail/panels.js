@@ -2,7 +2,7 @@
 'use strict';
 
 const vscode = require('vscode');
-const { DetailPanel, VIEW_TYPE } = require('./panel');
+const { DetailPanel, VIEW_TYPE, sharedUiFolder } = require('./panel');
 
 /**
  * All open detail editors: one per library Fonster, plus the selection preview.
@@ -127,7 +127,7 @@ class DetailPanels {
 function panelOptions(extensionUri) {
   return {
     enableScripts: true,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media')],
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media'), sharedUiFolder(extensionUri)],
     // No retainContextWhenHidden: the page saves its state and rebuilds itself when shown again.
   };
 }

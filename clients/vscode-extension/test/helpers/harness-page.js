@@ -20,7 +20,7 @@
       posted.push(message);
       switch (message.type) {
         case 'ready':
-          toPage({ type: 'init', mode: 'fonster', fonster: CANNED.fonster, image: CANNED.image, sources: CANNED.sources, engines: CANNED.engines });
+          toPage({ type: 'init', mode: 'fonster', fonster: CANNED.fonster, image: CANNED.image, sources: CANNED.sources, engines: CANNED.engines, environment: CANNED.environment });
           break;
         case 'setEngine': // the extension's answer to fonsters/update {engine}
           toPage({
@@ -83,6 +83,7 @@
     const img = $('creature');
     await until(() => img.complete && img.naturalWidth > 0 && img.src === CANNED.image.dataUri, 'the creature image');
     verdict.image = { isInit: img.src === CANNED.image.dataUri, naturalWidth: img.naturalWidth, alt: img.alt };
+    verdict.scene = getComputedStyle($('scene')).backgroundImage;
     verdict.cells = await pixelsAt(img, CANNED.cells);
     verdict.fields = {
       name: $('name').value, seed: $('seed').value, title: document.title,
@@ -204,6 +205,7 @@
   window.addEventListener('load', async () => {
     const verdict = { errors: [] };
     try {
+      await until(() => $('creature'), 'the shared detail view mounted');
       verdict.csp = { inlineScriptRan: !!window.__inlineRan };
       verdict.style = { imageRendering: getComputedStyle($('creature')).imageRendering, stylesheets: document.styleSheets.length };
       const mode = new URLSearchParams(location.search).get('mode') || 'interactive';

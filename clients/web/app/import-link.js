@@ -1,0 +1,141 @@
+// Importing a share link through a review: paste the link, see each creature
+// (drawn by the chosen engine, marked when already in the library), pick which
+// to add, then import them.
+
+/**
+ * @param {object} deps
+ * @param {(method: string, params?: any) => Promise<any>} deps.call
+ * @param {() => any} deps.info
+ * @param {HTMLElement} deps.opener the button that opens the dialog
+ * @param {(result: any) => void} deps.onImported
+ * @param {(error: any) => void} deps.onError
+ */
+export function setupImportDialog(deps) {
+  const $ = (id) => document.getElementById(id);
+  const dialog = $('import-dialog');
+  const url = $('import-url');
+  const previewButton = $('import-preview');
+  const engineSelect = $('import-engine');
+  const error = $('import-error');
+  const list = $('import-list');
+  const summary = $('import-summary');
+  const confirm = $('import-confirm');
+  let previewed = null; // { url, engine, seeds }
+
+  function engines() {
+    const caps = (deps.info().capabilities || {}).experimental || {};
+    return caps.engines && caps.engines.length ? caps.engines : [deps.info().engine];
+  }
+
+  function reset() {
+    previewed = null;
+    list.textContent = '';
+    summary.textContent = '';
+    error.hidden = true;
+    confirm.disabled = true;
+  }
+
+  function fail(message) {
+    error.textContent = message;
+    error.hidden = false;
+  }
+
+  async function preview() {
+    reset();
+    const link = url.value.trim();
+    if (!link) { fail('Paste a share link first: it looks like https://…?cards=…'); url.focus(); return; }
+    const engine = engineSelect.value;
+    previewButton.disabled = true;
+    previewButton.textContent = 'Reading the link…';
+    try {
+      const result = await deps.call('share/preview', { url: link, engines: [engine] });
+      previewed = { url: link, engine, seeds: result.seeds };
+      for (const item of result.seeds) {
+        const li = document.createElement('li');
+        const box = document.createElement('input');
+        box.type = 'checkbox';
+        box.id = `import-pick-${item.index}`;
+        box.checked = !item.exists;
+        box.dataset.index = String(item.index);
+        box.addEventListener('change', count);
+        const label = document.createElement('label');
+        label.htmlFor = box.id;
+        const img = document.createElement('img');
+        img.src = (item.thumbnails && item.thumbnails[engine]) || item.thumbnail;
+        img.alt = `The creature of “${item.displayName}”`;
+        img.width = 48;
+        img.height = 48;
+        const text = document.createElement('span');
+        text.className = 'import-name';
+        text.textContent = item.displayName;
+        label.append(img, text);
+        if (item.exists) {
+          const note = document.createElement('span');
+          note.className = 'import-note';
+          note.textContent = 'already in your library';
+          label.appendChild(note);
+        }
+        li.append(box, label);
+        list.appendChild(li);
+      }
+      count();
+      const first = list.querySelector('input');
+      if (first) first.focus();
+    } catch (e) {
+      fail(`${e.message} Check that you pasted the whole link.`);
+    } finally {
+      previewButton.disabled = false;
+      previewButton.textContent = 'Show the creatures';
+    }
+  }
+
+  function picked() {
+    return [...list.querySelectorAll('input[type=checkbox]')].filter((b) => b.checked).map((b) => Number(b.dataset.index));
+  }
+
+  function count() {
+    const n = picked().length;
+    const all = previewed ? previewed.seeds.length : 0;
+    summary.textContent = previewed ? `${all} creature${all === 1 ? '' : 's'} in the link; ${n} picked.` : '';
+    confirm.disabled = n === 0;
+    confirm.textContent = n ? `Import ${n}` : 'Import';
+  }
+
+  async function doImport() {
+    if (!previewed) return;
+    const select = picked();
+    confirm.disabled = true;
+    try {
+      const result = await deps.call('share/import', { url: previewed.url, select, engine: previewed.engine });
+      dialog.close();
+      deps.onImported(result);
+    } catch (e) {
+      fail(`${e.message} Nothing was imported.`);
+      confirm.disabled = false;
+    }
+  }
+
+  deps.opener.addEventListener('click', async () => {
+    engineSelect.textContent = '';
+    for (const e of engines()) {
+      const option = document.createElement('option');
+      option.value = e;
+      option.textContent = e;
+      option.selected = e === deps.info().engine;
+      engineSelect.appendChild(option);
+    }
+    reset();
+    url.value = '';
+    dialog.showModal();
+    try {
+      const text = await navigator.clipboard.readText();
+      if (/[?&]cards=/.test(text)) url.value = text.trim();
+    } catch { /* the clipboard is the person's: no permission, no prefill */ }
+    url.focus();
+  });
+  previewButton.addEventListener('click', preview);
+  engineSelect.addEventListener('change', () => { if (previewed) preview(); });
+  url.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); preview(); } });
+  confirm.addEventListener('click', doImport);
+  $('import-cancel').addEventListener('click', () => dialog.close());
+}

@@ -1,0 +1,435 @@
+// The web page: the library on the left, the shared detail view on the right,
+// live through fonsters/didChange, reconnecting with back-off when the server
+// goes away. Every server call goes through ui/api.js.
+
+import { connect, call, subscribe, onStatus, retryNow } from '../ui/api.js';
+import { mountDetail } from '../ui/detail.js';
+import { createDetailHost } from './detail-host.js';
+import { createListModel } from './list-model.js';
+import { createThumbnailCache, dataUriToBlob, dataUriToBlobUrl } from './thumbnails.js';
+import { createLibraryView } from './library.js';
+import { explain } from './errors.js';
+import { setupImportDialog } from './import-link.js';
+
+const $ = (id) => document.getElementById(id);
+const el = {
+  connection: $('connection'), banner: $('banner'), bannerText: $('banner-text'), bannerRetry: $('banner-retry'),
+  list: $('list'), listEmpty: $('list-empty'), count: $('library-count'), add: $('add'),
+  main: $('main'), head: $('detail-head'), title: $('detail-title'), detailRoot: $('detail-root'), placeholder: $('placeholder'),
+  moveUp: $('move-up'), moveDown: $('move-down'), rename: $('rename'), duplicate: $('duplicate'), del: $('delete'),
+  toast: $('toast'), toastText: $('toast-text'), toastAction: $('toast-action'), toastClose: $('toast-close'), announcer: $('announcer'),
+  clock: $('open-clock'), importLink: $('open-import-link'), importLibrary: $('import-library'), exportLibrary: $('export-library'), bundleFile: $('bundle-file'),
+};
+
+const MAX_BUNDLE_BYTES = 64 * 1024 * 1024;
+
+connect();
+let info = { engine: 'fonsters-v1', capabilities: { experimental: {} } };
+const model = createListModel(call);
+const thumbnails = createThumbnailCache(call, { toUrl: dataUriToBlobUrl, revoke: (u) => URL.revokeObjectURL(u) });
+const library = createLibraryView(el.list, {
+  model,
+  thumbnails,
+  onSelect: (fonster, opts) => openFonster(fonster.id, opts),
+  onMove: (fonster, index) => move(fonster, index),
+  onDelete: (fonster) => remove(fonster),
+  onRename: (fonster) => openFonster(fonster.id, { rename: true }),
+});
+
+/** What the main area shows: a Fonster's detail, the clock, or nothing. */
+let current = null; // { kind: 'fonster' | 'clock', id?, host, view, timer? }
+/** What one detail view hands to the next: the playback speed. */
+const carry = { speed: 10 };
+/** The last deletion, for Ctrl+Z / the toast's Undo. */
+let lastDeleted = null;
+
+// ---- announcing ---------------------------------------------------------------
+
+let toastTimer = 0;
+/** Say something in the toast (polite) — with an optional action button. */
+function toast(message, action) {
+  clearTimeout(toastTimer);
+  el.toastText.textContent = message;
+  el.toast.hidden = false;
+  el.toast.classList.remove('error');
+  el.toastAction.hidden = !action;
+  if (action) {
+    el.toastAction.textContent = action.label;
+    el.toastAction.onclick = () => { hideToast(); action.run(); };
+  }
+  toastTimer = setTimeout(hideToast, action ? 12000 : 5000);
+}
+function hideToast() { el.toast.hidden = true; }
+el.toastClose.addEventListener('click', hideToast);
+
+/** Announce an error (assertive) and show it; the text says what to do. */
+function announceError(error) {
+  const text = explain(error);
+  el.announcer.textContent = '';
+  setTimeout(() => { el.announcer.textContent = text; }, 30);
+  toast(text);
+  el.toast.classList.add('error');
+}
+
+/** Run a user action, announcing its error instead of throwing. */
+async function attempt(fn) {
+  try { return await fn(); } catch (error) { announceError(error); return undefined; }
+}
+
+// ---- connection ------------------------------------------------------------------
+
+let connectedOnce = false;
+let retryTick = 0;
+onStatus((s) => {
+  el.connection.dataset.state = s.state;
+  clearInterval(retryTick);
+  if (s.state === 'open') {
+    el.connection.textContent = 'Connected';
+    el.banner.hidden = true;
+    document.body.classList.remove('offline');
+    if (connectedOnce) toast('Reconnected to the Fonsters server.');
+    connectedOnce = true;
+    start();
+  } else if (s.state === 'retrying') {
+    el.connection.textContent = 'Offline';
+    document.body.classList.add('offline');
+    const until = Date.now() + s.retryInMs;
+    const say = () => {
+      const secs = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      el.bannerText.textContent = connectedOnce
+        ? `Lost the connection to the Fonsters server. Edits are paused; reconnecting in ${secs} s. If you restarted the server, open the address it printed instead (it carries a new access token).`
+        : `Cannot reach the Fonsters server. Retrying in ${secs} s. Check that fonsters-rpc web is running, and open the address it printed.`;
+    };
+    say();
+    retryTick = setInterval(say, 500);
+    el.banner.hidden = false;
+  } else if (s.state === 'connecting') {
+    el.connection.textContent = 'Connecting…';
+  }
+});
+el.bannerRetry.addEventListener('click', () => retryNow());
+
+/** After each (re)connection: the server's facts, the list, the open view. */
+async function start() {
+  performance.mark('fonsters:connected'); // marks for timing the page's start (benchmarks read them)
+  try {
+    info = await call('initialize', { clientInfo: { name: 'fonsters-web', version: '0.1.0' } });
+  } catch (error) {
+    announceError(error);
+    return;
+  }
+  performance.mark('fonsters:initialized');
+  const store = info.store || {};
+  const storeEl = $('store');
+  storeEl.textContent = store.memory ? 'Library in memory (not saved)' : store.path ? `Library: ${store.path.split(/[\\/]/).pop()}` : '';
+  storeEl.title = store.path || (store.memory ? 'This library lives only as long as the server runs.' : '');
+  if (store.readOnly) storeEl.textContent += ' (read-only)';
+  await reloadList();
+  performance.mark('fonsters:list-loaded');
+  if (!current) {
+    const wanted = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
+    if (wanted === 'clock') openClock();
+    else if (wanted && model.indexOf(wanted) >= 0) openFonster(wanted);
+    else if (model.total > 0) { await model.ensure(0, 0); openFonster(model.at(0).id); }
+  } else if (current.kind === 'fonster') {
+    current.host.reload();
+  }
+}
+
+async function reloadList() {
+  try {
+    await model.load();
+  } catch (error) {
+    announceError(error);
+    return;
+  }
+  el.count.textContent = model.total ? `(${model.total.toLocaleString()})` : '';
+  el.listEmpty.hidden = model.total > 0;
+  if (current && current.kind === 'fonster') {
+    const i = model.indexOf(current.id);
+    if (i >= 0) library.activeIndex = i;
+  }
+  library.renderNow();
+  updateMoveButtons();
+}
+
+// ---- live changes ------------------------------------------------------------
+
+let reloadTimer = 0;
+subscribe('fonsters/didChange', async (change) => {
+  const ids = change.ids || [];
+  if (change.reason === 'update' && ids.length && ids.length <= 20) {
+    // Patch the rows in place: cheaper than reloading a large list.
+    for (const id of ids) {
+      try {
+        const f = await call('fonsters/get', { id });
+        model.patch(f);
+      } catch { /* deleted meanwhile: the delete's notification reloads */ }
+    }
+    library.render();
+  } else {
+    clearTimeout(reloadTimer);
+    reloadTimer = setTimeout(reloadList, 30);
+  }
+  if (current && current.kind === 'fonster') {
+    const mine = ids.some((id) => id.toUpperCase() === current.id.toUpperCase());
+    if (mine && change.reason === 'delete') closeDetail(`“${el.title.textContent}” was deleted${change.external ? ' elsewhere' : ''}.`);
+    else if (mine || ids.length === 0) current.host.reload();
+  }
+});
+
+// ---- the main area -------------------------------------------------------------
+
+function closeView() {
+  if (!current) return;
+  if (current.timer) clearInterval(current.timer);
+  current.host.close();
+  current.view.dispose();
+  el.detailRoot.textContent = '';
+  current = null;
+}
+
+function closeDetail(message) {
+  closeView();
+  el.head.hidden = true;
+  el.placeholder.hidden = false;
+  document.title = 'Fonsters';
+  if (message) toast(message);
+  history.replaceState(null, '', location.pathname);
+}
+
+/** A download of a data URI (or a Blob) under the server's file name. */
+function download(fileName, data) {
+  const url = URL.createObjectURL(typeof data === 'string' ? dataUriToBlob(data) : data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
+/** Show a Fonster's detail (`rename`: put the keyboard in its name field). */
+function openFonster(id, opts = {}) {
+  if (current && current.kind === 'fonster' && current.id.toUpperCase() === id.toUpperCase()) {
+    if (opts.rename) current.view.focusName();
+    else if (opts.focus) el.main.querySelector('#seed').focus();
+    return;
+  }
+  closeView();
+  el.placeholder.hidden = true;
+  el.head.hidden = false;
+  el.head.classList.remove('clock');
+  const host = createDetailHost({
+    call,
+    target: { id },
+    info: () => info,
+    download,
+    carry,
+    onGone: () => { if (current && current.host === host) closeDetail('This Fonster was deleted.'); },
+    setTitle: (title) => { el.title.textContent = title; document.title = `${title} — Fonsters`; },
+  });
+  const view = mountDetail(el.detailRoot, host);
+  current = { kind: 'fonster', id, host, view };
+  history.replaceState(null, '', `#/${encodeURIComponent(id)}`);
+  library.select(id);
+  updateMoveButtons();
+  if (opts.rename) waitForInit().then(() => view.focusName());
+  else if (opts.focus) waitForInit().then(() => el.main.querySelector('#seed').focus());
+}
+
+function waitForInit() {
+  return new Promise((resolve) => {
+    const check = () => (el.detailRoot.getAttribute('aria-busy') === 'false' ? resolve() : setTimeout(check, 20));
+    check();
+  });
+}
+
+/** The clock creature: the current second's seed, new every second. */
+async function openClock() {
+  closeView();
+  library.clearSelection();
+  el.placeholder.hidden = true;
+  el.head.hidden = false;
+  el.head.classList.add('clock');
+  el.title.textContent = 'The clock creature';
+  document.title = 'Clock creature — Fonsters';
+  const first = await attempt(() => call('clock/creature', { size: 32 }));
+  if (!first) return;
+  const host = createDetailHost({
+    call, target: { seed: first.seed }, info: () => info, download, carry,
+    onSaved: (f) => { toast(`Saved “${f.displayName}” to your Fonsters.`); library.select(f.id); },
+  });
+  const view = mountDetail(el.detailRoot, host);
+  current = { kind: 'clock', host, view, timer: 0 };
+  const me = current;
+  let last = first.seed;
+  current.timer = setInterval(async () => {
+    if (current !== me || document.activeElement === el.main.querySelector('#seed')) return;
+    const next = await call('clock/creature', { size: 32 }).catch(() => null);
+    if (next && next.seed !== last && current === me) {
+      last = next.seed;
+      host.setSeed(next.seed);
+    }
+  }, 1000);
+  history.replaceState(null, '', '#/clock');
+}
+
+function updateMoveButtons() {
+  const i = current && current.kind === 'fonster' ? model.indexOf(current.id) : -1;
+  el.moveUp.disabled = i <= 0;
+  el.moveDown.disabled = i < 0 || i >= model.total - 1;
+}
+
+// ---- library actions ---------------------------------------------------------
+
+async function add() {
+  const created = await attempt(() => call('fonsters/create', { engine: info.engine }));
+  if (!created) return;
+  await reloadList();
+  openFonster(created.id, { rename: true });
+  toast(`Added a Fonster. Type a name, then a seed.`);
+}
+
+async function duplicate(id) {
+  const copy = await attempt(() => call('fonsters/duplicate', { id }));
+  if (!copy) return;
+  await reloadList();
+  openFonster(copy.id);
+  toast(`Duplicated as the last Fonster.`);
+}
+
+async function move(fonster, index) {
+  const moved = await attempt(() => call('fonsters/move', { id: fonster.id, index }));
+  if (!moved) return;
+  await reloadList();
+  library.select(moved.id);
+  updateMoveButtons();
+  el.announcer.textContent = `Moved “${moved.displayName}” to place ${moved.position + 1} of ${model.total}.`;
+}
+
+async function remove(fonster) {
+  const index = model.indexOf(fonster.id);
+  const ok = await attempt(() => call('fonsters/delete', { id: fonster.id }));
+  if (!ok) return;
+  lastDeleted = { id: fonster.id, name: fonster.name, seed: fonster.seed, engine: fonster.engine, position: fonster.position, displayName: fonster.displayName };
+  if (current && current.kind === 'fonster' && current.id === fonster.id) closeView();
+  await reloadList();
+  if (model.total > 0) {
+    const next = Math.min(index < 0 ? 0 : index, model.total - 1);
+    await model.ensure(next, next);
+    openFonster(model.at(next).id);
+  } else {
+    closeDetail();
+  }
+  library.focus();
+  toast(`Deleted “${fonster.displayName}”.`, { label: 'Undo (Ctrl+Z)', run: undoDelete });
+}
+
+/** Bring back the last deleted Fonster: same id, name, seed, engine and place. */
+async function undoDelete() {
+  const gone = lastDeleted;
+  if (!gone) { toast('Nothing to undo in the library.'); return; }
+  lastDeleted = null;
+  const back = await attempt(() => call('fonsters/create', { id: gone.id, name: gone.name, seed: gone.seed, engine: gone.engine }));
+  if (!back) return;
+  const place = Math.min(gone.position, back.position);
+  if (place !== back.position) await attempt(() => call('fonsters/move', { id: back.id, index: place }));
+  await reloadList();
+  openFonster(back.id);
+  library.focus();
+  toast(`Restored “${back.displayName}”.`);
+}
+
+el.add.addEventListener('click', add);
+el.duplicate.addEventListener('click', () => current && current.kind === 'fonster' && duplicate(current.id));
+el.del.addEventListener('click', async () => {
+  if (!current || current.kind !== 'fonster') return;
+  const f = await attempt(() => call('fonsters/get', { id: current.id }));
+  if (f) remove(f);
+});
+el.rename.addEventListener('click', () => current && current.kind === 'fonster' && current.view.focusName());
+for (const [button, delta] of [[el.moveUp, -1], [el.moveDown, 1]]) {
+  button.addEventListener('click', async () => {
+    if (!current || current.kind !== 'fonster') return;
+    const i = model.indexOf(current.id);
+    if (i < 0) return;
+    await move(model.at(i), i + delta);
+    button.focus();
+  });
+}
+
+// Ctrl/Cmd+Z in the library (or its toast, or anywhere while no Fonster is open): undo the
+// last delete. In the detail the same keys undo seed edits (ui/detail.js).
+document.addEventListener('keydown', (e) => {
+  if (!(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.key.toLowerCase() !== 'z' || !lastDeleted) return;
+  const inLibrary = el.list.closest('.sidebar').contains(e.target) || el.toast.contains(e.target);
+  if (!inLibrary && !(e.target === document.body && !current)) return;
+  e.preventDefault();
+  undoDelete();
+});
+
+// ---- clock, share links, bundles ------------------------------------------------
+
+el.clock.addEventListener('click', openClock);
+
+setupImportDialog({
+  call,
+  info: () => info,
+  opener: el.importLink,
+  onImported: async (result) => {
+    await reloadList();
+    const n = result.created.length;
+    toast(`Imported ${n} Fonster${n === 1 ? '' : 's'}. Skipped ${result.skipped} already in the library.`);
+    if (n) openFonster(result.created[0].id);
+  },
+  onError: announceError,
+});
+
+/** Run a long request with a work-done token, showing its `$/progress` reports in the toast. */
+async function withProgress(title, run) {
+  const token = `web-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const off = subscribe('$/progress', (p) => {
+    if (!p || p.token !== token || !p.value || typeof p.value.percentage !== 'number') return;
+    toast(`${title}… ${p.value.percentage} %`);
+  });
+  try { return await run(token); } finally { off(); }
+}
+
+el.exportLibrary.addEventListener('click', async () => {
+  const result = await attempt(() => call('library/export'));
+  if (!result) return;
+  const text = JSON.stringify(result.bundle, null, 2);
+  const day = new Date().toISOString().slice(0, 10);
+  download(`fonsters-library-${day}.json`, new Blob([text], { type: 'application/json' }));
+  toast(`Downloaded the library (${result.bundle.fonsters.length} Fonsters).`);
+});
+
+el.importLibrary.addEventListener('click', () => el.bundleFile.click());
+el.bundleFile.addEventListener('change', async () => {
+  const file = el.bundleFile.files[0];
+  el.bundleFile.value = '';
+  if (!file) return;
+  if (file.size > MAX_BUNDLE_BYTES) {
+    announceError(new Error(`“${file.name}” is ${(file.size / 1048576).toFixed(0)} MB; a library file can be at most 64 MB. Pick a smaller file.`));
+    return;
+  }
+  let bundle;
+  try {
+    bundle = JSON.parse(await file.text());
+  } catch {
+    announceError(new Error(`“${file.name}” is not a library file (it is not JSON). Pick a file made by Export library.`));
+    return;
+  }
+  const count = Array.isArray(bundle && bundle.fonsters) ? bundle.fonsters.length : 0;
+  toast(`Importing ${count.toLocaleString()} Fonster${count === 1 ? '' : 's'} from “${file.name}”…`);
+  const result = await withProgress(`Importing “${file.name}”`, (workDoneToken) => attempt(() => call('library/import', { bundle, workDoneToken })));
+  if (!result) return;
+  await reloadList();
+  const n = result.created.length;
+  toast(`Imported ${n} Fonster${n === 1 ? '' : 's'} from “${file.name}”. Skipped ${result.skipped} already in the library.`);
+  if (n) openFonster(result.created[0].id);
+});
+
+window.fonstersPage = { model, library, thumbnails, get current() { return current; } };

@@ -1,0 +1,90 @@
+// The page's one RPC module over a stand-in WebSocket: requests wait for the
+// socket, answers match by id, notifications reach subscribers, an abort sends
+// $/cancelRequest, and a dropped connection fails what was in flight and
+// reconnects with growing delays.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createConnection, backoffDelay, RpcError, DISCONNECTED, CANCELLED } from '../ui/api.js';
+
+function fakeSockets() {
+  const made = [];
+  class FakeSocket {
+    constructor(url) { this.url = url; this.sent = []; made.push(this); }
+    send(text) { this.sent.push(JSON.parse(text)); }
+    close() { this.onclose && this.onclose(); }
+    open() { this.onopen(); }
+    reply(message) { this.onmessage({ data: JSON.stringify(message) }); }
+  }
+  return { FakeSocket, made };
+}
+
+function fakeTimers() {
+  const timers = [];
+  return {
+    timers,
+    setTimeout: (fn, ms) => { timers.push({ fn, ms }); return timers.length; },
+    clearTimeout: (id) => { if (timers[id - 1]) timers[id - 1].fn = () => {}; },
+    fire() { const t = timers.shift(); t.fn(); return t.ms; },
+  };
+}
+
+test('calls wait for the socket, answers match by id, errors are RpcErrors', async () => {
+  const { FakeSocket, made } = fakeSockets();
+  const conn = createConnection({ url: 'ws://h/rpc', WebSocket: FakeSocket, ...fakeTimers() });
+  const a = conn.call('fonsters/get', { id: 'A' });
+  const b = conn.call('fonsters/fly');
+  assert.deepEqual(made[0].sent, [], 'nothing is sent before the socket opens');
+  made[0].open();
+  assert.deepEqual(made[0].sent.map((m) => [m.jsonrpc, m.id, m.method]), [['2.0', 1, 'fonsters/get'], ['2.0', 2, 'fonsters/fly']]);
+  made[0].reply([{ jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'No such method.' } }, { jsonrpc: '2.0', id: 1, result: { id: 'A' } }]);
+  assert.deepEqual(await a, { id: 'A' });
+  await assert.rejects(b, (e) => e instanceof RpcError && e.code === -32601 && e.message === 'No such method.');
+  assert.equal(conn.pendingCount, 0);
+});
+
+test('notifications reach their subscribers until they unsubscribe', () => {
+  const { FakeSocket, made } = fakeSockets();
+  const conn = createConnection({ url: 'ws://h/rpc', WebSocket: FakeSocket, ...fakeTimers() });
+  made[0].open();
+  const got = [];
+  const off = conn.subscribe('fonsters/didChange', (p) => got.push(p.reason));
+  conn.subscribe('*', (method) => got.push(method));
+  made[0].reply({ jsonrpc: '2.0', method: 'fonsters/didChange', params: { ids: [], reason: 'update' } });
+  off();
+  made[0].reply({ jsonrpc: '2.0', method: 'fonsters/didChange', params: { ids: [], reason: 'delete' } });
+  assert.deepEqual(got, ['update', 'fonsters/didChange', 'fonsters/didChange']);
+});
+
+test('an aborted call sends $/cancelRequest and rejects at once', async () => {
+  const { FakeSocket, made } = fakeSockets();
+  const conn = createConnection({ url: 'ws://h/rpc', WebSocket: FakeSocket, ...fakeTimers() });
+  made[0].open();
+  const controller = new AbortController();
+  const p = conn.call('creature/render', { seed: 'x' }, { signal: controller.signal });
+  controller.abort();
+  await assert.rejects(p, (e) => e.code === CANCELLED);
+  assert.deepEqual(made[0].sent[1], { jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 1 } });
+  made[0].reply({ jsonrpc: '2.0', id: 1, error: { code: -32800, message: 'cancelled' } }); // ignored: already settled
+});
+
+test('a lost connection fails calls in flight and reconnects with back-off', async () => {
+  const { FakeSocket, made } = fakeSockets();
+  const timers = fakeTimers();
+  const conn = createConnection({ url: 'ws://h/rpc', WebSocket: FakeSocket, ...timers });
+  const states = [];
+  conn.onStatus((s) => states.push(`${s.state}${s.retryInMs ? ` ${s.retryInMs}` : ''}${s.reconnected ? ' again' : ''}`));
+  made[0].open();
+  const inFlight = conn.call('fonsters/list', {});
+  made[0].close();
+  await assert.rejects(inFlight, (e) => e.code === DISCONNECTED && /reconnects by itself/.test(e.message));
+  assert.equal(timers.fire(), 250);
+  made[1].close(); // refused again
+  assert.equal(timers.fire(), 500);
+  const waiting = conn.call('fonsters/list', {});
+  made[2].open();
+  assert.equal(made[2].sent[0].method, 'fonsters/list', 'a call made while down goes out once reconnected');
+  made[2].reply({ jsonrpc: '2.0', id: made[2].sent[0].id, result: { fonsters: [] } });
+  assert.deepEqual(await waiting, { fonsters: [] });
+  assert.deepEqual(states, ['connecting', 'open', 'retrying 250', 'connecting', 'retrying 500', 'connecting', 'open again']);
+  assert.deepEqual([0, 1, 2, 5, 6, 10].map(backoffDelay), [250, 500, 1000, 8000, 8000, 8000]);
+});
