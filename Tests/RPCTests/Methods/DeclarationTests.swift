@@ -41,6 +41,19 @@ import FonsterStore
         #expect(generated == committed, "openrpc.json differs from the declarations: run FONSTERS_WRITE_OPENRPC=1 swift test --filter DeclarationTests")
     }
 
+    /// The fronts' API module (`clients/web/ui/protocol.mjs`, shared by the web page and the
+    /// extension's detail view) is generated from the same document.
+    @Test func frontsAPIModuleIsGeneratedFromTheDeclarations() throws {
+        let url = repositoryRoot.appendingPathComponent("clients/web/ui/protocol.mjs")
+        let generated = FrontsAPIModule.text(OpenRPCDocument.make(Self.declarations))
+        if ProcessInfo.processInfo.environment["FONSTERS_WRITE_OPENRPC"] == "1" {
+            try Data(generated.utf8).write(to: url)
+            return
+        }
+        let committed = try String(contentsOf: url, encoding: .utf8)
+        #expect(generated == committed, "clients/web/ui/protocol.mjs differs from the declarations: run FONSTERS_WRITE_OPENRPC=1 swift test --filter DeclarationTests, then scripts/embed-web.sh")
+    }
+
     @Test func protocolDocumentListsEachMethodsErrors() throws {
         let text = try String(contentsOf: repositoryRoot.appendingPathComponent("protocol.md"), encoding: .utf8)
         let sections = ProtocolErrorLists.parse(text)
@@ -112,5 +125,46 @@ enum PrettyJSON {
         default:
             out += value.serializedString()
         }
+    }
+}
+
+/// `clients/web/ui/protocol.mjs`: every method with its params (and which are required), and the
+/// check every call of the fronts goes through.
+enum FrontsAPIModule {
+    static func text(_ document: JSONValue) -> String {
+        var lines: [String] = []
+        for method in document["methods"]?.array ?? [] {
+            let params = method["params"]?.array ?? []
+            let names = params.compactMap { $0["name"] }
+            let required = params.filter { $0["required"] == true }.compactMap { $0["name"] }
+            lines.append("  \(method["name"]!.serializedString()): { params: \(JSONValue.array(names).serializedString()), required: \(JSONValue.array(required).serializedString()) },")
+        }
+        return """
+        // Generated from openrpc.json (the server's typed method declarations) by
+        // `FONSTERS_WRITE_OPENRPC=1 swift test --filter DeclarationTests`; a test fails when it is
+        // stale. Do not edit. Every call of the web page and of the extension's detail view goes
+        // through `checkCall`, so a renamed or misspelt param fails a test, not a user.
+
+        /** Each method's params and the ones it requires. */
+        export const METHODS = Object.freeze({
+        \(lines.joined(separator: "\n"))
+        });
+
+        /**
+         * Throws when `method` is not one the server declares, when `params` holds a key it does
+         * not declare, or lacks one it requires.
+         * @param {string} method @param {any} [params]
+         */
+        export function checkCall(method, params) {
+          const m = METHODS[method];
+          if (!m) throw new Error(`${method} is not a method of fonsters-rpc`);
+          const keys = Object.keys(params || {});
+          for (const key of keys) {
+            if (key !== 'workDoneToken' && !m.params.includes(key)) throw new Error(`${method} takes no param '${key}' (it takes ${m.params.join(', ') || 'none'})`);
+          }
+          for (const key of m.required) if (!keys.includes(key)) throw new Error(`${method} needs '${key}'`);
+        }
+
+        """
     }
 }

@@ -32,14 +32,24 @@ test('calls wait for the socket, answers match by id, errors are RpcErrors', asy
   const { FakeSocket, made } = fakeSockets();
   const conn = createConnection({ url: 'ws://h/rpc', WebSocket: FakeSocket, ...fakeTimers() });
   const a = conn.call('fonsters/get', { id: 'A' });
-  const b = conn.call('fonsters/fly');
+  const b = conn.call('fonsters/delete', { id: 'B' });
   assert.deepEqual(made[0].sent, [], 'nothing is sent before the socket opens');
   made[0].open();
-  assert.deepEqual(made[0].sent.map((m) => [m.jsonrpc, m.id, m.method]), [['2.0', 1, 'fonsters/get'], ['2.0', 2, 'fonsters/fly']]);
-  made[0].reply([{ jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'No such method.' } }, { jsonrpc: '2.0', id: 1, result: { id: 'A' } }]);
+  assert.deepEqual(made[0].sent.map((m) => [m.jsonrpc, m.id, m.method]), [['2.0', 1, 'fonsters/get'], ['2.0', 2, 'fonsters/delete']]);
+  made[0].reply([{ jsonrpc: '2.0', id: 2, error: { code: 1001, message: 'No Fonster has that id.' } }, { jsonrpc: '2.0', id: 1, result: { id: 'A' } }]);
   assert.deepEqual(await a, { id: 'A' });
-  await assert.rejects(b, (e) => e instanceof RpcError && e.code === -32601 && e.message === 'No such method.');
+  await assert.rejects(b, (e) => e instanceof RpcError && e.code === 1001 && e.message === 'No Fonster has that id.');
   assert.equal(conn.pendingCount, 0);
+});
+
+test('a call the server does not declare is refused before it is sent (protocol.mjs, from openrpc.json)', async () => {
+  const { FakeSocket, made } = fakeSockets();
+  const conn = createConnection({ url: 'ws://h/rpc', WebSocket: FakeSocket, ...fakeTimers() });
+  made[0].open();
+  await assert.rejects(conn.call('fonsters/fly'), (e) => e instanceof RpcError && e.code === -32602 && /not a method/.test(e.message));
+  await assert.rejects(conn.call('creature/tapAnimation', { seed: 'a', size: 64 }), (e) => e.code === -32602 && /no param 'size'/.test(e.message));
+  await assert.rejects(conn.call('fonsters/get', {}), (e) => e.code === -32602 && /needs 'id'/.test(e.message));
+  assert.deepEqual(made[0].sent, []);
 });
 
 test('notifications reach their subscribers until they unsubscribe', () => {

@@ -3,6 +3,8 @@
 // clients/web goes through `call`; notifications through `subscribe`. Written
 // so it can be swapped for a module generated from openrpc.json.
 
+import { checkCall } from './protocol.mjs';
+
 /** An error answered by the server (or the loss of the connection). */
 export class RpcError extends Error {
   /** @param {number|string} code @param {string} message @param {any} [data] */
@@ -130,6 +132,7 @@ export function createConnection(options) {
    * @param {string} method @param {any} [params] @param {{ signal?: AbortSignal }} [opts]
    */
   function call(method, params, opts = {}) {
+    try { checkCall(method, params); } catch (error) { return Promise.reject(new RpcError(-32602, error.message)); }
     const id = nextId++;
     const { signal } = opts;
     return new Promise((resolve, reject) => {

@@ -6,6 +6,7 @@
 // the hosts — exporting, sharing, saving, reporting errors — comes in as deps.
 // (.mjs: Node loads it as a module in the extension, whatever package.json says.)
 
+import { checkCall } from './protocol.mjs';
 const DISPLAY_SIZE = 512; // 16 device pixels per cell; CSS keeps it pixel-crisp
 const CHOICE_SIZE = 128; // each engine's creature beside the other, for picking one
 const TAP_SAMPLES = 21;
@@ -32,7 +33,8 @@ export const pickImage = (r) => ({ dataUri: r.dataUri, alt: r.alt, width: r.widt
  * @param {(error: any) => void} [deps.onError] an error besides the view's status line
  */
 export function createDetailService(deps) {
-  const { call } = deps;
+  // Every call is checked against the server's declarations (protocol.js, generated from openrpc.json).
+  const call = (method, params, opts) => { checkCall(method, params); return deps.call(method, params, opts); };
   const mode = 'id' in deps.target ? 'fonster' : 'preview';
   const id = mode === 'fonster' ? deps.target.id : undefined;
   const state = { seed: mode === 'preview' ? deps.target.seed : '', fonster: null, closed: false };
@@ -166,7 +168,7 @@ export function createDetailService(deps) {
     const text = mode === 'fonster' ? state.seed : (typeof m.seed === 'string' ? m.seed : state.seed);
     try {
       const animation = await call('creature/tapAnimation', {
-        seed: text, tap: Math.max(0, Number(m.tap) || 0), size: Math.max(1, Math.round(Number(m.size) || 256)), samples: TAP_SAMPLES, ...(engine() ? { engine: engine() } : {}),
+        seed: text, tap: Math.max(0, Number(m.tap) || 0), viewSize: Math.max(1, Math.round(Number(m.size) || 256)), samples: TAP_SAMPLES, ...(engine() ? { engine: engine() } : {}),
       });
       await send({ type: 'tap', animation });
     } catch (error) {

@@ -1,0 +1,49 @@
+// Generated from openrpc.json (the server's typed method declarations) by
+// `FONSTERS_WRITE_OPENRPC=1 swift test --filter DeclarationTests`; a test fails when it is
+// stale. Do not edit. Every call of the web page and of the extension's detail view goes
+// through `checkCall`, so a renamed or misspelt param fails a test, not a user.
+
+/** Each method's params and the ones it requires. */
+export const METHODS = Object.freeze({
+  "initialize": { params: ["processId","clientInfo","locale","rootPath","rootUri","initializationOptions","capabilities","trace","workspaceFolders","workDoneToken"], required: [] },
+  "shutdown": { params: [], required: [] },
+  "fonsters/list": { params: ["start","count","thumbnails"], required: [] },
+  "fonsters/get": { params: ["id"], required: ["id"] },
+  "fonsters/create": { params: ["id","name","seed","engine"], required: [] },
+  "fonsters/update": { params: ["id","name","seed","engine"], required: ["id"] },
+  "fonsters/delete": { params: ["id"], required: ["id"] },
+  "fonsters/duplicate": { params: ["id"], required: ["id"] },
+  "fonsters/move": { params: ["id","index"], required: ["id","index"] },
+  "fonsters/undo": { params: ["id"], required: ["id"] },
+  "fonsters/redo": { params: ["id"], required: ["id"] },
+  "fonsters/random": { params: ["id","source","mode"], required: ["id","source"] },
+  "fonsters/refresh": { params: ["id"], required: ["id"] },
+  "fonsters/useFrame": { params: ["id","frame"], required: ["id","frame"] },
+  "creature/render": { params: ["seed","id","format","size","metadata","engine"], required: [] },
+  "creature/describe": { params: ["seed","id","tap","engine"], required: [] },
+  "creature/frames": { params: ["seed","id","format","size","start","count","speed","workDoneToken","engine"], required: [] },
+  "creature/animate": { params: ["seed","id","size","speed","workDoneToken","engine"], required: [] },
+  "creature/tapAnimation": { params: ["seed","id","tap","viewSize","samples","engine"], required: [] },
+  "creature/environment": { params: ["seed","id","engine"], required: [] },
+  "clock/creature": { params: ["format","size","engine"], required: [] },
+  "share/build": { params: ["ids","seeds"], required: [] },
+  "share/preview": { params: ["url","engines"], required: ["url"] },
+  "share/import": { params: ["url","select","workDoneToken","engine"], required: ["url"] },
+  "library/export": { params: [], required: [] },
+  "library/import": { params: ["bundle","select","workDoneToken","engine"], required: ["bundle"] },
+});
+
+/**
+ * Throws when `method` is not one the server declares, when `params` holds a key it does
+ * not declare, or lacks one it requires.
+ * @param {string} method @param {any} [params]
+ */
+export function checkCall(method, params) {
+  const m = METHODS[method];
+  if (!m) throw new Error(`${method} is not a method of fonsters-rpc`);
+  const keys = Object.keys(params || {});
+  for (const key of keys) {
+    if (key !== 'workDoneToken' && !m.params.includes(key)) throw new Error(`${method} takes no param '${key}' (it takes ${m.params.join(', ') || 'none'})`);
+  }
+  for (const key of m.required) if (!keys.includes(key)) throw new Error(`${method} needs '${key}'`);
+}
