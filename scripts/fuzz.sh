@@ -25,7 +25,7 @@ all_targets="json frames sharelink png bundle iso8601 http websocket"
 targets=${FUZZ_TARGETS:-$all_targets}
 flags=(-sanitize=fuzzer,address -parse-as-library -O -use-ld=lld
        -I "$out" -I Sources/CZlib -I Sources/CJPEG -I Sources/CSQLite)
-libs=(-lz -ljpeg -lsqlite3 -lm)
+libs=("$out/libJSON.a" -lz -ljpeg -lsqlite3 -lm)
 
 # The Swift files of a module, or of a folder.
 swift_files() { find "$@" -name '*.swift' | sort; }
@@ -63,7 +63,7 @@ build_target() {
     local target=$1
     case $target in
     json) build json "$out/json" -- -module-name JSONFuzz Tests/Fuzz/targets/JSONParserFuzz.swift \
-        Sources/RPC/Transport/{JSONParser,JSONValue,JSONObject,JSONParseError,JSONSerializer}.swift ;;
+        Sources/JSON/{JSONParser,JSONValue,JSONObject,JSONParseError,JSONSerializer}.swift ;;
     frames) build frames "$out/frames" -- -module-name FramesFuzz Tests/Fuzz/targets/FrameDecoderFuzz.swift \
         Sources/RPC/Transport/{FrameDecoder,Framing,Locked}.swift ;;
     http) build http "$out/http" -- -module-name HTTPFuzz Tests/Fuzz/targets/HTTPRequestFuzz.swift \
@@ -106,8 +106,13 @@ run_pair() {  # runs the given shell commands two at a time; fails if any failed
     for pid in "${pids[@]}"; do wait "$pid" || status=1; done
     return $status
 }
-phase1=() phase2=() phase3=()
-((needs_core)) && phase1+=("build_module CreatureCore Sources/CreatureCore")
+phase0=() phase1=() phase2=() phase3=()
+((needs_core)) && phase0+=("build_module JSON Sources/JSON")
+build_core() {  # CreatureCore imports JSON: a newer JSON means a rebuild
+    [[ $out/libJSON.a -nt $out/libCreatureCore.a ]] && rm -f "$out/libCreatureCore.a"
+    build_module CreatureCore Sources/CreatureCore
+}
+((needs_core)) && phase1+=("build_core")
 for t in json frames http websocket; do wants "$t" && phase1+=("build_target $t"); done
 build_store() {  # FonsterStore imports CreatureCore: a newer CreatureCore means a rebuild
     [[ $out/libCreatureCore.a -nt $out/libFonsterStore.a ]] && rm -f "$out/libFonsterStore.a"
@@ -116,6 +121,7 @@ build_store() {  # FonsterStore imports CreatureCore: a newer CreatureCore means
 ((needs_store)) && phase2+=("build_store")
 for t in sharelink png; do wants "$t" && phase2+=("build_target $t"); done
 for t in bundle iso8601; do wants "$t" && phase3+=("build_target $t"); done
+run_pair "${phase0[@]}"
 run_pair "${phase1[@]}"
 run_pair "${phase2[@]}"
 run_pair "${phase3[@]}"

@@ -1,3 +1,5 @@
+import JSON
+
 /// A creature described in the golden-file format (ENGINE.md §10, the records of `engine-v1.json`
 /// and `engine-v2.json`): the form `fonsters-rpc describe` prints and the conformance tests compare
 /// field by field. A record does not name its engine; the file around it does.
@@ -85,4 +87,38 @@ public struct CreatureRecord: Codable, Equatable, Sendable {
 
     /// The record of a seed drawn by `engine`.
     public init(seed: String, engine: EngineVersion) { self.init(Creature(seed: seed, engine: engine)) }
+}
+
+extension CreatureRecord {
+    /// The golden-file record of `creature` as a JSON value, keys in the golden files' order, drawn
+    /// straight from the creature (what `fonsters-rpc describe` streams out, one record at a time).
+    public static func json(_ creature: Creature) -> JSONValue {
+        let c = creature.configuration
+        let e = creature.environment
+        func count(_ n: Int?) -> JSONValue { n.map { .int(Int64($0)) } ?? .null }
+        let environment: JSONObject = [
+            "birdCount": count(e.birds.count), "birds": .bool(e.birds.on), "butterflies": .bool(e.butterflies.on),
+            "butterflyCount": count(e.butterflies.count), "christmasLights": .bool(e.christmasLights.on),
+            "christmasLightsCount": count(e.christmasLights.count), "cloudCount": count(e.clouds.count),
+            "clouds": .bool(e.clouds.on), "cloverCount": count(e.clovers.count), "clovers": .bool(e.clovers.on),
+            "fireworkCount": count(e.fireworks.count), "fireworks": .bool(e.fireworks.on), "flowerCount": count(e.flowers.count),
+            "flowers": .bool(e.flowers.on), "leafCount": count(e.leaves.count), "leaves": .bool(e.leaves.on), "moon": .bool(e.moon),
+            "showOptionalEffects": .bool(e.showOptionalEffects), "sky": .double(e.sky), "sun": .bool(e.sun),
+        ]
+        let record: JSONObject = [
+            "antlers": .bool(c.antlers), "appendageCount": .int(Int64(c.appendageCount)), "appendageRadial": .bool(c.appendageRadial),
+            "appendages": .bool(c.appendages), "appendageStyle": .string(c.appendageStyle.rawValue), "beard": .bool(c.beard),
+            "body": .bool(c.body), "colors": .array(creature.colors.map { .string($0.hex) }),
+            "creatureType": .string(c.creatureType.rawValue), "diagonal": .bool(c.diagonal), "ears": .bool(c.ears),
+            "environment": .object(environment), "eyebrows": .bool(c.eyebrows), "eyes": .bool(c.eyes),
+            "eyeShape": .string(c.eyeShape.rawValue), "grid": .array(creature.grid.rows.map { .string($0) }), "hair": .bool(c.hair),
+            "horn": .bool(c.horn), "mode": .string(c.mode.rawValue), "mouth": .bool(c.mouth),
+            "mouthStyle": .string(c.mouthStyle.rawValue), "nose": .bool(c.nose), "opaqueBackground": .bool(c.opaqueBackground),
+            "palette": .array(c.palette.map { .string($0) }), "seed": .string(creature.seed), "shapeMask": .string(c.shapeMask.name),
+            "symmetric": .bool(c.symmetric), "symmetryAxis": .string(c.axis.rawValue),
+            "tapAnimation": .array((0..<3).map { .string(creature.tapAnimation($0).rawValue) }), "tier": .int(Int64(c.tier)),
+            "upsideDown": .bool(c.upsideDown),
+        ]
+        return .object(record)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Share links (ENGINE.md §9): a list of seeds as base64url JSON in the `cards` query parameter.
 public enum ShareLink {
@@ -26,52 +27,27 @@ public enum ShareLink {
         }
     }
 
-    /// The link for `seeds`: base64url (no padding) of their JSON array as `JSON.stringify` writes it.
+    /// The link for `seeds`: base64url (no padding) of their JSON array as `JSON.stringify` writes it
+    /// (the protocol's serializer writes strings the same way: `/` and non-ASCII as they are).
     public static func build(seeds: [String]) -> String {
-        base + base64url(Array(jsonArray(seeds).utf8))
+        base + base64url(JSONValue.array(seeds.map { .string($0) }).serialized())
     }
 
     /// The seeds in a link's `cards` parameter (any scheme or host; base64url or plain base64).
     public static func parse(_ link: String, limit: Int = maxSeeds) throws(ParseError) -> [String] {
         guard let value = cardsParameter(link) else { throw .noCards }
         guard let data = decodeBase64(value) else { throw .notBase64 }
-        guard let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { throw .notJSON }
-        guard let items = json as? [Any] else { throw .notArrayOfStrings }
+        guard let json = try? JSONParser.parse([UInt8](data)) else { throw .notJSON }
+        guard case .array(let items) = json else { throw .notArrayOfStrings }
         if items.isEmpty { throw .empty }
         if items.count > limit { throw .tooMany(count: items.count, limit: limit) }
         var seeds: [String] = []
         seeds.reserveCapacity(items.count)
         for item in items {
-            guard let s = item as? String else { throw .notArrayOfStrings }
+            guard case .string(let s) = item else { throw .notArrayOfStrings }
             seeds.append(s)
         }
         return seeds
-    }
-
-    /// A JSON array of strings exactly as JavaScript's `JSON.stringify` writes it.
-    public static func jsonArray(_ strings: [String]) -> String {
-        var out = "["
-        for (i, s) in strings.enumerated() {
-            if i > 0 { out += "," }
-            out += "\""
-            for unit in s.unicodeScalars {
-                switch unit {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\u{08}": out += "\\b"
-                case "\u{0C}": out += "\\f"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case let c where c.value < 0x20:
-                    let hex = String(c.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: out.unicodeScalars.append(unit)
-                }
-            }
-            out += "\""
-        }
-        return out + "]"
     }
 
     static func base64url(_ bytes: [UInt8]) -> String {

@@ -17,7 +17,7 @@ public final class FonsterStore: @unchecked Sendable {
     public let wasCreated: Bool
     /// The options the store was opened with.
     public let options: StoreOptions
-    /// The random text used by `loadRandom`, `prependRandom` and `refreshRandom`.
+    /// Where `fonsters/random` and `fonsters/refresh` get their text (applied by `applyRandomText`).
     public let randomText: RandomTextProvider
 
     let db: Database  // guarded by lock
@@ -302,29 +302,6 @@ public final class FonsterStore: @unchecked Sendable {
             fonster.randomSource = source
             return Self.commit(seed, to: &fonster) || sourceChanged
         }
-    }
-
-    /// Load random: fetches text from `source` and makes it the seed (undoable).
-    public func loadRandom(_ id: UUID, source: RandomSource) async throws(StoreError) -> RandomEdit {
-        _ = try get(id)
-        let (text, usedFallback) = await randomText.text(for: source)
-        let fonster = try applyRandomText(id, text: text, source: source, prepend: false)
-        return RandomEdit(fonster: fonster, text: text, source: source, usedFallback: usedFallback)
-    }
-
-    /// Prepend random: fetches text from `source` and sets the seed to `trim(text) + " " + seed`.
-    public func prependRandom(_ id: UUID, source: RandomSource) async throws(StoreError) -> RandomEdit {
-        _ = try get(id)
-        let (text, usedFallback) = await randomText.text(for: source)
-        let fonster = try applyRandomText(id, text: text, source: source, prepend: true)
-        return RandomEdit(fonster: fonster, text: text, source: source, usedFallback: usedFallback)
-    }
-
-    /// Refresh: loads random text again from the remembered source. Throws `noRandomSource`
-    /// when the Fonster has never loaded any.
-    public func refreshRandom(_ id: UUID) async throws(StoreError) -> RandomEdit {
-        guard let source = try get(id).randomSource else { throw .noRandomSource(id) }
-        return try await loadRandom(id, source: source)
     }
 
     /// Deletes a Fonster; the others keep their order.
@@ -660,17 +637,4 @@ public final class FonsterStore: @unchecked Sendable {
             engine: row.text(10) ?? "",
             position: Int(row.int(1)))
     }
-}
-
-/// The result of a random-text edit: the Fonster, the text used, and whether the remote
-/// endpoint failed and local text stood in.
-public struct RandomEdit: Equatable, Sendable {
-    /// The edited Fonster.
-    public var fonster: Fonster
-    /// The random text that was loaded or prepended.
-    public var text: String
-    /// The source asked.
-    public var source: RandomSource
-    /// True when the remote endpoint failed and local text was used instead.
-    public var usedFallback: Bool
 }

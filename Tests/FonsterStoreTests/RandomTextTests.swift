@@ -135,14 +135,12 @@ import Testing
         #expect(result.usedFallback)
     }
 
+    /// The store's provider is the one its options name: what `fonsters/random` fetches through.
     @Test func storeReportsTheFallback() async throws {
         let store = try FonsterStore(location: .memory, options: StoreOptions(starterFonsters: false, randomEndpoint: server.url("/fail")))
-        let f = try store.create(seed: "s")
-        let edit = try await store.loadRandom(f.id, source: .uuid)
-        #expect(edit.usedFallback && edit.fonster.seed == edit.text)
+        #expect(await store.randomText.text(for: .uuid).usedFallback)
         let good = try FonsterStore(location: .memory, options: StoreOptions(starterFonsters: false, randomEndpoint: server.url("/ok")))
-        let g = try good.create(seed: "s")
-        let remote = try await good.prependRandom(g.id, source: .quote)
-        #expect(!remote.usedFallback && remote.fonster.seed == "Remote words arrive s")
+        let remote = await good.randomText.text(for: .quote)
+        #expect(!remote.usedFallback && remote.text == "Remote words arrive")
     }
 }

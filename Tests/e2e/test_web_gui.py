@@ -335,7 +335,7 @@ def test_every_tap_kind_plays_in_the_page(server, browser):
     animations = {}
     for i in range(3000):  # varied seeds meet every kind (similar seeds and salts correlate)
         seed = hashlib.sha1(str(i).encode()).hexdigest()[: 3 + i % 11]
-        result = server.call("creature/tapAnimation", {"seed": seed, "tap": i % 3, "size": 200, "samples": 21})
+        result = server.call("creature/tapAnimation", {"seed": seed, "tap": i % 3, "viewSize": 200, "samples": 21})
         animations.setdefault(result["kind"], result)
         if len(animations) == 21:
             break

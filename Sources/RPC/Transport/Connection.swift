@@ -28,11 +28,6 @@ public final class Connection: Sendable {
         return Connection(incoming: pipe.frames, writer: writer)
     }
 
-    /// A connection over standard input and standard output.
-    public static func standardIO(limits: FrameLimits = FrameLimits(), log: TransportLog = .standardError) -> Connection {
-        fileDescriptors(input: 0, output: 1, limits: limits, log: log)
-    }
-
     /// Two connected in-memory ends, for tests and scripts: what one writes, the other reads.
     /// The client writes with `clientFraming`; the server detects it and answers in kind, unless
     /// `serverFraming` fixes how the server reads.

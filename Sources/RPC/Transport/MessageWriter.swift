@@ -33,9 +33,6 @@ public final class MessageWriter: Sendable {
     /// Sends a notification.
     public func send(_ notification: Notification) { send(notification.json) }
 
-    /// Sends a request (the server does not track replies to it; see `RPCServer`).
-    public func send(_ request: Request) { send(request.json) }
-
     /// Sends the notification `method` with `params`.
     public func sendNotification(_ method: String, params: JSONValue? = nil) {
         send(Notification(method: method, params: params))

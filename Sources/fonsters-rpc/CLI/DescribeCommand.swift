@@ -1,5 +1,6 @@
 import Foundation
 import CreatureCore
+import JSON
 
 /// `fonsters-rpc describe SEED…` or `describe --stdin` (a JSON array of seeds on stdin): prints a
 /// JSON array of records in the golden-file format, one creature per seed.
@@ -32,8 +33,9 @@ enum DescribeCommand {
             guard reader.operands.isEmpty else {
                 throw CLIError("The describe command reads seeds from its arguments or with --stdin, not both; this got --stdin and '\(reader.operands[0])'.")
             }
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            guard let list = try? JSONDecoder().decode([String].self, from: data) else {
+            let input = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            guard case .array(let items)? = try? JSONParser.parse(input),
+                  let list = Optional(items.compactMap(\.string)), list.count == items.count else {
                 throw CLIError(#"The input of describe --stdin must be a JSON array of strings, such as ["hello", "Bob"]."#)
             }
             seeds = list
@@ -43,10 +45,23 @@ enum DescribeCommand {
             }
             seeds = reader.operands
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(seeds.map { CreatureRecord(Creature(seed: $0, engine: engine)) })
-        data.append(0x0A)
-        try OutputFile.writeAll([UInt8](data), to: output, path: "standard output")
+        try stream(seeds, engine: engine, to: output)
+    }
+
+    /// Writes the records as one JSON array, each drawn, serialized by the protocol's writer and
+    /// sent out in 64 KB pieces as it comes: memory stays flat however many seeds there are.
+    static func stream(_ seeds: [String], engine: EngineVersion, to output: Int32) throws {
+        var buffer: [UInt8] = [UInt8(ascii: "[")]
+        buffer.reserveCapacity(80_000)
+        for (index, seed) in seeds.enumerated() {
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            JSONSerializer.write(CreatureRecord.json(Creature(seed: seed, engine: engine)), into: &buffer)
+            if buffer.count >= 65_536 {
+                try OutputFile.writeAll(buffer, to: output, path: "standard output")
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        buffer.append(contentsOf: [UInt8(ascii: "]"), 0x0A])
+        try OutputFile.writeAll(buffer, to: output, path: "standard output")
     }
 }

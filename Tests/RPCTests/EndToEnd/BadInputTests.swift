@@ -142,8 +142,8 @@ extension EndToEnd {
                 (link(#"{"seeds":["a"]}"#), 1003),
                 (link(#"["a",2]"#), 1003),
                 (.string("https://example.com/?nothing=1"), 1003),
-                (link(ShareLink.jsonArray((0..<100_000).map { "s\($0)" })), 1009),
-                (link(ShareLink.jsonArray((0..<1_001).map { "s\($0)" })), 1009),
+                (link(JSONValue.array((0..<100_000).map { .string("s\($0)") }).serializedString()), 1009),
+                (link(JSONValue.array((0..<1_001).map { .string("s\($0)") }).serializedString()), 1009),
             ]
             for (url, code) in bad {
                 for method in ["share/import", "share/preview"] {

@@ -18,7 +18,7 @@ struct TestClient {
 
     /// Sends a request.
     func request(_ id: Int64, _ method: String, _ params: JSONValue? = nil) {
-        connection.writer.send(Request(id: .int(id), method: method, params: params))
+        connection.writer.send(Request(id: .int(id), method: method, params: params).json)
     }
 
     /// Sends a notification.

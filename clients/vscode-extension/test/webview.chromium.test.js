@@ -75,7 +75,7 @@ async function record(/** @type {ServerConnection} */ server) {
     choices.push({ engine, image: { dataUri: drawn.dataUri, alt: drawn.alt, width: drawn.width, height: drawn.height } });
   }
   const taps = [];
-  for (let tap = 0; tap < 3; tap++) taps.push(await r('creature/tapAnimation', { seed: SEED, tap, size: 384, samples: 21 }));
+  for (let tap = 0; tap < 3; tap++) taps.push(await r('creature/tapAnimation', { seed: SEED, tap, viewSize: 384, samples: 21 }));
   return {
     fonster,
     environment,
