@@ -1,14 +1,32 @@
 import Dispatch
 import Foundation
 
+/// Why the library changed, as `fonsters/didChange` says it.
+public enum ChangeReason: String, Sendable, CaseIterable {
+    /// Created (also a duplicate).
+    case create
+    /// Renamed, re-seeded (also undo, redo, random text, use frame) or its engine switched.
+    case update
+    /// Deleted.
+    case delete
+    /// Moved in the list order.
+    case move
+    /// Added by an import (share link or bundle).
+    case imported = "import"
+    /// Changed by another process that does not log its changes: read everything again.
+    case external
+    /// Changed by another process more often than the log keeps: read everything again.
+    case reload
+}
+
 /// A change to the library: which Fonsters, why, and whether another connection made it.
 public struct StoreChange: Equatable, Sendable {
     /// The Fonsters affected (created, updated, deleted, moved…). Empty when unknown: a writer
     /// that does not log its changes, or more changes than the log keeps — reload everything.
     public var ids: [UUID]
-    /// `create`, `update`, `delete`, `move`, `import`; for other processes also `external`
-    /// (unlogged writer) or `reload` (the log no longer reaches back far enough).
-    public var reason: String
+    /// Why: for other processes also `external` (unlogged writer) or `reload` (the log no
+    /// longer reaches back far enough).
+    public var reason: ChangeReason
     /// True when another connection or process made the change.
     public var external: Bool
     /// The engine (`fonsters-v1`…) of each changed Fonster that still exists, keyed by id;
@@ -16,7 +34,7 @@ public struct StoreChange: Equatable, Sendable {
     public var engines: [UUID: String]
 
     /// A change record.
-    public init(ids: [UUID], reason: String, external: Bool, engines: [UUID: String] = [:]) {
+    public init(ids: [UUID], reason: ChangeReason, external: Bool, engines: [UUID: String] = [:]) {
         self.ids = ids
         self.reason = reason
         self.external = external
@@ -24,7 +42,7 @@ public struct StoreChange: Equatable, Sendable {
     }
 
     /// This store's own change to `fonsters` (which exist, with their engines).
-    init(_ fonsters: [Fonster], reason: String) {
+    init(_ fonsters: [Fonster], reason: ChangeReason) {
         self.init(ids: fonsters.map(\.id), reason: reason, external: false,
                   engines: Dictionary(fonsters.map { ($0.id, $0.engine) }, uniquingKeysWith: { a, _ in a }))
     }

@@ -220,7 +220,7 @@ public final class FonsterStore: @unchecked Sendable {
             var fonster = Self.newFonster(id: id ?? UUID(), name: name, seed: seed, position: try Self.count(db), options: options)
             fonster.engine = engine.rawValue
             try Self.insert(fonster, sortKey: try nextPosition(), into: db)
-            return (fonster, [StoreChange([fonster], reason: "create")])
+            return (fonster, [StoreChange([fonster], reason: .create)])
         }
     }
 
@@ -310,7 +310,7 @@ public final class FonsterStore: @unchecked Sendable {
             guard let key = try Self.storedKey(id, db) else { throw .notFound(id) }
             try db.query("DELETE FROM fonsters WHERE id = ?", [.text(key)])
             guard sqlite3_changes(db.handle) == 1 else { throw .notFound(id) }
-            return ((), [StoreChange(ids: [id], reason: "delete", external: false)])
+            return ((), [StoreChange(ids: [id], reason: .delete, external: false)])
         }
     }
 
@@ -323,7 +323,7 @@ public final class FonsterStore: @unchecked Sendable {
             copy.randomSource = original.randomSource
             copy.engine = original.engine
             try Self.insert(copy, sortKey: try nextPosition(), into: db)
-            return (copy, [StoreChange([copy], reason: "create")])
+            return (copy, [StoreChange([copy], reason: .create)])
         }
     }
 
@@ -348,7 +348,7 @@ public final class FonsterStore: @unchecked Sendable {
             }
             try db.query("UPDATE fonsters SET position = ? WHERE id = ?", [.int(newPosition), .text(key)])
             fonster.position = index
-            return (fonster, [StoreChange([fonster], reason: "move")])
+            return (fonster, [StoreChange([fonster], reason: .move)])
         }
     }
 
@@ -384,7 +384,7 @@ public final class FonsterStore: @unchecked Sendable {
                 position += 1
                 sortKey += 1
             }
-            return (result, result.created.isEmpty ? [] : [StoreChange(result.created, reason: "import")])
+            return (result, result.created.isEmpty ? [] : [StoreChange(result.created, reason: .imported)])
         }
     }
 
@@ -422,22 +422,23 @@ public final class FonsterStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let version = try? db.scalarInt("PRAGMA data_version"), version != lastDataVersion else { return [] }
-        var rows: [(seq: Int64, id: UUID?, reason: String, mine: Bool)] = []
+        var rows: [(seq: Int64, id: UUID?, reason: ChangeReason, mine: Bool)] = []
         var oldest: Int64?
         do {
             oldest = try db.scalarInt("SELECT min(seq) FROM change_log")
             try db.query("SELECT seq, fonster_id, reason, writer FROM change_log WHERE seq > ? ORDER BY seq", [.int(lastLogSeq)]) { row in
-                rows.append((row.int(0), row.text(1).flatMap(UUID.init(uuidString:)), row.text(2) ?? "update", row.text(3) == writerTag))
+                rows.append((row.int(0), row.text(1).flatMap(UUID.init(uuidString:)),
+                             row.text(2).flatMap(ChangeReason.init(rawValue:)) ?? .update, row.text(3) == writerTag))
             }
         } catch {
             return []
         }
         defer { lastDataVersion = version; lastLogSeq = rows.last?.seq ?? lastLogSeq }
         if let oldest, oldest > lastLogSeq + 1 {  // the rows in between were pruned
-            return [StoreChange(ids: [], reason: "reload", external: true)]
+            return [StoreChange(ids: [], reason: .reload, external: true)]
         }
         let theirs = rows.filter { !$0.mine }
-        if theirs.isEmpty { return [StoreChange(ids: [], reason: "external", external: true)] }
+        if theirs.isEmpty { return [StoreChange(ids: [], reason: .external, external: true)] }
         var changes: [StoreChange] = []
         for row in theirs {
             let ids = row.id.map { [$0] } ?? []
@@ -487,7 +488,7 @@ public final class FonsterStore: @unchecked Sendable {
                     for change in changes {
                         for id in change.ids {
                             try db.query("INSERT INTO change_log (fonster_id, reason, writer) VALUES (?, ?, ?)",
-                                         [.text(id.uuidString), .text(change.reason), .text(writerTag)])
+                                         [.text(id.uuidString), .text(change.reason.rawValue), .text(writerTag)])
                         }
                     }
                     try db.query("DELETE FROM change_log WHERE seq <= last_insert_rowid() - ?", [.int(Schema.changeLogKeep)])
@@ -513,7 +514,7 @@ public final class FonsterStore: @unchecked Sendable {
                 .text(SeedListCoding.encode(fonster.history)), .text(SeedListCoding.encode(fonster.future)),
                 .text(fonster.engine), .text(key),
             ])
-            return (fonster, [StoreChange([fonster], reason: "update")])
+            return (fonster, [StoreChange([fonster], reason: .update)])
         }
     }
 

@@ -269,7 +269,7 @@ extension FonsterStore {
                 index += 1
                 sortKey += 1
             }
-            return (result, result.created.isEmpty ? [] : [StoreChange(result.created, reason: "import")])
+            return (result, result.created.isEmpty ? [] : [StoreChange(result.created, reason: .imported)])
         }
     }
 }

@@ -18,13 +18,13 @@ import Testing
         let imported = try store.importSeeds(["x", "y"], engine: .current).created
         try store.delete(a.id)
         #expect(seen.all.filter { !$0.external } == [
-            StoreChange(ids: [a.id], reason: "create", external: false, engines: [a.id: "fonsters-v1"]),
-            StoreChange(ids: [a.id], reason: "update", external: false, engines: [a.id: "fonsters-v1"]),
-            StoreChange(ids: [b.id], reason: "create", external: false, engines: [b.id: "fonsters-v1"]),
-            StoreChange(ids: [b.id], reason: "move", external: false, engines: [b.id: "fonsters-v1"]),
-            StoreChange(ids: imported.map(\.id), reason: "import", external: false,
+            StoreChange(ids: [a.id], reason: .create, external: false, engines: [a.id: "fonsters-v1"]),
+            StoreChange(ids: [a.id], reason: .update, external: false, engines: [a.id: "fonsters-v1"]),
+            StoreChange(ids: [b.id], reason: .create, external: false, engines: [b.id: "fonsters-v1"]),
+            StoreChange(ids: [b.id], reason: .move, external: false, engines: [b.id: "fonsters-v1"]),
+            StoreChange(ids: imported.map(\.id), reason: .imported, external: false,
                         engines: Dictionary(uniqueKeysWithValues: imported.map { ($0.id, "fonsters-v1") })),
-            StoreChange(ids: [a.id], reason: "delete", external: false),
+            StoreChange(ids: [a.id], reason: .delete, external: false),
         ])
     }
 
@@ -47,12 +47,12 @@ import Testing
         _ = try theirs.setSeed(b.id, to: "edited")
         try theirs.delete(b.id)
         #expect(mine.checkForExternalChanges() == [
-            StoreChange(ids: [b.id], reason: "create", external: true),
-            StoreChange(ids: [a.id, b.id], reason: "update", external: true, engines: [a.id: "fonsters-v1"]),  // b is gone
-            StoreChange(ids: [b.id], reason: "delete", external: true),
+            StoreChange(ids: [b.id], reason: .create, external: true),
+            StoreChange(ids: [a.id, b.id], reason: .update, external: true, engines: [a.id: "fonsters-v1"]),  // b is gone
+            StoreChange(ids: [b.id], reason: .delete, external: true),
         ])
         #expect(mine.checkForExternalChanges().isEmpty)
-        #expect(theirs.checkForExternalChanges() == [StoreChange(ids: [a.id], reason: "create", external: true, engines: [a.id: "fonsters-v1"])])
+        #expect(theirs.checkForExternalChanges() == [StoreChange(ids: [a.id], reason: .create, external: true, engines: [a.id: "fonsters-v1"])])
     }
 
     @Test func unloggedWritersAndPrunedLogsAskForAReload() throws {
@@ -60,10 +60,10 @@ import Testing
         let mine = try FonsterStore(location: .file(path), options: testOptions())
         _ = try mine.create(seed: "x")
         rawSQL(path, "UPDATE fonsters SET name = 'by hand'")
-        #expect(mine.checkForExternalChanges() == [StoreChange(ids: [], reason: "external", external: true)])
+        #expect(mine.checkForExternalChanges() == [StoreChange(ids: [], reason: .external, external: true)])
         let theirs = try FonsterStore(location: .file(path), options: testOptions())
         for round in 0..<11 { _ = try theirs.importSeeds((0..<1_000).map { "bulk \(round) \($0)" }, engine: .current) }
-        #expect(mine.checkForExternalChanges() == [StoreChange(ids: [], reason: "reload", external: true)])
+        #expect(mine.checkForExternalChanges() == [StoreChange(ids: [], reason: .reload, external: true)])
     }
 
     @Test func pollingObserverHearsAnotherProcess() async throws {
@@ -78,6 +78,6 @@ import Testing
             if !seen.all.isEmpty { break }
             try await Task.sleep(for: .milliseconds(10))
         }
-        #expect(seen.all == [StoreChange(ids: [made.id], reason: "create", external: true, engines: [made.id: "fonsters-v1"])])
+        #expect(seen.all == [StoreChange(ids: [made.id], reason: .create, external: true, engines: [made.id: "fonsters-v1"])])
     }
 }

@@ -38,7 +38,7 @@ public enum MethodTable {
         { change in
             writer.sendNotification("fonsters/didChange", params: [
                 "ids": .array(change.ids.map { .string($0.uuidString) }),
-                "reason": .string(change.reason),
+                "reason": .string(change.reason.rawValue),
                 "external": .bool(change.external),
                 "engines": .object(JSONObject(change.engines.map { ($0.key.uuidString, .string($0.value)) }
                     .sorted { $0.0 < $1.0 })),
