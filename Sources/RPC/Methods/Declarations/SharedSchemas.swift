@@ -1,3 +1,5 @@
+import CreatureCore
+
 /// The parts of `openrpc.json` that no one method owns: the document's `info` and the objects
 /// several methods share (`components.schemas`).
 enum SharedSchemas {
@@ -12,7 +14,7 @@ enum SharedSchemas {
      "UUID":{"type":"string","pattern":"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"},
      "DataURI":{"type":"string","pattern":"^data:image/(png|gif|jpeg|svg\\+xml);base64,[A-Za-z0-9+/]+=*$"},
      "Format":{"type":"string","enum":["png","gif","jpeg","jpg","svg"]},
-     "Size":{"type":"integer","minimum":32,"maximum":2048,"multipleOf":32},
+     "Size":{"type":"integer","minimum":\#(ImageSize.pixelRange.lowerBound),"maximum":\#(ImageSize.pixelRange.upperBound),"multipleOf":32},
      "RandomSource":{"type":"string","enum":["quote","words","uuid","lorem"]},
      "ProgressToken":{"type":["integer","string"]},
      "Fonster":{"type":"object","properties":{"id":{"$ref":"#/components/schemas/UUID"},"name":{"type":"string"},"displayName":{"type":"string"},"seed":{"type":"string"},"randomSource":{"oneOf":[{"$ref":"#/components/schemas/RandomSource"},{"type":"null"}]},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}(Z|[+-]\\d{2}:\\d{2})$"},"canUndo":{"type":"boolean"},"canRedo":{"type":"boolean"},"birthday":{"type":"boolean"},"engine":{"$ref":"#/components/schemas/Engine"},"position":{"type":"integer","minimum":0}},"required":["id","name","displayName","seed","randomSource","createdAt","canUndo","canRedo","birthday","engine","position"],"additionalProperties":false},
