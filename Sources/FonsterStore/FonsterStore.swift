@@ -49,13 +49,11 @@ public final class FonsterStore: @unchecked Sendable {
             let exists = FileManager.default.fileExists(atPath: path)
             if !exists {
                 if readOnly { throw .unavailable(path: path, detail: "the file does not exist") }
-                let directory = (path as NSString).deletingLastPathComponent
-                if !directory.isEmpty {
-                    do {
-                        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                    } catch {
-                        throw .unavailable(path: path, detail: "cannot create the directory \(directory)")
-                    }
+                let directory = StoreLocation.parentFolder(of: path)
+                do {
+                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                } catch {
+                    throw .unavailable(path: path, detail: "cannot create the directory \(directory)")
                 }
             } else if !Self.isWritable(path) {
                 readOnly = true
@@ -153,7 +151,7 @@ public final class FonsterStore: @unchecked Sendable {
             let now = options.now()
             try db.query("INSERT INTO meta (key, value) VALUES ('created', ?)", [.text(ISOTime.format(now, in: options.timeZone, milliseconds: true))])
             if options.starterFonsters {
-                let directory = db.path == ":memory:" ? NSHomeDirectory() : (db.path as NSString).deletingLastPathComponent
+                let directory = db.path == ":memory:" ? NSHomeDirectory() : StoreLocation.parentFolder(of: db.path)
                 let facts = options.machineFacts ?? MachineFacts.current(directory: directory, timeZone: options.timeZone)
                 for (index, seed) in StarterFonsters.seeds(facts: facts, now: now, timeZone: options.timeZone).enumerated() {
                     let fonster = newFonster(name: randomText.friendlyName(), seed: seed, position: index, options: options)
