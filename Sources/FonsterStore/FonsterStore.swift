@@ -31,6 +31,8 @@ public final class FonsterStore: @unchecked Sendable {
     private let writerTag = UUID().uuidString
     private var lastDataVersion: Int64 = 0  // guarded by lock
     private var lastLogSeq: Int64 = 0  // guarded by lock
+    /// Whether the full-disk reserve is missing (given back, or never made). Guarded by lock.
+    private var reserveMissing = false
 
     private let observerLock = NSLock()
     private var observers: [UUID: @Sendable (StoreChange) -> Void] = [:]  // guarded by observerLock
@@ -82,6 +84,8 @@ public final class FonsterStore: @unchecked Sendable {
         wasCreated = try Self.prepareRetryingBusy(db, readOnly: isReadOnly, options: options, randomText: randomText)
         lastDataVersion = try db.scalarInt("PRAGMA data_version") ?? 0
         lastLogSeq = try db.scalarInt("SELECT coalesce(max(seq), 0) FROM change_log") ?? 0
+        reserveMissing = !isReadOnly && path != ":memory:"
+            && (try? db.scalarInt("SELECT count(*) FROM meta WHERE key = 'reserve'")) == 0
     }
 
     deinit { watcher?.stop() }
@@ -159,6 +163,9 @@ public final class FonsterStore: @unchecked Sendable {
                 }
             }
             try db.query("INSERT INTO meta (key, value) VALUES ('first_launch', ?)", [.text(options.starterFonsters ? "starters" : "empty")])
+            if db.path != ":memory:" {
+                try db.query("INSERT INTO meta (key, value) VALUES ('reserve', zeroblob(?))", [.int(Int64(Self.reserveBytes))])
+            }
             return true
         }
     }
@@ -320,7 +327,21 @@ public final class FonsterStore: @unchecked Sendable {
 
     /// Deletes a Fonster; the others keep their order.
     public func delete(_ id: UUID) throws(StoreError) {
+        do throws(StoreError) {
+            try delete(id, releasingReserve: false)
+        } catch {
+            guard case .diskFull = error else { throw error }
+            // A full disk must not keep a user from freeing space: the reserve's pages make room.
+            try delete(id, releasingReserve: true)
+        }
+    }
+
+    private func delete(_ id: UUID, releasingReserve: Bool) throws(StoreError) {
         try write { () throws(StoreError) in
+            if releasingReserve {
+                try db.query("DELETE FROM meta WHERE key = 'reserve'")
+                reserveMissing = true
+            }
             guard let key = try Self.storedKey(id, db) else { throw .notFound(id) }
             try db.query("DELETE FROM fonsters WHERE id = ?", [.text(key)])
             guard sqlite3_changes(db.handle) == 1 else { throw .notFound(id) }
@@ -513,7 +534,25 @@ public final class FonsterStore: @unchecked Sendable {
             return outcome
         }
         notify(changes)
+        restoreReserve()
         return result
+    }
+
+    /// Bytes of free pages the library keeps (a `meta` row) for a full disk: a delete that the
+    /// disk would refuse gives them back and goes through, so a user can always free space.
+    static let reserveBytes = 64 << 10
+
+    /// Puts the reserve back (or in, for a library made before it) after a write, when there
+    /// is room; a full disk leaves it out until a later write.
+    private func restoreReserve() {
+        guard reserveMissing, !isReadOnly else { return }
+        try? locked { () throws(StoreError) in
+            guard reserveMissing else { return }
+            try db.transaction { () throws(StoreError) in
+                try db.query("INSERT OR REPLACE INTO meta (key, value) VALUES ('reserve', zeroblob(?))", [.int(Int64(Self.reserveBytes))])
+            }
+            reserveMissing = false
+        }
     }
 
     /// Reads the row inside a write transaction, lets `change` edit it, and saves it when

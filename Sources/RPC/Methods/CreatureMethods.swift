@@ -7,7 +7,7 @@ enum CreatureMethods {
     static func render(_ creature: Creature, format: ImageFormat, size: ImageSize,
                        metadata: PNGMetadata? = nil, request: RequestContext? = nil) throws(ResponseError) -> RenderedImage {
         do { return try Renderer.still(creature, format: format, size: size, metadata: metadata,
-                                       isCancelled: { request?.isCancelled ?? false }) }
+                                       isCancelled: { request?.takeTurn() ?? false }) }
         catch is CancellationError { throw ResponseError.requestCancelled }
         catch { throw ResponseError.internalError("The \(format.rawValue) image could not be encoded: \(error)") }
     }
@@ -39,9 +39,10 @@ enum CreatureMethods {
                 let format = try p.format(), size = try p.size()
                 let metadata = try p.bool("metadata") ?? false
                 let (creature, alt) = target.creatureAndAlt
-                let image = try render(creature, format: format, size: size,
-                                       metadata: metadata ? PNGMetadata(seed: target.seed, created: Date()) : nil,
-                                       request: request)
+                let pngMetadata = metadata ? PNGMetadata(seed: target.seed, created: Date()) : nil
+                let image = try await request.compute { () throws(ResponseError) -> RenderedImage in
+                    try render(creature, format: format, size: size, metadata: pngMetadata, request: request)
+                }
                 return renderResult(image, creature: creature, alt: alt, name: target.name)
             },
             MethodDeclaration("creature/describe", "Everything the engine decides about a creature.", effect: .pure,
@@ -65,10 +66,12 @@ enum CreatureMethods {
                 let size = try p.size(), interval = try p.intervalMs()
                 // The data URI is base64: 4 bytes for every 3 of the GIF.
                 let maxBytes = request.maxResponseBytes / 4 * 3 - 4096
+                let (seed, engine) = (target.seed, target.engine)
                 let image: RenderedImage = try await request.withProgress(title: "Rendering the evolution") { () throws(ResponseError) -> RenderedImage in
+                  try await request.compute { () throws(ResponseError) -> RenderedImage in
                     do {
-                        return try Renderer.evolutionGIF(seed: target.seed, size: size, intervalMs: interval, engine: target.engine,
-                                                         maxBytes: maxBytes, isCancelled: { request.isCancelled })
+                        return try Renderer.evolutionGIF(seed: seed, size: size, intervalMs: interval, engine: engine,
+                                                         maxBytes: maxBytes, isCancelled: { request.takeTurn() })
                     } catch is CancellationError {
                         throw ResponseError.requestCancelled
                     } catch ImageError.tooLarge {
@@ -79,6 +82,7 @@ enum CreatureMethods {
                     } catch {
                         throw ResponseError.internalError("The animation could not be encoded: \(error)")
                     }
+                  }
                 }
                 return [
                     "dataUri": .string(image.dataURI), "mime": "image/gif",
@@ -126,7 +130,9 @@ enum CreatureMethods {
                 let engine = try p.engine() ?? context.defaultEngine
                 let seed = Clock.seed()
                 let (creature, alt) = AltText.creatureAndSentence(seed: seed, engine: engine)
-                let image = try render(creature, format: format, size: size, request: request)
+                let image = try await request.compute { () throws(ResponseError) -> RenderedImage in
+                    try render(creature, format: format, size: size, request: request)
+                }
                 return renderResult(image, creature: creature, alt: alt, name: "").merging([("seed", .string(seed))])
             },
         ]
@@ -148,14 +154,16 @@ enum CreatureMethods {
         let count = try p.int("count") ?? prefixes.count
         guard count >= 0 else { throw ResponseError.invalidParams(field: "count", "'count' must be 0 or more; it is \(count).") }
         let end = start + min(count, prefixes.count - start)
+        let engine = target.engine
         return try await request.withProgress(title: "Rendering frames") { () throws(ResponseError) -> JSONValue in
+          try await request.compute { () throws(ResponseError) -> JSONValue in
             var frames: [JSONValue] = []
             frames.reserveCapacity(min(max(0, end - start), 4096))
             var bytes = 0
             for index in start..<max(start, end) {
-                try request.checkCancellation()
+                try request.checkpoint()
                 let prefix = prefixes[index]
-                let image = try render(Creature(seed: prefix, engine: target.engine), format: format, size: size, request: request)
+                let image = try render(Creature(seed: prefix, engine: engine), format: format, size: size, request: request)
                 let dataURI = image.dataURI
                 bytes += dataURI.utf8.count + prefix.utf8.count + 64
                 if bytes > request.maxResponseBytes {
@@ -171,6 +179,7 @@ enum CreatureMethods {
                 }
             }
             return ["total": .int(Int64(prefixes.count)), "intervalMs": .int(Int64(interval)), "frames": .array(frames)]
+          }
         }
     }
 

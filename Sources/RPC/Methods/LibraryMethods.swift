@@ -26,18 +26,32 @@ enum LibraryMethods {
                 let fonsters = try await context.withStore { store throws(StoreError) in try store.list() }
                 request.leaveOrder()
                 let now = Date()
-                var items: [JSONValue] = []
-                items.reserveCapacity(fonsters.count)
-                for fonster in fonsters {
-                    try request.checkCancellation()
-                    var item = fonster.json(now: now)
-                    if let (format, size) = thumbnail {
-                        let engine = EngineVersion(rawValue: fonster.engine) ?? context.defaultEngine
-                        let image = try CreatureMethods.render(Creature(seed: fonster.seed, engine: engine), format: format,
-                                                               size: size, request: request)
-                        item = item.merging([("thumbnail", .string(image.dataURI))])
+                let thumbnailOptions = thumbnail
+                let items = try await request.compute { () throws(ResponseError) -> [JSONValue] in
+                    var items: [JSONValue] = []
+                    items.reserveCapacity(fonsters.count)
+                    var bytes = 0
+                    for (index, fonster) in fonsters.enumerated() {
+                        try request.checkpoint()
+                        var item = fonster.json(now: now)
+                        if let (format, size) = thumbnailOptions {
+                            let engine = EngineVersion(rawValue: fonster.engine) ?? context.defaultEngine
+                            let image = try CreatureMethods.render(Creature(seed: fonster.seed, engine: engine), format: format,
+                                                                   size: size, request: request)
+                            let dataURI = image.dataURI
+                            // Stops as soon as the answer would pass the limit, as frames do.
+                            bytes += dataURI.utf8.count + fonster.seed.utf8.count + fonster.name.utf8.count + 512
+                            if bytes > request.maxResponseBytes {
+                                throw ResponseError(
+                                    code: .responseTooLarge,
+                                    message: "The list with \(size.pixels)-pixel \(format.rawValue) thumbnails would take more than \(request.maxResponseBytes) bytes; the first \(index) of \(fonsters.count) fit. Ask for smaller thumbnails, or list without them and draw each with creature/render.",
+                                    data: ["field": "thumbnails", "limit": .int(Int64(request.maxResponseBytes)), "fit": .int(Int64(index))])
+                            }
+                            item = item.merging([("thumbnail", .string(dataURI))])
+                        }
+                        items.append(item)
                     }
-                    items.append(item)
+                    return items
                 }
                 return ["fonsters": .array(items)]
             },

@@ -44,13 +44,16 @@ enum ShareMethods {
                 let engines = try previewEngines(p, context: context)
                 let existing = try await existingSeeds(context)
                 request.leaveOrder()
+                let withEngines = p.has("engines")
+                let thumbnailSize = try ImageSize(pixels: 64)
+                let items = try await request.compute { () throws(ResponseError) -> [JSONValue] in
                 var items: [JSONValue] = []
                 for (index, seed) in seeds.enumerated() {
-                    try request.checkCancellation()
+                    try request.checkpoint()
                     var thumbnails: [(String, JSONValue)] = []
                     for engine in engines {
                         let image = try CreatureMethods.render(Creature(seed: seed, engine: engine), format: .png,
-                                                               size: try ImageSize(pixels: 64), request: request)
+                                                               size: thumbnailSize, request: request)
                         thumbnails.append((engine.rawValue, .string(image.dataURI)))
                     }
                     var item: JSONValue = [
@@ -58,8 +61,10 @@ enum ShareMethods {
                         "displayName": .string(Naming.displayName(name: "", seed: seed)),
                         "thumbnail": thumbnails[0].1, "exists": .bool(existing.contains(seed)),
                     ]
-                    if p.has("engines") { item = item.merging([("thumbnails", .object(JSONObject(thumbnails)))]) }
+                    if withEngines { item = item.merging([("thumbnails", .object(JSONObject(thumbnails)))]) }
                     items.append(item)
+                }
+                return items
                 }
                 return ["seeds": .array(items)]
             },
@@ -77,11 +82,46 @@ enum ShareMethods {
                     })
                 }
             },
-            MethodDeclaration("library/export", "The whole library as a bundle.", effect: .readsLibrary, cost: .heavy,
-                              errors: LibraryMethods.storeErrors) { _, _ in
-                let data = try await context.withStore { store throws(StoreError) in try store.exportLibrary() }
-                do { return ["bundle": try JSONParser.parse(Array(data))] }
-                catch { throw ResponseError.internalError("The exported bundle could not be read back: \(error)") }
+            MethodDeclaration("library/export", "The library as a bundle: whole, or a page at a time.", effect: .readsLibrary, cost: .heavy,
+                              errors: [.invalidParams, .notFound] + LibraryMethods.storeErrors + [.responseTooLarge]) { params, request in
+                let p = try Params(params)
+                let ids = try p.ids("ids")
+                let start = try p.int("start"), count = try p.int("count")
+                if ids != nil && (start != nil || count != nil) {
+                    throw ResponseError.invalidParams(field: "ids", "Give either 'ids' or 'start' and 'count', not both.")
+                }
+                if let start, start < 0 { throw ResponseError.invalidParams(field: "start", "'start' must be 0 or more; it is \(start).") }
+                if let count, count < 0 { throw ResponseError.invalidParams(field: "count", "'count' must be 0 or more; it is \(count).") }
+                let (data, total, exported, remaining) = try await context.withStore { store throws(StoreError) in
+                    let all = try store.list()
+                    let page: [Fonster]
+                    var remaining = 0
+                    if let ids {
+                        let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                        page = try ids.map { id throws(StoreError) in
+                            guard let fonster = byID[id] else { throw StoreError.notFound(id) }
+                            return fonster
+                        }
+                    } else {
+                        let from = min(start ?? 0, all.count)
+                        let end = from + min(count ?? all.count, all.count - from)
+                        page = Array(all[from..<end])
+                        remaining = all.count - end
+                    }
+                    return (store.exportBundle(of: page), all.count, page.count, remaining)
+                }
+                if data.count > request.maxResponseBytes {
+                    let fit = max(1, Int(Double(exported) * Double(request.maxResponseBytes) / Double(data.count) * 0.9))
+                    throw ResponseError(
+                        code: .responseTooLarge,
+                        message: "The bundle of these \(exported) Fonsters would take \(data.count) bytes, more than the limit of \(request.maxResponseBytes). Export a page at a time with 'start' and 'count' (about \(fit) fit), or pick them with 'ids'.",
+                        data: ["field": "count", "limit": .int(Int64(request.maxResponseBytes)), "fit": .int(Int64(fit))])
+                }
+                let bundle = try await request.compute { () throws(ResponseError) -> JSONValue in
+                    do { return try JSONParser.parse(Array(data)) }
+                    catch { throw ResponseError.internalError("The exported bundle could not be read back: \(error)") }
+                }
+                return ["bundle": bundle, "total": .int(Int64(total)), "remaining": .int(Int64(remaining))]
             },
             MethodDeclaration("library/import", "Adds a bundle's Fonsters to the library.", effect: .writesLibrary, cost: .heavy,
                               errors: [.invalidParams, .tooMany, .invalidBundle] + LibraryMethods.editErrors + [.requestCancelled]) { params, request in

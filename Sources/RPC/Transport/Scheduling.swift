@@ -25,6 +25,17 @@ public struct Scheduling: Sendable, Hashable {
     /// request (e.g. -32001 when the estimate shows the response cannot fit the limit).
     public var refusal: ResponseError?
 
+    /// A size the response cannot be under, from its params (0: unknown). When it passes the
+    /// server's response limit the request is refused on arrival with -32001, nothing run.
+    public var minimumResponseBytes = 0
+    /// How to ask for less, for that refusal (e.g. "Page with 'start' and 'count'.").
+    public var tooLargeHint: String?
+    /// The param the refusal is about (`data.field`).
+    public var tooLargeField: String?
+    /// The typical bytes of one item (one frame) of a paged response: the refusal then says
+    /// how many would fit (`data.fit`).
+    public var bytesPerItem: Int?
+
     /// The estimate of a request that says nothing of its size: 16 KB.
     public static let defaultBytes = 16 << 10
 

@@ -91,6 +91,9 @@ final class ServerSession: Sendable {
         (laneStream, lane) = AsyncStream<Job>.makeStream()
     }
 
+    /// Work estimated at this many bytes or fewer is not held back by the estimates of others.
+    static let smallBytes = 64 << 10
+
     private var sequential: Bool { server.mode == .sequential }
     private var limits: ServerLimits { server.limits }
 
@@ -276,6 +279,9 @@ final class ServerSession: Sendable {
                     data: ["field": "id", "id": request.id.json])))
             }
             if let refusal = scheduling.refusal { return .answer(.failure(id: request.id, refusal)) }
+            if scheduling.minimumResponseBytes > limits.maxResponseBytes {
+                return .answer(.failure(id: request.id, .tooLargeBeforeWork(scheduling, limit: limits.maxResponseBytes)))
+            }
             state.nextSerial += 1
             let flag = RequestFlag(holdsOrderUntilDone: sequential)
             let entry = InFlight(serial: state.nextSerial, flag: flag, task: nil, reply: reply)
@@ -322,8 +328,11 @@ final class ServerSession: Sendable {
                 if state.budgetUsed >= max { break }
                 let entry = state.waiting[index]
                 if entry.ordered && orderedBlocked { index += 1; continue }
+                // Small work waits only for output the client has not read; bigger work also for
+                // the estimates of what runs, unless nothing does.
                 let held = state.bytesHeld + output
-                let fitsBytes = held + entry.bytes <= bound || (state.bytesHeld == 0 && output <= bound)
+                let fitsBytes = output <= bound
+                    && (held + entry.bytes <= bound || entry.bytes <= Self.smallBytes || state.bytesHeld == 0)
                 guard state.budgetUsed + entry.weight <= max, fitsBytes else {
                     if !fitsBytes && output > bound { watchDrain = true }
                     if entry.ordered { orderedBlocked = true }

@@ -53,17 +53,22 @@ public struct MethodDeclaration: Sendable {
         self.handler = handler
     }
 
-    /// How a request with `params` is scheduled: library requests in order, pure ones free.
+    /// How a request with `params` is scheduled: library requests in order, pure ones free;
+    /// its bytes and smallest response estimated from its params (`RequestCost`).
     public func scheduling(_ params: JSONValue) -> Scheduling {
         let weight = cost == .heavy ? Self.heavyWeight : 1
+        var scheduling: Scheduling
         switch effect {
         case .readsLibrary, .writesLibrary:
-            return Scheduling(lane: .ordered, weight: weight)
+            scheduling = Scheduling(lane: .ordered, weight: weight)
         case .pure:
             if let resolvesParam, let value = params[resolvesParam], !value.isNull {
-                return Scheduling(lane: .ordered, weight: weight)
+                scheduling = Scheduling(lane: .ordered, weight: weight)
+            } else {
+                scheduling = Scheduling(lane: .free, weight: weight)
             }
-            return Scheduling(lane: .free, weight: weight)
         }
+        RequestCost.estimate(name, params: params, into: &scheduling)
+        return scheduling
     }
 }
