@@ -31,6 +31,8 @@ public final class FonsterStore: @unchecked Sendable {
     private let writerTag = UUID().uuidString
     private var lastDataVersion: Int64 = 0  // guarded by lock
     private var lastLogSeq: Int64 = 0  // guarded by lock
+    /// Whether the full-disk reserve is missing (given back, or never made). Guarded by lock.
+    private var reserveMissing = false
 
     private let observerLock = NSLock()
     private var observers: [UUID: @Sendable (StoreChange) -> Void] = [:]  // guarded by observerLock
@@ -49,13 +51,11 @@ public final class FonsterStore: @unchecked Sendable {
             let exists = FileManager.default.fileExists(atPath: path)
             if !exists {
                 if readOnly { throw .unavailable(path: path, detail: "the file does not exist") }
-                let directory = (path as NSString).deletingLastPathComponent
-                if !directory.isEmpty {
-                    do {
-                        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                    } catch {
-                        throw .unavailable(path: path, detail: "cannot create the directory \(directory)")
-                    }
+                let directory = StoreLocation.parentFolder(of: path)
+                do {
+                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                } catch {
+                    throw .unavailable(path: path, detail: "cannot create the directory \(directory)")
                 }
             } else if !Self.isWritable(path) {
                 readOnly = true
@@ -84,6 +84,8 @@ public final class FonsterStore: @unchecked Sendable {
         wasCreated = try Self.prepareRetryingBusy(db, readOnly: isReadOnly, options: options, randomText: randomText)
         lastDataVersion = try db.scalarInt("PRAGMA data_version") ?? 0
         lastLogSeq = try db.scalarInt("SELECT coalesce(max(seq), 0) FROM change_log") ?? 0
+        reserveMissing = !isReadOnly && path != ":memory:"
+            && (try? db.scalarInt("SELECT count(*) FROM meta WHERE key = 'reserve'")) == 0
     }
 
     deinit { watcher?.stop() }
@@ -153,7 +155,7 @@ public final class FonsterStore: @unchecked Sendable {
             let now = options.now()
             try db.query("INSERT INTO meta (key, value) VALUES ('created', ?)", [.text(ISOTime.format(now, in: options.timeZone, milliseconds: true))])
             if options.starterFonsters {
-                let directory = db.path == ":memory:" ? NSHomeDirectory() : (db.path as NSString).deletingLastPathComponent
+                let directory = db.path == ":memory:" ? NSHomeDirectory() : StoreLocation.parentFolder(of: db.path)
                 let facts = options.machineFacts ?? MachineFacts.current(directory: directory, timeZone: options.timeZone)
                 for (index, seed) in StarterFonsters.seeds(facts: facts, now: now, timeZone: options.timeZone).enumerated() {
                     let fonster = newFonster(name: randomText.friendlyName(), seed: seed, position: index, options: options)
@@ -161,6 +163,9 @@ public final class FonsterStore: @unchecked Sendable {
                 }
             }
             try db.query("INSERT INTO meta (key, value) VALUES ('first_launch', ?)", [.text(options.starterFonsters ? "starters" : "empty")])
+            if db.path != ":memory:" {
+                try db.query("INSERT INTO meta (key, value) VALUES ('reserve', zeroblob(?))", [.int(Int64(Self.reserveBytes))])
+            }
             return true
         }
     }
@@ -306,7 +311,21 @@ public final class FonsterStore: @unchecked Sendable {
 
     /// Deletes a Fonster; the others keep their order.
     public func delete(_ id: UUID) throws(StoreError) {
+        do throws(StoreError) {
+            try delete(id, releasingReserve: false)
+        } catch {
+            guard case .diskFull = error else { throw error }
+            // A full disk must not keep a user from freeing space: the reserve's pages make room.
+            try delete(id, releasingReserve: true)
+        }
+    }
+
+    private func delete(_ id: UUID, releasingReserve: Bool) throws(StoreError) {
         try write { () throws(StoreError) in
+            if releasingReserve {
+                try db.query("DELETE FROM meta WHERE key = 'reserve'")
+                reserveMissing = true
+            }
             guard let key = try Self.storedKey(id, db) else { throw .notFound(id) }
             try db.query("DELETE FROM fonsters WHERE id = ?", [.text(key)])
             guard sqlite3_changes(db.handle) == 1 else { throw .notFound(id) }
@@ -500,7 +519,25 @@ public final class FonsterStore: @unchecked Sendable {
             return outcome
         }
         notify(changes)
+        restoreReserve()
         return result
+    }
+
+    /// Bytes of free pages the library keeps (a `meta` row) for a full disk: a delete that the
+    /// disk would refuse gives them back and goes through, so a user can always free space.
+    static let reserveBytes = 64 << 10
+
+    /// Puts the reserve back (or in, for a library made before it) after a write, when there
+    /// is room; a full disk leaves it out until a later write.
+    private func restoreReserve() {
+        guard reserveMissing, !isReadOnly else { return }
+        try? locked { () throws(StoreError) in
+            guard reserveMissing else { return }
+            try db.transaction { () throws(StoreError) in
+                try db.query("INSERT OR REPLACE INTO meta (key, value) VALUES ('reserve', zeroblob(?))", [.int(Int64(Self.reserveBytes))])
+            }
+            reserveMissing = false
+        }
     }
 
     /// Reads the row inside a write transaction, lets `change` edit it, and saves it when

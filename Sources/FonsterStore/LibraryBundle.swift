@@ -221,7 +221,12 @@ public struct LibraryBundle: Codable, Equatable, Sendable {
 extension FonsterStore {
     /// The whole library as bundle JSON, in list order.
     public func exportLibrary() throws(StoreError) -> Data {
-        LibraryBundle(fonsters: try list(), now: options.now(), timeZone: options.timeZone).encoded()
+        exportBundle(of: try list())
+    }
+
+    /// `fonsters` (a page of the library) as bundle JSON, in the order given.
+    public func exportBundle(of fonsters: [Fonster]) -> Data {
+        LibraryBundle(fonsters: fonsters, now: options.now(), timeZone: options.timeZone).encoded()
     }
 
     /// Imports bundle JSON as new Fonsters (new ids, at the end of the list, never overwriting),

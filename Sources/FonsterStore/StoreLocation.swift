@@ -37,6 +37,26 @@ public enum StoreLocation: Sendable, Equatable {
         }
     }
 
+    /// `path` made absolute: a path not starting with `/` names something in `currentFolder`.
+    /// Nothing else is interpreted (`~` is a name like any other, `.` and `..` are left to the
+    /// file system), so the result names exactly the file `open(2)` would open for `path`.
+    public static func absolutePath(_ path: String,
+                                    currentFolder: String = FileManager.default.currentDirectoryPath) -> String {
+        if path.hasPrefix("/") { return path }
+        return currentFolder.hasSuffix("/") ? currentFolder + path : currentFolder + "/" + path
+    }
+
+    /// The folder that holds the file at `path` (made absolute first, so it is never empty):
+    /// everything before its last `/` once trailing `/`s are dropped; `/` for a file at the root.
+    public static func parentFolder(of path: String,
+                                    currentFolder: String = FileManager.default.currentDirectoryPath) -> String {
+        var absolute = Substring(absolutePath(path, currentFolder: currentFolder))
+        while absolute.count > 1 && absolute.hasSuffix("/") { absolute = absolute.dropLast() }
+        guard let slash = absolute.lastIndex(of: "/") else { return "/" }
+        let parent = absolute[..<slash]
+        return parent.isEmpty ? "/" : String(parent)
+    }
+
     /// The file path this location opens, or `nil` for `.memory`.
     public func resolvedPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         switch self {

@@ -30,11 +30,14 @@ public enum BuiltExecutable {
         public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
     }
 
-    /// Runs the executable with `arguments`, feeding `stdin`, and waits for it to exit.
-    public static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil) throws -> Result {
+    /// Runs the executable with `arguments`, feeding `stdin`, and waits for it to exit;
+    /// `currentDirectory` is the folder it runs in (the test's own when nil).
+    public static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil,
+                           currentDirectory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         if let environment { process.environment = environment }
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input

@@ -7,13 +7,20 @@ final class BatchCollector: Sendable {
     private let entryLimit: Int
     private let totalLimit: Int
     private let state = Locked((expected: 0, bodies: [[UInt8]](), bytes: 0, sealed: false, sent: false))
+    private let held: Locked<Int>?
+    private let onSent: (@Sendable () -> Void)?
 
-    /// A collector sending through `writer`.
+    /// A collector sending through `writer`. `held`, when given, counts the bytes of entries
+    /// that wait for the rest of their batch (the session's memory bound counts them);
+    /// `onSent` hears when the array has gone to the writer.
     init(writer: MessageWriter, entryLimit: Int = ServerLimits().maxResponseBytes,
-         totalLimit: Int = ServerLimits().maxBatchResponseBytes) {
+         totalLimit: Int = ServerLimits().maxBatchResponseBytes,
+         held: Locked<Int>? = nil, onSent: (@Sendable () -> Void)? = nil) {
         self.writer = writer
         self.entryLimit = entryLimit
         self.totalLimit = totalLimit
+        self.held = held
+        self.onSent = onSent
     }
 
     /// Registers one more response to wait for (call before it can be delivered).
@@ -29,6 +36,7 @@ final class BatchCollector: Sendable {
             state.bytes += body.count + 1
             state.bodies.append(body)
         }
+        held?.withLock { $0 += body.count + 1 }
     }
 
     /// No more responses will be expected.
@@ -42,15 +50,19 @@ final class BatchCollector: Sendable {
             defer { state.bodies = [] }
             return state.bodies
         }
-        guard let ready, !ready.isEmpty else { return }
+        guard var ready, !ready.isEmpty else { return }
+        let total = ready.reduce(0) { $0 + $1.count + 1 }
         var array: [UInt8] = [UInt8(ascii: "[")]
-        array.reserveCapacity(ready.reduce(1) { $0 + $1.count + 1 })
-        for (index, body) in ready.enumerated() {
+        array.reserveCapacity(total + 1)
+        for index in ready.indices {
             if index > 0 { array.append(UInt8(ascii: ",")) }
-            array.append(contentsOf: body)
+            array.append(contentsOf: ready[index])
+            ready[index] = []  // each entry's memory goes as soon as it is copied
         }
         array.append(UInt8(ascii: "]"))
         writer.send(serialized: array)
+        held?.withLock { $0 -= total }
+        onSent?()
     }
 }
 

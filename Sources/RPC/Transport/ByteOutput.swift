@@ -8,11 +8,20 @@ protocol ByteOutput: Sendable {
     func close() async
     /// Returns once at most `limit` bytes wait to be written.
     func waitForRoom(limit: Int) async
+    /// Bytes written and not yet delivered.
+    var pendingBytes: Int { get }
+    /// Calls `handler` once, on any thread, when the output breaks (the other end closed it):
+    /// nothing written from then on can arrive.
+    func whenBroken(_ handler: @escaping @Sendable () -> Void)
 }
 
 extension ByteOutput {
     /// Outputs that deliver at once keep no queue.
     func waitForRoom(limit: Int) async {}
+    /// Outputs that deliver at once keep no queue.
+    var pendingBytes: Int { 0 }
+    /// Outputs that never break never call it.
+    func whenBroken(_ handler: @escaping @Sendable () -> Void) {}
 }
 
 /// An output delivering straight into the other end of an in-memory connection.

@@ -8,7 +8,7 @@ import Darwin
 /// Writes to a file descriptor from a dedicated thread, so handlers never block on a slow
 /// reader. Chunks are written whole and in order (several queued chunks may share one
 /// `write(2)`). SIGPIPE is ignored process-wide; on EPIPE (or any write error) the output is
-/// marked broken, logged once, and later chunks are dropped.
+/// marked broken, logged once, its `whenBroken` handlers run, and later chunks are dropped.
 final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     private let fd: Int32
     private let closeDescriptor: Bool
@@ -20,8 +20,9 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     private var broken = false
     private var flushWaiters: [CheckedContinuation<Void, Never>] = []
     /// Bytes queued or being written.
-    private var pendingBytes = 0
+    private var queuedBytes = 0
     private var roomWaiters: [(limit: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var brokenHandlers: [@Sendable () -> Void] = []
 
     /// Starts the writer thread for `fd`; `closeDescriptor` closes it on `close()`.
     init(fd: Int32, closeDescriptor: Bool, log: TransportLog) {
@@ -37,7 +38,7 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     func write(_ bytes: [UInt8]) {
         condition.lock()
         if !closing && !broken {
-            pendingBytes += bytes.count
+            queuedBytes += bytes.count
             queue.append(bytes)
             condition.signal()
         }
@@ -61,7 +62,7 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
         if hasRoom(limit) { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             condition.lock()
-            if pendingBytes <= limit || broken || closing {
+            if queuedBytes <= limit || broken || closing {
                 condition.unlock()
                 continuation.resume()
             } else {
@@ -71,10 +72,24 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
         }
     }
 
+    var pendingBytes: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return queuedBytes
+    }
+
+    func whenBroken(_ handler: @escaping @Sendable () -> Void) {
+        condition.lock()
+        let isBroken = broken
+        if !isBroken { brokenHandlers.append(handler) }
+        condition.unlock()
+        if isBroken { handler() }
+    }
+
     private func hasRoom(_ limit: Int) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        return pendingBytes <= limit || broken || closing
+        return queuedBytes <= limit || broken || closing
     }
 
     func close() async {
@@ -115,14 +130,14 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
 
             condition.lock()
             writing = false
-            pendingBytes -= chunks.reduce(0) { $0 + $1.count }
-            if broken { pendingBytes = 0 }
+            queuedBytes -= chunks.reduce(0) { $0 + $1.count }
+            if broken { queuedBytes = 0 }
             var waiters: [CheckedContinuation<Void, Never>] = []
             if queue.isEmpty {
                 waiters = flushWaiters
                 flushWaiters = []
             }
-            let pending = pendingBytes
+            let pending = queuedBytes
             waiters += roomWaiters.filter { $0.limit >= pending }.map(\.continuation)
             roomWaiters.removeAll { $0.limit >= pending }
             condition.unlock()
@@ -154,9 +169,12 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
                 condition.lock()
                 broken = true
                 queue.removeAll()
+                let handlers = brokenHandlers
+                brokenHandlers = []
                 condition.unlock()
-                log(error == EPIPE ? "output closed by the client (EPIPE); dropping further messages"
-                                   : "write failed (errno \(error)); dropping further messages")
+                log(error == EPIPE ? "output closed by the client (EPIPE); stopping"
+                                   : "write failed (errno \(error)); stopping")
+                for handler in handlers { handler() }
                 return
             }
         }

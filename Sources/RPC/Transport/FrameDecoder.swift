@@ -41,6 +41,8 @@ public struct FrameLimits: Sendable, Hashable {
 /// Framing is detected from the first line: a header name followed by `:` (`Content-Length: N`)
 /// means LSP headers; anything else (`{`, `[`, `null`, `true`, garbage) newline-delimited JSON.
 ///
+/// A UTF-8 byte order mark at the very start of the stream is skipped.
+///
 /// Header framing: lines end with `\r\n` (a bare `\n` is tolerated); names are
 /// case-insensitive; headers other than Content-Length are ignored; blank lines between
 /// messages are skipped. Error handling:
@@ -50,7 +52,11 @@ public struct FrameLimits: Sendable, Hashable {
 ///   skipped and decoding resumes with the next message;
 /// - a header block without (a usable) Content-Length: reported; the body's end is unknown, so
 ///   the decoder skips ahead to the next `Content-Length:` (any case) and resumes there;
-/// - a body over the limit: reported, then skipped without buffering; decoding resumes.
+/// - a body over the limit: reported, then skipped without buffering; decoding resumes;
+/// - a bare `\r` (not followed by `\n`) in a header: reported; skipped ahead to the next
+///   `Content-Length:` as for a missing length;
+/// - a line starting with `{` or `[` where a header block should start (a newline-delimited
+///   message on a Content-Length connection): reported; the next block is read normally.
 ///
 /// NDJSON: blank lines are skipped, a trailing `\r` is dropped, a line over the limit is
 /// reported and skipped; a final line without `\n` is delivered at end of input.
@@ -65,6 +71,9 @@ public struct FrameDecoder: Sendable {
         case closed
     }
 
+    /// A UTF-8 byte order mark.
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     /// What resynchronisation looks for, lower-case.
     private static let headerName = Array("content-length:".utf8)
 
@@ -76,6 +85,10 @@ public struct FrameDecoder: Sendable {
     private var state: State
     /// The first line's leading name characters while the framing is still unknown.
     private var detectPrefix: [UInt8] = []
+    /// How many bytes of a UTF-8 byte order mark (EF BB BF) opened the stream so far.
+    private var bomMatched = 0
+    /// Whether anything but a byte order mark has arrived yet.
+    private var streamStarted = false
     private var line: [UInt8] = []
     private var discardingLine = false
     private var body: [UInt8] = []
@@ -136,6 +149,19 @@ public struct FrameDecoder: Sendable {
                 return
             case .detecting:
                 let byte = bytes[i]
+                if !streamStarted && bomMatched < 3 && byte == FrameDecoder.byteOrderMark[bomMatched] {
+                    bomMatched += 1  // a byte order mark at the start of the stream is skipped
+                    i += 1
+                    continue
+                }
+                if !streamStarted && bomMatched > 0 && bomMatched < 3 {
+                    // Not a byte order mark after all: those bytes are the start of the input.
+                    detectPrefix = Array(FrameDecoder.byteOrderMark.prefix(bomMatched))
+                    streamStarted = true
+                    decide(.newlineDelimited, events: &events)
+                    continue
+                }
+                streamStarted = true
                 if detectPrefix.isEmpty && (byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) {
                     i += 1
                 } else if FrameDecoder.isTokenByte(byte) && detectPrefix.count < limits.maxHeaderLine {
@@ -160,6 +186,16 @@ public struct FrameDecoder: Sendable {
                     state = .resync(matched: matched)
                 }
             case .headers:
+                if let bareCR = FrameDecoder.bareCarriageReturn(bytes, from: i, pending: !discardingLine && line.last == 0x0D) {
+                    // A `\r` not followed by `\n`: where this header ends is unknown, so the
+                    // block is dropped and reading goes on at the next `Content-Length:`.
+                    line = []
+                    discardingLine = false
+                    events.append(.error(FramingError("a header line ends in a bare \\r (lines must end with \\r\\n); skipping to the next message")))
+                    state = .resync(matched: 0)
+                    i = bareCR
+                    continue
+                }
                 i = consumeLine(bytes, from: i, limit: limits.maxHeaderLine, events: &events) { decoder, line, events in
                     decoder.headerLine(line, events: &events)
                 } overflow: { decoder, events in
@@ -275,6 +311,20 @@ public struct FrameDecoder: Sendable {
 
     // MARK: - Headers
 
+    /// Where reading goes on after a bare `\r` (one not followed by `\n`) in the header line
+    /// that starts at `start`, or nil when the line has none (so far). `pending`: the line
+    /// read so far ends in `\r`, so a first byte other than `\n` makes that one bare.
+    private static func bareCarriageReturn(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, pending: Bool) -> Int? {
+        let n = bytes.count
+        if pending && start < n && bytes[start] != 0x0A { return start }
+        var j = start
+        while j < n && bytes[j] != 0x0A {
+            if bytes[j] == 0x0D && j + 1 < n && bytes[j + 1] != 0x0A { return j + 1 }
+            j += 1
+        }
+        return nil
+    }
+
     private mutating func startHeaderBlock() {
         state = .headers
         sawHeader = false
@@ -287,6 +337,13 @@ public struct FrameDecoder: Sendable {
         if line.isEmpty {
             if sawHeader { endHeaderBlock(events: &events) }
             return // blank lines before a header block are skipped
+        }
+        if !sawHeader, let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }),
+           first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            // A newline-delimited message where a header block should start: answered with an
+            // error, not taken for a header; the next block is read normally.
+            events.append(.error(FramingError("a JSON message without a Content-Length header: this connection uses Content-Length framing (detected from its first message), so every message needs its header")))
+            return
         }
         sawHeader = true
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {

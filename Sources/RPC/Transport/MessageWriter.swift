@@ -24,6 +24,12 @@ public final class MessageWriter: Sendable {
     /// Returns once at most `limit` bytes wait to be written (at once if the output keeps no queue).
     public func waitForRoom(limit: Int) async { await output.waitForRoom(limit: limit) }
 
+    /// Bytes sent and not yet delivered to the other end.
+    public var pendingBytes: Int { output.pendingBytes }
+
+    /// Calls `handler` once when the other end stops taking output (a write failed).
+    public func whenBroken(_ handler: @escaping @Sendable () -> Void) { output.whenBroken(handler) }
+
     /// Sends a message.
     public func send(_ message: Message) { send(message.json) }
 

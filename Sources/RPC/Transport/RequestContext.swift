@@ -78,14 +78,53 @@ public struct RequestContext: Sendable {
     /// error saying how to ask for less) as soon as its result would pass it.
     public let maxResponseBytes: Int
 
+    /// The request's estimated size in bytes (`Scheduling.bytes`): work estimated at less than
+    /// `ComputePool.inlineBytes` runs where it is, the rest goes to the compute pool.
+    public let estimatedBytes: Int
+
     init(id: RPCID, method: String, workDoneToken: JSONValue?, flag: RequestFlag, writer: MessageWriter,
-         maxResponseBytes: Int = ServerLimits().maxResponseBytes) {
+         maxResponseBytes: Int = ServerLimits().maxResponseBytes, estimatedBytes: Int = Scheduling.defaultBytes) {
         self.id = id
         self.method = method
         self.workDoneToken = workDoneToken
         self.flag = flag
         self.writer = writer
         self.maxResponseBytes = maxResponseBytes
+        self.estimatedBytes = estimatedBytes
+    }
+
+    /// Runs CPU-bound work (drawing, encoding, thumbnails) on the server's compute pool, off
+    /// the threads that read input, schedule, cancel and write output, and returns its result.
+    /// Call `checkpoint()` (or `takeTurn()`) in its loops: that is where it takes turns with
+    /// other heavy work and stops when cancelled. Work the request's estimate rates small
+    /// (under `ComputePool.inlineBytes`) runs at once where it is called.
+    /// A request cancelled before its work starts gets -32800 without running it.
+    public func compute<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+        if estimatedBytes < ComputePool.inlineBytes || ComputePool.isOnPoolThread { return try body() }
+        let flag = self.flag
+        do {
+            return try await ComputePool.shared.run(isCancelled: { flag.isCancelled }, body)
+        } catch let error as E {
+            throw error
+        } catch {
+            // Cancelled before it started (the only other way `run` throws).
+            if let cancelled = ResponseError.requestCancelled as? E { throw cancelled }
+            return try body()
+        }
+    }
+
+    /// Takes turns with other heavy work (when running on the compute pool and its time slice
+    /// is over), then throws -32800 if the request was cancelled. Cheap: call it once per row,
+    /// frame or thumbnail of long work.
+    public func checkpoint() throws(ResponseError) {
+        if takeTurn() { throw ResponseError.requestCancelled }
+    }
+
+    /// `checkpoint()` for engine callbacks (`isCancelled:`): takes turns, then says whether
+    /// the request was cancelled.
+    public func takeTurn() -> Bool {
+        ComputePool.shared.takeTurn()
+        return isCancelled
     }
 
     /// Whether the client cancelled this request; a handler doing long work should check it.

@@ -64,6 +64,22 @@ extension ResponseError {
             data: ["limit": .int(Int64(limit)), "length": .int(Int64(bytes))])
     }
 
+    /// -32001 for a request whose params alone show its response cannot fit `limit`.
+    static func tooLargeBeforeWork(_ scheduling: Scheduling, limit: Int) -> ResponseError {
+        var data: JSONObject = ["limit": .int(Int64(limit)), "length": .int(Int64(scheduling.minimumResponseBytes))]
+        if let field = scheduling.tooLargeField { data["field"] = .string(field) }
+        var fits = ""
+        if let unit = scheduling.bytesPerItem, unit > 0 {
+            let fit = max(1, limit / unit)
+            data["fit"] = .int(Int64(fit))
+            fits = " About \(fit) fit in one response."
+        }
+        return ResponseError(
+            code: .responseTooLarge,
+            message: "The response would take at least \(scheduling.minimumResponseBytes) bytes, more than the limit of \(limit), so nothing was done.\(fits) \(scheduling.tooLargeHint ?? "Ask for less at a time.")",
+            data: .object(data))
+    }
+
     /// The request-cancelled error (-32800).
     public static let requestCancelled = ResponseError(code: .requestCancelled, message: "The request was cancelled.")
 }

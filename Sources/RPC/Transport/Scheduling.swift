@@ -16,10 +16,41 @@ public struct Scheduling: Sendable, Hashable {
     /// more than the limit counts as the whole limit).
     public var weight: Int
 
-    /// A scheduling in `lane` holding `weight` units.
-    public init(lane: Lane, weight: Int = 1) {
+    /// What the request will hold in memory until its answer is written, estimated from its
+    /// params (the response, and the pixels it draws at once): the server starts new work only
+    /// while these estimates and the output waiting for the client stay within
+    /// `ServerLimits.maxQueuedOutputBytes` (one request at a time may pass it alone).
+    public var bytes: Int
+    /// An answer decided before any work: the server sends this error instead of running the
+    /// request (e.g. -32001 when the estimate shows the response cannot fit the limit).
+    public var refusal: ResponseError?
+
+    /// A size the response cannot be under, from its params (0: unknown). When it passes the
+    /// server's response limit the request is refused on arrival with -32001, nothing run.
+    public var minimumResponseBytes = 0
+    /// How to ask for less, for that refusal (e.g. "Page with 'start' and 'count'.").
+    public var tooLargeHint: String?
+    /// The param the refusal is about (`data.field`).
+    public var tooLargeField: String?
+    /// The typical bytes of one item (one frame) of a paged response: the refusal then says
+    /// how many would fit (`data.fit`).
+    public var bytesPerItem: Int?
+
+    /// The estimate of a request that says nothing of its size: 16 KB.
+    public static let defaultBytes = 16 << 10
+
+    /// A scheduling in `lane` holding `weight` units and an estimated `bytes` of memory.
+    public init(lane: Lane, weight: Int = 1, bytes: Int = Scheduling.defaultBytes) {
         self.lane = lane
         self.weight = max(1, weight)
+        self.bytes = max(0, bytes)
+    }
+
+    /// A request refused on arrival with `error`.
+    public static func refused(_ error: ResponseError) -> Scheduling {
+        var scheduling = Scheduling.free
+        scheduling.refusal = error
+        return scheduling
     }
 
     /// Free, weight 1.
@@ -39,8 +70,12 @@ public struct ServerLimits: Sendable, Hashable {
     public var maxResponseBytes = 64 << 20
     /// The largest batch response (all its entries together) in bytes.
     public var maxBatchResponseBytes = 64 << 20
-    /// While more than this many bytes of output wait for the client, input is not read.
+    /// While more than this many bytes of output wait for the client, input is not read; and
+    /// no request starts while its estimate (`Scheduling.bytes`) with those of the requests
+    /// running and the output waiting would pass it (unless nothing else holds any).
     public var maxQueuedOutputBytes = 16 << 20
+    /// Requests read and waiting for their turn to start; past it, input is not read.
+    public var maxWaitingRequests = 1024
 
     /// The defaults: 1,024 units, 1,000 batch entries, 64 MB per response and per batch
     /// response, 16 MB of queued output.

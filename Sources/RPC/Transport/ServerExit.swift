@@ -6,6 +6,9 @@ public struct ServerExit: Sendable, Hashable {
         case exitNotification
         /// The input ended (or became unreadable) without `exit`.
         case endOfInput
+        /// The client closed its end of the output (a write failed, e.g. EPIPE): nothing more
+        /// can be answered, so running requests were cancelled.
+        case outputClosed
     }
 
     /// Why the loop returned.
@@ -18,7 +21,7 @@ public struct ServerExit: Sendable, Hashable {
     public var exitCode: Int32 {
         switch reason {
         case .exitNotification: return shutdownRequested ? 0 : 1
-        case .endOfInput: return 0
+        case .endOfInput, .outputClosed: return 0
         }
     }
 }

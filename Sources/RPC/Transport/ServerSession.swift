@@ -1,16 +1,22 @@
 import Foundation
 
-/// The state of one `RPCServer.run`: requests in flight, lifecycle, the ordered lane and the
-/// concurrency budget.
+/// The state of one `RPCServer.run`: requests in flight, lifecycle, the ordered lane, and the
+/// admission of waiting requests within the concurrency budget and the memory bound.
+///
+/// The loop only reads and classifies: cancel, `exit` and refusals are handled on arrival;
+/// requests wait in `waiting` until `pump` admits them, so a full budget never stops the loop
+/// from reading the next cancel or `exit` (only `maxWaitingRequests` waiting, or output the
+/// client does not read, does).
 final class ServerSession: Sendable {
     private typealias Job = @Sendable () async -> Void
 
-    /// A request accepted and not yet answered.
+    /// A request accepted and not yet answered (a notification of a request method too, with
+    /// no one to answer).
     private struct InFlight {
         var serial: UInt64
         var flag: RequestFlag
         var task: Task<Void, Never>?
-        var reply: Reply
+        var reply: Reply?
     }
 
     /// A request ready to run.
@@ -20,6 +26,26 @@ final class ServerSession: Sendable {
         var flag: RequestFlag
         var handler: RequestHandler
         var scheduling: Scheduling
+        /// A notification of a request method: run, nothing answered.
+        var silent: Bool
+    }
+
+    /// Something waiting for its turn to start.
+    private enum Work: Sendable {
+        /// A request.
+        case request(Prepared)
+        /// Sequential mode: an answer decided on arrival, sent in its place in line.
+        case answer(Reply, Response)
+        /// Sequential mode: a notification handler, run in its place in line.
+        case notification(@Sendable () async -> Void)
+    }
+
+    private struct Waiting: Sendable {
+        var serial: UInt64
+        var work: Work
+        var ordered: Bool
+        var weight: Int
+        var bytes: Int
     }
 
     private enum Disposition: Sendable {
@@ -29,21 +55,32 @@ final class ServerSession: Sendable {
 
     private struct State {
         var inFlight: [RPCID: InFlight] = [:]
+        /// Notifications of request methods, running or waiting (no id to cancel them by).
+        var silent: [UInt64: InFlight] = [:]
         var nextSerial: UInt64 = 0
         var shutdownRequested = false
         var exitRequested = false
-        /// Requests accepted and not yet finished (running or waiting in the ordered lane).
+        var outputClosed = false
+        /// Accepted and not yet finished: waiting, running, or in the ordered lane.
         var outstanding = 0
         var idleWaiters: [(threshold: Int, continuation: CheckedContinuation<Void, Never>)] = []
-        /// Units of the concurrency limit held by outstanding requests and queued lane jobs.
+        /// Work read and not yet admitted, in arrival order.
+        var waiting: [Waiting] = []
+        var readerWaiter: CheckedContinuation<Void, Never>?
+        /// Units of the concurrency limit held by admitted work.
         var budgetUsed = 0
-        var budgetWaiter: (need: Int, continuation: CheckedContinuation<Void, Never>)?
+        /// Estimated bytes held by admitted work until its answer is queued for output.
+        var bytesHeld = 0
+        /// Whether a task waits for the output to drain to admit more.
+        var drainWatch = false
     }
 
     private let server: RPCServer
     private let connection: Connection
     private let writer: MessageWriter
     private let state = Locked(State())
+    /// Bytes of finished batch entries waiting for the rest of their batch.
+    private let batchBytes = Locked(0)
     private let lane: AsyncStream<Job>.Continuation
     private let laneStream: AsyncStream<Job>
 
@@ -54,8 +91,18 @@ final class ServerSession: Sendable {
         (laneStream, lane) = AsyncStream<Job>.makeStream()
     }
 
+    /// Work estimated at this many bytes or fewer is not held back by the estimates of others.
+    static let smallBytes = 64 << 10
+
     private var sequential: Bool { server.mode == .sequential }
     private var limits: ServerLimits { server.limits }
+
+    /// The most units one request holds: two of the heaviest fit at once, with a sixteenth of
+    /// the budget always left for light requests.
+    private var maxWeight: Int {
+        let max = limits.maxConcurrentRequests
+        return Swift.max(1, (max - max / 16) / 2)
+    }
 
     // MARK: - Loop
 
@@ -63,8 +110,10 @@ final class ServerSession: Sendable {
         let worker = Task { [laneStream] in
             for await job in laneStream { await job() }
         }
+        writer.whenBroken { [self] in outputBroke() }
         for await frame in connection.incoming {
             await writer.waitForRoom(limit: limits.maxQueuedOutputBytes)
+            await waitForRoomToWait()
             switch frame {
             case .error(let error):
                 await answer(Reply(writer: writer, batch: nil, limit: limits.maxResponseBytes),
@@ -72,25 +121,49 @@ final class ServerSession: Sendable {
             case .message(let bytes):
                 await handleFrame(bytes)
             }
-            if state.current.exitRequested { break }
+            if state.withLock({ $0.exitRequested || $0.outputClosed }) { break }
         }
         connection.stopReading()
-        let (exited, shutdown) = state.withLock { ($0.exitRequested, $0.shutdownRequested) }
+        await waitForIdle(threshold: 0)
         lane.finish()
         await worker.value
-        await waitForIdle(threshold: 0)
+        let (exited, shutdown, closed) = state.withLock { ($0.exitRequested, $0.shutdownRequested, $0.outputClosed) }
         await writer.close()
-        return ServerExit(reason: exited ? .exitNotification : .endOfInput, shutdownRequested: shutdown)
+        let reason: ServerExit.Reason = closed ? .outputClosed : exited ? .exitNotification : .endOfInput
+        return ServerExit(reason: reason, shutdownRequested: shutdown)
+    }
+
+    /// The client closed its end of the output: nothing can be answered any more, so reading
+    /// stops and every request is cancelled, as after `exit`.
+    private func outputBroke() {
+        let ids = state.withLock { state -> [RPCID] in
+            state.outputClosed = true
+            return Array(state.inFlight.keys)
+        }
+        server.log("the client closed the output; ending as at end of input")
+        for id in ids { cancel(id) }
+        cancelSilent()
+        connection.stopReading()
+    }
+
+    /// Waits while `maxWaitingRequests` requests already wait for their turn.
+    private func waitForRoomToWait() async {
+        let max = limits.maxWaitingRequests
+        if state.withLock({ $0.waiting.count < max }) { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let room = state.withLock { state -> Bool in
+                if state.waiting.count < max || state.exitRequested || state.outputClosed { return true }
+                state.readerWaiter = continuation
+                return false
+            }
+            if room { continuation.resume() }
+        }
     }
 
     /// Sends a response decided on arrival: at once, or (sequential mode) in its place in line.
     private func answer(_ reply: Reply, _ response: Response) async {
         if sequential {
-            await reserve(1)
-            lane.yield { [self] in
-                reply.send(response)
-                release(1)
-            }
+            enqueue(.answer(reply, response), ordered: true, weight: 1, bytes: 0)
         } else {
             reply.send(response)
         }
@@ -121,7 +194,8 @@ final class ServerSession: Sendable {
             await answer(single, .failure(id: nil, .invalidRequest("A batch must hold at least one request; this one is empty.")))
             return
         }
-        let batch = BatchCollector(writer: writer, entryLimit: limits.maxResponseBytes, totalLimit: limits.maxBatchResponseBytes)
+        let batch = BatchCollector(writer: writer, entryLimit: limits.maxResponseBytes, totalLimit: limits.maxBatchResponseBytes,
+                                   held: batchBytes, onSent: { [self] in pump() })
         let reply = Reply(writer: writer, batch: batch, limit: limits.maxResponseBytes)
         for element in elements {
             await accept(element, reply: reply)
@@ -130,7 +204,7 @@ final class ServerSession: Sendable {
     }
 
     /// Classifies one message and does what must happen on arrival: cancel, exit, lifecycle,
-    /// registering a request as in flight, then starting it or putting it in the ordered lane.
+    /// registering a request as in flight, then queueing it for its turn.
     private func accept(_ json: JSONValue, reply: Reply) async {
         switch Message.classify(json) {
         case .failure(let invalid):
@@ -142,19 +216,11 @@ final class ServerSession: Sendable {
             await acceptNotification(notification)
         case .success(.request(let request)):
             reply.expectOne()
-            switch prepare(request, reply: reply) {
+            switch prepare(request, reply: reply, silent: false) {
             case .answer(let response):
                 await answer(reply, response)
             case .run(let prepared):
-                let weight = min(prepared.scheduling.weight, limits.maxConcurrentRequests)
-                await reserve(weight)
-                if prepared.scheduling.lane == .ordered {
-                    lane.yield { [self] in
-                        if start(prepared, weight: weight) { await prepared.flag.waitForOrderRelease() }
-                    }
-                } else {
-                    start(prepared, weight: weight)
-                }
+                enqueue(prepared)
             }
         }
     }
@@ -170,18 +236,21 @@ final class ServerSession: Sendable {
                 return state.shutdownRequested ? [] : Array(state.inFlight.keys)
             }
             for id in ids { cancel(id) }
+            if !state.current.shutdownRequested { cancelSilent() }
         default:
-            guard let handler = server.notificationHandler(notification.method) else { return }
-            let context = NotificationContext(method: notification.method, writer: writer)
-            let params = notification.params ?? .null
-            if sequential {
-                await reserve(1)
-                lane.yield { [self] in
+            if let handler = server.notificationHandler(notification.method) {
+                let context = NotificationContext(method: notification.method, writer: writer)
+                let params = notification.params ?? .null
+                if sequential {
+                    enqueue(.notification({ await handler(params, context) }), ordered: true, weight: 1, bytes: 0)
+                } else {
                     await handler(params, context)
-                    release(1)
                 }
-            } else {
-                await handler(params, context)
+            } else if server.requestHandler(notification.method) != nil {
+                // JSON-RPC executes a notification like a request, in its place, and answers nothing.
+                server.requestLog?("\(notification.method) sent as a notification: run, not answered")
+                let request = Request(id: .int(0), method: notification.method, params: notification.params)
+                if case .run(let prepared) = prepare(request, reply: nil, silent: true) { enqueue(prepared) }
             }
         }
     }
@@ -189,50 +258,152 @@ final class ServerSession: Sendable {
     // MARK: - Requests
 
     /// Decides on arrival: an immediate answer, or a registered in-flight request to run.
-    private func prepare(_ request: Request, reply: Reply) -> Disposition {
+    private func prepare(_ request: Request, reply: Reply?, silent: Bool) -> Disposition {
         let isShutdown = request.method == "shutdown"
         let registered = server.requestHandler(request.method)
-        let scheduling: Scheduling
-        if sequential { scheduling = .ordered } else { scheduling = registered.map { $0.scheduler(request.params ?? .null) } ?? .free }
+        var scheduling = registered.map { $0.scheduler(request.params ?? .null) } ?? .free
+        if sequential { scheduling.lane = .ordered }
         return state.withLock { state -> Disposition in
             if state.shutdownRequested {
                 return .answer(.failure(id: request.id, .invalidRequest("The server is shutting down, so it answers no more requests.")))
             }
-            if isShutdown { state.shutdownRequested = true }
+            if isShutdown && !silent { state.shutdownRequested = true }
             let shutdownReply: RequestHandler = { _, _ in .null }
             guard let handler = registered?.handler ?? (isShutdown ? shutdownReply : nil) else {
                 return .answer(.failure(id: request.id, .methodNotFound(request.method)))
             }
-            if state.inFlight[request.id] != nil {
-                return .answer(.failure(id: request.id, .invalidRequest("The request id \(request.id) is already in use by a request still running.")))
+            if !silent, state.inFlight[request.id] != nil {
+                return .answer(.failure(id: nil, ResponseError(
+                    code: .invalidRequest,
+                    message: "The request id \(request.id) is already in use by a request still running; this second request with id \(request.id) was not run. Give each request its own id.",
+                    data: ["field": "id", "id": request.id.json])))
+            }
+            if let refusal = scheduling.refusal { return .answer(.failure(id: request.id, refusal)) }
+            if scheduling.minimumResponseBytes > limits.maxResponseBytes {
+                return .answer(.failure(id: request.id, .tooLargeBeforeWork(scheduling, limit: limits.maxResponseBytes)))
             }
             state.nextSerial += 1
             let flag = RequestFlag(holdsOrderUntilDone: sequential)
-            state.inFlight[request.id] = InFlight(serial: state.nextSerial, flag: flag, task: nil, reply: reply)
+            let entry = InFlight(serial: state.nextSerial, flag: flag, task: nil, reply: reply)
+            if silent { state.silent[state.nextSerial] = entry } else { state.inFlight[request.id] = entry }
+            if isShutdown && !sequential { scheduling = .free }
             return .run(Prepared(request: request, serial: state.nextSerial, flag: flag, handler: handler,
-                                 scheduling: isShutdown && !sequential ? .free : scheduling))
+                                 scheduling: scheduling, silent: silent))
+        }
+    }
+
+    private func enqueue(_ prepared: Prepared) {
+        let scheduling = prepared.scheduling
+        enqueue(.request(prepared), ordered: scheduling.lane == .ordered,
+                weight: min(scheduling.weight, maxWeight), bytes: scheduling.bytes)
+    }
+
+    private func enqueue(_ work: Work, ordered: Bool, weight: Int, bytes: Int) {
+        state.withLock { state in
+            let serial: UInt64
+            if case .request(let prepared) = work { serial = prepared.serial } else {
+                state.nextSerial += 1
+                serial = state.nextSerial
+            }
+            state.outstanding += 1
+            state.waiting.append(Waiting(serial: serial, work: work, ordered: ordered, weight: weight, bytes: bytes))
+        }
+        pump()
+    }
+
+    /// Starts what may start: waiting work in arrival order, each while its weight fits the
+    /// budget and its bytes the memory bound; ordered work never overtakes ordered work, free
+    /// work may overtake what does not fit. Ordered work goes into the lane here (in order);
+    /// free requests start after the lock is let go.
+    private func pump() {
+        let max = limits.maxConcurrentRequests
+        let bound = limits.maxQueuedOutputBytes
+        let output = writer.pendingBytes + batchBytes.current
+        var starts: [(Prepared, Int, Int)] = []
+        var watchDrain = false
+        let reader = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            var orderedBlocked = false
+            var index = 0
+            while index < state.waiting.count {
+                if state.budgetUsed >= max { break }
+                let entry = state.waiting[index]
+                if entry.ordered && orderedBlocked { index += 1; continue }
+                // Small work waits only for output the client has not read; bigger work also for
+                // the estimates of what runs, unless nothing does.
+                let held = state.bytesHeld + output
+                let fitsBytes = output <= bound
+                    && (held + entry.bytes <= bound || entry.bytes <= Self.smallBytes || state.bytesHeld == 0)
+                guard state.budgetUsed + entry.weight <= max, fitsBytes else {
+                    if !fitsBytes && output > bound { watchDrain = true }
+                    if entry.ordered { orderedBlocked = true }
+                    index += 1
+                    continue
+                }
+                state.waiting.remove(at: index)
+                state.budgetUsed += entry.weight
+                state.bytesHeld += entry.bytes
+                let (weight, bytes) = (entry.weight, entry.bytes)
+                switch entry.work {
+                case .request(let prepared):
+                    if entry.ordered {
+                        lane.yield { [self] in
+                            if start(prepared, weight: weight, bytes: bytes) { await prepared.flag.waitForOrderRelease() }
+                        }
+                    } else {
+                        starts.append((prepared, weight, bytes))
+                    }
+                case .answer(let reply, let response):
+                    lane.yield { [self] in
+                        reply.send(response)
+                        finish(weight: weight, bytes: bytes)
+                    }
+                case .notification(let body):
+                    lane.yield { [self] in
+                        await body()
+                        finish(weight: weight, bytes: bytes)
+                    }
+                }
+            }
+            if watchDrain {
+                if state.drainWatch { watchDrain = false } else { state.drainWatch = true }
+            }
+            guard state.waiting.count < limits.maxWaitingRequests, let reader = state.readerWaiter else { return nil }
+            state.readerWaiter = nil
+            return reader
+        }
+        reader?.resume()
+        for (prepared, weight, bytes) in starts { start(prepared, weight: weight, bytes: bytes) }
+        if watchDrain {
+            Task { [self] in
+                await writer.waitForRoom(limit: bound)
+                state.withLock { $0.drainWatch = false }
+                pump()
+            }
         }
     }
 
     /// Starts the handler in a Task unless the request was cancelled while it waited; returns
-    /// whether it started. The request already holds `weight` units of the budget.
+    /// whether it started. The request already holds `weight` units and `bytes`.
     @discardableResult
-    private func start(_ prepared: Prepared, weight: Int) -> Bool {
+    private func start(_ prepared: Prepared, weight: Int, bytes: Int) -> Bool {
         let id = prepared.request.id
-        let live = state.withLock { $0.inFlight[id]?.serial == prepared.serial }
+        let live = state.withLock { state in
+            prepared.silent ? state.silent[prepared.serial] != nil : state.inFlight[id]?.serial == prepared.serial
+        }
         guard live else {
             prepared.flag.releaseOrder()
-            release(weight)
+            finish(weight: weight, bytes: bytes)
             return false
         }
         let context = RequestContext(
             id: id, method: prepared.request.method,
             workDoneToken: prepared.request.params?["workDoneToken"],
-            flag: prepared.flag, writer: writer, maxResponseBytes: limits.maxResponseBytes)
+            flag: prepared.flag, writer: writer, maxResponseBytes: limits.maxResponseBytes,
+            estimatedBytes: bytes)
         let params = prepared.request.params ?? .null
         let began = ContinuousClock.now
         let task = Task { [self] in
-            if prepared.request.method == "shutdown" && !sequential {
+            if prepared.request.method == "shutdown" && !sequential && !prepared.silent {
                 await waitForIdle(threshold: 1) // answer only once every earlier request has been
             }
             let result: Result<JSONValue, ResponseError>
@@ -245,7 +416,12 @@ final class ServerSession: Sendable {
             } catch {
                 result = .failure(.internalError(String(describing: error)))
             }
-            complete(id, serial: prepared.serial, with: Response(id: id, result: result))
+            if prepared.silent {
+                _ = state.withLock { $0.silent.removeValue(forKey: prepared.serial) }
+                prepared.flag.finish()
+            } else {
+                complete(id, serial: prepared.serial, with: Response(id: id, result: result))
+            }
             prepared.flag.releaseOrder()
             if let requestLog = server.requestLog {
                 let elapsed = ContinuousClock.now - began
@@ -255,11 +431,17 @@ final class ServerSession: Sendable {
                 case .success: outcome = prepared.flag.isCancelled ? "cancelled" : "ok"
                 case .failure(let error): outcome = "error \(error.code.rawValue)"
                 }
-                requestLog("\(prepared.request.method) id \(id): \(String(format: "%.2f", ms)) ms, \(outcome)")
+                let name = prepared.silent ? "notification" : "id \(id)"
+                requestLog("\(prepared.request.method) \(name): \(String(format: "%.2f", ms)) ms, \(outcome)")
             }
-            release(weight)
+            finish(weight: weight, bytes: bytes)
         }
         let stillLive = state.withLock { state -> Bool in
+            if prepared.silent {
+                guard state.silent[prepared.serial] != nil else { return false }
+                state.silent[prepared.serial]!.task = task
+                return true
+            }
             guard state.inFlight[id]?.serial == prepared.serial else { return false }
             state.inFlight[id]!.task = task
             return true
@@ -276,66 +458,62 @@ final class ServerSession: Sendable {
         }
         guard let entry else { return }
         if entry.flag.isCancelled {
-            entry.reply.send(.failure(id: id, .requestCancelled))
+            entry.reply?.send(.failure(id: id, .requestCancelled))
         } else {
-            entry.reply.send(response)
+            entry.reply?.send(response)
         }
         entry.flag.finish()
     }
 
-    /// Cancels an in-flight request: its Task is cancelled and -32800 goes out now.
+    /// Cancels an in-flight request: -32800 goes out now, its Task is cancelled (or, still
+    /// waiting for its turn, it leaves the line).
     private func cancel(_ id: RPCID) {
         guard let entry = state.withLock({ $0.inFlight.removeValue(forKey: id) }) else { return }
         entry.flag.cancel()
         entry.task?.cancel()
-        entry.reply.send(.failure(id: id, .requestCancelled))
+        entry.reply?.send(.failure(id: id, .requestCancelled))
+        dropWaiting(serial: entry.serial)
+    }
+
+    /// Cancels every notification of a request method still running or waiting.
+    private func cancelSilent() {
+        let entries = state.withLock { state -> [InFlight] in
+            defer { state.silent = [:] }
+            return Array(state.silent.values)
+        }
+        for entry in entries {
+            entry.flag.cancel()
+            entry.task?.cancel()
+            dropWaiting(serial: entry.serial)
+        }
+    }
+
+    /// Takes a cancelled request that has not started out of the waiting line.
+    private func dropWaiting(serial: UInt64) {
+        let dropped = state.withLock { state -> Bool in
+            guard let index = state.waiting.firstIndex(where: { $0.serial == serial }) else { return false }
+            state.waiting.remove(at: index)
+            return true
+        }
+        if dropped { finish(weight: 0, bytes: 0) }
     }
 
     // MARK: - Budget
 
-    /// Waits until `weight` more units fit in the concurrency limit, then takes them.
-    private func reserve(_ weight: Int) async {
-        let max = limits.maxConcurrentRequests
-        if state.withLock({ state -> Bool in
-            guard state.budgetUsed + weight <= max else { return false }
-            state.budgetUsed += weight
-            state.outstanding += 1
-            return true
-        }) { return }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let taken = state.withLock { state -> Bool in
-                if state.budgetUsed + weight <= max {
-                    state.budgetUsed += weight
-                    state.outstanding += 1
-                    return true
-                }
-                state.budgetWaiter = (weight, continuation)
-                return false
-            }
-            if taken { continuation.resume() }
-        }
-    }
-
-    /// Gives back `weight` units taken by `reserve` (one request finished).
-    private func release(_ weight: Int) {
-        let max = limits.maxConcurrentRequests
-        let (ready, budgetWaiter) = state.withLock { state -> ([CheckedContinuation<Void, Never>], CheckedContinuation<Void, Never>?) in
+    /// One piece of work finished (or left the line): gives back its `weight` units and
+    /// `bytes`, wakes those waiting for the session to go idle, and admits more.
+    private func finish(weight: Int, bytes: Int) {
+        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.budgetUsed -= weight
+            state.bytesHeld -= bytes
             state.outstanding -= 1
-            var woken: CheckedContinuation<Void, Never>? = nil
-            if let waiter = state.budgetWaiter, state.budgetUsed + waiter.need <= max {
-                state.budgetUsed += waiter.need
-                state.outstanding += 1
-                state.budgetWaiter = nil
-                woken = waiter.continuation
-            }
             let outstanding = state.outstanding
             let ready = state.idleWaiters.filter { $0.threshold >= outstanding }.map(\.continuation)
             state.idleWaiters.removeAll { $0.threshold >= outstanding }
-            return (ready, woken)
+            return ready
         }
-        budgetWaiter?.resume()
         for waiter in ready { waiter.resume() }
+        pump()
     }
 
     /// Waits until at most `threshold` requests are outstanding.

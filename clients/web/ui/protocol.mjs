@@ -29,7 +29,7 @@ export const METHODS = Object.freeze({
   "share/build": { params: ["ids","seeds"], required: [] },
   "share/preview": { params: ["url","engines"], required: ["url"] },
   "share/import": { params: ["url","select","workDoneToken","engine"], required: ["url"] },
-  "library/export": { params: [], required: [] },
+  "library/export": { params: ["ids","start","count"], required: [] },
   "library/import": { params: ["bundle","select","workDoneToken","engine"], required: ["bundle"] },
 });
 

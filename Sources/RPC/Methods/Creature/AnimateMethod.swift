@@ -29,16 +29,28 @@ enum AnimateMethod: RPCMethod {
      "required":["dataUri","mime","width","height","bytes","frames","intervalMs","fileName"],"additionalProperties":false}
     """#)
     static func readsLibrary(_ params: Params) -> Bool { Target.readsLibrary(params) }
+    static func estimate(_ params: Params, into scheduling: inout Scheduling) {
+        guard let seed = params.seed?.text else { return }
+        let frames = max(1, Evolution.frameCount(of: seed))
+        let gif = RequestCost.imageBytes(.gif, pixels: (params.size ?? .standard).pixels)
+        // Every frame's sprite is kept until the file is written.
+        scheduling.bytes = 2 * min(RequestCost.dataURI(frames * gif.typical), 80 << 20) + frames * 2048
+        scheduling.minimumResponseBytes = RequestCost.dataURI(frames * gif.minimum)
+        scheduling.tooLargeHint = "Ask for a smaller 'size', or page through the frames with creature/frames 'start' and 'count'."
+        scheduling.tooLargeField = "size"
+    }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         let target = try await Target(params, context: context, request: request)
         let size = params.size ?? .standard, interval = params.speed?.intervalMs ?? Evolution.defaultIntervalMs
         // The data URI is base64: 4 bytes for every 3 of the GIF.
         let maxBytes = request.maxResponseBytes / 4 * 3 - 4096
+        let (seed, engine) = (target.seed, target.engine)
         let image: RenderedImage = try await request.withProgress(title: "Rendering the evolution") { () throws(ResponseError) -> RenderedImage in
+          try await request.compute { () throws(ResponseError) -> RenderedImage in
             do {
-                return try Renderer.evolutionGIF(seed: target.seed, size: size, intervalMs: interval, engine: target.engine,
-                                                 maxBytes: maxBytes, isCancelled: { request.isCancelled })
+                return try Renderer.evolutionGIF(seed: seed, size: size, intervalMs: interval, engine: engine,
+                                                 maxBytes: maxBytes, isCancelled: { request.takeTurn() })
             } catch is CancellationError {
                 throw ResponseError.requestCancelled
             } catch ImageError.tooLarge {
@@ -49,6 +61,7 @@ enum AnimateMethod: RPCMethod {
             } catch {
                 throw ResponseError.internalError("The animation could not be encoded: \(error)")
             }
+          }
         }
         return [
             "dataUri": .string(image.dataURI), "mime": "image/gif",

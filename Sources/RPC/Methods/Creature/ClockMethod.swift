@@ -21,10 +21,16 @@ enum ClockMethod: RPCMethod {
      "required":["seed","dataUri","mime","width","height","bytes","etag","alt","fileName"],"additionalProperties":false}
     """#)
 
+    static func estimate(_ params: Params, into scheduling: inout Scheduling) {
+        RequestCost.still(params.format, params.size, into: &scheduling)
+    }
+
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         let seed = Clock.seed()
         let (creature, alt) = AltText.creatureAndSentence(seed: seed, engine: params.engine ?? context.defaultEngine)
-        let image = try CreatureJSON.render(creature, format: params.format ?? .png, size: params.size ?? .standard, request: request)
+        let image = try await request.compute { () throws(ResponseError) -> RenderedImage in
+            try CreatureJSON.render(creature, format: params.format ?? .png, size: params.size ?? .standard, request: request)
+        }
         return CreatureJSON.renderResult(image, creature: creature, alt: alt, name: "").merging([("seed", .string(seed))])
     }
 }

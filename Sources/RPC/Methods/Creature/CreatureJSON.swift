@@ -10,7 +10,7 @@ enum CreatureJSON {
     static func render(_ creature: Creature, format: ImageFormat, size: ImageSize,
                        metadata: PNGMetadata? = nil, request: RequestContext? = nil) throws(ResponseError) -> RenderedImage {
         do { return try Renderer.still(creature, format: format, size: size, metadata: metadata,
-                                       isCancelled: { request?.isCancelled ?? false }) }
+                                       isCancelled: { request?.takeTurn() ?? false }) }
         catch is CancellationError { throw ResponseError.requestCancelled }
         catch { throw ResponseError.internalError("The \(format.rawValue) image could not be encoded: \(error)") }
     }

@@ -35,6 +35,22 @@ enum FramesMethod: RPCMethod {
      "required":["total","intervalMs","frames"],"additionalProperties":false}
     """#)
     static func readsLibrary(_ params: Params) -> Bool { Target.readsLibrary(params) }
+    static func estimate(_ params: Params, into scheduling: inout Scheduling) {
+        guard let seed = params.seed?.text else { return }
+        let image = RequestCost.imageBytes(params.format ?? .png, pixels: (params.size ?? .standard).pixels)
+        let total = Evolution.frameCount(of: seed)
+        let start = params.start?.value ?? 0
+        let count = min(params.count?.value ?? total, max(0, total - start))
+        // Frame k shows the first k characters of the seed, each at least a byte.
+        let first = start + 1, last = start + count
+        let prefixes = count > 0 ? (first + last) * count / 2 : 0
+        let perFrame = RequestCost.dataURI(image.typical) + 64
+        scheduling.bytes = 2 * min(count * perFrame + prefixes, 80 << 20)
+        scheduling.minimumResponseBytes = prefixes + count * (RequestCost.dataURI(image.minimum) + 40)
+        scheduling.bytesPerItem = perFrame + 4 * last
+        scheduling.tooLargeHint = "Ask for fewer frames at a time with 'start' and 'count' (from start \(start))."
+        scheduling.tooLargeField = "count"
+    }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         let target = try await Target(params, context: context, request: request)
@@ -49,14 +65,16 @@ enum FramesMethod: RPCMethod {
         }
         let count = params.count?.value ?? prefixes.count
         let end = start + min(count, prefixes.count - start)
+        let engine = target.engine
         return try await request.withProgress(title: "Rendering frames") { () throws(ResponseError) -> JSONValue in
+          try await request.compute { () throws(ResponseError) -> JSONValue in
             var frames: [JSONValue] = []
             frames.reserveCapacity(min(max(0, end - start), 4096))
             var bytes = 0
             for index in start..<max(start, end) {
-                try request.checkCancellation()
+                try request.checkpoint()
                 let prefix = prefixes[index]
-                let image = try CreatureJSON.render(Creature(seed: prefix, engine: target.engine), format: format, size: size, request: request)
+                let image = try CreatureJSON.render(Creature(seed: prefix, engine: engine), format: format, size: size, request: request)
                 let dataURI = image.dataURI
                 bytes += dataURI.utf8.count + prefix.utf8.count + 64
                 if bytes > request.maxResponseBytes {
@@ -72,6 +90,7 @@ enum FramesMethod: RPCMethod {
                 }
             }
             return ["total": .int(Int64(prefixes.count)), "intervalMs": .int(Int64(interval)), "frames": .array(frames)]
+          }
         }
     }
 }

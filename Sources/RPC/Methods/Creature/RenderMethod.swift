@@ -20,13 +20,18 @@ enum RenderMethod: RPCMethod {
     static let errors = CreatureJSON.targetErrors
     static let result = Schema.ref("RenderResult")
     static func readsLibrary(_ params: Params) -> Bool { Target.readsLibrary(params) }
+    static func estimate(_ params: Params, into scheduling: inout Scheduling) {
+        RequestCost.still(params.format, params.size, into: &scheduling)
+    }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         let target = try await Target(params, context: context, request: request)
         let (creature, alt) = target.creatureAndAlt
-        let image = try CreatureJSON.render(creature, format: params.format ?? .png, size: params.size ?? .standard,
-                                            metadata: params.metadata == true ? PNGMetadata(seed: target.seed, created: Date()) : nil,
-                                            request: request)
+        let metadata = params.metadata == true ? PNGMetadata(seed: target.seed, created: Date()) : nil
+        let image = try await request.compute { () throws(ResponseError) -> RenderedImage in
+            try CreatureJSON.render(creature, format: params.format ?? .png, size: params.size ?? .standard,
+                                    metadata: metadata, request: request)
+        }
         return CreatureJSON.renderResult(image, creature: creature, alt: alt, name: target.name)
     }
 }

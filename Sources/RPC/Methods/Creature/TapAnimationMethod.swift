@@ -55,6 +55,9 @@ enum TapAnimationMethod: RPCMethod {
      "required":["tap","kind","ignored","forwardMs","reverseMs","samples"],"additionalProperties":false}
     """#)
     static func readsLibrary(_ params: Params) -> Bool { Target.readsLibrary(params) }
+    static func estimate(_ params: Params, into scheduling: inout Scheduling) {
+        scheduling.bytes = (params.samples?.count ?? 5) * 2048 + 4096  // each sample is an object of ten numbers
+    }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         let target = try await Target(params, context: context, request: request)

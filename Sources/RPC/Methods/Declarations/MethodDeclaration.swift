@@ -56,19 +56,21 @@ public struct MethodDeclaration: Sendable {
             try await M.handle(try ParamsDecoder.decode(M.Params.self, from: json), context, request)
         }
         let weight = M.cost == .heavy ? Self.heavyWeight : 1
-        switch M.effect {
-        case .readsLibrary, .writesLibrary:
-            scheduler = { _ in Scheduling(lane: .ordered, weight: weight) }
-        case .pure:
-            scheduler = { json in
-                // Params that cannot be read are refused by the handler, without the store.
-                guard let params = try? ParamsDecoder.decode(M.Params.self, from: json) else { return Scheduling(lane: .free, weight: weight) }
-                return Scheduling(lane: M.readsLibrary(params) ? .ordered : .free, weight: weight)
+        let effect = M.effect
+        scheduler = { json in
+            let ordered = effect != .pure
+            // Params that cannot be read are refused by the handler, without the store.
+            guard let params = try? ParamsDecoder.decode(M.Params.self, from: json) else {
+                return Scheduling(lane: ordered ? .ordered : .free, weight: weight)
             }
+            var scheduling = Scheduling(lane: ordered || M.readsLibrary(params) ? .ordered : .free, weight: weight)
+            M.estimate(params, into: &scheduling)
+            return scheduling
         }
     }
 
     /// How a request with `params` is scheduled: library requests in order, pure ones free
-    /// unless they read the library first.
+    /// unless they read the library first; its bytes and smallest response estimated from its
+    /// params (`RPCMethod.estimate`).
     public func scheduling(_ params: JSONValue) -> Scheduling { scheduler(params) }
 }

@@ -20,6 +20,10 @@ protocol RPCMethod {
     /// Whether a pure request reads the library first (a creature method given an `id`): it then
     /// waits for its turn in arrival order to resolve that, and does its engine work off it.
     static func readsLibrary(_ params: Params) -> Bool
+    /// What the request will cost, from its params alone, before any work (`RequestCost`): the
+    /// bytes it holds until its answer is written, a size its answer cannot be under, and the
+    /// hint for a refusal. Light requests keep the defaults.
+    static func estimate(_ params: Params, into scheduling: inout Scheduling)
     /// Answers one request.
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue
 }
@@ -27,6 +31,7 @@ protocol RPCMethod {
 extension RPCMethod {
     static var cost: MethodDeclaration.Cost { .light }
     static func readsLibrary(_ params: Params) -> Bool { false }
+    static func estimate(_ params: Params, into scheduling: inout Scheduling) {}
 }
 
 /// A method's params: decodable from the request, with a sentence per key for the document.

@@ -26,12 +26,19 @@ enum ListMethod: RPCMethod {
     static let name = "fonsters/list"
     static let summary = "The Fonsters in library order, a page at a time, optionally with thumbnails."
     static let effect = MethodDeclaration.Effect.readsLibrary
-    static let errors: [ErrorCode] = [.invalidParams] + LibraryErrors.store + [.requestCancelled]
+    static let errors: [ErrorCode] = [.invalidParams] + LibraryErrors.store + [.requestCancelled, .responseTooLarge]
     static let result = Schema.json(#"""
     {"type":"object","properties":{"fonsters":{"type":"array","items":{"$ref":"#/components/schemas/ListedFonster"}},
      "total":{"type":"integer","minimum":0},"start":{"type":"integer","minimum":0}},
      "required":["fonsters","total","start"],"additionalProperties":false}
     """#)
+
+    static func estimate(_ params: Params, into scheduling: inout Scheduling) {
+        guard let thumbnails = params.thumbnails else { return }
+        let thumb = RequestCost.imageBytes(thumbnails.format ?? .png, pixels: (thumbnails.size ?? .thumbnail).pixels)
+        let page = min(params.count?.value ?? 64, 64)  // the library's size is not known yet
+        scheduling.bytes = 2 * max(1, page) * RequestCost.dataURI(thumb.typical)
+    }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         let start = params.start?.value ?? 0, count = params.count?.value
@@ -40,19 +47,32 @@ enum ListMethod: RPCMethod {
         }
         request.leaveOrder()
         let thumbnail = params.thumbnails.map { ($0.format ?? .png, $0.size ?? ImageSize.thumbnail) }
-        let now = Date()
-        var items: [JSONValue] = []
-        items.reserveCapacity(fonsters.count)
-        for fonster in fonsters {
-            try request.checkCancellation()
-            var item = fonster.json(now: now)
-            if let (format, size) = thumbnail {
-                let engine = EngineVersion(rawValue: fonster.engine) ?? context.defaultEngine
-                let image = try CreatureJSON.render(Creature(seed: fonster.seed, engine: engine), format: format,
-                                                    size: size, request: request)
-                item = item.merging([("thumbnail", .string(image.dataURI)), ("etag", .string(image.etag))])
+        let now = Date(), defaultEngine = context.defaultEngine
+        let items = try await request.compute { () throws(ResponseError) -> [JSONValue] in
+            var items: [JSONValue] = []
+            items.reserveCapacity(fonsters.count)
+            var bytes = 0
+            for (index, fonster) in fonsters.enumerated() {
+                try request.checkpoint()
+                var item = fonster.json(now: now)
+                if let (format, size) = thumbnail {
+                    let engine = EngineVersion(rawValue: fonster.engine) ?? defaultEngine
+                    let image = try CreatureJSON.render(Creature(seed: fonster.seed, engine: engine), format: format,
+                                                        size: size, request: request)
+                    let dataURI = image.dataURI
+                    // Stops as soon as the answer would pass the limit, as frames do.
+                    bytes += dataURI.utf8.count + fonster.seed.utf8.count + fonster.name.utf8.count + 512
+                    if bytes > request.maxResponseBytes {
+                        throw ResponseError(
+                            code: .responseTooLarge,
+                            message: "The list with \(size.pixels)-pixel \(format.rawValue) thumbnails would take more than \(request.maxResponseBytes) bytes; the first \(index) of \(fonsters.count) fit. Ask for a page with 'start' and 'count', or smaller thumbnails.",
+                            data: ["field": "count", "limit": .int(Int64(request.maxResponseBytes)), "fit": .int(Int64(index))])
+                    }
+                    item = item.merging([("thumbnail", .string(dataURI)), ("etag", .string(image.etag))])
+                }
+                items.append(item)
             }
-            items.append(item)
+            return items
         }
         return ["fonsters": .array(items), "total": .int(Int64(total)), "start": .int(Int64(start))]
     }

@@ -1,21 +1,56 @@
 import Foundation
 import FonsterStore
 
-/// `library/export`: the whole library as a bundle.
+/// `library/export`: the library as a bundle, whole or a page at a time (`ids`, or `start` and
+/// `count`), saying how many remain.
 enum LibraryExportMethod: RPCMethod {
-    typealias Params = NoParams
+    struct Params: MethodParams {
+        var ids: [UUID]?
+        var start: Count?
+        var count: Count?
+        static var notes: [String: String] {
+            ["ids": "Export these Fonsters, in this order (give ids, or start and count).",
+             "start": "The first place to export, from 0 (default 0).",
+             "count": "How many to export at most (default: all from start)."]
+        }
+    }
     static let name = "library/export"
-    static let summary = "The whole library as a bundle."
+    static let summary = "The library as a bundle: whole, or a page at a time."
     static let effect = MethodDeclaration.Effect.readsLibrary
     static let cost = MethodDeclaration.Cost.heavy
-    static let errors = LibraryErrors.store
+    static let errors: [ErrorCode] = [.invalidParams, .notFound] + LibraryErrors.store + [.responseTooLarge]
     static let result = Schema.json(#"""
-    {"type":"object","properties":{"bundle":{"$ref":"#/components/schemas/Bundle"}},"required":["bundle"],"additionalProperties":false}
+    {"type":"object","properties":{"bundle":{"$ref":"#/components/schemas/Bundle"},"total":{"type":"integer","minimum":0},
+     "remaining":{"type":"integer","minimum":0}},"required":["bundle","total","remaining"],"additionalProperties":false}
     """#)
+    static func estimate(_ params: Params, into scheduling: inout Scheduling) { scheduling.bytes = max(scheduling.bytes, 4 << 20) }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
-        let data = try await context.withStore { store throws(StoreError) in try store.exportLibrary() }
-        do { return ["bundle": try JSONParser.parse(Array(data))] }
-        catch { throw ResponseError.internalError("The exported bundle could not be read back: \(error)") }
+        let ids = params.ids, start = params.start?.value, count = params.count?.value
+        if ids != nil && (start != nil || count != nil) {
+            throw ResponseError.invalidParams(field: "ids", "Give either 'ids' or 'start' and 'count', not both.")
+        }
+        let (data, total, exported, remaining) = try await context.withStore { store throws(StoreError) in
+            let total = try store.count()
+            if let ids {
+                let page = try ids.map { id throws(StoreError) in try store.get(id) }
+                return (store.exportBundle(of: page), total, page.count, 0)
+            }
+            let page = try store.list(start: start ?? 0, count: count).fonsters
+            let end = min(total, (start ?? 0) + page.count)
+            return (store.exportBundle(of: page), total, page.count, total - end)
+        }
+        if data.count > request.maxResponseBytes {
+            let fit = max(1, Int(Double(exported) * Double(request.maxResponseBytes) / Double(data.count) * 0.9))
+            throw ResponseError(
+                code: .responseTooLarge,
+                message: "The bundle of these \(exported) Fonsters would take \(data.count) bytes, more than the limit of \(request.maxResponseBytes). Export a page at a time with 'start' and 'count' (about \(fit) fit), or pick them with 'ids'.",
+                data: ["field": "count", "limit": .int(Int64(request.maxResponseBytes)), "fit": .int(Int64(fit))])
+        }
+        let bundle = try await request.compute { () throws(ResponseError) -> JSONValue in
+            do { return try JSONParser.parse(Array(data)) }
+            catch { throw ResponseError.internalError("The exported bundle could not be read back: \(error)") }
+        }
+        return ["bundle": bundle, "total": .int(Int64(total)), "remaining": .int(Int64(remaining))]
     }
 }

@@ -23,6 +23,12 @@ enum SharePreviewMethod: RPCMethod {
      "required":["index","seed","displayName","thumbnail","exists"],"additionalProperties":false}}},"required":["seeds"],"additionalProperties":false}
     """#)
 
+    static func estimate(_ params: Params, into scheduling: inout Scheduling) {
+        let engines = max(1, params.engines?.count ?? 1)
+        let thumb = RequestCost.dataURI(RequestCost.imageBytes(.png, pixels: ImageSize.thumbnail.pixels).typical)
+        scheduling.bytes = 2 * params.url.seeds.count * (engines * thumb + 200)
+    }
+
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         var engines: [EngineVersion] = []
         for engine in params.engines ?? [context.defaultEngine] where !engines.contains(engine) { engines.append(engine) }
@@ -31,11 +37,13 @@ enum SharePreviewMethod: RPCMethod {
         }
         let existing = try await context.withStore { store throws(StoreError) in Set(try store.list().map(\.seed)) }
         request.leaveOrder()
-        var items: [JSONValue] = []
-        for (index, seed) in params.url.seeds.enumerated() {
-            try request.checkCancellation()
+        let seeds = params.url.seeds, withEngines = params.engines != nil, chosen = engines
+        let items = try await request.compute { () throws(ResponseError) -> [JSONValue] in
+          var items: [JSONValue] = []
+          for (index, seed) in seeds.enumerated() {
+            try request.checkpoint()
             var thumbnails: [(String, JSONValue)] = []
-            for engine in engines {
+            for engine in chosen {
                 let image = try CreatureJSON.render(Creature(seed: seed, engine: engine), format: .png, size: .thumbnail, request: request)
                 thumbnails.append((engine.rawValue, .string(image.dataURI)))
             }
@@ -44,8 +52,10 @@ enum SharePreviewMethod: RPCMethod {
                 "displayName": .string(Naming.displayName(name: "", seed: seed)),
                 "thumbnail": thumbnails[0].1, "exists": .bool(existing.contains(seed)),
             ]
-            if params.engines != nil { item = item.merging([("thumbnails", .object(JSONObject(thumbnails)))]) }
+            if withEngines { item = item.merging([("thumbnails", .object(JSONObject(thumbnails)))]) }
             items.append(item)
+          }
+          return items
         }
         return ["seeds": .array(items)]
     }
