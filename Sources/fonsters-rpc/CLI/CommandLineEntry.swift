@@ -20,6 +20,7 @@ enum CommandLineEntry {
       fonsters-rpc --version | --help | help [describe|render]
       fonsters-rpc describe SEED…            print golden-format JSON records for seeds
       fonsters-rpc describe --stdin          the same for a JSON array of seeds on stdin
+      fonsters-rpc describe --scene SEED…    print each seed's scene (sky, sun, clouds) instead
       fonsters-rpc render SEED -o FILE|- [--format png|gif|jpeg|svg] [--size N] [--evolution] [--metadata]
                                              write an image (N pixels: 32…2048, a multiple of 32)
 

@@ -1,0 +1,60 @@
+/// A scene in the golden-file format (ENGINE.md §10, the `scenes` of `scene-v1.json`): what
+/// `fonsters-rpc describe --scene` prints and the conformance tests compare field by field.
+public struct SceneRecord: Codable, Equatable, Sendable {
+    /// The sun's record.
+    public struct SunRecord: Codable, Equatable, Sendable {
+        public var periodSeconds: Int
+    }
+    /// One cloud's record.
+    public struct CloudRecord: Codable, Equatable, Sendable {
+        public var index: Int
+        public var startsLeft: Bool
+        public var y: Double
+        public var size: Int
+        public var driftSeconds: Int
+        public var shapeSeed: Int
+    }
+    /// The clouds' record.
+    public struct CloudsRecord: Codable, Equatable, Sendable {
+        public var initial: Int
+        public var max: Int
+        public var items: [CloudRecord]
+    }
+
+    /// The seed as given (the scene is that of its render seed).
+    public var seed: String
+    /// The sky's three white levels, top to bottom.
+    public var sky: [Double]
+    public var showOptionalEffects: Bool
+    /// `null` unless the effects show and the sun layer is on.
+    public var sun: SunRecord?
+    /// `null` unless the effects show and the clouds layer is on.
+    public var clouds: CloudsRecord?
+
+    /// The record of `seed`'s scene under `engine`.
+    public init(seed: String, engine: EngineVersion) {
+        let scene = Scene(seed: seed, engine: engine)
+        self.seed = seed
+        sky = [scene.sky.top, scene.sky.middle, scene.sky.bottom]
+        showOptionalEffects = scene.showOptionalEffects
+        sun = scene.sun.map { SunRecord(periodSeconds: $0.periodSeconds) }
+        clouds = scene.clouds.map { c in
+            CloudsRecord(initial: c.initial, max: c.max, items: c.items.map {
+                CloudRecord(index: $0.index, startsLeft: $0.startsLeft, y: $0.y, size: $0.size,
+                            driftSeconds: $0.driftSeconds, shapeSeed: $0.shapeSeed)
+            })
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case seed, sky, showOptionalEffects, sun, clouds }
+
+    // `sun` and `clouds` are written as explicit nulls, as in the golden file.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(seed, forKey: .seed)
+        try c.encode(sky, forKey: .sky)
+        try c.encode(showOptionalEffects, forKey: .showOptionalEffects)
+        try c.encode(sun, forKey: .sun)
+        try c.encode(clouds, forKey: .clouds)
+    }
+}
