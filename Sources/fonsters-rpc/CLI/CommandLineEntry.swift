@@ -22,6 +22,7 @@ enum CommandLineEntry {
       fonsters-rpc describe --stdin          the same for a JSON array of seeds on stdin
       fonsters-rpc describe --scene SEED…    print each seed's scene (sky, sun, clouds) instead
       fonsters-rpc render SEED -o FILE|- [--format png|gif|jpeg|svg] [--size N] [--evolution] [--metadata]
+                                [--background transparent|sky|#rrggbb]
                                              write an image (N pixels: 32…2048, a multiple of 32)
 
     'fonsters-rpc describe --help' and 'fonsters-rpc render --help' tell more.
@@ -55,6 +56,8 @@ enum CommandLineEntry {
                 if let script = options.script { return try await ScriptCommand.run(script, options: options) }
                 return await ServeCommand.run(options)
             }
+            return 0
+        } catch is ClosedOutput {
             return 0
         } catch let error as CLIError {
             let hint = command.isEmpty ? "fonsters-rpc --help" : "fonsters-rpc \(command) --help"
