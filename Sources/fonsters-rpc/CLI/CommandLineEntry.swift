@@ -24,6 +24,8 @@ enum CommandLineEntry {
       fonsters-rpc render SEED -o FILE|- [--format png|gif|jpeg|svg] [--size N] [--evolution] [--metadata]
                                 [--background transparent|sky|#rrggbb]
                                              write an image (N pixels: 32…2048, a multiple of 32)
+      fonsters-rpc sheet -o FILE.png [v1:|v2:]SEED…
+                                             a contact sheet of creatures on their skies
 
     'fonsters-rpc describe --help' and 'fonsters-rpc render --help' tell more.
     """
@@ -32,13 +34,15 @@ enum CommandLineEntry {
         var command = ""
         do {
             switch args.first {
-            case "describe", "render":
+            case "describe", "render", "sheet":
                 command = args[0]
                 let rest = Array(args.dropFirst())
                 if ArgumentReader.asksForHelp(rest) {
-                    print(command == "render" ? RenderCommand.help : DescribeCommand.help)
+                    print(command == "render" ? RenderCommand.help : command == "sheet" ? SheetCommand.help : DescribeCommand.help)
                 } else if command == "render" {
                     try RenderCommand.run(rest)
+                } else if command == "sheet" {
+                    try SheetCommand.run(rest)
                 } else {
                     try DescribeCommand.run(rest)
                 }
