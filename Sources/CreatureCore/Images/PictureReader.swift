@@ -13,7 +13,7 @@ public enum PictureReader {
         var palette: [RGBA] = []
         var idat: [UInt8] = []
         var p = 8
-        while p + 8 <= png.count {
+        chunks: while p + 8 <= png.count {
             let length = Int(png[p]) << 24 | Int(png[p + 1]) << 16 | Int(png[p + 2]) << 8 | Int(png[p + 3])
             let type = String(decoding: png[(p + 4)..<(p + 8)], as: UTF8.self)
             let start = p + 8, end = start + length
@@ -35,7 +35,7 @@ public enum PictureReader {
             case "tRNS":
                 for (i, alpha) in body.enumerated() where i < palette.count { palette[i].a = alpha }
             case "IDAT": idat.append(contentsOf: body)
-            case "IEND": p = png.count
+            case "IEND": break chunks
             default: break
             }
             p = end + 4
