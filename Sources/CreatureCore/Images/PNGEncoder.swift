@@ -117,9 +117,10 @@ public enum PNGEncoder {
     static func sourceRows(_ sprite: Sprite, palette: IndexedPalette, scale: Int, depth: Int) -> [UInt8] {
         let stride = Grid.side * scale * depth / 8 + 1
         return [UInt8](unsafeUninitializedCapacity: stride * Grid.side) { out, count in
-            var lookupRow = palette.lookup
             sprite.grid.cells.withUnsafeBufferPointer { cells in
-                lookupRow.withUnsafeMutableBufferPointer { lookup in
+                // The lookup on the stack: a backdrop changes its first entry (−1) row by row.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: palette.lookup.count) { lookup in
+                    _ = lookup.initialize(from: palette.lookup)
                     let base = UnsafeMutableRawPointer(out.baseAddress!)
                     for y in 0..<Grid.side {
                         if let rowBackground = palette.rowBackground { lookup[0] = rowBackground[y] }
