@@ -81,6 +81,7 @@ public struct Scene: Equatable, Sendable {
         return t <= 0.5 ? sky.top + (sky.middle - sky.top) * (t * 2) : sky.middle + (sky.bottom - sky.middle) * ((t - 0.5) * 2)
     }
 
+    /// Scenes are equal when every number is (the sky is a tuple, so this is written out).
     public static func == (a: Scene, b: Scene) -> Bool {
         a.sky == b.sky && a.showOptionalEffects == b.showOptionalEffects && a.sun == b.sun && a.clouds == b.clouds
     }

@@ -3,21 +3,31 @@
 public struct SceneRecord: Codable, Equatable, Sendable {
     /// The sun's record.
     public struct SunRecord: Codable, Equatable, Sendable {
+        /// Seconds for one pass across the scene.
         public var periodSeconds: Int
     }
     /// One cloud's record.
     public struct CloudRecord: Codable, Equatable, Sendable {
+        /// The cloud's 0-based index.
         public var index: Int
+        /// Whether it enters on the left.
         public var startsLeft: Bool
+        /// Its height as a fraction of the scene's height.
         public var y: Double
+        /// Its width in points.
         public var size: Int
+        /// Seconds to drift across.
         public var driftSeconds: Int
+        /// The seed placing its extra puffs.
         public var shapeSeed: Int
     }
     /// The clouds' record.
     public struct CloudsRecord: Codable, Equatable, Sendable {
+        /// Clouds on screen when the scene appears.
         public var initial: Int
+        /// The most on screen at once.
         public var max: Int
+        /// One record per index `0…max−1`.
         public var items: [CloudRecord]
     }
 
@@ -25,6 +35,7 @@ public struct SceneRecord: Codable, Equatable, Sendable {
     public var seed: String
     /// The sky's three white levels, top to bottom.
     public var sky: [Double]
+    /// Whether the sun and clouds layers are drawn.
     public var showOptionalEffects: Bool
     /// `null` unless the effects show and the sun layer is on.
     public var sun: SunRecord?

@@ -12,7 +12,7 @@ public enum Background: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Throws `BackgroundError` with a sentence saying what is accepted.
     public init(parsing text: String) throws(BackgroundError) {
         switch text.lowercased() {
-        case "transparent", "none": self = .transparent
+        case "transparent": self = .transparent
         case "sky": self = .sky
         default:
             let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)

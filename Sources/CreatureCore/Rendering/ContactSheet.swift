@@ -5,7 +5,9 @@ import CZlib
 public struct ContactSheet: Sendable {
     /// One tile: a seed and the engine that draws it.
     public struct Tile: Sendable {
+        /// The seed drawn (as given; the render-seed rule applies).
         public var seed: String
+        /// The engine that draws it.
         public var engine: EngineVersion
         /// A tile of `seed` drawn by `engine`.
         public init(seed: String, engine: EngineVersion) { self.seed = seed; self.engine = engine }
