@@ -21,7 +21,7 @@ out=.build-fuzz
 mkdir -p "$out/logs"
 export SWIFT_BACKTRACE=enable=no  # the Swift crash reporter hangs libFuzzer after a crash
 
-all_targets="json frames sharelink png bundle iso8601 http websocket"
+all_targets="json frames sharelink png picture bundle iso8601 http websocket"
 targets=${FUZZ_TARGETS:-$all_targets}
 flags=(-sanitize=fuzzer,address -parse-as-library -O -use-ld=lld
        -I "$out" -I Sources/CZlib -I Sources/CJPEG -I Sources/CSQLite)
@@ -75,6 +75,8 @@ build_target() {
         Tests/Fuzz/targets/ShareLinkFuzz.swift "$out/libCreatureCore.a" "${libs[@]}" ;;
     png) build png "$out/png" -- -module-name PNGFuzz \
         Tests/Fuzz/targets/PNGMetadataFuzz.swift "$out/libCreatureCore.a" "${libs[@]}" ;;
+    picture) build picture "$out/picture" -- -module-name PictureFuzz \
+        Tests/Fuzz/targets/PictureReaderFuzz.swift "$out/libCreatureCore.a" "${libs[@]}" ;;
     bundle) build bundle "$out/bundle" -- -module-name BundleFuzz Tests/Fuzz/targets/LibraryBundleFuzz.swift \
         "$out/libFonsterStore.a" "$out/libCreatureCore.a" "${libs[@]}" ;;
     iso8601) build iso8601 "$out/iso8601" -- -module-name ISO8601Fuzz Tests/Fuzz/targets/ISO8601Fuzz.swift \
@@ -86,7 +88,7 @@ build_target() {
 wants() { [[ " $targets " == *" $1 "* ]]; }
 needs_core=0 needs_store=0
 for t in $targets; do
-    case $t in sharelink | png) needs_core=1 ;; bundle | iso8601) needs_core=1 needs_store=1 ;; esac
+    case $t in sharelink | png | picture) needs_core=1 ;; bundle | iso8601) needs_core=1 needs_store=1 ;; esac
 done
 
 skipped=""
@@ -119,7 +121,7 @@ build_store() {  # FonsterStore imports CreatureCore: a newer CreatureCore means
     build_module FonsterStore Sources/FonsterStore
 }
 ((needs_store)) && phase2+=("build_store")
-for t in sharelink png; do wants "$t" && phase2+=("build_target $t"); done
+for t in sharelink png picture; do wants "$t" && phase2+=("build_target $t"); done
 for t in bundle iso8601; do wants "$t" && phase3+=("build_target $t"); done
 run_pair "${phase0[@]}"
 run_pair "${phase1[@]}"

@@ -9,7 +9,13 @@ Pillow, comparing every pixel with the golden grid and colours:
     cell's centre (checked at sizes of 256 pixels and more);
   * animated evolution GIFs must have one frame per prefix, 300 ms per frame,
     loop forever, and each frame must equal the PNG of its prefix, with the
-    golden frame grid's transparency.
+    golden frame grid's transparency;
+  * backgrounds (`--background sky` and `#rrggbb`): PNG and GIF must equal the
+    golden creature composited onto the backdrop exactly, opaque everywhere; the
+    sky is worked out here from the golden `sky` number (ENGINE.md §8.1's three
+    stops, one grey per cell row sampled at the row's centre); JPEG must be
+    within the tolerance of it; an evolution shows the whole seed's sky behind
+    every frame.
 
 Usage:
   python3 Tests/conformance/check_images.py --bin PATH_TO_fonsters-rpc --golden Tests/Fixtures/golden
@@ -19,6 +25,7 @@ Ends with a line "images: N passed, M failed" and exits non-zero on any failure.
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -47,11 +54,13 @@ class Checker:
         self.counter = 0
         self.by_kind = {}
 
-    def render(self, seed, fmt, size, evolution=False):
+    def render(self, seed, fmt, size, evolution=False, background=None):
         """Renders `seed` to a new file and returns its path; raises on a tool error."""
         self.counter += 1
         out = os.path.join(self.workdir, "img%05d.%s" % (self.counter, fmt))
         cmd = [self.binary, "render", seed, "--format", fmt, "--size", str(size), "-o", out]
+        if background is not None:
+            cmd += ["--background", background]
         if evolution:
             cmd.insert(3, "--evolution")
         proc = subprocess.run(cmd, capture_output=True, timeout=120)
@@ -205,6 +214,74 @@ def check_evolution(checker, sequence, size):
     return None
 
 
+def sky_rows(k):
+    """The 32 row greys of the sky of a seed whose `h(s, "env_sky")` is `k` (ENGINE.md §8.1)."""
+    top, middle, bottom = 0.5 + 0.12 * k, 0.4 + 0.1 * (1 - k), 0.32 + 0.08 * k
+    rows = []
+    for y in range(32):
+        t = (y + 0.5) / 32
+        level = top + (middle - top) * (t * 2) if t <= 0.5 else middle + (bottom - middle) * ((t - 0.5) * 2)
+        v = int(math.floor(level * 255 + 0.5))
+        rows.append((v, v, v))
+    return rows
+
+
+def backdrop_rows(background, record):
+    if background == "sky":
+        return sky_rows(record["environment"]["sky"])
+    return [hex_rgb(background[1:])] * 32
+
+
+def expected_on(grid, colors, rows, size):
+    """The golden creature standing on the 32 row colours `rows`, opaque, at `size` pixels."""
+    small = Image.new("RGBA", (32, 32))
+    small.putdata([cell_rgba(grid, colors, x, y) if grid[y][x] != "." else rows[y] + (255,)
+                   for y in range(32) for x in range(32)])
+    return small.resize((size, size), Image.NEAREST)
+
+
+def check_on_background(path, fmt, grid, colors, rows, size):
+    with Image.open(path) as img:
+        if img.format != fmt.upper():
+            return "not a %s (%s)" % (fmt, img.format)
+        rgba = img.convert("RGBA")
+    if rgba.getchannel("A").getextrema() != (255, 255):
+        return "not opaque everywhere: alpha runs %s" % (rgba.getchannel("A").getextrema(),)
+    return compare_exact(rgba, expected_on(grid, colors, rows, size))
+
+
+def check_jpeg_on_background(path, grid, colors, rows, size):
+    with Image.open(path) as img:
+        rgb = img.convert("RGB")
+    scale = size // 32
+    for y in range(32):
+        for x in range(32):
+            want = cell_rgba(grid, colors, x, y)[:3] if grid[y][x] != "." else rows[y]
+            got = rgb.getpixel((x * scale + scale // 2, y * scale + scale // 2))
+            if max(abs(g - w) for g, w in zip(got, want)) > JPEG_TOLERANCE:
+                return "cell (%d, %d) centre is %s, expected %s" % (x, y, got, want)
+    return None
+
+
+def check_evolution_on_sky(checker, sequence, record, size):
+    """Every frame of the evolution shows the whole seed's sky in its transparent golden cells."""
+    rows = sky_rows(record["environment"]["sky"])
+    path = checker.render(sequence["seed"], "gif", size, evolution=True, background="sky")
+    scale = size // 32
+    with Image.open(path) as img:
+        for index, frame in enumerate(ImageSequence.Iterator(img)):
+            rgba = frame.convert("RGBA")
+            grid = sequence["frames"][index]["grid"]
+            for y in range(32):
+                for x in range(32):
+                    got = rgba.getpixel((x * scale, y * scale))
+                    if got[3] != 255:
+                        return "frame %d cell (%d, %d) is not opaque" % (index, x, y)
+                    if grid[y][x] == "." and got[:3] != rows[y]:
+                        return "frame %d cell (%d, %d) is %s, the sky there is %s" % (index, x, y, got[:3], rows[y])
+    return None
+
+
 def usable_seed(seed):
     """Seeds that survive a command line unchanged (no NUL) and cannot pass for an option."""
     return "\x00" not in seed and not seed.startswith("-")
@@ -252,6 +329,23 @@ def main():
             for s in sorted(set(x for x in sizes + [256] if x >= 256)):
                 label = "%r @%d" % (seed, s)
                 checker.check("jpeg", label, lambda s=s: check_jpeg(checker.render(seed, "jpeg", s), grid, colors, s))
+
+        for index, record in enumerate(pick_spread(records, 12)):
+            seed, grid, colors = record["seed"], record["grid"], record["colors"]
+            size = (32, 96, 256)[index % 3]
+            for background in ("sky", "#1e1e1e", "#ffd700"):
+                rows = backdrop_rows(background, record)
+                label = "%r on %s @%d" % (seed, background, size)
+                for fmt in ("png", "gif"):
+                    checker.check(fmt + " background", label, lambda f=fmt, b=background, r=rows: check_on_background(
+                        checker.render(seed, f, size, background=b), f, grid, colors, r, size))
+                checker.check("jpeg background", label, lambda b=background, r=rows: check_jpeg_on_background(
+                    checker.render(seed, "jpeg", 256, background=b), grid, colors, r, 256))
+        by_seed = {r["seed"]: r for r in all_records}
+        for sequence in sequences[:4]:
+            if sequence["frames"] and usable_seed(sequence["seed"]) and sequence["seed"] in by_seed:
+                checker.check("evolution sky", repr(sequence["seed"]),
+                              lambda seq=sequence: check_evolution_on_sky(checker, seq, by_seed[seq["seed"]], 64))
 
         for index, sequence in enumerate(sequences):
             if not sequence["frames"]:

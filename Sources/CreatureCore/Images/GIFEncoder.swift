@@ -8,13 +8,14 @@ public enum GIFEncoder {
     /// Throws `ImageError` for a bad scale or delay, or no frames; `ImageError.tooLarge` as soon
     /// as the file passes `maxBytes`; `CancellationError` once `isCancelled` says so (checked every
     /// few grid rows, so at most a few milliseconds pass between checks even at 2,048 px).
-    public static func encode(frames: [Sprite], scale: Int, delayMs: Int, loop: Bool = true,
+    /// With a `backdrop`, every frame's transparent cells show its row colours (no transparency).
+    public static func encode(frames: [Sprite], scale: Int, delayMs: Int, loop: Bool = true, backdrop: Backdrop? = nil,
                               maxBytes: Int = .max, isCancelled: () -> Bool = { false }) throws -> [UInt8] {
         try ImageSize.validate(scale: scale)
         guard !frames.isEmpty else { throw ImageError.noFrames }
         guard (0...655_350).contains(delayMs) else { throw ImageError.invalidDelay(delayMs) }
         let side = Grid.side * scale
-        var palettes = frames.map { IndexedPalette($0, binaryAlpha: true) }
+        var palettes = frames.map { IndexedPalette($0, backdrop: backdrop, binaryAlpha: true) }
         if frames.count > 1 && palettes.contains(where: \.hasTransparent) {
             // Decoders that dispose a frame without a transparent index to an opaque background
             // colour (Pillow does) would show it through the next frame's transparent cells.
@@ -78,12 +79,14 @@ public enum GIFEncoder {
         let codeSize = max(2, palette.tableBits)
         var lzw = LZWEncoder(minimumCodeSize: codeSize)
         var row = [UInt8](repeating: 0, count: Grid.side * scale)
+        var lookup = palette.lookup
         try row.withUnsafeMutableBufferPointer { row in
             for y in 0..<Grid.side {
                 if scale > 8 || y % 8 == 0, isCancelled() { throw CancellationError() }
+                if let rowBackground = palette.rowBackground { lookup[0] = rowBackground[y] }
                 var i = 0
                 for x in 0..<Grid.side {
-                    let index = palette.lookup[Int(sprite.grid[x, y]) + 1]
+                    let index = lookup[Int(sprite.grid[x, y]) + 1]
                     for _ in 0..<scale { row[i] = index; i += 1 }
                 }
                 for _ in 0..<scale { lzw.add(UnsafeBufferPointer(row)) }

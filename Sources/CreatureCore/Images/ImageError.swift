@@ -26,6 +26,8 @@ public enum ImageError: Error, Equatable, Sendable, LocalizedError, CustomString
     case jpeg(String)
     /// The encoded file would pass `limit` bytes.
     case tooLarge(limit: Int)
+    /// An image `PictureReader` cannot read back (not one this package wrote).
+    case unreadable(String)
 
     /// A clear, specific description of the problem.
     public var message: String {
@@ -54,6 +56,8 @@ public enum ImageError: Error, Equatable, Sendable, LocalizedError, CustomString
             return "libjpeg could not encode the image: \(detail)"
         case .tooLarge(let limit):
             return "the image would be larger than \(limit) bytes"
+        case .unreadable(let reason):
+            return "not a creature image this package can read back: \(reason)"
         }
     }
 

@@ -11,6 +11,9 @@ struct IndexedPalette: Equatable, Sendable {
     var translucentCount: Int
     /// Whether entry 0 is the fully transparent colour.
     var hasTransparent: Bool
+    /// With a backdrop, the palette index of a transparent (−1) cell in each of the 32 rows (the
+    /// row's backdrop colour); nil without one, when `lookup[0]` serves every row.
+    var rowBackground: [UInt8]? = nil
 
     /// The palette of `sprite`. With `binaryAlpha`, alpha < 128 counts as transparent and the
     /// rest as opaque (for GIF); otherwise partial alpha is kept (for PNG). With `withTransparent`,
@@ -52,6 +55,42 @@ struct IndexedPalette: Equatable, Sendable {
         self.translucentCount = translucentCount
         self.entries = entries
         self.lookup = lookup
+    }
+
+    /// The palette of `sprite` standing on `backdrop`: transparent cells take their row's
+    /// backdrop colour, appended after the sprite's own colours (only rows that show it count).
+    /// Without a backdrop, the palette above.
+    init(_ sprite: Sprite, backdrop: Backdrop?, binaryAlpha: Bool = false) {
+        guard let backdrop else {
+            self.init(sprite, binaryAlpha: binaryAlpha)
+            return
+        }
+        var showing = [Bool](repeating: false, count: Grid.side)
+        sprite.grid.cells.withUnsafeBufferPointer { cells in
+            for i in cells.indices where cells[i] < 0 { showing[i >> 5] = true }
+        }
+        // The sprite's own colours: its palette with the transparent cells painted over by a
+        // colour it already uses (creature colours are opaque, so nothing else changes).
+        var grid = sprite.grid
+        let visible = grid.cells.first { $0 >= 0 }
+        if let visible { for i in grid.cells.indices where grid.cells[i] < 0 { grid.cells[i] = visible } }
+        self.init(Sprite(grid: grid, colors: sprite.colors), binaryAlpha: binaryAlpha)
+        if visible == nil { (entries, translucentCount, hasTransparent) = ([], 0, false) }
+        guard showing.contains(true) else { return }
+        var rows = [UInt8](repeating: 0, count: Grid.side)
+        for y in 0..<Grid.side where showing[y] {
+            let c = backdrop.rows[y]
+            if let i = entries.firstIndex(of: c) {
+                rows[y] = UInt8(i)
+            } else {
+                rows[y] = UInt8(entries.count)
+                entries.append(c)
+            }
+        }
+        lookup[0] = rows[showing.firstIndex(of: true)!]
+        // One colour behind every row (a plain colour) needs no per-row lookup.
+        let shown = zip(rows, showing).filter(\.1).map(\.0)
+        rowBackground = shown.allSatisfy { $0 == lookup[0] } ? nil : rows
     }
 
     /// The smallest number of bits (1, 2, 4 or 8) that can index every entry.

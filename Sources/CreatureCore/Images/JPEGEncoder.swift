@@ -21,11 +21,12 @@ public enum JPEGEncoder {
     /// A JPEG of `sprite` scaled by `scale` (1…64, nearest neighbour) at `quality` (1…100),
     /// transparent cells white, full-resolution colour (no chroma subsampling, so cell edges
     /// stay clean), optimised Huffman tables, and `comment` (e.g. the seed) as a COM marker,
-    /// cut to `maximumCommentBytes` of UTF-8 on a character boundary.
+    /// cut to `maximumCommentBytes` of UTF-8 on a character boundary. With a `backdrop`, transparent
+    /// cells show its row colours instead of white.
     /// Throws `ImageError` for a bad scale or quality; `CancellationError` once `isCancelled` says
     /// so (checked before each grid row of scanlines).
     public static func encode(_ sprite: Sprite, scale: Int, quality: Int = 90, comment: String? = nil,
-                              isCancelled: () -> Bool = { false }) throws -> [UInt8] {
+                              backdrop: Backdrop? = nil, isCancelled: () -> Bool = { false }) throws -> [UInt8] {
         try ImageSize.validate(scale: scale)
         guard (1...100).contains(quality) else { throw ImageError.invalidQuality(quality) }
         let side = Grid.side * scale
@@ -81,13 +82,16 @@ public enum JPEGEncoder {
 
         // One RGB row per grid row, handed to libjpeg `scale` times.
         var row = [UInt8](repeating: 0, count: side * 3)
-        var white = sprite.colors.map { compositeOnWhite($0) }
-        white.insert((255, 255, 255), at: 0)
+        let page = RGBA(r: 255, g: 255, b: 255)
+        var colors = ([RGBA.clear] + sprite.colors).map { composite($0, on: page) }
         for y in 0..<Grid.side {
             if isCancelled() { throw CancellationError() }
+            if let backdrop, y == 0 || backdrop.rows[y] != backdrop.rows[y - 1] {
+                colors = ([RGBA.clear] + sprite.colors).map { composite($0, on: backdrop.rows[y]) }
+            }
             var i = 0
             for x in 0..<Grid.side {
-                let c = white[Int(sprite.grid[x, y]) + 1]
+                let c = colors[Int(sprite.grid[x, y]) + 1]
                 for _ in 0..<scale {
                     row[i] = c.0; row[i + 1] = c.1; row[i + 2] = c.2
                     i += 3
@@ -122,15 +126,14 @@ public enum JPEGEncoder {
         report.pointee = 1
     }
 
-    /// The opaque colour a pixel of `c` shows on a white page.
-    private static func compositeOnWhite(_ c: RGBA) -> (UInt8, UInt8, UInt8) {
+    /// The opaque colour a pixel of `c` shows on the opaque `page` (white by default).
+    private static func composite(_ c: RGBA, on page: RGBA) -> (UInt8, UInt8, UInt8) {
         let alpha = Int(c.a)
-        let background = 255 * (255 - alpha) + 127
-        func mix(_ v: UInt8) -> UInt8 {
-            let blended: Int = Int(v) * alpha + background
+        func mix(_ v: UInt8, _ under: UInt8) -> UInt8 {
+            let blended: Int = Int(v) * alpha + Int(under) * (255 - alpha) + 127
             return UInt8(blended / 255)
         }
-        return (mix(c.r), mix(c.g), mix(c.b))
+        return (mix(c.r, page.r), mix(c.g, page.g), mix(c.b, page.b))
     }
 
     /// The UTF-8 of `text`, cut after the last whole character that fits a COM marker.

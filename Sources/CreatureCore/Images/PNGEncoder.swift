@@ -3,11 +3,13 @@ public enum PNGEncoder {
     /// The PNG of `sprite` scaled by `scale` (1…64, nearest neighbour), with the seed and date
     /// in `iTXt` chunks when `metadata` is given. Throws `ImageError.invalidScale` for a bad scale.
     ///
+    /// With a `backdrop`, transparent cells show its row colours and the image is opaque.
+    ///
     /// Rows use filter type 0 (measured smallest for upscaled pixel art); `ScanlineDeflater`
     /// compresses them knowing each grid row stands for `scale` identical image rows.
-    public static func encode(_ sprite: Sprite, scale: Int, metadata: PNGMetadata? = nil) throws -> [UInt8] {
+    public static func encode(_ sprite: Sprite, scale: Int, metadata: PNGMetadata? = nil, backdrop: Backdrop? = nil) throws -> [UInt8] {
         try ImageSize.validate(scale: scale)
-        let palette = IndexedPalette(sprite)
+        let palette = backdrop == nil ? IndexedPalette(sprite) : IndexedPalette(sprite, backdrop: backdrop)
         let depth = palette.bitDepth
         let side = Grid.side * scale
         let stream = deflatedRows(sprite, palette: palette, scale: scale, depth: depth)
@@ -85,6 +87,22 @@ public enum PNGEncoder {
                 fill[v] = byte
             }
         }
+        if let rowBackground = palette.rowBackground {
+            // A backdrop that changes by row: the byte of a transparent cell is set per row.
+            sprite.grid.cells.withUnsafeBufferPointer { cells in
+                precondition(cells.count == out.count)
+                for y in 0..<Grid.side {
+                    var byte = rowBackground[y]
+                    var filled = depth
+                    while filled < 8 { byte |= byte << UInt8(filled); filled *= 2 }
+                    withUnsafeMutableBytes(of: &fill) { $0[0] = byte }
+                    withUnsafeBytes(of: &fill) { fill in
+                        for i in (y &* 32)..<(y &* 32 &+ 32) { out[i] = fill[Int(cells[i]) &+ 1] }
+                    }
+                }
+            }
+            return
+        }
         withUnsafeBytes(of: &fill) { fill in
             sprite.grid.cells.withUnsafeBufferPointer { cells in
                 precondition(cells.count == out.count)
@@ -100,13 +118,16 @@ public enum PNGEncoder {
         let stride = Grid.side * scale * depth / 8 + 1
         return [UInt8](unsafeUninitializedCapacity: stride * Grid.side) { out, count in
             sprite.grid.cells.withUnsafeBufferPointer { cells in
-                palette.lookup.withUnsafeBufferPointer { lookup in
+                // The lookup on the stack: a backdrop changes its first entry (−1) row by row.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: palette.lookup.count) { lookup in
+                    _ = lookup.initialize(from: palette.lookup)
                     let base = UnsafeMutableRawPointer(out.baseAddress!)
                     for y in 0..<Grid.side {
+                        if let rowBackground = palette.rowBackground { lookup[0] = rowBackground[y] }
                         let first = y * stride
                         out[first] = 0
                         packRow(cells: UnsafeBufferPointer(rebasing: cells[(y * 32)..<(y * 32 + 32)]),
-                                lookup: lookup, scale: scale, depth: depth, into: base + first + 1)
+                                lookup: UnsafeBufferPointer(lookup), scale: scale, depth: depth, into: base + first + 1)
                     }
                 }
             }

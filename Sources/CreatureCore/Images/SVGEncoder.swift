@@ -3,13 +3,21 @@ public enum SVGEncoder {
     /// The SVG of `sprite` on a 32×32 `viewBox`, with `title` (XML-escaped) as its accessible
     /// name and, when `size` is given, `width` and `height` of that many pixels. Horizontal runs
     /// of one colour become one rect, and identical runs on consecutive rows are stacked into
-    /// one taller rect. Transparent cells are left empty. The output is deterministic.
-    public static func encode(_ sprite: Sprite, title: String, size: Int? = nil) -> String {
+    /// one taller rect. Transparent cells are left empty, or show `backdrop`: full-width bands of
+    /// its row colours (one rect per run of equal rows) under the cells. The output is deterministic.
+    public static func encode(_ sprite: Sprite, title: String, size: Int? = nil, backdrop: Backdrop? = nil) -> String {
         var svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32""#
         if let size { svg += #" width="\#(size)" height="\#(size)""# }
         svg += #" shape-rendering="crispEdges" role="img"><title>"#
         svg += escapeXML(title)
         svg += "</title>"
+        if let backdrop {
+            var top = 0
+            for y in 1...Grid.side where y == Grid.side || backdrop.rows[y] != backdrop.rows[top] {
+                svg += ##"<rect x="0" y="\##(top)" width="32" height="\##(y - top)" fill="#\##(backdrop.rows[top].hex)"/>"##
+                top = y
+            }
+        }
         for rect in rects(sprite) {
             svg += ##"<rect x="\##(rect.x)" y="\##(rect.y)" width="\##(rect.width)" height="\##(rect.height)" fill="#\##(rect.color.hex)""##
             if rect.color.a < 255 { svg += #" fill-opacity="\#(opacity(rect.color.a))""# }

@@ -24,8 +24,12 @@ enum CommandLineEntry {
       fonsters-rpc --version | --help | help [describe|render]
       fonsters-rpc describe SEED…            print golden-format JSON records for seeds
       fonsters-rpc describe --stdin          the same for a JSON array of seeds on stdin
+      fonsters-rpc describe --scene SEED…    print each seed's scene (sky, sun, clouds) instead
       fonsters-rpc render SEED -o FILE|- [--format png|gif|jpeg|svg] [--size N] [--evolution] [--metadata]
+                                [--background transparent|sky|#rrggbb]
                                              write an image (N pixels: 32…2048, a multiple of 32)
+      fonsters-rpc sheet -o FILE.png [v1:|v2:]SEED…
+                                             a contact sheet of creatures on their skies
 
     'fonsters-rpc describe --help' and 'fonsters-rpc render --help' tell more.
     """
@@ -34,13 +38,15 @@ enum CommandLineEntry {
         var command = ""
         do {
             switch args.first {
-            case "describe", "render":
+            case "describe", "render", "sheet":
                 command = args[0]
                 let rest = Array(args.dropFirst())
                 if ArgumentReader.asksForHelp(rest) {
-                    print(command == "render" ? RenderCommand.help : DescribeCommand.help)
+                    print(command == "render" ? RenderCommand.help : command == "sheet" ? SheetCommand.help : DescribeCommand.help)
                 } else if command == "render" {
                     try RenderCommand.run(rest)
+                } else if command == "sheet" {
+                    try SheetCommand.run(rest)
                 } else {
                     try DescribeCommand.run(rest)
                 }
@@ -63,6 +69,8 @@ enum CommandLineEntry {
                 if let script = options.script { return try await ScriptCommand.run(script, options: options) }
                 return await ServeCommand.run(options)
             }
+            return 0
+        } catch is ClosedOutput {
             return 0
         } catch let error as CLIError {
             let hint = command.isEmpty ? "fonsters-rpc --help" : "fonsters-rpc \(command) --help"

@@ -3,17 +3,24 @@ import CreatureCore
 import JSON
 
 /// `fonsters-rpc describe SEED…` or `describe --stdin` (a JSON array of seeds on stdin): prints a
-/// JSON array of records in the golden-file format, one creature per seed.
+/// JSON array of records in the golden-file format, one creature per seed; with `--scene`, the
+/// scene records of `scene-v1.json` instead; with `--draw`, pictures of the creatures.
 enum DescribeCommand {
     static let help = """
-    usage: fonsters-rpc describe [--engine \(EngineOption.choices)] SEED…
-           fonsters-rpc describe [--engine …] --stdin < seeds.json
+    usage: fonsters-rpc describe [--engine \(EngineOption.choices)] [--scene | --draw] SEED…
+           fonsters-rpc describe [--engine …] [--scene | --draw] --stdin < seeds.json
 
     Prints a JSON array of golden-format records (grid, colours, features, environment), one per
     seed. With --stdin, reads the seeds as a JSON array of strings from standard input.
     A seed that starts with a dash goes after --:  fonsters-rpc describe -- --bogus
 
       --engine NAME   the engine to draw with (default \(EngineVersion.current.rawValue))
+      --scene         print each seed's scene instead (ENGINE.md §8.1, the format of
+                      scene-v1.json: sky levels, effects, sun period, clouds)
+      --draw          draw each creature instead: on a terminal, 16 lines of 24-bit colour
+                      half blocks on the creature's sky, then its description; plain text
+                      (the 32 grid rows, . for transparent) when NO_COLOR is set or the
+                      output is not a terminal
       --stdin         read the seeds from standard input instead of the arguments
       -h, --help      show this help
     """
@@ -24,7 +31,7 @@ enum DescribeCommand {
         while let option = try reader.nextOption() {
             switch option {
             case "--engine": engine = try EngineOption.parse(reader.value())
-            case "--stdin": break
+            case "--stdin", "--scene", "--draw": break
             default: throw reader.unknown(option, command: "describe", takesSeeds: true)
             }
         }
@@ -44,6 +51,30 @@ enum DescribeCommand {
                 throw CLIError("The describe command needs at least one seed, or --stdin.")
             }
             seeds = reader.operands
+        }
+        if reader.has("--scene") && reader.has("--draw") {
+            throw CLIError("The options --scene and --draw each choose what describe prints; give one.")
+        }
+        if reader.has("--draw") {
+            let colour = TerminalPicture.colourOnStandardOutput
+            var text = ""
+            for (n, seed) in seeds.enumerated() {
+                let (creature, alt) = AltText.creatureAndSentence(seed: seed, engine: engine)
+                if n > 0 { text += "\n" }
+                let picture = colour ? TerminalPicture(creature).lines : creature.grid.rows
+                text += picture.joined(separator: "\n") + "\n"
+                text += JSONValue.string(seed).serializedString() + " (\(engine.rawValue)): " + alt + "\n"
+            }
+            try OutputFile.writeAll(Array(text.utf8), to: output, path: "standard output")
+            return
+        }
+        if reader.has("--scene") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            var data = try encoder.encode(seeds.map { SceneRecord(seed: $0, engine: engine) })
+            data.append(0x0A)
+            try OutputFile.writeAll([UInt8](data), to: output, path: "standard output")
+            return
         }
         try stream(seeds, engine: engine, to: output)
     }

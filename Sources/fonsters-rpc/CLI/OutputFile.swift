@@ -57,16 +57,22 @@ enum OutputFile {
         done = true
     }
 
-    /// Writes all of `bytes` to `fd`, retrying short writes and interruptions.
+    /// Writes all of `bytes` to `fd`, retrying short writes and interruptions. Throws
+    /// `ClosedOutput` when the reader has gone (EPIPE: `| head`), which ends a command quietly.
     static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
+                if errno == EPIPE { throw ClosedOutput() }
                 throw CLIFailure("Cannot write \(path)", errno: errno)
             }
             offset += n
         }
     }
 }
+
+/// The reader of the output closed it before the command finished (`describe … | head`): the
+/// command stops quietly with status 0, as `yes | head` does, since nobody wants the rest.
+struct ClosedOutput: Error {}

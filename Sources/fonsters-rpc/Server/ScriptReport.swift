@@ -1,4 +1,5 @@
 import Foundation
+import CreatureCore
 import RPC
 
 /// A script for `--script`: one JSON-RPC request (or batch) per line. Blank lines are skipped, and
@@ -40,11 +41,14 @@ struct ScriptFile {
 
 /// Prints a script's answers: JSON lines as they come (for programs, `--json`, or a pipe), or a
 /// report for a person (on a terminal): each step's request on one line, then a short answer
-/// with data URIs cut to their size, image lists counted and long arrays summarised.
+/// with data URIs cut to their size, image lists counted and long arrays summarised. In colour
+/// (a terminal without NO_COLOR), every PNG or SVG creature in an answer is drawn below it in
+/// half blocks, side by side, on the sky of the request's seed.
 final class ScriptReport {
     private let script: ScriptFile
     private let readable: Bool
     private let width: Int
+    private let pictures: Bool
     private var printed = 0          // steps already shown, in order
     private var answered = 0, errors = 0
 
@@ -52,6 +56,7 @@ final class ScriptReport {
     init(script: ScriptFile, readable: Bool) {
         self.script = script
         self.readable = readable
+        pictures = readable && TerminalPicture.colourOnStandardOutput
         var size = winsize()
         width = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col >= 40 ? Int(size.ws_col) : 120
     }
@@ -75,9 +80,45 @@ final class ScriptReport {
                 if let data = error["data"] { text += " " + Self.summary(data) }
                 line(text)
             } else {
-                line("   → " + Self.summary(response["result"] ?? .null))
+                line("   → " + Self.summary(response["result"] ?? .null, drawn: pictures))
+                if pictures { draw(response["result"] ?? .null, request: call(answeredBy: response, step: index)) }
             }
         }
+    }
+
+    /// The call in step `index` that `response` answers (by id), if any.
+    private func call(answeredBy response: JSONValue, step index: Int) -> JSONValue? {
+        guard index < script.steps.count, let request = script.steps[index].request else { return nil }
+        return (request.array ?? [request]).first { $0["id"] == response["id"] }
+    }
+
+    /// Draws every PNG and SVG creature image in `result`, in order, side by side; transparent
+    /// cells show the sky of the request's seed (a neutral sky when the request names none).
+    private func draw(_ result: JSONValue, request: JSONValue?) {
+        var uris: [String] = []
+        func collect(_ value: JSONValue) {
+            switch value {
+            case .string(let s) where s.hasPrefix("data:image/"): uris.append(s)
+            case .array(let items): items.forEach(collect)
+            case .object(let object): object.entries.forEach { collect($0.value) }
+            default: break
+            }
+        }
+        collect(result)
+        guard !uris.isEmpty else { return }
+        let params = request?["params"]
+        let engine = params?["engine"]?.string.flatMap(EngineVersion.init(rawValue:)) ?? .v1
+        let sky = Background.sky.backdrop(seed: params?["seed"]?.string ?? " ", engine: engine)!
+        let drawn = uris.prefix(24).compactMap { uri -> TerminalPicture? in
+            guard let marker = uri.range(of: ";base64,"),
+                  let data = Data(base64Encoded: String(uri[marker.upperBound...])) else { return nil }
+            let bytes = [UInt8](data)
+            let cells = uri.hasPrefix("data:image/svg")
+                ? try? PictureReader.cells(svg: String(decoding: bytes, as: UTF8.self))
+                : uri.hasPrefix("data:image/png") ? try? PictureReader.cells(png: bytes) : nil
+            return cells.map { TerminalPicture(cells: $0, backdrop: sky) }
+        }
+        for text in TerminalPicture.sideBySide(drawn, width: width - 3) { write(Array(("   " + text + "\n").utf8)) }
     }
 
     /// Shows the steps no answer came for (notifications) and a closing count.
@@ -116,9 +157,9 @@ final class ScriptReport {
     // MARK: short forms
 
     /// `value` on one line for a person: data URIs cut, long strings and arrays shortened.
-    static func summary(_ value: JSONValue, depth: Int = 0) -> String {
+    static func summary(_ value: JSONValue, depth: Int = 0, drawn: Bool = false) -> String {
         switch value {
-        case .string(let s): return shortString(s)
+        case .string(let s): return shortString(s, drawn: drawn)
         case .array(let items):
             if items.isEmpty { return "[]" }
             let images = items.compactMap { $0.string.flatMap(dataURIBytes) }
@@ -126,19 +167,24 @@ final class ScriptReport {
                 return "[\(images.count) \(images.count == 1 ? "image" : "images"), \(images.reduce(0, +).formatted()) bytes]"
             }
             if depth >= 2 { return "[… \(items.count) items]" }
-            let shown = items.prefix(items.count > 3 ? 2 : 3).map { summary($0, depth: depth + 1) }
+            let shown = items.prefix(items.count > 3 ? 2 : 3).map { summary($0, depth: depth + 1, drawn: drawn) }
             let more = items.count > shown.count ? ", … \(items.count - shown.count) more (\(items.count) items)" : ""
             return "[" + shown.joined(separator: ", ") + more + "]"
         case .object(let object):
             if object.isEmpty { return "{}" }
             if depth >= 3 { return "{…}" }
-            return "{" + object.entries.map { "\($0.key): \(summary($0.value, depth: depth + 1))" }.joined(separator: ", ") + "}"
+            return "{" + object.entries.map { "\($0.key): \(summary($0.value, depth: depth + 1, drawn: drawn))" }.joined(separator: ", ") + "}"
         default: return value.serializedString()
         }
     }
 
-    /// A string quoted, a data URI as `data:image/png;base64,… (363 bytes)`, a long one cut.
-    static func shortString(_ s: String) -> String {
+    /// A string quoted, a data URI as `data:image/png;base64,… (363 bytes)` (or, when `drawn`,
+    /// an image drawn below as `image/png, 363 bytes ↓`), a long one cut.
+    static func shortString(_ s: String, drawn: Bool = false) -> String {
+        if drawn, let bytes = dataURIBytes(s), s.hasPrefix("data:image/png") || s.hasPrefix("data:image/svg"),
+           let semicolon = s.firstIndex(of: ";") {
+            return "\(s[s.index(s.startIndex, offsetBy: 5)..<semicolon]), \(bytes.formatted()) bytes ↓"
+        }
         if let bytes = dataURIBytes(s), let comma = s.firstIndex(of: ",") {
             return "\"\(s[...comma])… (\(bytes.formatted()) bytes)\""
         }

@@ -17,6 +17,30 @@ import CreatureCore
         for (a, b) in zip(ours, golden) { #expect(a == b, "record for \(b.seed.debugDescription)") }
     }
 
+    struct SceneFile: Decodable { let scenes: [SceneRecord] }
+
+    @Test func describeSceneReproducesEveryGoldenScene() throws {
+        let golden = try JSONDecoder().decode(SceneFile.self, from: Fixtures.golden("scene-v1.json")).scenes
+        let seeds = try JSONEncoder().encode(golden.map(\.seed))
+        let result = try BuiltExecutable.run(["describe", "--scene", "--stdin"], stdin: seeds)
+        #expect(result.status == 0, "\(result.stderrText)")
+        let ours = try JSONDecoder().decode([SceneRecord].self, from: result.stdout)
+        #expect(ours.count == golden.count)
+        for (a, b) in zip(ours, golden) { #expect(a == b, "scene of \(b.seed.debugDescription)") }
+        // Absent layers are written as nulls, as in the golden file.
+        #expect(String(decoding: result.stdout, as: UTF8.self).contains(#""sun":null"#))
+    }
+
+    @Test func describeSceneFollowsTheEngine() throws {
+        let result = try BuiltExecutable.run(["describe", "--scene", "--engine", "fonsters-v2", "hello", "grace"])
+        #expect(result.status == 0, "\(result.stderrText)")
+        let ours = try JSONDecoder().decode([SceneRecord].self, from: result.stdout)
+        #expect(ours == [SceneRecord(seed: "hello", engine: .v2), SceneRecord(seed: "grace", engine: .v2)])
+        #expect(ours[0].sky != SceneRecord(seed: "hello", engine: .v1).sky)
+        let help = try BuiltExecutable.run(["describe", "--help"])
+        #expect(String(decoding: help.stdout, as: UTF8.self).contains("--scene"))
+    }
+
     @Test func describeArgumentsKeepSeedsVerbatim() throws {
         let result = try BuiltExecutable.run(["describe", " Bob", "é"])
         #expect(result.status == 0)

@@ -11,13 +11,14 @@ import TestSupport
     static let tourRequests = ((try? String(contentsOfFile: tour, encoding: .utf8)) ?? "")
         .split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains("\"id\"") }.count
 
-    /// Runs the built executable with `arguments` under `script(1)`, so its stdout is a terminal.
-    func runOnTerminal(_ arguments: [String]) throws -> (status: Int32, text: String) {
+    /// Runs the built executable with `arguments` under `script(1)`, so its stdout is a terminal;
+    /// plain (NO_COLOR=1) unless `colour`.
+    func runOnTerminal(_ arguments: [String], colour: Bool = false) throws -> (status: Int32, text: String) {
         let command = ([BuiltExecutable.url.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
             .joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "stty cols 160; exec " + command, "/dev/null"]
+        process.arguments = ["-qec", "stty cols 160; exec env " + (colour ? "-u NO_COLOR " : "NO_COLOR=1 ") + command, "/dev/null"]
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
@@ -44,6 +45,28 @@ import TestSupport
         #expect(!text.contains(";base64,iVBOR") && !text.contains(";base64,R0lG"), "no base64 on screen")
         #expect(lines.allSatisfy { $0.count <= 160 }, "every line fits the terminal")
         #expect(lines.last == "\(Self.tourRequests) answers, 0 errors (--json prints the JSON-RPC lines)")
+    }
+
+    /// In colour, every PNG and SVG creature of the tour is drawn: 16 lines of 32 half blocks per
+    /// picture, side by side, and the data URI is named instead of cut.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func theTourInColourDrawsItsCreatures() throws {
+        let (status, text) = try runOnTerminal(["--script", Self.tour, "--memory", "--no-starter"], colour: true)
+        #expect(status == 0, "\(text)")
+        let lines = text.split(separator: "\n")
+        #expect(text.contains("dataUri: image/png, ") && text.contains(" bytes ↓"))
+        #expect(!text.contains("data:image/png;base64,…"), "pictures instead of cut data URIs")
+        let pictureLines = lines.filter { $0.contains("▀") }
+        #expect(pictureLines.count >= 16 * 5 && pictureLines.count % 16 == 0, "whole pictures: \(pictureLines.count) lines")
+        for line in pictureLines {
+            let blocks = line.filter { $0 == "▀" }.count
+            #expect(blocks % 32 == 0 && blocks > 0, "whole creatures side by side")
+            let visible = line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            #expect(visible.count <= 160, "fits the terminal")
+        }
+        // The render of "hello" at 32 px (step 15) is drawn right after its answer, on hello's sky.
+        let answer = try #require(lines.firstIndex { $0.contains("image/png, ") && $0.contains("bytes: 150") })
+        #expect(lines[answer + 1].contains("▀"))
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))

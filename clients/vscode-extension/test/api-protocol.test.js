@@ -26,7 +26,7 @@ function asked(fn) {
 
 const id = '00000000-0000-4000-8000-000000000001';
 const samples = {
-  list: (api) => api.list({ format: 'png', size: 64 }),
+  list: (api) => api.list({ format: 'png', size: 64, background: 'sky' }),
   get: (api) => api.get(id),
   create: (api) => api.create({ name: 'n', seed: 's', engine: 'fonsters-v2' }),
   update: (api) => api.update(id, { name: 'n', seed: 's', engine: 'fonsters-v1' }),

@@ -120,6 +120,8 @@ for (const kind of serverKinds()) {
         assert.ok(item.iconPath instanceof vscode.Uri, 'thumbnail file icon');
         const png = decodePng(fs.readFileSync(item.iconPath.fsPath));
         assert.equal(png.width, 64);
+        const onSky = await request('creature/render', { id: item.id, format: 'png', size: 64, background: 'sky' });
+        assert.ok(fs.readFileSync(item.iconPath.fsPath).equals(Buffer.from(onSky.dataUri.split(',')[1], 'base64')), 'the creature on its sky');
         assert.equal(item.contextValue, 'fonster');
         assert.equal(item.command.command, 'fonsters.open');
         assert.match(item.tooltip.value, /Seed: tree seed/);

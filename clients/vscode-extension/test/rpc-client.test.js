@@ -15,6 +15,10 @@ const { ServerConnection } = require('../src/server/connection');
 const { ErrorCodes, RpcError, readableMessage } = require('../src/rpc/errors');
 const { encodeMessage, FrameDecoder } = require('../src/rpc/framing');
 const { serverKinds } = require('./helpers/servers');
+const { holdStoreLock } = require('./helpers/store-lock');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
 
 const EXPECTED_METHODS = ['fonsters/list', 'fonsters/get', 'fonsters/create', 'fonsters/update', 'fonsters/delete', 'fonsters/duplicate',
   'fonsters/move', 'fonsters/undo', 'fonsters/redo', 'fonsters/random', 'fonsters/refresh', 'fonsters/useFrame', 'creature/render',
@@ -39,8 +43,8 @@ function once(c, event, timeoutMs = 15000) {
  * Raw frames to and from a server process, without our client in between.
  * @param {string} command
  */
-function rawServer(command) {
-  const child = spawn(command, ['--stdio', '--memory', '--no-starter'], { stdio: ['pipe', 'pipe', 'pipe'] });
+function rawServer(command, args = ['--stdio', '--memory', '--no-starter']) {
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   /** @type {any[]} */
   const received = [];
   /** @type {(() => void)[]} */
@@ -181,52 +185,99 @@ for (const kind of serverKinds()) {
       for (const v of values) assert.ok(['begin', 'report', 'end'].includes(v.kind), JSON.stringify(v));
     });
 
-    it('cancels a long request: the client rejects with -32800 and the server answers the cancelled id with -32800', async () => {
-      const longSeed = 'a cancellable seed, long enough to be slow '.repeat(12);
-      const controller = new AbortController();
-      const started = Date.now();
-      const pending = server.request('creature/frames', { seed: longSeed, size: 2048 }, { signal: controller.signal });
-      setTimeout(() => controller.abort(), 50);
-      await assert.rejects(pending, (e) => e instanceof RpcError && e.code === ErrorCodes.RequestCancelled);
-      assert.ok(Date.now() - started < 2000);
-      const after = await server.request('creature/describe', { seed: 'still alive' }, { timeoutMs: 20000 });
-      assert.equal(after.seed, 'still alive');
+    /**
+     * A server on a store file in a new folder, with a Fonster in it: requests about that Fonster
+     * go through the store, so a test holding the store's write lock holds them up for exactly
+     * as long as it likes, whatever the build's speed.
+     */
+    async function serverOnAStoreFile() {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fonsters-held-'));
+      const store = path.join(folder, 'library.sqlite');
+      const s = new ServerConnection({
+        command: kind.command,
+        args: ['--stdio', '--store', store, '--no-starter'],
+        backoff: { initialMs: 100, maxMs: 400, maxAttempts: 3 },
+        initializeTimeoutMs: 10000,
+      });
+      await s.start();
+      const fonster = await s.request('fonsters/create', { seed: 'held' });
+      return { s, store, fonster, cleanup: () => fs.rmSync(folder, { recursive: true, force: true }) };
+    }
 
-      const raw = rawServer(kind.command);
+    it('cancels a request held up behind a locked store: the client rejects with -32800 and the server answers the cancelled id with -32800', async () => {
+      const { s, store, fonster, cleanup } = await serverOnAStoreFile();
       try {
-        raw.write(encodeMessage({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }));
-        await raw.waitFor((m) => m.id === 1);
-        raw.write(encodeMessage({ jsonrpc: '2.0', id: 'slow', method: 'creature/frames', params: { seed: longSeed, size: 2048 } }));
+        const lock = await holdStoreLock(store);
+        // The edit waits for the lock; the frames request waits behind it (library requests act in arrival order).
+        const edit = s.request('fonsters/update', { id: fonster.id, seed: 'after the lock' });
+        const controller = new AbortController();
+        const pending = s.request('creature/frames', { id: fonster.id, size: 2048 }, { signal: controller.signal });
         await sleep(100);
-        raw.write(encodeMessage({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 'slow' } }));
-        const answer = await raw.waitFor((m) => m.id === 'slow', 30000);
-        assert.equal(answer.error && answer.error.code, -32800, `the cancelled request answers -32800, got ${JSON.stringify(answer).slice(0, 200)}`);
+        controller.abort();
+        await assert.rejects(pending, (e) => e instanceof RpcError && e.code === ErrorCodes.RequestCancelled);
+        await lock.release();
+        assert.equal((await edit).seed, 'after the lock', 'the held edit goes through once the lock is released');
+        const after = await s.request('creature/describe', { seed: 'still alive' }, { timeoutMs: 20000 });
+        assert.equal(after.seed, 'still alive');
+
+        // The same on the wire, without our client: the server itself answers the cancelled id with -32800.
+        await s.stop();
+        const raw = rawServer(kind.command, ['--stdio', '--store', store, '--no-starter']);
+        try {
+          raw.write(encodeMessage({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }));
+          await raw.waitFor((m) => m.id === 1);
+          const held = await holdStoreLock(store);
+          raw.write(encodeMessage({ jsonrpc: '2.0', id: 'edit', method: 'fonsters/update', params: { id: fonster.id, seed: 'again' } }));
+          raw.write(encodeMessage({ jsonrpc: '2.0', id: 'held', method: 'creature/frames', params: { id: fonster.id, size: 2048 } }));
+          await sleep(100);
+          assert.equal(raw.received.find((m) => m.id === 'held'), undefined, 'the frames request is still held up');
+          raw.write(encodeMessage({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 'held' } }));
+          const answer = await raw.waitFor((m) => m.id === 'held', 4000);
+          assert.equal(answer.error && answer.error.code, -32800, `the cancelled request answers -32800, got ${JSON.stringify(answer).slice(0, 200)}`);
+          await held.release();
+          const edited = await raw.waitFor((m) => m.id === 'edit', 10000);
+          assert.equal(edited.result && edited.result.seed, 'again');
+        } finally {
+          raw.kill();
+        }
       } finally {
-        raw.kill();
+        await s.stop();
+        cleanup();
       }
     });
 
     it('restarts with back-off when the server dies, failing in-flight requests readably', async () => {
-      const firstPid = server.pid;
-      assert.ok(firstPid);
-      const inFlight = server.request('creature/frames', { seed: 'in flight when the server dies '.repeat(8), size: 2048 });
-      const scheduled = once(server, 'restartScheduled');
-      const ready = once(server, 'ready');
-      await sleep(50);
-      process.kill(/** @type {number} */ (firstPid), 'SIGKILL');
-      await assert.rejects(inFlight, (e) => {
-        assert.equal(e.code, ErrorCodes.ConnectionClosed);
-        assert.match(readableMessage(e), /stopped unexpectedly \(killed by SIGKILL\)/);
-        return true;
-      });
-      const [{ delayMs, attempt }] = /** @type {any} */ (await scheduled);
-      assert.equal(attempt, 1);
-      assert.equal(delayMs, 100);
-      const [, how] = /** @type {any} */ (await ready);
-      assert.equal(how.restarted, true);
-      assert.notEqual(server.pid, firstPid);
-      const r = await server.request('creature/describe', { seed: 'after restart' });
-      assert.equal(r.seed, 'after restart');
+      const { s, store, fonster, cleanup } = await serverOnAStoreFile();
+      const lock = await holdStoreLock(store);
+      try {
+        const firstPid = s.pid;
+        assert.ok(firstPid);
+        // In flight for as long as the lock is held: the server is killed while it waits.
+        const inFlight = s.request('fonsters/update', { id: fonster.id, seed: 'in flight when the server dies' });
+        const scheduled = once(s, 'restartScheduled');
+        const ready = once(s, 'ready');
+        await sleep(50);
+        process.kill(/** @type {number} */ (firstPid), 'SIGKILL');
+        await assert.rejects(inFlight, (e) => {
+          assert.equal(e.code, ErrorCodes.ConnectionClosed);
+          assert.match(readableMessage(e), /stopped unexpectedly \(killed by SIGKILL\)/);
+          return true;
+        });
+        await lock.release();
+        const [{ delayMs, attempt }] = /** @type {any} */ (await scheduled);
+        assert.equal(attempt, 1);
+        assert.equal(delayMs, 100);
+        const [, how] = /** @type {any} */ (await ready);
+        assert.equal(how.restarted, true);
+        assert.notEqual(s.pid, firstPid);
+        const r = await s.request('creature/describe', { seed: 'after restart' });
+        assert.equal(r.seed, 'after restart');
+        assert.equal((await s.request('fonsters/get', { id: fonster.id })).seed, 'held', 'the killed edit never happened');
+      } finally {
+        await lock.release();
+        await s.stop();
+        cleanup();
+      }
     });
 
     it('shuts down in order and exits with code 0', async () => {

@@ -8,12 +8,14 @@ enum AnimateMethod: RPCMethod {
         var id: UUID?
         var size: ImageSize?
         var speed: Speed?
+        var background: Background?
         var workDoneToken: ProgressToken?
         var engine: EngineVersion?
         static var notes: [String: String] {
             targetNotes.merging([
                 "speed": "Playback speed 0.1…1.0 (10 %…100 %): the frame delay.",
                 "workDoneToken": "Report $/progress with this token.",
+                "background": "What every frame stands on: transparent (default), sky (the whole seed's sky) or #rrggbb.",
             ]) { a, _ in a }
         }
     }
@@ -50,7 +52,7 @@ enum AnimateMethod: RPCMethod {
           try await request.compute { () throws(ResponseError) -> RenderedImage in
             do {
                 return try Renderer.evolutionGIF(seed: seed, size: size, intervalMs: interval, engine: engine,
-                                                 maxBytes: maxBytes, isCancelled: { request.takeTurn() })
+                                                 background: params.background ?? .transparent, maxBytes: maxBytes, isCancelled: { request.takeTurn() })
             } catch is CancellationError {
                 throw ResponseError.requestCancelled
             } catch ImageError.tooLarge {

@@ -6,8 +6,9 @@ enum ClockMethod: RPCMethod {
     struct Params: MethodParams {
         var format: ImageFormat?
         var size: ImageSize?
+        var background: Background?
         var engine: EngineVersion?
-        static var notes: [String: String] { ["engine": "The engine to draw with (default: the server's default)."] }
+        static var notes: [String: String] { ["engine": "The engine to draw with (default: the server's default).", "background": "What the image stands on: transparent (default), sky (the seed's own sky) or #rrggbb."] }
     }
     static let name = "clock/creature"
     static let summary = "The creature of the current second."
@@ -29,7 +30,8 @@ enum ClockMethod: RPCMethod {
         let seed = Clock.seed()
         let (creature, alt) = AltText.creatureAndSentence(seed: seed, engine: params.engine ?? context.defaultEngine)
         let image = try await request.compute { () throws(ResponseError) -> RenderedImage in
-            try CreatureJSON.render(creature, format: params.format ?? .png, size: params.size ?? .standard, request: request)
+            try CreatureJSON.render(creature, format: params.format ?? .png, size: params.size ?? .standard,
+                                    background: params.background, request: request)
         }
         return CreatureJSON.renderResult(image, creature: creature, alt: alt, name: "").merging([("seed", .string(seed))])
     }

@@ -7,9 +7,9 @@ enum CreatureJSON {
     static let targetErrors: [ErrorCode] = [.invalidParams, .notFound, .seedTooLong, .storeUnavailable]
 
     /// Encodes a still, turning an encoder failure into an internal error.
-    static func render(_ creature: Creature, format: ImageFormat, size: ImageSize,
+    static func render(_ creature: Creature, format: ImageFormat, size: ImageSize, background: Background? = nil,
                        metadata: PNGMetadata? = nil, request: RequestContext? = nil) throws(ResponseError) -> RenderedImage {
-        do { return try Renderer.still(creature, format: format, size: size, metadata: metadata,
+        do { return try Renderer.still(creature, format: format, size: size, background: background ?? .transparent, metadata: metadata,
                                        isCancelled: { request?.takeTurn() ?? false }) }
         catch is CancellationError { throw ResponseError.requestCancelled }
         catch { throw ResponseError.internalError("The \(format.rawValue) image could not be encoded: \(error)") }

@@ -12,6 +12,7 @@ enum FramesMethod: RPCMethod {
         var start: Count?
         var count: Count?
         var speed: Speed?
+        var background: Background?
         var workDoneToken: ProgressToken?
         var engine: EngineVersion?
         static var notes: [String: String] {
@@ -20,6 +21,7 @@ enum FramesMethod: RPCMethod {
                 "count": "How many frames to give (default: all from start).",
                 "speed": "Playback speed 0.1…1.0 (10 %…100 %); gives intervalMs.",
                 "workDoneToken": "Report $/progress with this token.",
+                "background": "What every frame stands on: transparent (default), sky (the whole seed's sky, still while the creature grows) or #rrggbb.",
             ]) { a, _ in a }
         }
     }
@@ -66,6 +68,7 @@ enum FramesMethod: RPCMethod {
         let count = params.count?.value ?? prefixes.count
         let end = start + min(count, prefixes.count - start)
         let engine = target.engine
+        let backdrop = params.background?.backdrop(seed: target.seed, engine: engine)
         return try await request.withProgress(title: "Rendering frames") { () throws(ResponseError) -> JSONValue in
           try await request.compute { () throws(ResponseError) -> JSONValue in
             var frames: [JSONValue] = []
@@ -74,7 +77,15 @@ enum FramesMethod: RPCMethod {
             for index in start..<max(start, end) {
                 try request.checkpoint()
                 let prefix = prefixes[index]
-                let image = try CreatureJSON.render(Creature(seed: prefix, engine: engine), format: format, size: size, request: request)
+                let image: RenderedImage
+                do {
+                    image = try Renderer.still(Creature(seed: prefix, engine: engine), format: format, size: size, backdrop: backdrop,
+                                               isCancelled: { request.takeTurn() })
+                } catch is CancellationError {
+                    throw ResponseError.requestCancelled
+                } catch {
+                    throw ResponseError.internalError("The \(format.rawValue) frame could not be encoded: \(error)")
+                }
                 let dataURI = image.dataURI
                 bytes += dataURI.utf8.count + prefix.utf8.count + 64
                 if bytes > request.maxResponseBytes {

@@ -9,9 +9,10 @@ enum RenderMethod: RPCMethod {
         var format: ImageFormat?
         var size: ImageSize?
         var metadata: Bool?
+        var background: Background?
         var engine: EngineVersion?
         static var notes: [String: String] {
-            targetNotes.merging(["metadata": "Keep the seed in the file (PNG iTXt, JPEG comment)."]) { a, _ in a }
+            targetNotes.merging(["metadata": "Keep the seed in the file (PNG iTXt, JPEG comment).", "background": "What the image stands on: transparent (default), sky (the seed's own sky) or #rrggbb."]) { a, _ in a }
         }
     }
     static let name = "creature/render"
@@ -30,7 +31,7 @@ enum RenderMethod: RPCMethod {
         let metadata = params.metadata == true ? PNGMetadata(seed: target.seed, created: Date()) : nil
         let image = try await request.compute { () throws(ResponseError) -> RenderedImage in
             try CreatureJSON.render(creature, format: params.format ?? .png, size: params.size ?? .standard,
-                                    metadata: metadata, request: request)
+                                    background: params.background, metadata: metadata, request: request)
         }
         return CreatureJSON.renderResult(image, creature: creature, alt: alt, name: target.name)
     }

@@ -218,6 +218,11 @@ enum ParamsDecoder {
         }
 
 
+        /// Invalid params with a whole sentence of their own.
+        init(sentence: String) {
+            (self.reason, self.message, self.data, self.code) = (nil, sentence, [], .invalidParams)
+        }
+
         /// A text over the length limit: error 1002 with the limit's own sentence.
         init(_ tooLong: TextLimit.TooLong) {
             (reason, message, code, self.tooLong) = (nil, tooLong.message, .seedTooLong, tooLong)

@@ -12,7 +12,7 @@ enum ListMethod: RPCMethod {
             [
                 "start": "The first place to list, from 0 (default 0).",
                 "count": "How many to list at most (default: all from start).",
-                "thumbnails": "Add a thumbnail data URI to each Fonster: {format, size} (default png, 64 px).",
+                "thumbnails": "Add a thumbnail data URI (and its etag) to each Fonster: {format, size, background} (default png, 64 px, transparent).",
             ]
         }
     }
@@ -21,6 +21,7 @@ enum ListMethod: RPCMethod {
     struct Thumbnails: Decodable, Sendable {
         var format: ImageFormat?
         var size: ImageSize?
+        var background: Background?
     }
 
     static let name = "fonsters/list"
@@ -46,7 +47,7 @@ enum ListMethod: RPCMethod {
             try store.list(start: start, count: count)
         }
         request.leaveOrder()
-        let thumbnail = params.thumbnails.map { ($0.format ?? .png, $0.size ?? ImageSize.thumbnail) }
+        let thumbnail = params.thumbnails.map { ($0.format ?? .png, $0.size ?? ImageSize.thumbnail, $0.background) }
         let now = Date(), defaultEngine = context.defaultEngine
         let items = try await request.compute { () throws(ResponseError) -> [JSONValue] in
             var items: [JSONValue] = []
@@ -55,10 +56,10 @@ enum ListMethod: RPCMethod {
             for (index, fonster) in fonsters.enumerated() {
                 try request.checkpoint()
                 var item = fonster.json(now: now)
-                if let (format, size) = thumbnail {
+                if let (format, size, background) = thumbnail {
                     let engine = EngineVersion(rawValue: fonster.engine) ?? defaultEngine
                     let image = try CreatureJSON.render(Creature(seed: fonster.seed, engine: engine), format: format,
-                                                        size: size, request: request)
+                                                        size: size, background: background, request: request)
                     let dataURI = image.dataURI
                     // Stops as soon as the answer would pass the limit, as frames do.
                     bytes += dataURI.utf8.count + fonster.seed.utf8.count + fonster.name.utf8.count + 512

@@ -143,3 +143,19 @@ struct BundleObject: ParamValue, Sendable {
     static var schema: JSONValue { ["$ref": "#/components/schemas/Bundle"] }
     static var placeholder: BundleObject { BundleObject(json: [:]) }
 }
+
+/// What an image stands on: `transparent` (the default), `sky` (the seed's sky, ENGINE.md §8.1)
+/// or an opaque colour `#rrggbb`.
+extension Background: Decodable, ParamValue {
+    public init(from decoder: any Decoder) throws {
+        self = try Self.param(try decoder.singleValueContainer().decode(JSONValue.self))
+    }
+    static func param(_ json: JSONValue) throws(ParamsDecoder.Invalid) -> Background {
+        guard let text = json.string else {
+            throw ParamsDecoder.Invalid("must be 'transparent', 'sky' or a colour #rrggbb; it is \(json.kindName).")
+        }
+        do { return try Background(parsing: text) } catch { throw ParamsDecoder.Invalid(sentence: error.description) }
+    }
+    static var schema: JSONValue { Schema.ref("Background") }
+    static var placeholder: Background { .transparent }
+}

@@ -10,7 +10,8 @@ const { readableMessage } = require('../rpc/errors');
  * @property {string | undefined} thumbnail path of its thumbnail file
  */
 
-const THUMBNAIL = { format: 'png', size: 64 };
+/** The tree's thumbnails stand on their seed's sky, so dark creatures stay visible on a dark theme. */
+const THUMBNAIL = { format: 'png', size: 64, background: 'sky' };
 
 /**
  * The Fonsters view: one flat list in the server's order, with thumbnails and
