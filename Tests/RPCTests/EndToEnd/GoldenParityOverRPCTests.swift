@@ -57,6 +57,25 @@ extension EndToEnd {
             #expect(try server.shutdownAndExit() == 0)
         }
 
+        /// Every scene of `scene-v1.json` (§8.1) as `creature/environment` gives it, field by field.
+        @Test func everySceneOverTheProtocol() throws {
+            let golden = try JSONParser.parse(Array(try Fixtures.golden("scene-v1.json")))
+            let scenes = try #require(golden["scenes"]?.array)
+            #expect(scenes.count > 2000)
+            let server = try ServerProcess()
+            for start in stride(from: 0, to: scenes.count, by: 200) {
+                let slice = scenes[start..<min(scenes.count, start + 200)]
+                let ids = slice.map { server.sendRequest("creature/environment", ["seed": $0["seed"]!, "engine": "fonsters-v1"]) }
+                for (scene, id) in zip(slice, ids) {
+                    let got = try result(server, id)["scene"]
+                    for field in ["sky", "showOptionalEffects", "sun", "clouds"] {
+                        #expect(got?[field] == scene[field], "\(field) of \(scene["seed"]!)")
+                    }
+                }
+            }
+            #expect(try server.shutdownAndExit() == 0)
+        }
+
         private func result(_ server: ServerProcess, _ id: JSONValue) throws -> JSONValue {
             let response = try server.response(to: id)
             guard let result = response["result"] else { throw E2EFailure("error for \(id): \(response)") }

@@ -9,7 +9,7 @@ enum EnvironmentMethod: RPCMethod {
         var engine: EngineVersion?
     }
     static let name = "creature/environment"
-    static let summary = "The scene around a creature."
+    static let summary = "The scene around a creature: its layers (§8) and the scene the apps draw behind it (§8.1)."
     static let effect = MethodDeclaration.Effect.pure
     static let errors = CreatureJSON.targetErrors
     static let result = Schema.ref("Environment")
@@ -17,6 +17,6 @@ enum EnvironmentMethod: RPCMethod {
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         let target = try await Target(params, context: context, request: request)
-        return CreatureJSON.environmentJSON(Environment(seed: target.seed, engine: target.engine))
+        return CreatureJSON.environmentJSON(seed: target.seed, engine: target.engine)
     }
 }
