@@ -1,0 +1,116 @@
+/// What a creature looks like and nothing else: the colour of each of its 1,024 cells, or none.
+/// Two creatures draw the same picture exactly when their `Picture`s are equal, whatever their
+/// seeds, engines or palettes (palette entries no cell uses do not count). Each colour any engine
+/// can draw has one small number (0 is transparent), so a picture is 1,024 such bytes, hashed once.
+public struct Picture: Hashable, Sendable {
+    /// Row-major cells, `cells[y * 32 + x]`: 0 for transparent, else the colour's number
+    /// (`Picture.colour(number:)`).
+    public let cells: [UInt8]
+    /// A 64-bit hash of `cells`, worked out once.
+    public let fingerprint: UInt64
+
+    /// The picture `creature` draws.
+    public init(_ creature: Creature) {
+        let table = Picture.tables[creature.engine == .v1 ? 0 : 1][creature.configuration.paletteIndex &* 7 &+ creature.configuration.colorCount]
+        cells = [UInt8](unsafeUninitializedCapacity: 1024) { out, count in
+            creature.grid.cells.withUnsafeBufferPointer { grid in
+                for i in 0..<1024 { out[i] = table[Int(grid[i]) &+ 1] }
+            }
+            count = 1024
+        }
+        fingerprint = Picture.hash(cells)
+    }
+
+    /// The picture of `seed` drawn by `engine`.
+    public init(seed: String, engine: EngineVersion) { self.init(Creature(seed: seed, engine: engine)) }
+
+    public static func == (a: Picture, b: Picture) -> Bool { a.fingerprint == b.fingerprint && a.cells == b.cells }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
+
+    /// How many cells differ from `other`, counting no further than `limit + 1` (enough to tell
+    /// "at most `limit`" apart from "more").
+    public func differingCells(from other: Picture, upTo limit: Int = 1024) -> Int {
+        cells.withUnsafeBytes { a in
+            other.cells.withUnsafeBytes { b in
+                var differing = 0
+                for w in 0..<128 {
+                    let x = a.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self)
+                    guard x != 0 else { continue }
+                    // Bytes that are not zero: fold each byte's bits into its low bit.
+                    var y = x | (x >> 4)
+                    y |= y >> 2
+                    y |= y >> 1
+                    differing &+= (y & 0x0101_0101_0101_0101).nonzeroBitCount
+                    if differing > limit { return differing }
+                }
+                return differing
+            }
+        }
+    }
+
+    /// The colours the picture shows, most cells first (ties: the one met first, row by row),
+    /// with their cell counts; transparent cells left out.
+    public var colours: [(colour: RGBA, cells: Int)] {
+        var counts = [Int](repeating: 0, count: 256), first = [Int](repeating: 0, count: 256)
+        for (i, v) in cells.enumerated() where v != 0 {
+            if counts[Int(v)] == 0 { first[Int(v)] = i }
+            counts[Int(v)] += 1
+        }
+        return (1..<256).filter { counts[$0] > 0 }
+            .sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : first[$0] < first[$1] }
+            .map { (Picture.palette[$0], counts[$0]) }
+    }
+
+    /// The colour of number `number` (1… as in `cells`); transparent for 0.
+    public static func colour(number: UInt8) -> RGBA { palette[Int(number)] }
+
+    /// Every colour an engine can draw (palette colours, and the fallback a tier 1–3 accent
+    /// shows), boosted for v2.
+    public static func drawableColours(_ engine: EngineVersion) -> [RGBA] {
+        let (own, fallback) = engine == .v1 ? (V1Constants.paletteColors, V1Constants.fallbackRGBA)
+                                            : (V2Colors.paletteColors, V2Colors.fallbackRGBA)
+        // Of the fallbacks only index 2's is ever drawn, as the accent of a two-colour pattern
+        // (ENGINE.md §5: other cell values past the palette become the fill).
+        var list: [RGBA] = []
+        for c in own.joined() + [fallback[2]] where !list.contains(c) { list.append(c) }
+        return list
+    }
+
+    // MARK: Colour numbers
+
+    /// Colour 0 is transparent; then every palette colour and fallback of both engines, once.
+    private static let palette: [RGBA] = {
+        var list: [RGBA] = [.clear]
+        for c in V1Constants.paletteColors.joined() + V1Constants.fallbackRGBA + V2Colors.paletteColors.joined() + V2Colors.fallbackRGBA
+        where !list.contains(c) { list.append(c) }
+        return list
+    }()
+
+    private static let numbers: [RGBA: UInt8] = Dictionary(uniqueKeysWithValues: palette.enumerated().map { ($1, UInt8($0)) })
+
+    /// `tables[e][p·7 + n]`: for engine `e` the colour numbers of cell values −1…5 for palette
+    /// `p` using its first `n` colours (as `Creature.colors` makes them).
+    private static let tables: [[[UInt8]]] = [(V1Constants.paletteColors, V1Constants.fallbackRGBA),
+                                              (V2Colors.paletteColors, V2Colors.fallbackRGBA)].map { own, fallback in
+        own.flatMap { colours in
+            (0...6).map { n in [0] + (0..<6).map { numbers[$0 < n ? colours[$0] : fallback[$0]]! } }
+        }
+    }
+
+    /// Four interleaved multiply–xor lanes over the 128 words, then mixed.
+    private static func hash(_ cells: [UInt8]) -> UInt64 {
+        cells.withUnsafeBytes { raw in
+            var lanes = SIMD4<UInt64>(0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
+            for w in stride(from: 0, to: 1024, by: 32) {
+                let v = raw.loadUnaligned(fromByteOffset: w, as: SIMD4<UInt64>.self)
+                lanes = (lanes ^ v) &* 0x0000_0100_0000_01B3
+                lanes ^= lanes &>> 29
+            }
+            var h = lanes[0] ^ (lanes[1] &* 31) ^ (lanes[2] &* 961) ^ (lanes[3] &* 29_791)
+            h ^= h >> 33
+            h &*= 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 33
+            return h
+        }
+    }
+}
