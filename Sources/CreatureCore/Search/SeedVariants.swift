@@ -101,7 +101,7 @@ public struct SeedVariants: Sendable {
     /// `-`, `.`, none; only for a base with spaces) × endings (none, `_`, `-`, `.`, `!`, `~`),
     /// without repeats or the base itself.
     static func spellings(of base: String, room: Int) -> [String] {
-        guard room >= 1, !base.isEmpty else { return [] }
+        guard !base.isEmpty else { return [] }
         let cases = [base, base.prefix(1).uppercased() + base.dropFirst(), base.capitalized, base.uppercased(), base.lowercased()]
         let words = base.split(separator: " ", omittingEmptySubsequences: false)
         let joins = words.count > 1 ? [" ", "_", "-", ".", ""] : [" "]

@@ -8,6 +8,7 @@ public enum MethodTable {
             + LibraryMethods.declarations(context)
             + CreatureMethods.declarations(context)
             + ShareMethods.declarations(context)
+            + SearchMethods.declarations(context)
     }
 
     /// The request methods, as `initialize` lists them.

@@ -17,32 +17,42 @@ enum CommandLineEntry {
                                              run newline-delimited requests in order and print
                                              the answers (JSON lines, or a readable summary on a
                                              terminal); exit 1 if any was an error
-      fonsters-rpc --version | --help | help [describe|render]
+      fonsters-rpc --version | --help | help [describe|render|search]
       fonsters-rpc describe SEED…            print golden-format JSON records for seeds
       fonsters-rpc describe --stdin          the same for a JSON array of seeds on stdin
       fonsters-rpc render SEED -o FILE|- [--format png|gif|jpeg|svg] [--size N] [--evolution] [--metadata]
                                              write an image (N pixels: 32…2048, a multiple of 32)
+      fonsters-rpc search BASE --want TRAITS [--limit N] [--json]
+                                             variants of BASE with the wanted traits, one seed a
+                                             line (e.g. --want antlers,beard,tier=5)
 
-    'fonsters-rpc describe --help' and 'fonsters-rpc render --help' tell more.
+    'fonsters-rpc describe --help', 'render --help' and 'search --help' tell more.
     """
+
+    /// The help of a subcommand.
+    static func help(_ command: String) -> String {
+        command == "render" ? RenderCommand.help : command == "search" ? SearchCommand.help : DescribeCommand.help
+    }
 
     static func run(_ args: [String]) async -> Int32 {
         var command = ""
         do {
             switch args.first {
-            case "describe", "render":
+            case "describe", "render", "search":
                 command = args[0]
                 let rest = Array(args.dropFirst())
                 if ArgumentReader.asksForHelp(rest) {
-                    print(command == "render" ? RenderCommand.help : DescribeCommand.help)
+                    print(help(command))
                 } else if command == "render" {
                     try RenderCommand.run(rest)
+                } else if command == "search" {
+                    try SearchCommand.run(rest)
                 } else {
                     try DescribeCommand.run(rest)
                 }
             case "help" where args.count == 1: print(usage)
-            case "help" where args.count == 2 && (args[1] == "describe" || args[1] == "render"):
-                print(args[1] == "render" ? RenderCommand.help : DescribeCommand.help)
+            case "help" where args.count == 2 && ["describe", "render", "search"].contains(args[1]):
+                print(help(args[1]))
             case _ where ArgumentReader.asksForHelp(args): print(usage)
             case "--version":
                 guard args.count == 1 else {
