@@ -158,7 +158,11 @@ public enum CreatureSearch {
                     creature = Creature(seed: seed, engine: engine)
                 }
                 let picture = Picture(creature)
-                guard !unlike.contains(picture), wants.allSatisfy({ $0.isMet(by: picture) }), seen.insert(picture).inserted else { continue }
+                if drawing {
+                    let colours = picture.shownColours
+                    guard wants.allSatisfy({ $0.isMet(by: colours) }) else { continue }
+                }
+                guard !unlike.contains(picture), seen.insert(picture).inserted else { continue }
                 scan.matches.append(Result(seed: seed, candidate: i, family: family, creature: creature, picture: picture))
             }
             return scan

@@ -48,17 +48,29 @@ public struct Picture: Hashable, Sendable {
         }
     }
 
-    /// The colours the picture shows, most cells first (ties: the one met first, row by row),
-    /// with their cell counts; transparent cells left out.
-    public var colours: [(colour: RGBA, cells: Int)] {
-        var counts = [Int](repeating: 0, count: 256), first = [Int](repeating: 0, count: 256)
-        for (i, v) in cells.enumerated() where v != 0 {
-            if counts[Int(v)] == 0 { first[Int(v)] = i }
-            counts[Int(v)] += 1
+    /// How many colours the picture shows and the dominant one (the colour covering the most
+    /// cells, ties to the one met first row by row); nil when every cell is transparent.
+    /// One pass, no allocation: it runs for every candidate of a search for colours.
+    public var shownColours: (count: Int, dominant: RGBA?) {
+        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 512) { table in
+            // counts[v] in the first half, the first cell of v in the second.
+            table.initialize(repeating: 0)
+            var distinct = 0
+            cells.withUnsafeBufferPointer { cells in
+                for i in 0..<1024 {
+                    let v = Int(cells[i])
+                    guard v != 0 else { continue }
+                    if table[v] == 0 { distinct &+= 1; table[256 &+ v] = UInt16(truncatingIfNeeded: i) }
+                    table[v] &+= 1
+                }
+            }
+            guard distinct > 0 else { return (0, nil) }
+            var best = 0
+            for v in 1..<256 where table[v] > 0 {
+                if best == 0 || table[v] > table[best] || (table[v] == table[best] && table[256 + v] < table[256 + best]) { best = v }
+            }
+            return (distinct, Picture.palette[best])
         }
-        return (1..<256).filter { counts[$0] > 0 }
-            .sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : first[$0] < first[$1] }
-            .map { (Picture.palette[$0], counts[$0]) }
     }
 
     /// The colour of number `number` (1… as in `cells`); transparent for 0.

@@ -96,12 +96,13 @@ public struct SearchWant: Equatable, Sendable {
         }
     }
 
-    /// Whether `picture` has the trait, for the drawing traits (the others answer true here).
-    func isMet(by picture: Picture) -> Bool {
+    /// Whether a picture showing `colours` (`Picture.shownColours`) has the trait, for the
+    /// drawing traits (the others answer true here).
+    func isMet(by colours: (count: Int, dominant: RGBA?)) -> Bool {
         switch (trait, value) {
-        case (.colors, .int(let n)): return picture.colours.count == n
+        case (.colors, .int(let n)): return colours.count == n
         case (.color, .colour(let wanted, let distance)):
-            guard let dominant = picture.colours.first?.colour else { return false }
+            guard let dominant = colours.dominant else { return false }
             return SearchWant.distance(dominant, wanted) <= distance
         default: return true
         }
@@ -137,8 +138,8 @@ public struct SearchWant: Equatable, Sendable {
         case .appendageStyle: return c.appendageStyle.rawValue
         case .appendageRadial: return String(c.appendageRadial)
         case .colorCount: return String(c.colorCount)
-        case .colors: return String(picture.colours.count)
-        case .color: return "#" + (picture.colours.first?.colour.hex ?? "000000")
+        case .colors: return String(picture.shownColours.count)
+        case .color: return "#" + (picture.shownColours.dominant?.hex ?? "000000")
         case .tap: return TapAnimation.kind(seed: creature.seed, tap: 0, engine: creature.engine).rawValue
         }
     }

@@ -5,10 +5,10 @@ import Testing
 /// The impossibility rules against the engine itself: no sampled creature has a combination the
 /// rules call impossible (every creature's full set of traits must be called possible, and any
 /// impossible subset would make it impossible), and combinations called possible do occur.
-/// `FONSTERS_SAMPLES` sets the sample size (default 200,000 configurations and 20,000 drawings
+/// `FONSTERS_SAMPLES` sets the sample size (default 50,000 configurations and 5,000 drawings
 /// in these debug tests; `FONSTERS_SAMPLES=1000000` for the full million).
 @Suite struct ImpossibilitySamplingTests {
-    static let samples = ProcessInfo.processInfo.environment["FONSTERS_SAMPLES"].flatMap { Int($0) } ?? 200_000
+    static let samples = ProcessInfo.processInfo.environment["FONSTERS_SAMPLES"].flatMap { Int($0) } ?? 50_000
 
     /// Sampled seeds: variants of a few bases, as a search would try them, and plain numbers.
     static func seed(_ i: Int) -> String { i % 2 == 0 ? "s\(i)" : "sample \(i) 🦊" }
