@@ -69,7 +69,7 @@ EXTRA = [
     ("creature/tapAnimation", {"seed": "", "samples": 2}),
     ("creature/describe", {"seed": "   "}),
     ("clock/creature", {}),
-    ("creature/search", {"base": "alice", "want": {"antlers": True, "beard": True}, "limit": 2}),
+    ("creature/search", {"base": "alice", "want": {"antlers": True, "beard": True}, "limit": 2, "engine": "fonsters-v2"}),
     ("creature/search", {"base": "bob", "want": "colors=3,tier=4", "variants": ["words"], "limit": 1, "timeoutMs": 5000}),
     ("fonsters/lookalikes", {}),
     ("share/build", {"seeds": ["a long seed " * 20] * 20}),

@@ -10,7 +10,8 @@ extension EndToEnd {
     @Suite struct Search {
         @Test func resultsStreamAsProgressAndTheAnswerListsThemAll() throws {
             let server = try ServerProcess()
-            let params: JSONValue = ["base": "alice", "want": ["antlers": true, "beard": true], "limit": 4, "workDoneToken": "find"]
+            let params: JSONValue = ["base": "alice", "want": ["antlers": true, "beard": true], "limit": 4, "engine": "fonsters-v2",
+                                      "workDoneToken": "find"]
             let id = server.sendRequest("creature/search", params)
             let answer = try server.response(to: id, timeout: 60)
             let results = try #require(answer["result"]?["results"]?.array, "\(answer)")
@@ -25,17 +26,17 @@ extension EndToEnd {
                 let seed = try #require(result["seed"]?.string)
                 #expect(result["thumbnail"]?.string?.hasPrefix("data:image/png;base64,") == true)
                 #expect(result["traits"] == ["antlers": "true", "beard": "true"])
-                let described = try server.result("creature/describe", ["seed": .string(seed), "engine": "fonsters-v1"])
+                let described = try server.result("creature/describe", ["seed": .string(seed), "engine": "fonsters-v2"])
                 #expect(described["configuration"]?["antlers"] == true && described["configuration"]?["beard"] == true)
                 #expect(described["configuration"]?["mode"] == "creature")
             }
-            let again = try server.result("creature/search", ["base": "alice", "want": "antlers,beard", "limit": 4])
+            let again = try server.result("creature/search", ["base": "alice", "want": "antlers,beard", "limit": 4, "engine": "fonsters-v2"])
             #expect(again["results"] == answer["result"]?["results"])
             #expect(try server.shutdownAndExit() == 0)
 
             // Across a restart too.
             let restarted = try ServerProcess()
-            #expect(try restarted.result("creature/search", ["base": "alice", "want": "antlers,beard", "limit": 4])["results"]
+            #expect(try restarted.result("creature/search", ["base": "alice", "want": "antlers,beard", "limit": 4, "engine": "fonsters-v2"])["results"]
                     == answer["result"]?["results"])
             #expect(try restarted.shutdownAndExit() == 0)
         }
@@ -60,10 +61,10 @@ extension EndToEnd {
 
         @Test func unlikeLeavesOutTheLibrarysPictures() throws {
             let server = try ServerProcess()
-            let first = try server.result("creature/search", ["base": "bob", "want": "tier=1", "limit": 3, "maxCandidates": 100_000])["results"]?.array ?? []
+            let first = try server.result("creature/search", ["base": "bob", "want": "tier=3", "limit": 3, "engine": "fonsters-v2"])["results"]?.array ?? []
             #expect(first.count == 3)
-            let taken = try server.result("fonsters/create", ["seed": first[0]["seed"]!])
-            let unlike = try server.result("creature/search", ["base": "bob", "want": "tier=1", "limit": 2, "maxCandidates": 100_000, "unlike": [taken["id"]!]])
+            let taken = try server.result("fonsters/create", ["seed": first[0]["seed"]!, "engine": "fonsters-v2"])
+            let unlike = try server.result("creature/search", ["base": "bob", "want": "tier=3", "limit": 2, "engine": "fonsters-v2", "unlike": [taken["id"]!]])
             #expect(unlike["results"]?.array?.compactMap { $0["seed"] } == [first[1]["seed"]!, first[2]["seed"]!])
             #expect(try server.shutdownAndExit() == 0)
         }
