@@ -157,11 +157,11 @@ public enum CreatureSearch {
                     guard wants.allSatisfy({ $0.isMet(by: configuration, seed: seed, engine: engine) }) else { continue }
                     creature = Creature(seed: seed, engine: engine)
                 }
-                let picture = Picture(creature)
                 if drawing {
-                    let colours = picture.shownColours
+                    let colours = Picture.shownColours(creature)
                     guard wants.allSatisfy({ $0.isMet(by: colours) }) else { continue }
                 }
+                let picture = Picture(creature)
                 guard !unlike.contains(picture), seen.insert(picture).inserted else { continue }
                 scan.matches.append(Result(seed: seed, candidate: i, family: family, creature: creature, picture: picture))
             }

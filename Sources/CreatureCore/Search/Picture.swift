@@ -11,14 +11,80 @@ public struct Picture: Hashable, Sendable {
 
     /// The picture `creature` draws.
     public init(_ creature: Creature) {
-        let table = Picture.tables[creature.engine == .v1 ? 0 : 1][creature.configuration.paletteIndex &* 7 &+ creature.configuration.colorCount]
+        let table = Picture.table(creature)
+        let n0 = table[1], n1 = table[2], n2 = table[3], n3 = table[4], n4 = table[5], n5 = table[6]
         cells = [UInt8](unsafeUninitializedCapacity: 1024) { out, count in
-            creature.grid.cells.withUnsafeBufferPointer { grid in
-                for i in 0..<1024 { out[i] = table[Int(grid[i]) &+ 1] }
+            creature.grid.cells.withUnsafeBytes { grid in
+                let target = UnsafeMutableRawPointer(out.baseAddress!)
+                // Sixteen cells at a time: each cell value 0…5 replaced by its number, −1 by 0.
+                for offset in stride(from: 0, to: 1024, by: 16) {
+                    let v = grid.loadUnaligned(fromByteOffset: offset, as: SIMD16<Int8>.self)
+                    var mapped = SIMD16<UInt8>(repeating: 0)
+                    mapped.replace(with: n0, where: v .== 0)
+                    mapped.replace(with: n1, where: v .== 1)
+                    mapped.replace(with: n2, where: v .== 2)
+                    mapped.replace(with: n3, where: v .== 3)
+                    mapped.replace(with: n4, where: v .== 4)
+                    mapped.replace(with: n5, where: v .== 5)
+                    target.storeBytes(of: mapped, toByteOffset: offset, as: SIMD16<UInt8>.self)
+                }
             }
             count = 1024
         }
         fingerprint = Picture.hash(cells)
+    }
+
+    /// How many colours `creature` shows and its dominant one (the colour covering the most
+    /// cells, ties to the one met first row by row); nil when every cell is transparent. From the
+    /// grid's seven cell values, without building the picture: it runs for every candidate of a
+    /// search for colours.
+    public static func shownColours(_ creature: Creature) -> (count: Int, dominant: RGBA?) {
+        let table = Picture.table(creature)
+        let counts = Picture.valueCounts(creature.grid)
+        // Merge cell values that show the same colour; then the largest, ties to the first met.
+        var byColour: [(number: UInt8, count: Int32, value: Int8)] = []
+        for value in 0..<6 where counts[value + 1] > 0 {
+            let number = table[value + 1]
+            if let i = byColour.firstIndex(where: { $0.number == number }) { byColour[i].count += counts[value + 1] }
+            else { byColour.append((number, counts[value + 1], Int8(value))) }
+        }
+        guard var best = byColour.first else { return (0, nil) }
+        for entry in byColour.dropFirst() where entry.count >= best.count {
+            if entry.count > best.count || firstCell(of: entry.number, table, creature) < firstCell(of: best.number, table, creature) {
+                best = entry
+            }
+        }
+        return (byColour.count, palette[Int(best.number)])
+    }
+
+    /// How many cells hold each value v = 0…5 (in lane v + 1), sixteen cells at a time: each
+    /// lane of a counter gains at most 64, so bytes do not overflow.
+    private static func valueCounts(_ grid: Grid) -> SIMD8<Int32> {
+        grid.cells.withUnsafeBytes { raw in
+            var c0 = SIMD16<UInt8>(), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0
+            let one = SIMD16<UInt8>(repeating: 1), zero = SIMD16<UInt8>()
+            for offset in stride(from: 0, to: 1024, by: 16) {
+                let v = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<Int8>.self)
+                c0 &+= zero.replacing(with: one, where: v .== 0)
+                c1 &+= zero.replacing(with: one, where: v .== 1)
+                c2 &+= zero.replacing(with: one, where: v .== 2)
+                c3 &+= zero.replacing(with: one, where: v .== 3)
+                c4 &+= zero.replacing(with: one, where: v .== 4)
+                c5 &+= zero.replacing(with: one, where: v .== 5)
+            }
+            func sum(_ c: SIMD16<UInt8>) -> Int32 { Int32(SIMD16<UInt16>(truncatingIfNeeded: c).wrappedSum()) }
+            return SIMD8<Int32>(0, sum(c0), sum(c1), sum(c2), sum(c3), sum(c4), sum(c5), 0)
+        }
+    }
+
+    /// The first cell (row by row) showing colour `number`.
+    private static func firstCell(of number: UInt8, _ table: [UInt8], _ creature: Creature) -> Int {
+        creature.grid.cells.firstIndex { table[Int($0) &+ 1] == number } ?? 1024
+    }
+
+    /// The colour numbers of `creature`'s cell values −1…5.
+    private static func table(_ creature: Creature) -> [UInt8] {
+        tables[creature.engine == .v1 ? 0 : 1][creature.configuration.paletteIndex &* 7 &+ creature.configuration.colorCount]
     }
 
     /// The picture of `seed` drawn by `engine`.
@@ -45,31 +111,6 @@ public struct Picture: Hashable, Sendable {
                 }
                 return differing
             }
-        }
-    }
-
-    /// How many colours the picture shows and the dominant one (the colour covering the most
-    /// cells, ties to the one met first row by row); nil when every cell is transparent.
-    /// One pass, no allocation: it runs for every candidate of a search for colours.
-    public var shownColours: (count: Int, dominant: RGBA?) {
-        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 512) { table in
-            // counts[v] in the first half, the first cell of v in the second.
-            table.initialize(repeating: 0)
-            var distinct = 0
-            cells.withUnsafeBufferPointer { cells in
-                for i in 0..<1024 {
-                    let v = Int(cells[i])
-                    guard v != 0 else { continue }
-                    if table[v] == 0 { distinct &+= 1; table[256 &+ v] = UInt16(truncatingIfNeeded: i) }
-                    table[v] &+= 1
-                }
-            }
-            guard distinct > 0 else { return (0, nil) }
-            var best = 0
-            for v in 1..<256 where table[v] > 0 {
-                if best == 0 || table[v] > table[best] || (table[v] == table[best] && table[256 + v] < table[256 + best]) { best = v }
-            }
-            return (distinct, Picture.palette[best])
         }
     }
 

@@ -96,7 +96,7 @@ public struct SearchWant: Equatable, Sendable {
         }
     }
 
-    /// Whether a picture showing `colours` (`Picture.shownColours`) has the trait, for the
+    /// Whether a creature showing `colours` (`Picture.shownColours`) has the trait, for the
     /// drawing traits (the others answer true here).
     func isMet(by colours: (count: Int, dominant: RGBA?)) -> Bool {
         switch (trait, value) {
@@ -138,8 +138,8 @@ public struct SearchWant: Equatable, Sendable {
         case .appendageStyle: return c.appendageStyle.rawValue
         case .appendageRadial: return String(c.appendageRadial)
         case .colorCount: return String(c.colorCount)
-        case .colors: return String(picture.shownColours.count)
-        case .color: return "#" + (picture.shownColours.dominant?.hex ?? "000000")
+        case .colors: return String(Picture.shownColours(creature).count)
+        case .color: return "#" + (Picture.shownColours(creature).dominant?.hex ?? "000000")
         case .tap: return TapAnimation.kind(seed: creature.seed, tap: 0, engine: creature.engine).rawValue
         }
     }
