@@ -29,7 +29,7 @@ import Testing
               "body,tier=5", "mode=repeating,tier=3"],
     ]
     static let possibleDrawnCombinations: [EngineVersion: [String]] = [
-        .v1: ["colors=2,mode=creature,tier=3", "colors=3,tier=4", "colors=4,mode=space", "colors=5,tier=5", "colors=2,mode=flower,tier=3",
+        .v1: ["colors=2,mode=creature,tier=3", "colors=3,tier=4", "colors=2,mode=flower,tier=3",
               "colors=1,tier=1", "color=#e94560~0"],
         .v2: ["colors=3,tier=4", "colors=4,mode=creature", "colors=2,mode=creature,tier=3"],
     ]
