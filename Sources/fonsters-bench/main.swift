@@ -1,4 +1,4 @@
-// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|store|rpc|web|describe|all]`.
+// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|store|rpc|web|describe|search|all]`.
 // Prints figures for the README, each with its target. `all` runs every part in a process of its
 // own, so peak-memory figures are the part's own. `rpc` spawns the release `fonsters-rpc`
 // beside this executable (build it first: `swift build -c release`).
@@ -15,6 +15,7 @@ case "store": print(try StoreBenchmark.run())
 case "rpc": RPCBenchmark.run()
 case "web": WebBenchmark.run()
 case "describe": DescribeBenchmark.run()
+case "search": SearchBenchmark.run()
 case "all":
     for name in ["engine", "store", "rpc", "web"] {
         let child = Process()
@@ -24,6 +25,6 @@ case "all":
         child.waitUntilExit()
     }
 default:
-    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|store|rpc|web|describe|all]\n".utf8))
+    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|store|rpc|web|describe|search|all]\n".utf8))
     exit(2)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CreatureCore
 @testable import FonsterStore
 
 @Suite struct LocalRandomTextTests {

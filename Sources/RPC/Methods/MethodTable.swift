@@ -11,6 +11,7 @@ public enum MethodTable {
         RenderMethod.self, DescribeMethod.self, FramesMethod.self, AnimateMethod.self, TapAnimationMethod.self,
         EnvironmentMethod.self, ClockMethod.self,
         ShareBuildMethod.self, SharePreviewMethod.self, ShareImportMethod.self, LibraryExportMethod.self, LibraryImportMethod.self,
+        SearchMethod.self, LookalikesMethod.self,
     ]
 
     /// Every declaration, answering with `context`.

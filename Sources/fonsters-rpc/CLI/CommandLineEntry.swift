@@ -21,7 +21,7 @@ enum CommandLineEntry {
                                              serve the browser GUI and JSON-RPC over a WebSocket
                                              (/rpc); prints the address with its access token;
                                              loopback only unless --allow-remote (protocol.md)
-      fonsters-rpc --version | --help | help [describe|render]
+      fonsters-rpc --version | --help | help [describe|render|sheet|search]
       fonsters-rpc describe SEED…            print golden-format JSON records for seeds
       fonsters-rpc describe --stdin          the same for a JSON array of seeds on stdin
       fonsters-rpc describe --scene SEED…    print each seed's scene (sky, sun, clouds) instead
@@ -30,23 +30,38 @@ enum CommandLineEntry {
                                              write an image (N pixels: 32…2048, a multiple of 32)
       fonsters-rpc sheet -o FILE.png [v1:|v2:]SEED…
                                              a contact sheet of creatures on their skies
+      fonsters-rpc search BASE --want TRAITS [--limit N] [--json]
+                                             variants of BASE with the wanted traits, one seed a
+                                             line (e.g. --want antlers,beard,tier=5)
 
-    'fonsters-rpc describe --help' and 'fonsters-rpc render --help' tell more.
+    'fonsters-rpc describe --help', 'render --help' and 'search --help' tell more.
     """
+
+    /// The help of a subcommand.
+    static func help(_ command: String) -> String {
+        switch command {
+        case "render": RenderCommand.help
+        case "sheet": SheetCommand.help
+        case "search": SearchCommand.help
+        default: DescribeCommand.help
+        }
+    }
 
     static func run(_ args: [String]) async -> Int32 {
         var command = ""
         do {
             switch args.first {
-            case "describe", "render", "sheet":
+            case "describe", "render", "sheet", "search":
                 command = args[0]
                 let rest = Array(args.dropFirst())
                 if ArgumentReader.asksForHelp(rest) {
-                    print(command == "render" ? RenderCommand.help : command == "sheet" ? SheetCommand.help : DescribeCommand.help)
+                    print(help(command))
                 } else if command == "render" {
                     try RenderCommand.run(rest)
                 } else if command == "sheet" {
                     try SheetCommand.run(rest)
+                } else if command == "search" {
+                    try SearchCommand.run(rest)
                 } else {
                     try DescribeCommand.run(rest)
                 }
@@ -56,8 +71,8 @@ enum CommandLineEntry {
                 if ArgumentReader.asksForHelp(rest) { print(usage); return 0 }
                 return try await WebCommand.run(try WebOptions(rest))
             case "help" where args.count == 1: print(usage)
-            case "help" where args.count == 2 && (args[1] == "describe" || args[1] == "render"):
-                print(args[1] == "render" ? RenderCommand.help : DescribeCommand.help)
+            case "help" where args.count == 2 && ["describe", "render", "sheet", "search"].contains(args[1]):
+                print(help(args[1]))
             case _ where ArgumentReader.asksForHelp(args): print(usage)
             case "--version":
                 guard args.count == 1 else {

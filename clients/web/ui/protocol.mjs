@@ -31,6 +31,8 @@ export const METHODS = Object.freeze({
   "share/import": { params: ["url","select","workDoneToken","engine"], required: ["url"] },
   "library/export": { params: ["ids","start","count"], required: [] },
   "library/import": { params: ["bundle","select","workDoneToken","engine"], required: ["bundle"] },
+  "creature/search": { params: ["base","want","variants","engine","limit","unlike","maxCandidates","timeoutMs","workDoneToken"], required: ["base","want"] },
+  "fonsters/lookalikes": { params: ["near"], required: [] },
 });
 
 /**

@@ -199,7 +199,7 @@ enum ParamsDecoder {
             let field = pathString(codingPath)
             let message = error.tooLong.map { TextLimit.TooLong(field: field, length: $0.length).message }
                 ?? error.reason.map { "'\(field)' \($0)" } ?? error.message ?? ""
-            return ParamError(field: field, message: message, extra: error.data, code: error.code)
+            return ParamError(field: field, message: message, extra: error.data + error.extraData, code: error.code)
         }
     }
 
@@ -233,6 +233,8 @@ enum ParamsDecoder {
             if case .tooMany = error { code = .tooMany } else { code = .badShareLink }
             (reason, message, data) = (nil, error.message, [])
         }
+        /// More members for the error's `data`.
+        var extraData: [(String, JSONValue)] = []
         /// The text over the limit, whose sentence names the field it came in.
         var tooLong: TextLimit.TooLong? = nil
     }

@@ -1,7 +1,8 @@
-/// Common English words of our own choosing for the `words` random source.
-enum WordList {
+/// Common English words of our own choosing: the `words` random source and the word variants
+/// of a creature search.
+public enum WordList {
     /// The words; `words` text is four of them joined by spaces.
-    static let all: [String] = [
+    public static let all: [String] = [
         "apple", "river", "stone", "cloud", "bright", "quiet", "garden", "window", "candle",
         "silver", "forest", "meadow", "ocean", "thunder", "pepper", "maple", "harbor", "lantern",
         "pebble", "velvet", "copper", "orange", "purple", "yellow", "crimson", "amber", "violet",

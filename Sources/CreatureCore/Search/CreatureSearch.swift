@@ -1,0 +1,171 @@
+import Foundation
+
+/// Finds variants of a base text whose creatures have the wanted traits and draw pictures unlike
+/// each other and unlike given ones. Deterministic: candidates are tried in `SeedVariants` order
+/// and results kept in that order, whatever the threads do; a run cut short by its time limit
+/// gives a prefix of the full run's results. Bounded by candidates, time and results, and
+/// stopped within a few microseconds of `isCancelled` saying so (each thread asks it every
+/// `checkEvery` candidates).
+public enum CreatureSearch {
+    /// How often (in candidates) each thread asks whether to stop.
+    public static let checkEvery = 32
+
+    /// What to look for and how far.
+    public struct Request: Sendable {
+        /// The text to vary.
+        public var base: String
+        /// How to vary it.
+        public var families: [SeedVariants.Family] = SeedVariants.Family.allCases
+        /// The traits every result has.
+        public var wants: SearchWants
+        /// The engine that draws the candidates.
+        public var engine: EngineVersion
+        /// The most results.
+        public var limit = 20
+        /// Pictures no result may draw (e.g. the library's).
+        public var unlike: [Picture] = []
+        /// The most candidates tried.
+        public var maxCandidates = 2_000_000
+        /// The most time spent, in seconds.
+        public var timeLimit = 10.0
+        /// Threads used (both cores of a two-core machine by default).
+        public var threads = ProcessInfo.processInfo.activeProcessorCount
+
+        /// A request; see the properties for the defaults.
+        public init(base: String, wants: SearchWants, engine: EngineVersion) {
+            self.base = base
+            self.wants = wants
+            self.engine = engine
+        }
+    }
+
+    /// One creature found.
+    public struct Result: Sendable {
+        /// Its seed.
+        public let seed: String
+        /// Its place in the candidate order (0 for the first variant).
+        public let candidate: Int
+        /// How the base was varied.
+        public let family: SeedVariants.Family
+        /// The creature.
+        public let creature: Creature
+        /// What it draws.
+        public let picture: Picture
+
+        /// Each wanted trait (as written) with the creature's own value.
+        public func traits(_ wants: SearchWants) -> [(want: String, value: String)] {
+            wants.wants.map { ($0.text, $0.actual(creature, picture: picture)) }
+        }
+    }
+
+    /// Why a search stopped.
+    public enum Stop: String, Sendable {
+        /// `limit` results found.
+        case limit
+        /// `maxCandidates` tried.
+        case candidates
+        /// Every variant tried.
+        case exhausted
+        /// `timeLimit` passed.
+        case time
+    }
+
+    /// The results and how the search ended.
+    public struct Outcome: Sendable {
+        /// The results, in candidate order.
+        public let results: [Result]
+        /// Candidates tried (a prefix of the order).
+        public let tried: Int
+        /// Why it stopped.
+        public let stoppedBy: Stop
+    }
+
+    /// Runs `request`, handing each result to `found` as soon as it is certain (in order).
+    /// Throws `SearchError` for impossible wants before any work, and `CancellationError` once
+    /// `isCancelled` says so.
+    public static func run(_ request: Request, isCancelled: @escaping @Sendable () -> Bool = { false },
+                           found: (Result) -> Void = { _ in }) throws -> Outcome {
+        if let error = request.wants.impossibility(engine: request.engine) { throw error }
+        let variants = SeedVariants(base: request.base, families: request.families)
+        let total = min(variants.count, max(0, request.maxCandidates))
+        let limit = max(0, request.limit)
+        let threads = max(1, request.threads)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let deadline = start &+ UInt64(max(0, request.timeLimit) * 1e9)
+        let unlike = Set(request.unlike)
+        var accepted = Set<Picture>(), results: [Result] = []
+        var next = 0, chunk = 64
+        while results.count < limit && next < total {
+            if isCancelled() { throw CancellationError() }
+            let roundEnd = min(total, next + chunk * threads)
+            let workers = min(threads, roundEnd - next)
+            let slots = Slots<Scan>(count: workers)
+            let roundStart = next
+            let scan: @Sendable (Int) -> Void = { w in
+                let a = roundStart + (roundEnd - roundStart) * w / workers, b = roundStart + (roundEnd - roundStart) * (w + 1) / workers
+                slots[w] = Scan.run(a..<b, variants, request, unlike: unlike, deadline: deadline, isCancelled: isCancelled)
+            }
+            if workers == 1 { scan(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: scan) }
+            // Merge in candidate order, as far as the threads got without a gap.
+            for w in 0..<workers {
+                let part = slots[w]!
+                if part.cancelled { throw CancellationError() }
+                for match in part.matches where results.count < limit {
+                    guard accepted.insert(match.picture).inserted else { continue }
+                    results.append(match)
+                    found(match)
+                    if results.count == limit { return Outcome(results: results, tried: match.candidate + 1, stoppedBy: .limit) }
+                }
+                next = part.end
+                if part.end < part.planned { return Outcome(results: results, tried: next, stoppedBy: .time) }
+            }
+            chunk = min(chunk * 2, 16_384)
+        }
+        let stop: Stop = results.count >= limit ? .limit : next >= variants.count ? .exhausted : .candidates
+        return Outcome(results: results, tried: next, stoppedBy: stop)
+    }
+
+    /// What one thread found in its stretch of candidates.
+    struct Scan {
+        var matches: [Result] = []
+        /// Where it stopped (== `planned` when it finished).
+        var end: Int
+        var planned: Int
+        var cancelled = false
+
+        static func run(_ range: Range<Int>, _ variants: SeedVariants, _ request: Request, unlike: Set<Picture>,
+                        deadline: UInt64, isCancelled: () -> Bool) -> Scan {
+            var scan = Scan(end: range.upperBound, planned: range.upperBound)
+            let wants = request.wants.wants, engine = request.engine
+            let drawing = request.wants.needDrawing
+            // A picture met earlier in this stretch is a repeat whatever the merge decides.
+            var seen = Set<Picture>()
+            for i in range {
+                if (i &- range.lowerBound) % CreatureSearch.checkEvery == 0 {
+                    if isCancelled() { scan.cancelled = true; scan.end = i; return scan }
+                    if DispatchTime.now().uptimeNanoseconds > deadline { scan.end = i; return scan }
+                }
+                let (seed, family) = variants.variant(at: i)
+                let creature: Creature
+                if drawing {
+                    creature = Creature(seed: seed, engine: engine)
+                    guard wants.allSatisfy({ $0.isMet(by: creature.configuration, seed: seed, engine: engine) }) else { continue }
+                } else {
+                    let render = Seeds.renderSeed(seed)
+                    let configuration = engine == .v1 ? Configuration(hash: SegmentHash(seed: render), engine: .v1)
+                                                      : Configuration(hash: SegmentHashV2(seed: render), engine: .v2)
+                    guard wants.allSatisfy({ $0.isMet(by: configuration, seed: seed, engine: engine) }) else { continue }
+                    creature = Creature(seed: seed, engine: engine)
+                }
+                if drawing {
+                    let colours = Picture.shownColours(creature)
+                    guard wants.allSatisfy({ $0.isMet(by: colours) }) else { continue }
+                }
+                let picture = Picture(creature)
+                guard !unlike.contains(picture), seen.insert(picture).inserted else { continue }
+                scan.matches.append(Result(seed: seed, candidate: i, family: family, creature: creature, picture: picture))
+            }
+            return scan
+        }
+    }
+}

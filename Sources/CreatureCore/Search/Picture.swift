@@ -1,0 +1,169 @@
+/// What a creature looks like and nothing else: the colour of each of its 1,024 cells, or none.
+/// Two creatures draw the same picture exactly when their `Picture`s are equal, whatever their
+/// seeds, engines or palettes (palette entries no cell uses do not count). Each colour any engine
+/// can draw has one small number (0 is transparent), so a picture is 1,024 such bytes, hashed once.
+public struct Picture: Hashable, Sendable {
+    /// Row-major cells, `cells[y * 32 + x]`: 0 for transparent, else the colour's number
+    /// (`Picture.colour(number:)`).
+    public let cells: [UInt8]
+    /// A 64-bit hash of `cells`, worked out once.
+    public let fingerprint: UInt64
+
+    /// The picture `creature` draws.
+    public init(_ creature: Creature) {
+        let table = Picture.table(creature)
+        let n0 = table[1], n1 = table[2], n2 = table[3], n3 = table[4], n4 = table[5], n5 = table[6]
+        cells = [UInt8](unsafeUninitializedCapacity: 1024) { out, count in
+            creature.grid.cells.withUnsafeBytes { grid in
+                let target = UnsafeMutableRawPointer(out.baseAddress!)
+                // Sixteen cells at a time: each cell value 0…5 replaced by its number, −1 by 0.
+                for offset in stride(from: 0, to: 1024, by: 16) {
+                    let v = grid.loadUnaligned(fromByteOffset: offset, as: SIMD16<Int8>.self)
+                    var mapped = SIMD16<UInt8>(repeating: 0)
+                    mapped.replace(with: n0, where: v .== 0)
+                    mapped.replace(with: n1, where: v .== 1)
+                    mapped.replace(with: n2, where: v .== 2)
+                    mapped.replace(with: n3, where: v .== 3)
+                    mapped.replace(with: n4, where: v .== 4)
+                    mapped.replace(with: n5, where: v .== 5)
+                    target.storeBytes(of: mapped, toByteOffset: offset, as: SIMD16<UInt8>.self)
+                }
+            }
+            count = 1024
+        }
+        fingerprint = Picture.hash(cells)
+    }
+
+    /// How many colours `creature` shows and its dominant one (the colour covering the most
+    /// cells, ties to the one met first row by row); nil when every cell is transparent. From the
+    /// grid's seven cell values, without building the picture: it runs for every candidate of a
+    /// search for colours.
+    public static func shownColours(_ creature: Creature) -> (count: Int, dominant: RGBA?) {
+        let table = Picture.table(creature)
+        let counts = Picture.valueCounts(creature.grid)
+        // Merge cell values that show the same colour; then the largest, ties to the first met.
+        var byColour: [(number: UInt8, count: Int32, value: Int8)] = []
+        for value in 0..<6 where counts[value + 1] > 0 {
+            let number = table[value + 1]
+            if let i = byColour.firstIndex(where: { $0.number == number }) { byColour[i].count += counts[value + 1] }
+            else { byColour.append((number, counts[value + 1], Int8(value))) }
+        }
+        guard var best = byColour.first else { return (0, nil) }
+        for entry in byColour.dropFirst() where entry.count >= best.count {
+            if entry.count > best.count || firstCell(of: entry.number, table, creature) < firstCell(of: best.number, table, creature) {
+                best = entry
+            }
+        }
+        return (byColour.count, palette[Int(best.number)])
+    }
+
+    /// How many cells hold each value v = 0…5 (in lane v + 1), sixteen cells at a time: each
+    /// lane of a counter gains at most 64, so bytes do not overflow.
+    private static func valueCounts(_ grid: Grid) -> SIMD8<Int32> {
+        grid.cells.withUnsafeBytes { raw in
+            var c0 = SIMD16<UInt8>(), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0
+            let one = SIMD16<UInt8>(repeating: 1), zero = SIMD16<UInt8>()
+            for offset in stride(from: 0, to: 1024, by: 16) {
+                let v = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<Int8>.self)
+                c0 &+= zero.replacing(with: one, where: v .== 0)
+                c1 &+= zero.replacing(with: one, where: v .== 1)
+                c2 &+= zero.replacing(with: one, where: v .== 2)
+                c3 &+= zero.replacing(with: one, where: v .== 3)
+                c4 &+= zero.replacing(with: one, where: v .== 4)
+                c5 &+= zero.replacing(with: one, where: v .== 5)
+            }
+            func sum(_ c: SIMD16<UInt8>) -> Int32 { Int32(SIMD16<UInt16>(truncatingIfNeeded: c).wrappedSum()) }
+            return SIMD8<Int32>(0, sum(c0), sum(c1), sum(c2), sum(c3), sum(c4), sum(c5), 0)
+        }
+    }
+
+    /// The first cell (row by row) showing colour `number`.
+    private static func firstCell(of number: UInt8, _ table: [UInt8], _ creature: Creature) -> Int {
+        creature.grid.cells.firstIndex { table[Int($0) &+ 1] == number } ?? 1024
+    }
+
+    /// The colour numbers of `creature`'s cell values −1…5.
+    private static func table(_ creature: Creature) -> [UInt8] {
+        tables[creature.engine == .v1 ? 0 : 1][creature.configuration.paletteIndex &* 7 &+ creature.configuration.colorCount]
+    }
+
+    /// The picture of `seed` drawn by `engine`.
+    public init(seed: String, engine: EngineVersion) { self.init(Creature(seed: seed, engine: engine)) }
+
+    public static func == (a: Picture, b: Picture) -> Bool { a.fingerprint == b.fingerprint && a.cells == b.cells }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
+
+    /// How many cells differ from `other`, counting no further than `limit + 1` (enough to tell
+    /// "at most `limit`" apart from "more").
+    public func differingCells(from other: Picture, upTo limit: Int = 1024) -> Int {
+        cells.withUnsafeBytes { a in
+            other.cells.withUnsafeBytes { b in
+                var differing = 0
+                for w in 0..<128 {
+                    let x = a.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self)
+                    guard x != 0 else { continue }
+                    // Bytes that are not zero: fold each byte's bits into its low bit.
+                    var y = x | (x >> 4)
+                    y |= y >> 2
+                    y |= y >> 1
+                    differing &+= (y & 0x0101_0101_0101_0101).nonzeroBitCount
+                    if differing > limit { return differing }
+                }
+                return differing
+            }
+        }
+    }
+
+    /// The colour of number `number` (1… as in `cells`); transparent for 0.
+    public static func colour(number: UInt8) -> RGBA { palette[Int(number)] }
+
+    /// Every colour an engine can draw (palette colours, and the fallback a tier 1–3 accent
+    /// shows), boosted for v2.
+    public static func drawableColours(_ engine: EngineVersion) -> [RGBA] {
+        let (own, fallback) = engine == .v1 ? (V1Constants.paletteColors, V1Constants.fallbackRGBA)
+                                            : (V2Colors.paletteColors, V2Colors.fallbackRGBA)
+        // Of the fallbacks only index 2's is ever drawn, as the accent of a two-colour pattern
+        // (ENGINE.md §5: other cell values past the palette become the fill).
+        var list: [RGBA] = []
+        for c in own.joined() + [fallback[2]] where !list.contains(c) { list.append(c) }
+        return list
+    }
+
+    // MARK: Colour numbers
+
+    /// Colour 0 is transparent; then every palette colour and fallback of both engines, once.
+    private static let palette: [RGBA] = {
+        var list: [RGBA] = [.clear]
+        for c in V1Constants.paletteColors.joined() + V1Constants.fallbackRGBA + V2Colors.paletteColors.joined() + V2Colors.fallbackRGBA
+        where !list.contains(c) { list.append(c) }
+        return list
+    }()
+
+    private static let numbers: [RGBA: UInt8] = Dictionary(uniqueKeysWithValues: palette.enumerated().map { ($1, UInt8($0)) })
+
+    /// `tables[e][p·7 + n]`: for engine `e` the colour numbers of cell values −1…5 for palette
+    /// `p` using its first `n` colours (as `Creature.colors` makes them).
+    private static let tables: [[[UInt8]]] = [(V1Constants.paletteColors, V1Constants.fallbackRGBA),
+                                              (V2Colors.paletteColors, V2Colors.fallbackRGBA)].map { own, fallback in
+        own.flatMap { colours in
+            (0...6).map { n in [0] + (0..<6).map { numbers[$0 < n ? colours[$0] : fallback[$0]]! } }
+        }
+    }
+
+    /// Four interleaved multiply–xor lanes over the 128 words, then mixed.
+    private static func hash(_ cells: [UInt8]) -> UInt64 {
+        cells.withUnsafeBytes { raw in
+            var lanes = SIMD4<UInt64>(0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
+            for w in stride(from: 0, to: 1024, by: 32) {
+                let v = raw.loadUnaligned(fromByteOffset: w, as: SIMD4<UInt64>.self)
+                lanes = (lanes ^ v) &* 0x0000_0100_0000_01B3
+                lanes ^= lanes &>> 29
+            }
+            var h = lanes[0] ^ (lanes[1] &* 31) ^ (lanes[2] &* 961) ^ (lanes[3] &* 29_791)
+            h ^= h >> 33
+            h &*= 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 33
+            return h
+        }
+    }
+}

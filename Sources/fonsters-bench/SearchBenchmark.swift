@@ -1,0 +1,60 @@
+import Foundation
+import CreatureCore
+
+/// `fonsters-bench search`: candidates per second of `creature/search` on one thread and on every
+/// core, for wants the configuration answers and for wants that need the drawing (colours,
+/// `unlike`), and the look-alike grouping of a 10,000-Fonster library.
+enum SearchBenchmark {
+    static let candidates = Int(ProcessInfo.processInfo.environment["FONSTERS_BENCH_SEARCH_CANDIDATES"] ?? "") ?? 1_000_000
+
+    static func run() {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        for engine in EngineBenchmark.engines {
+            // Wants that (almost) never match, so that the figure is the candidates' and not the
+            // matches' drawing (v1's variants of one base share their traits, so common wants
+            // would match whole runs of them).
+            let configuration = try! SearchWants.parse("hair,ears,horn,antlers")
+            let drawing = try! SearchWants.parse("colors=6")
+            let library = (0..<1000).map { Picture(seed: "library \($0)", engine: engine) }
+            for (label, wants, unlike, target) in [("configuration-only (hair,ears,horn,antlers)", configuration, [Picture](), 1_000_000),
+                                                   ("drawing (colors=6, unlike 1,000)", drawing, library, 400_000)] {
+                for threads in Set([1, cores]).sorted() {
+                    var request = CreatureSearch.Request(base: "alice", wants: wants, engine: engine)
+                    request.limit = 1_000_000
+                    request.maxCandidates = candidates
+                    request.timeLimit = 60
+                    request.unlike = unlike
+                    request.threads = threads
+                    var best = Double.infinity, outcome: CreatureSearch.Outcome?
+                    for _ in 0..<3 {
+                        let start = DispatchTime.now().uptimeNanoseconds
+                        outcome = try! CreatureSearch.run(request)
+                        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                    }
+                    let rate = Double(outcome!.tried) / best
+                    print(String(format: "search %@ %@: %d threads, %.0f candidates/s (%.0f per core; target ≥ %d per core), %d found in %d",
+                                 engine.rawValue, label, threads, rate, rate / Double(threads), target,
+                                 outcome!.results.count, outcome!.tried))
+                }
+            }
+        }
+        lookalikes()
+    }
+
+    /// Pictures of 10,000 Fonsters (first names with numbers, as a team would make them), then
+    /// their exact and near groups.
+    static func lookalikes() {
+        let names = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy"]
+        let creatures = (0..<10_000).map { (seed: "\(names[$0 % names.count]) \($0 / names.count)", engine: EngineVersion.v1) }
+        var pictures: [Picture] = [], drawMs = Double.infinity, exactMs = Double.infinity, nearMs = Double.infinity
+        var groups: Lookalikes.Groups<Int>?
+        for _ in 0..<5 {
+            drawMs = min(drawMs, EngineBenchmark.microseconds { pictures = Lookalikes.pictures(of: creatures)! } / 1000)
+            let items = pictures.enumerated().map { (id: $0.offset, picture: $0.element) }
+            exactMs = min(exactMs, EngineBenchmark.microseconds { groups = Lookalikes.groups(items, near: false) } / 1000)
+            nearMs = min(nearMs, EngineBenchmark.microseconds { groups = Lookalikes.groups(items, near: true) } / 1000)
+        }
+        print(String(format: "lookalikes 10,000 Fonsters: pictures %.1f ms (every core), exact groups %.1f ms (target ≤ 20 with the pictures), exact + near groups %.1f ms (target ≤ 200); %d exact groups, %d near groups",
+                     drawMs, exactMs, nearMs, groups!.exact.count, groups!.near.count))
+    }
+}

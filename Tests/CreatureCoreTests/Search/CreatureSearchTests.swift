@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import CreatureCore
+
+/// The search: every result has every wanted trait (judged from its golden-format record), the
+/// order is fixed, threads do not change it, and it stops as soon as it is asked to.
+@Suite struct CreatureSearchTests {
+    static func run(_ base: String, _ wants: String, _ engine: EngineVersion, limit: Int = 20, threads: Int = 2,
+                    maxCandidates: Int = 300_000, unlike: [Picture] = []) throws -> CreatureSearch.Outcome {
+        var request = CreatureSearch.Request(base: base, wants: try SearchWants.parse(wants), engine: engine)
+        request.limit = limit
+        request.threads = threads
+        request.maxCandidates = maxCandidates
+        request.unlike = unlike
+        request.timeLimit = 600
+        return try CreatureSearch.run(request)
+    }
+
+    @Test(arguments: [("alice", "antlers,beard", EngineVersion.v2), ("bob", "mode=space,colors=2", .v2),
+                      ("carol", "tier=3,appendages,appendageStyle=tentacle", .v2), ("dave", "color=#e94560,colors=3", .v2),
+                      ("erin", "tap=spinOut,eyes,mouth=false", .v2), ("team", "horn,creatureType=alien,symmetric", .v2)])
+    func everyResultHasEveryWantedTraitByItsRecord(base: String, wants: String, engine: EngineVersion) throws {
+        let outcome = try Self.run(base, wants, engine, limit: 10)
+        #expect(outcome.results.count == 10, "\(wants): \(outcome.results.count) found in \(outcome.tried)")
+        try Self.checkResults(outcome, base: base, wants: wants, engine: engine)
+    }
+
+    /// v1's hash barely moves when the end of a seed changes (ENGINE.md §2), so variants of one base
+    /// draw few different v1 pictures: fewer results, each still right. The words (other lengths)
+    /// vary it most.
+    @Test func v1ResultsAreRightToo() throws {
+        for (base, wants) in [("alice", "antlers"), ("bob", "beard,tier=4"), ("alice", "beard")] {
+            let outcome = try Self.run(base, wants, .v1, limit: 5, maxCandidates: 3_000)
+            #expect(!outcome.results.isEmpty, "\(base) \(wants)")
+            try Self.checkResults(outcome, base: base, wants: wants, engine: .v1)
+        }
+    }
+
+    static func checkResults(_ outcome: CreatureSearch.Outcome, base: String, wants: String, engine: EngineVersion) throws {
+        let parsed = try SearchWants.parse(wants)
+        var pictures: Set<[String?]> = []
+        for result in outcome.results {
+            let record = CreatureRecord(Creature(seed: result.seed, engine: engine))
+            for want in parsed.wants {
+                #expect(RecordJudge.has(want, record), "\(result.seed.debugDescription) lacks \(want.text)")
+            }
+            #expect(pictures.insert(RecordJudge.cells(record)).inserted, "\(result.seed.debugDescription) repeats a picture")
+            #expect(SeedVariants(base: base).seed(at: result.candidate) == result.seed && result.seed != base)
+        }
+    }
+
+    /// The first results of a fixed request, and proof that nothing before them was skipped:
+    /// every earlier candidate lacks a trait or repeats an earlier result's picture.
+    @Test func theFirstResultsOfAFixedRequestArePinned() throws {
+        let outcome = try Self.run("alice", "antlers,beard", .v2, limit: 5)
+        #expect(outcome.results.map(\.seed) == ["alice pepper", "alice.8", "alice mint", "alice_18", "alice-20"])
+        let wants = try SearchWants.parse("antlers,beard")
+        let variants = SeedVariants(base: "alice", families: SeedVariants.Family.allCases)
+        var seen: Set<[String?]> = [], found: [String] = []
+        for i in 0..<outcome.tried {
+            let record = CreatureRecord(Creature(seed: variants.seed(at: i), engine: .v2))
+            if wants.wants.allSatisfy({ RecordJudge.has($0, record) }) && seen.insert(RecordJudge.cells(record)).inserted {
+                found.append(record.seed)
+            }
+        }
+        #expect(found == outcome.results.map(\.seed))
+    }
+
+    @Test func theSameRequestGivesTheSameResultsOnAnyNumberOfThreads() throws {
+        let one = try Self.run("grace", "eyebrows,colors=3", .v2, limit: 15, threads: 1)
+        let again = try Self.run("grace", "eyebrows,colors=3", .v2, limit: 15, threads: 1)
+        let two = try Self.run("grace", "eyebrows,colors=3", .v2, limit: 15, threads: 2)
+        let five = try Self.run("grace", "eyebrows,colors=3", .v2, limit: 15, threads: 5)
+        #expect(one.results.count == 15)
+        for other in [again, two, five] {
+            #expect(other.results.map(\.seed) == one.results.map(\.seed))
+            #expect(other.tried == one.tried)
+        }
+    }
+
+    @Test func unlikePicturesAreNeverResults() throws {
+        let first = try Self.run("linus", "mode=creature,tier=3", .v2, limit: 6)
+        #expect(first.results.count == 6)
+        let unlike = Array(first.results.prefix(3).map(\.picture))
+        let second = try Self.run("linus", "mode=creature,tier=3", .v2, limit: 3, unlike: unlike)
+        #expect(second.results.map(\.seed) == first.results.dropFirst(3).map(\.seed))
+    }
+
+    @Test func boundsStopTheSearch() throws {
+        let few = try Self.run("alice", "hair,ears,horn,antlers", .v2, limit: 20, maxCandidates: 1000)
+        #expect(few.tried == 1000 && few.stoppedBy == .candidates, "\(few.tried) \(few.stoppedBy) \(few.results.map(\.seed))")
+        let many = try Self.run("alice", "mode=creature", .v2, limit: 300, threads: 2)
+        #expect(many.stoppedBy == .limit && many.results.count == 300)
+        var request = CreatureSearch.Request(base: "alice", wants: try SearchWants.parse("hair,ears,horn,antlers"), engine: .v1)
+        request.timeLimit = 0
+        let timed = try CreatureSearch.run(request)
+        #expect(timed.stoppedBy == .time && timed.tried == 0)
+        var finite = CreatureSearch.Request(base: "alice", wants: try SearchWants.parse("mode=creature"), engine: .v1)
+        finite.families = [.emoji]
+        finite.limit = 1000
+        let all = try CreatureSearch.run(finite)
+        #expect(all.stoppedBy == .exhausted && all.tried == SeedVariants(base: "alice", families: [.emoji]).count)
+    }
+
+    /// Each thread asks whether to stop every `checkEvery` candidates, and no thread asks again
+    /// once told: at a microsecond a candidate, a cancel stops the CPU within 32 µs a thread.
+    @Test func cancellingIsAskedOftenAndObeyedAtOnce() throws {
+        let calls = Counter(), tellAfter = 200
+        var request = CreatureSearch.Request(base: "zed", wants: try SearchWants.parse("colors=6,hair"), engine: .v1)
+        request.threads = 2
+        request.maxCandidates = 200_000
+        request.timeLimit = 600
+        #expect(throws: CancellationError.self) {
+            _ = try CreatureSearch.run(request, isCancelled: { calls.next() > tellAfter })
+        }
+        // Past the call that said stop: one more per thread at most, and the merge's own.
+        #expect(calls.value <= tellAfter + 1 + request.threads + 1, "\(calls.value) calls")
+        let counted = Counter()
+        var uncancelled = request
+        uncancelled.maxCandidates = 5_000
+        let outcome = try CreatureSearch.run(uncancelled, isCancelled: { _ = counted.next(); return false })
+        #expect(counted.value >= outcome.tried / CreatureSearch.checkEvery)
+    }
+
+    @Test func impossibleWantsAreRefusedNamingTheTraits() throws {
+        func error(_ wants: String, _ engine: EngineVersion) throws -> SearchError? {
+            try SearchWants.parse(wants).impossibility(engine: engine)
+        }
+        let space = try #require(try error("antlers,mode=space", .v1))
+        #expect(space.kind == .impossible && space.traits == ["antlers", "mode"])
+        #expect(space.message.contains("'antlers' with 'mode=space' is impossible for fonsters-v1"))
+        #expect(try error("tier=2", .v2)?.traits == ["tier"])
+        #expect(try error("tier=2", .v1) == nil)
+        #expect(try error("beard,eyes,tier=3", .v1)?.traits == ["beard", "tier"])
+        #expect(try error("eyes=false,mouth=false,body=false,tier=5,mode=creature", .v2)?.traits.count == 5)
+        #expect(try error("eyes=false,mouth=false,body=false", .v2) == nil)
+        #expect(try error("colorCount=3,tier=5", .v1)?.traits == ["colorCount", "tier"])
+        #expect(try error("colors=5,mode=space", .v1)?.traits == ["colors", "mode"])
+        let orange = try #require(try error("color=#ff8800", .v1))
+        #expect(orange.traits == ["color"] && orange.message.contains("nearest"))
+        #expect(try error("color=#ff8800~120", .v1) == nil)
+        #expect(throws: SearchError.self) { try SearchWants.parse("wings") }
+        #expect(throws: SearchError.self) { try SearchWants.parse("tier=7") }
+        #expect(throws: SearchError.self) { try SearchWants.parse("appendageCount=5") }
+        #expect(throws: SearchError.self) { try SearchWants.parse("color=orange") }
+        #expect(throws: SearchError.self) { _ = try Self.run("x", "antlers,mode=space", .v1) }
+    }
+}
+
+/// A thread-safe call counter.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    /// Counts a call and returns the new count.
+    func next() -> Int { lock.lock(); defer { lock.unlock() }; count += 1; return count }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}
