@@ -20,6 +20,10 @@ enum RequestCost {
         }
     }
 
+    /// Memory an encoder holds while it draws one image: a JPEG keeps every coefficient for its
+    /// optimized Huffman tables (about 3 bytes a pixel); the other formats stream rows.
+    static func workingBytes(_ format: ImageFormat, pixels: Int) -> Int { format == .jpeg ? 3 * pixels * pixels : 0 }
+
     /// Base64 of `bytes` with a data URI's prefix.
     static func dataURI(_ bytes: Int) -> Int { (bytes + 2) / 3 * 4 + 32 }
 
@@ -29,9 +33,10 @@ enum RequestCost {
         let format = (try? p.format()) ?? .png
         let pixels = (try? p.size())?.pixels ?? 256
         let image = imageBytes(format, pixels: pixels)
+        let working = workingBytes(format, pixels: pixels)
         switch method {
         case "creature/render", "clock/creature":
-            scheduling.bytes = 2 * dataURI(image.typical) + 4096
+            scheduling.bytes = 2 * dataURI(image.typical) + working + 4096
         case "creature/frames":
             guard let seed = try? p.string("seed") else { return }
             let total = Evolution.frameCount(of: seed)
@@ -41,7 +46,7 @@ enum RequestCost {
             let first = start + 1, last = start + count
             let prefixes = count > 0 ? (first + last) * count / 2 : 0
             let perFrame = dataURI(image.typical) + 64
-            scheduling.bytes = 2 * min(count * perFrame + prefixes, 80 << 20)
+            scheduling.bytes = 2 * min(count * perFrame + prefixes, 80 << 20) + working
             scheduling.minimumResponseBytes = prefixes + count * (dataURI(image.minimum) + 40)
             scheduling.bytesPerItem = perFrame + 4 * last
             scheduling.tooLargeHint = "Ask for fewer frames at a time with 'start' and 'count' (from start \(start))."
@@ -60,8 +65,10 @@ enum RequestCost {
             scheduling.bytes = samples * 2048 + 4096  // each sample is an object of ten numbers
         case "fonsters/list":
             guard let thumbnails = p.object["thumbnails"]?.object, let t = try? Params(.object(thumbnails)) else { return }
-            let thumb = imageBytes((try? t.format()) ?? .png, pixels: (try? t.size(default: 64))?.pixels ?? 64)
-            scheduling.bytes = 2 * 64 * dataURI(thumb.typical)  // the library's size is not known yet
+            let thumbFormat = (try? t.format()) ?? .png, thumbPixels = (try? t.size(default: 64))?.pixels ?? 64
+            let thumb = imageBytes(thumbFormat, pixels: thumbPixels)
+            // The library's size is not known yet: 64 Fonsters.
+            scheduling.bytes = 2 * 64 * dataURI(thumb.typical) + workingBytes(thumbFormat, pixels: thumbPixels)
         case "share/preview":
             let url = (try? p.string("url")) ?? ""
             let engines = max(1, (try? p.stringArray("engines"))??.count ?? 1)
