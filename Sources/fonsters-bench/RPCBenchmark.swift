@@ -1,4 +1,5 @@
 import Foundation
+import CreatureCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,7 +8,10 @@ import Glibc
 /// cold start to the `initialize` response, pipelined render throughput, one-at-a-time round
 /// trip latency, `creature/frames` for a 300-character seed, and the execution model: a pipelined
 /// mixed session on a file store, peak RSS under a client that does not read, an oversized batch,
-/// describes while another process locks the store, and CPU after cancelling an animation.
+/// describes while another process locks the store, CPU after cancelling an animation; and
+/// heavy work beside light: 64-px render latency while a 2,048-px animation runs, describe,
+/// cancel and `exit` with two and four such animations, and peak RSS under clients that do not
+/// read the heaviest answers.
 /// `swift run` builds only the benchmark: build the server first (`swift build -c release`).
 enum RPCBenchmark {
     /// A `fonsters-rpc --stdio --memory --no-starter` child spoken to with Content-Length framing.
@@ -105,6 +109,7 @@ enum RPCBenchmark {
             ("coldStart", coldStart), ("pipelined", pipelined), ("roundTrip", roundTrip), ("frames", frames),
             ("mixedSession", mixedSession), ("nonReadingClient", nonReadingClient), ("oversizedBatch", oversizedBatch),
             ("lockedStore", lockedStore), ("cancelAnimation", cancelAnimation),
+            ("heavyNeighbour", heavyNeighbour), ("starvation", starvation), ("unreadClients", unreadClients),
         ]
         do {
             for (name, bench) in all where only?.contains(name) ?? true { try bench(bin) }
@@ -344,5 +349,120 @@ enum RPCBenchmark {
         print(String(format: "rpc cancel creature/animate (10,000-character seed, 2,048 px): CPU idle %.0f ms after the cancel was sent, progress end seen (target ≤ 100 ms; 10 ms ticks)",
                      ms(lastChange - cancelled)))
         child.stop()
+    }
+    // MARK: - Heavy work
+
+    /// A 10,000-character seed: 10,000 frames, each prefix a different creature.
+    static let longSeed = String(String(repeating: "Fonsters grow a letter at a time. ", count: 300).prefix(10_000))
+
+    /// Sends `count` animations of `longSeed` at 2,048 px and waits until one has begun.
+    static func startAnimations(_ child: Child, count: Int) {
+        for k in 0..<count {
+            child.send(#"{"jsonrpc":"2.0","id":"animation \#(k)","method":"creature/animate","params":{"seed":"\#(longSeed)","size":2048,"workDoneToken":"a\#(k)"}}"#)
+        }
+        while !String(decoding: child.receive(), as: UTF8.self).contains(#""kind":"begin""#) {}
+        usleep(200_000)
+    }
+
+    /// Sends `request` (with id `id`) and reads until its response; the milliseconds it took.
+    static func timed(_ child: Child, id: String, _ request: String) -> Double {
+        let start = now()
+        child.send(request)
+        let prefix = Array(#"{"jsonrpc":"2.0","id":"\#(id)","#.utf8)
+        while !child.receive().starts(with: prefix) {}
+        return ms(now() - start)
+    }
+
+    /// One-at-a-time 64-px renders while a 2,048-px animation of a 10,000-character seed runs.
+    static func heavyNeighbour(_ bin: URL) throws {
+        let child = try Child(bin)
+        var alone: [Double] = []
+        for i in 0..<300 {
+            alone.append(timed(child, id: "r\(i)", #"{"jsonrpc":"2.0","id":"r\#(i)","method":"creature/render","params":{"seed":"alone \#(i)","size":64}}"#))
+        }
+        var bigAlone: [Double] = []
+        for i in 0..<40 {
+            bigAlone.append(timed(child, id: "b\(i)", #"{"jsonrpc":"2.0","id":"b\#(i)","method":"creature/render","params":{"seed":"alone \#(i)","size":1024,"format":"jpeg"}}"#))
+        }
+        startAnimations(child, count: 1)
+        var beside: [Double] = []
+        for i in 0..<300 {
+            beside.append(timed(child, id: "n\(i)", #"{"jsonrpc":"2.0","id":"n\#(i)","method":"creature/render","params":{"seed":"neighbour \#(i)","size":64}}"#))
+        }
+        var bigBeside: [Double] = []
+        for i in 0..<40 {
+            bigBeside.append(timed(child, id: "m\(i)", #"{"jsonrpc":"2.0","id":"m\#(i)","method":"creature/render","params":{"seed":"neighbour \#(i)","size":1024,"format":"jpeg"}}"#))
+        }
+        print(String(format: "rpc heavy neighbour: 64-px render p50 %.2f ms, p99 %.2f ms while a 2,048-px animation (10,000-character seed) runs; alone p50 %.2f ms, p99 %.2f ms (300 requests each)",
+                     percentile(beside, 0.5), percentile(beside, 0.99), percentile(alone, 0.5), percentile(alone, 0.99)))
+        print(String(format: "rpc heavy neighbour: 1,024-px JPEG render (compute pool, taking turns) p50 %.1f ms, p99 %.1f ms beside the animation; alone p50 %.1f ms, p99 %.1f ms (40 requests each)",
+                     percentile(bigBeside, 0.5), percentile(bigBeside, 0.99), percentile(bigAlone, 0.5), percentile(bigAlone, 0.99)))
+        child.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        child.process.waitUntilExit()
+    }
+
+    /// With two and with four 2,048-px animations running: describe p99, cancel latency, and
+    /// how long `exit` takes to end the process.
+    static func starvation(_ bin: URL) throws {
+        for animations in [2, 4] {
+            let child = try Child(bin)
+            startAnimations(child, count: animations)
+            var describes: [Double] = []
+            for i in 0..<200 {
+                describes.append(timed(child, id: "d\(i)", #"{"jsonrpc":"2.0","id":"d\#(i)","method":"creature/describe","params":{"seed":"light \#(i)"}}"#))
+            }
+            let cancel = timed(child, id: "animation 0", #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"animation 0"}}"#)
+            let start = now()
+            child.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+            child.process.waitUntilExit()
+            let exit = ms(now() - start)
+            print(String(format: "rpc with %d 2,048-px animations running: describe p50 %.2f ms, p99 %.2f ms (200 requests); cancel answered in %.2f ms; exit ended the process in %.1f ms (targets: p99 ≤ 50 ms, cancel ≤ 50 ms, exit ≤ 200 ms)",
+                         animations, percentile(describes, 0.5), percentile(describes, 0.99), cancel, exit))
+        }
+    }
+
+    /// Clients that pipeline the heaviest answers and read nothing until the server stops
+    /// working: its peak RSS then, and after reading every answer.
+    static func unreadClients(_ bin: URL) throws {
+        let link = ShareLink.build(seeds: (0..<1000).map { String(UnicodeScalar(UInt8(97 + $0 % 26))) })
+        let cases: [(String, Int, (Int) -> String)] = [
+            ("share/preview of a 1,000-seed link, both engines", 400, { #"{"jsonrpc":"2.0","id":\#($0),"method":"share/preview","params":{"url":"\#(link)","engines":["fonsters-v1","fonsters-v2"]}}"# }),
+            ("creature/tapAnimation, 1,000 samples", 2500, { #"{"jsonrpc":"2.0","id":\#($0),"method":"creature/tapAnimation","params":{"seed":"tap \#($0)","samples":1000}}"# }),
+            ("fonsters/list, 40 Fonsters with 1,024-px JPEG thumbnails", 300, { #"{"jsonrpc":"2.0","id":\#($0),"method":"fonsters/list","params":{"thumbnails":{"size":1024,"format":"jpeg"}}}"# }),
+            ("creature/render, 2,048-px JPEG", 3000, { #"{"jsonrpc":"2.0","id":\#($0),"method":"creature/render","params":{"seed":"jpeg \#($0)","size":2048,"format":"jpeg"}}"# }),
+        ]
+        for (label, count, request) in cases {
+            let child = try Child(bin)
+            if label.hasPrefix("fonsters/list") {
+                for n in 0..<40 { child.send(#"{"jsonrpc":"2.0","id":"c\#(n)","method":"fonsters/create","params":{"seed":"thumbnail \#(n)"}}"#) }
+                var created = 0
+                while created < 40 { if child.receive().starts(with: Array(#"{"jsonrpc":"2.0","id":"c"#.utf8)) { created += 1 } }
+            }
+            var requests = Data()
+            for i in 1...count { requests += Child.frame(request(i)) }
+            let input = child.input, all = requests
+            Thread { input.write(all) }.start()
+            let pid = child.process.processIdentifier
+            var last = -1, still = 0
+            let started = now()
+            while still < 6 && ms(now() - started) < 120_000 {
+                usleep(250_000)
+                let ticks = cpuTicks(pid)
+                still = ticks == last ? still + 1 : 0
+                last = ticks
+            }
+            let stalled = peakRSS(pid)
+            var answered = 0, errors = 0
+            while answered < count {
+                let body = child.receive()
+                if body.starts(with: Array(#"{"jsonrpc":"2.0","id""#.utf8)) {
+                    answered += 1
+                    if String(decoding: body.prefix(60), as: UTF8.self).contains(#""error""#) { errors += 1 }
+                }
+            }
+            print(String(format: "rpc unread client, %d × %@: peak RSS %.1f MB while stalled, %.1f MB after draining; %d answered, %d errors (target < 128 MB)",
+                         count, label, stalled, peakRSS(pid), answered, errors))
+            child.stop()
+        }
     }
 }

@@ -17,12 +17,16 @@ enum RequestCost {
         }
     }
 
+    /// Memory an encoder holds while it draws one image: a JPEG keeps every coefficient for its
+    /// optimized Huffman tables (about 3 bytes a pixel); the other formats stream rows.
+    static func workingBytes(_ format: ImageFormat, pixels: Int) -> Int { format == .jpeg ? 3 * pixels * pixels : 0 }
+
     /// Base64 of `bytes` with a data URI's prefix.
     static func dataURI(_ bytes: Int) -> Int { (bytes + 2) / 3 * 4 + 32 }
 
     /// A still image: its data URI and the encoding's own buffer.
     static func still(_ format: ImageFormat?, _ size: ImageSize?, into scheduling: inout Scheduling) {
-        let image = imageBytes(format ?? .png, pixels: (size ?? .standard).pixels)
-        scheduling.bytes = 2 * dataURI(image.typical) + 4096
+        let format = format ?? .png, pixels = (size ?? .standard).pixels
+        scheduling.bytes = 2 * dataURI(imageBytes(format, pixels: pixels).typical) + workingBytes(format, pixels: pixels) + 4096
     }
 }

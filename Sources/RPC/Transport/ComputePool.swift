@@ -27,7 +27,19 @@ final class ComputePool: @unchecked Sendable {
     }
 
     /// The pool CPU-bound request work runs on: one slot per core, up to 32 threads.
-    static let shared = ComputePool(slots: ProcessInfo.processInfo.activeProcessorCount, maxThreads: 32)
+    static let shared: ComputePool = {
+        #if canImport(Glibc)
+        // Big transient buffers (a JPEG's coefficients, a data URI) are mapped and unmapped
+        // rather than kept in each thread's heap after use: without this, glibc raises the
+        // threshold after the first such free and every pool thread's arena keeps megabytes.
+        // (`mallopt` is in <malloc.h>, which the Glibc module leaves out; M_MMAP_THRESHOLD is -3.)
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+            let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+            _ = mallopt(-3, 1 << 20)
+        }
+        #endif
+        return ComputePool(slots: ProcessInfo.processInfo.activeProcessorCount, maxThreads: 32)
+    }()
 
     /// Request work estimated below this many bytes (`Scheduling.bytes`) runs where it is
     /// called: the hop to a pool thread would cost more than it saves.
@@ -77,9 +89,8 @@ final class ComputePool: @unchecked Sendable {
     private func submit(_ job: Job) {
         condition.lock()
         unstarted.append(job)
-        if idleThreads > 0 {
-            condition.broadcast()
-        } else if threads < maxThreads {
+        if idleThreads > 0 { condition.broadcast() }
+        if unstarted.count > idleThreads && threads < maxThreads {
             threads += 1
             let thread = Thread { [self] in serve() }
             thread.name = "rpc-compute"

@@ -186,7 +186,7 @@ public struct FrameDecoder: Sendable {
                     state = .resync(matched: matched)
                 }
             case .headers:
-                if let bareCR = FrameDecoder.bareCarriageReturn(bytes, from: i, pending: !discardingLine && line.last == 0x0D) {
+                if !discardingLine, let bareCR = FrameDecoder.bareCarriageReturn(bytes, from: i, line: line, limit: limits.maxHeaderLine) {
                     // A `\r` not followed by `\n`: where this header ends is unknown, so the
                     // block is dropped and reading goes on at the next `Content-Length:`.
                     line = []
@@ -312,13 +312,15 @@ public struct FrameDecoder: Sendable {
     // MARK: - Headers
 
     /// Where reading goes on after a bare `\r` (one not followed by `\n`) in the header line
-    /// that starts at `start`, or nil when the line has none (so far). `pending`: the line
-    /// read so far ends in `\r`, so a first byte other than `\n` makes that one bare.
-    private static func bareCarriageReturn(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, pending: Bool) -> Int? {
+    /// that continues at `start` (`line` holds its bytes so far), or nil when it has none so far.
+    /// Only the line's first `limit + 1` bytes count: past them the line is discarded as too
+    /// long anyway, so how the input is split into chunks never changes the outcome.
+    private static func bareCarriageReturn(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                           line: [UInt8], limit: Int) -> Int? {
         let n = bytes.count
-        if pending && start < n && bytes[start] != 0x0A { return start }
+        if line.last == 0x0D && start < n && bytes[start] != 0x0A { return start }
         var j = start
-        while j < n && bytes[j] != 0x0A {
+        while j < n && bytes[j] != 0x0A && line.count + (j - start) <= limit {
             if bytes[j] == 0x0D && j + 1 < n && bytes[j + 1] != 0x0A { return j + 1 }
             j += 1
         }

@@ -12,8 +12,10 @@ public typealias Scheduler = @Sendable (_ params: JSONValue) -> Scheduling
 /// A JSON-RPC 2.0 / LSP-style server: a table of method handlers and the loop that serves a
 /// `Connection` with them.
 ///
-/// - Unclaimed requests get methodNotFound (-32601) naming the method; unclaimed
-///   notifications are ignored.
+/// - Unclaimed requests get methodNotFound (-32601) naming the method. A notification of a
+///   request method runs like that request, in its place, unanswered; other unclaimed
+///   notifications are ignored. A request reusing the id of one still running is refused
+///   (-32600, id null, the message naming the id).
 /// - `.concurrent` mode: each request is scheduled as its method's `Scheduler` says. Ordered
 ///   requests start one at a time in arrival order (across batches and inside them); each
 ///   holds the line until it finishes or calls `RequestContext.leaveOrder()`. Free requests
@@ -21,8 +23,11 @@ public typealias Scheduler = @Sendable (_ params: JSONValue) -> Scheduling
 ///   the loop, so keep them short. `.sequential` mode (scripts) treats every message as ordered
 ///   and holds the line until it is answered, so responses come in request order.
 /// - Bounds (`ServerLimits`): running requests' weights stay within `maxConcurrentRequests`
-///   (the loop stops reading until there is room); the loop also stops reading while more than
-///   `maxQueuedOutputBytes` of output wait for the client; a batch of more than
+///   and their estimated bytes (`Scheduling.bytes`), with the answers not yet written, within
+///   `maxQueuedOutputBytes`; requests that do not fit wait in line while the loop goes on
+///   reading (up to `maxWaitingRequests`); the loop stops reading while more than
+///   `maxQueuedOutputBytes` of output wait for the client; a request whose
+///   `Scheduling.minimumResponseBytes` passes `maxResponseBytes` is refused on arrival; a batch of more than
 ///   `maxBatchEntries` is refused before its entries are parsed; a response over
 ///   `maxResponseBytes` (or a batch response over `maxBatchResponseBytes`) is replaced by a
 ///   `responseTooLarge` error.
@@ -35,6 +40,8 @@ public typealias Scheduler = @Sendable (_ params: JSONValue) -> Scheduling
 ///   `initialize` needs a handler.
 /// - Batches are answered with one array; an empty batch gets a single invalidRequest error.
 /// - Incoming responses (the server sends no requests of its own) are logged and dropped.
+/// - A closed output (EPIPE) ends `run` as end of input does, cancelling what runs.
+/// - CPU-bound handler work goes through `RequestContext.compute`, on threads of its own.
 public final class RPCServer: Sendable {
     /// How requests are scheduled.
     public enum Mode: Sendable, Hashable {

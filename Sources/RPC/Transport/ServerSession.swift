@@ -292,10 +292,13 @@ final class ServerSession: Sendable {
         }
     }
 
+    /// Counts a request's estimate at most half the memory bound: a giant (an animation that
+    /// may fill the response limit) leaves room for the work beside it instead of holding up
+    /// everything until it ends.
     private func enqueue(_ prepared: Prepared) {
         let scheduling = prepared.scheduling
         enqueue(.request(prepared), ordered: scheduling.lane == .ordered,
-                weight: min(scheduling.weight, maxWeight), bytes: scheduling.bytes)
+                weight: min(scheduling.weight, maxWeight), bytes: min(scheduling.bytes, limits.maxQueuedOutputBytes / 2))
     }
 
     private func enqueue(_ work: Work, ordered: Bool, weight: Int, bytes: Int) {
@@ -399,7 +402,7 @@ final class ServerSession: Sendable {
             id: id, method: prepared.request.method,
             workDoneToken: prepared.request.params?["workDoneToken"],
             flag: prepared.flag, writer: writer, maxResponseBytes: limits.maxResponseBytes,
-            estimatedBytes: bytes)
+            estimatedBytes: prepared.scheduling.bytes)
         let params = prepared.request.params ?? .null
         let began = ContinuousClock.now
         let task = Task { [self] in

@@ -82,6 +82,20 @@ extension EndToEnd {
             #expect(try server.shutdownAndExit() == 0)
         }
 
+        /// A list whose thumbnails pass the response limit stops at the limit, as frames do,
+        /// instead of drawing every thumbnail first.
+        @Test func aListWithThumbnailsStopsAtTheLimit() throws {
+            let server = try ServerProcess(ServerProcess.memoryArguments + ["--max-response-bytes", "300000"])
+            for n in 0..<40 { _ = try server.result("fonsters/create", ["seed": .string("thumbnail \(n)")]) }
+            let error = try server.error("fonsters/list", ["thumbnails": ["size": 2048, "format": "jpeg"]])
+            #expect(error["code"] == -32001)
+            #expect(error["data"]?["field"] == "thumbnails")
+            let fit = try #require(error["data"]?["fit"]?.int)
+            #expect(fit >= 1 && fit < 10, "stopped after \(fit) of 40")
+            #expect(try server.result("fonsters/list", ["thumbnails": ["size": 64]])["fonsters"]?.array?.count == 40)
+            #expect(try server.shutdownAndExit() == 0)
+        }
+
         // MARK: - Clients that do not read
 
         /// Pipelines `requests` without reading, waits until the server stops working, checks its

@@ -49,6 +49,22 @@ import Testing
         #expect(result.bytewise == result.whole)
     }
 
+    /// Found by fuzzing: a bare `\r` past the header-line limit is part of a line discarded as
+    /// too long, whatever the chunks (one chunk used to see the `\r`, byte by byte did not).
+    @Test func aBareCarriageReturnPastTheLineLimitIsDiscardedWithTheLine() {
+        let stream = Array("X-Long: aaaaaaaaaaaaaaaaaaaation/rscode-jsonrpc\r\u{0}Content-Length\u{1}tenjsaaaaaap\u{0}%".utf8)
+        let limits = FrameLimits(maxHeaderLine: 24, maxMessage: 40)
+        var whole = FrameDecoder(framing: .contentLength, limits: limits)
+        var events = whole.feed(stream)
+        events += whole.finish().events
+        var bytewise = FrameDecoder(framing: .contentLength, limits: limits)
+        var byByte: [FrameEvent] = []
+        for byte in stream { byByte += bytewise.feed([byte]) }
+        byByte += bytewise.finish().events
+        #expect(events == byByte)
+        #expect(!events.contains { if case .error(let e) = $0 { return e.message.contains("bare") } else { return false } })
+    }
+
     @Test func crlfStillEndsAHeaderLine() {
         let result = decode(Self.framed(Self.one) + Array("Content-Type: x\r\nContent-Length: \(Self.two.count)\r\n\r\n".utf8) + Self.two)
         #expect(result.whole == [.message(Self.one), .message(Self.two)])

@@ -48,6 +48,7 @@ enum FramesMethod: RPCMethod {
         let prefixes = count > 0 ? (first + last) * count / 2 : 0
         let perFrame = RequestCost.dataURI(image.typical) + 64
         scheduling.bytes = 2 * min(count * perFrame + prefixes, 80 << 20)
+            + RequestCost.workingBytes(params.format ?? .png, pixels: (params.size ?? .standard).pixels)
         scheduling.minimumResponseBytes = prefixes + count * (RequestCost.dataURI(image.minimum) + 40)
         scheduling.bytesPerItem = perFrame + 4 * last
         scheduling.tooLargeHint = "Ask for fewer frames at a time with 'start' and 'count' (from start \(start))."

@@ -36,9 +36,10 @@ enum ListMethod: RPCMethod {
 
     static func estimate(_ params: Params, into scheduling: inout Scheduling) {
         guard let thumbnails = params.thumbnails else { return }
-        let thumb = RequestCost.imageBytes(thumbnails.format ?? .png, pixels: (thumbnails.size ?? .thumbnail).pixels)
+        let format = thumbnails.format ?? .png, pixels = (thumbnails.size ?? .thumbnail).pixels
         let page = min(params.count?.value ?? 64, 64)  // the library's size is not known yet
-        scheduling.bytes = 2 * max(1, page) * RequestCost.dataURI(thumb.typical)
+        scheduling.bytes = 2 * max(1, page) * RequestCost.dataURI(RequestCost.imageBytes(format, pixels: pixels).typical)
+            + RequestCost.workingBytes(format, pixels: pixels)
     }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
