@@ -90,35 +90,64 @@ public struct CreatureRecord: Codable, Equatable, Sendable {
 }
 
 extension CreatureRecord {
-    /// The golden-file record of `creature` as a JSON value, keys in the golden files' order, drawn
-    /// straight from the creature (what `fonsters-rpc describe` streams out, one record at a time).
-    public static func json(_ creature: Creature) -> JSONValue {
-        let c = creature.configuration
-        let e = creature.environment
-        func count(_ n: Int?) -> JSONValue { n.map { .int(Int64($0)) } ?? .null }
-        let environment: JSONObject = [
-            "birdCount": count(e.birds.count), "birds": .bool(e.birds.on), "butterflies": .bool(e.butterflies.on),
-            "butterflyCount": count(e.butterflies.count), "christmasLights": .bool(e.christmasLights.on),
-            "christmasLightsCount": count(e.christmasLights.count), "cloudCount": count(e.clouds.count),
-            "clouds": .bool(e.clouds.on), "cloverCount": count(e.clovers.count), "clovers": .bool(e.clovers.on),
-            "fireworkCount": count(e.fireworks.count), "fireworks": .bool(e.fireworks.on), "flowerCount": count(e.flowers.count),
-            "flowers": .bool(e.flowers.on), "leafCount": count(e.leaves.count), "leaves": .bool(e.leaves.on), "moon": .bool(e.moon),
-            "showOptionalEffects": .bool(e.showOptionalEffects), "sky": .double(e.sky), "sun": .bool(e.sun),
-        ]
-        let record: JSONObject = [
-            "antlers": .bool(c.antlers), "appendageCount": .int(Int64(c.appendageCount)), "appendageRadial": .bool(c.appendageRadial),
-            "appendages": .bool(c.appendages), "appendageStyle": .string(c.appendageStyle.rawValue), "beard": .bool(c.beard),
-            "body": .bool(c.body), "colors": .array(creature.colors.map { .string($0.hex) }),
-            "creatureType": .string(c.creatureType.rawValue), "diagonal": .bool(c.diagonal), "ears": .bool(c.ears),
-            "environment": .object(environment), "eyebrows": .bool(c.eyebrows), "eyes": .bool(c.eyes),
-            "eyeShape": .string(c.eyeShape.rawValue), "grid": .array(creature.grid.rows.map { .string($0) }), "hair": .bool(c.hair),
-            "horn": .bool(c.horn), "mode": .string(c.mode.rawValue), "mouth": .bool(c.mouth),
-            "mouthStyle": .string(c.mouthStyle.rawValue), "nose": .bool(c.nose), "opaqueBackground": .bool(c.opaqueBackground),
-            "palette": .array(c.palette.map { .string($0) }), "seed": .string(creature.seed), "shapeMask": .string(c.shapeMask.name),
-            "symmetric": .bool(c.symmetric), "symmetryAxis": .string(c.axis.rawValue),
-            "tapAnimation": .array((0..<3).map { .string(creature.tapAnimation($0).rawValue) }), "tier": .int(Int64(c.tier)),
-            "upsideDown": .bool(c.upsideDown),
-        ]
-        return .object(record)
+    /// Writes the golden-file record of `creature`, keys in the golden files' order, straight from
+    /// the creature into `out` (what `fonsters-rpc describe` streams, one record at a time). The
+    /// same fields as `init(_:)`; `DescribeCommandTests` reads the output back into records.
+    public static func write(_ creature: Creature, into out: inout JSONWriter) {
+        let c = creature.configuration, e = creature.environment
+        out.beginObject()
+        out.key("antlers"); out.bool(c.antlers)
+        out.key("appendageCount"); out.int(c.appendageCount)
+        out.key("appendageRadial"); out.bool(c.appendageRadial)
+        out.key("appendages"); out.bool(c.appendages)
+        out.key("appendageStyle"); out.string(c.appendageStyle.rawValue)
+        out.key("beard"); out.bool(c.beard)
+        out.key("body"); out.bool(c.body)
+        out.key("colors"); out.beginArray(); for colour in creature.colors { out.string(colour.hex) }; out.endArray()
+        out.key("creatureType"); out.string(c.creatureType.rawValue)
+        out.key("diagonal"); out.bool(c.diagonal)
+        out.key("ears"); out.bool(c.ears)
+        out.key("environment"); out.beginObject()
+        out.key("birdCount"); out.int(e.birds.count)
+        out.key("birds"); out.bool(e.birds.on)
+        out.key("butterflies"); out.bool(e.butterflies.on)
+        out.key("butterflyCount"); out.int(e.butterflies.count)
+        out.key("christmasLights"); out.bool(e.christmasLights.on)
+        out.key("christmasLightsCount"); out.int(e.christmasLights.count)
+        out.key("cloudCount"); out.int(e.clouds.count)
+        out.key("clouds"); out.bool(e.clouds.on)
+        out.key("cloverCount"); out.int(e.clovers.count)
+        out.key("clovers"); out.bool(e.clovers.on)
+        out.key("fireworkCount"); out.int(e.fireworks.count)
+        out.key("fireworks"); out.bool(e.fireworks.on)
+        out.key("flowerCount"); out.int(e.flowers.count)
+        out.key("flowers"); out.bool(e.flowers.on)
+        out.key("leafCount"); out.int(e.leaves.count)
+        out.key("leaves"); out.bool(e.leaves.on)
+        out.key("moon"); out.bool(e.moon)
+        out.key("showOptionalEffects"); out.bool(e.showOptionalEffects)
+        out.key("sky"); out.double(e.sky)
+        out.key("sun"); out.bool(e.sun)
+        out.endObject()
+        out.key("eyebrows"); out.bool(c.eyebrows)
+        out.key("eyes"); out.bool(c.eyes)
+        out.key("eyeShape"); out.string(c.eyeShape.rawValue)
+        out.key("grid"); out.beginArray(); for row in creature.grid.rows { out.string(row) }; out.endArray()
+        out.key("hair"); out.bool(c.hair)
+        out.key("horn"); out.bool(c.horn)
+        out.key("mode"); out.string(c.mode.rawValue)
+        out.key("mouth"); out.bool(c.mouth)
+        out.key("mouthStyle"); out.string(c.mouthStyle.rawValue)
+        out.key("nose"); out.bool(c.nose)
+        out.key("opaqueBackground"); out.bool(c.opaqueBackground)
+        out.key("palette"); out.beginArray(); for hex in c.palette { out.string(hex) }; out.endArray()
+        out.key("seed"); out.string(creature.seed)
+        out.key("shapeMask"); out.string(c.shapeMask.name)
+        out.key("symmetric"); out.bool(c.symmetric)
+        out.key("symmetryAxis"); out.string(c.axis.rawValue)
+        out.key("tapAnimation"); out.beginArray(); for tap in 0..<3 { out.string(creature.tapAnimation(tap).rawValue) }; out.endArray()
+        out.key("tier"); out.int(c.tier)
+        out.key("upsideDown"); out.bool(c.upsideDown)
+        out.endObject()
     }
 }

@@ -43,11 +43,11 @@ public enum JSONSerializer {
         return out
     }
 
-    private static func appendASCII(_ text: StaticString, to out: inout [UInt8]) {
+    static func appendASCII(_ text: StaticString, to out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
+    static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
         if value >= 0 && value < 10 {
             out.append(UInt8(ascii: "0") + UInt8(value))
             return
@@ -66,7 +66,7 @@ public enum JSONSerializer {
         }
     }
 
-    private static func writeDouble(_ value: Double, into out: inout [UInt8]) {
+    static func writeDouble(_ value: Double, into out: inout [UInt8]) {
         guard value.isFinite else {
             appendASCII("null", to: &out)
             return
@@ -78,7 +78,7 @@ public enum JSONSerializer {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    private static func writeString(_ string: String, into out: inout [UInt8]) {
+    static func writeString(_ string: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in

@@ -79,20 +79,21 @@ enum DescribeCommand {
         try stream(seeds, engine: engine, to: output)
     }
 
-    /// Writes the records as one JSON array, each drawn, serialized by the protocol's writer and
+    /// Writes the records as one JSON array, each drawn, written by the protocol's JSON writer and
     /// sent out in 64 KB pieces as it comes: memory stays flat however many seeds there are.
     static func stream(_ seeds: [String], engine: EngineVersion, to output: Int32) throws {
-        var buffer: [UInt8] = [UInt8(ascii: "[")]
-        buffer.reserveCapacity(80_000)
-        for (index, seed) in seeds.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            JSONSerializer.write(CreatureRecord.json(Creature(seed: seed, engine: engine)), into: &buffer)
-            if buffer.count >= 65_536 {
-                try OutputFile.writeAll(buffer, to: output, path: "standard output")
-                buffer.removeAll(keepingCapacity: true)
+        var out = JSONWriter()
+        out.bytes.reserveCapacity(80_000)
+        out.beginArray()
+        for seed in seeds {
+            CreatureRecord.write(Creature(seed: seed, engine: engine), into: &out)
+            if out.bytes.count >= 65_536 {
+                try OutputFile.writeAll(out.bytes, to: output, path: "standard output")
+                out.flushed()
             }
         }
-        buffer.append(contentsOf: [UInt8(ascii: "]"), 0x0A])
-        try OutputFile.writeAll(buffer, to: output, path: "standard output")
+        out.endArray()
+        out.bytes.append(0x0A)
+        try OutputFile.writeAll(out.bytes, to: output, path: "standard output")
     }
 }

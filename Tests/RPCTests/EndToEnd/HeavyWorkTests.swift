@@ -89,7 +89,7 @@ extension EndToEnd {
             for n in 0..<40 { _ = try server.result("fonsters/create", ["seed": .string("thumbnail \(n)")]) }
             let error = try server.error("fonsters/list", ["thumbnails": ["size": 2048, "format": "jpeg"]])
             #expect(error["code"] == -32001)
-            #expect(error["data"]?["field"] == "thumbnails")
+            #expect(error["data"]?["field"] == "count")
             let fit = try #require(error["data"]?["fit"]?.int)
             #expect(fit >= 1 && fit < 10, "stopped after \(fit) of 40")
             #expect(try server.result("fonsters/list", ["thumbnails": ["size": 64]])["fonsters"]?.array?.count == 40)
