@@ -12,21 +12,10 @@ public struct Picture: Hashable, Sendable {
     /// The picture `creature` draws.
     public init(_ creature: Creature) {
         let table = Picture.table(creature)
-        let n0 = table[1], n1 = table[2], n2 = table[3], n3 = table[4], n4 = table[5], n5 = table[6]
         cells = [UInt8](unsafeUninitializedCapacity: 1024) { out, count in
-            creature.grid.cells.withUnsafeBytes { grid in
-                let target = UnsafeMutableRawPointer(out.baseAddress!)
-                // Sixteen cells at a time: each cell value 0…5 replaced by its number, −1 by 0.
-                for offset in stride(from: 0, to: 1024, by: 16) {
-                    let v = grid.loadUnaligned(fromByteOffset: offset, as: SIMD16<Int8>.self)
-                    var mapped = SIMD16<UInt8>(repeating: 0)
-                    mapped.replace(with: n0, where: v .== 0)
-                    mapped.replace(with: n1, where: v .== 1)
-                    mapped.replace(with: n2, where: v .== 2)
-                    mapped.replace(with: n3, where: v .== 3)
-                    mapped.replace(with: n4, where: v .== 4)
-                    mapped.replace(with: n5, where: v .== 5)
-                    target.storeBytes(of: mapped, toByteOffset: offset, as: SIMD16<UInt8>.self)
+            table.withUnsafeBufferPointer { numbers in
+                creature.grid.cells.withUnsafeBufferPointer { grid in
+                    for i in 0..<1024 { out[i] = numbers[Int(grid[i]) &+ 1] }
                 }
             }
             count = 1024
@@ -57,23 +46,14 @@ public struct Picture: Hashable, Sendable {
         return (byColour.count, palette[Int(best.number)])
     }
 
-    /// How many cells hold each value v = 0…5 (in lane v + 1), sixteen cells at a time: each
-    /// lane of a counter gains at most 64, so bytes do not overflow.
+    /// How many cells hold each value v = −1…5, in lane v + 1.
     private static func valueCounts(_ grid: Grid) -> SIMD8<Int32> {
-        grid.cells.withUnsafeBytes { raw in
-            var c0 = SIMD16<UInt8>(), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0
-            let one = SIMD16<UInt8>(repeating: 1), zero = SIMD16<UInt8>()
-            for offset in stride(from: 0, to: 1024, by: 16) {
-                let v = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<Int8>.self)
-                c0 &+= zero.replacing(with: one, where: v .== 0)
-                c1 &+= zero.replacing(with: one, where: v .== 1)
-                c2 &+= zero.replacing(with: one, where: v .== 2)
-                c3 &+= zero.replacing(with: one, where: v .== 3)
-                c4 &+= zero.replacing(with: one, where: v .== 4)
-                c5 &+= zero.replacing(with: one, where: v .== 5)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8) { c in
+            c.initialize(repeating: 0)
+            grid.cells.withUnsafeBufferPointer { cells in
+                for v in cells { c[Int(v) &+ 1] &+= 1 }
             }
-            func sum(_ c: SIMD16<UInt8>) -> Int32 { Int32(SIMD16<UInt16>(truncatingIfNeeded: c).wrappedSum()) }
-            return SIMD8<Int32>(0, sum(c0), sum(c1), sum(c2), sum(c3), sum(c4), sum(c5), 0)
+            return SIMD8<Int32>(c[0], c[1], c[2], c[3], c[4], c[5], c[6], 0)
         }
     }
 
