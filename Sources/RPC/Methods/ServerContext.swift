@@ -20,6 +20,8 @@ public final class ServerContext: Sendable {
     public let defaultEngine: EngineVersion
     /// Runs every store operation in arrival order, off Swift's cooperative pool.
     let executor = StoreExecutor()
+    /// The pictures behind `sameAs` and `nearlyAs`.
+    let lookalikes = LookalikeFinder()
 
     /// A context for a store at `location`; nothing is opened until a library method needs it.
     /// `onChange` hears every change to the store (this process's and others') from the moment

@@ -22,12 +22,16 @@ enum CreateMethod: RPCMethod {
     static let summary = "Adds a Fonster at the end of the library."
     static let effect = MethodDeclaration.Effect.writesLibrary
     static let errors: [ErrorCode] = [.invalidParams, .seedTooLong] + LibraryErrors.edit
-    static let result = Schema.ref("Fonster")
+    static let result = Schema.ref("EditedFonster")
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         let engine = params.engine ?? context.defaultEngine
-        return try await context.withStore(field: "id") { store throws(StoreError) in
-            try store.create(name: params.name?.text ?? "", seed: params.seed?.text ?? "", id: params.id, engine: engine)
-        }.json()
+        let (fonster, library) = try await context.withStore(field: "id") { store throws(StoreError) in
+            let made = try store.create(name: params.name?.text ?? "", seed: params.seed?.text ?? "", id: params.id, engine: engine)
+            return (made, try store.list())
+        }
+        request.leaveOrder()
+        let lookalikes = try await context.lookalikes.members(of: fonster, in: library, defaultEngine: context.defaultEngine, request: request)
+        return fonster.json().merging(lookalikes)
     }
 }

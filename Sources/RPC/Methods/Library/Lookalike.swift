@@ -1,0 +1,40 @@
+import Foundation
+import CreatureCore
+import FonsterStore
+
+/// `sameAs` and `nearlyAs` of a Fonster just made or changed: the other Fonsters of the library
+/// that draw the same picture, or nearly (`Lookalikes.nearlyMaxCells`). Pictures are kept by seed
+/// and engine, so an edit draws only what changed.
+final class LookalikeFinder: Sendable {
+    /// Pictures by engine and seed; emptied when it passes `limit` (about 1 KB a picture).
+    private let pictures = Locked([String: Picture]())
+    private let limit = 20_000
+
+    /// `fonster` against `library` (which may hold it: it is left out), on the compute pool.
+    func members(of fonster: Fonster, in library: [Fonster], defaultEngine: EngineVersion,
+                 request: RequestContext) async throws(ResponseError) -> [(String, JSONValue)] {
+        let others = library.filter { $0.id != fonster.id }
+        let (same, nearly) = try await request.compute { () throws(ResponseError) -> (same: [UUID], nearly: [UUID]) in
+            var items: [(id: UUID, picture: Picture)] = []
+            items.reserveCapacity(others.count)
+            for (n, other) in others.enumerated() {
+                if n & 255 == 255 { try request.checkpoint() }
+                items.append((other.id, self.picture(other, defaultEngine)))
+            }
+            return Lookalikes.matches(of: self.picture(fonster, defaultEngine), in: items)
+        }
+        return [("sameAs", .array(same.map { .string($0.uuidString) })), ("nearlyAs", .array(nearly.map { .string($0.uuidString) }))]
+    }
+
+    private func picture(_ fonster: Fonster, _ defaultEngine: EngineVersion) -> Picture {
+        let engine = EngineVersion(rawValue: fonster.engine) ?? defaultEngine
+        let key = engine.rawValue + "\u{0}" + fonster.seed
+        if let known = pictures.withLock({ $0[key] }) { return known }
+        let drawn = Picture(Creature(seed: fonster.seed, engine: engine))
+        pictures.withLock { cache in
+            if cache.count >= limit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = drawn
+        }
+        return drawn
+    }
+}
