@@ -132,7 +132,18 @@ extension CreatureRecord {
         out.key("eyebrows"); out.bool(c.eyebrows)
         out.key("eyes"); out.bool(c.eyes)
         out.key("eyeShape"); out.string(c.eyeShape.rawValue)
-        out.key("grid"); out.beginArray(); for row in creature.grid.rows { out.string(row) }; out.endArray()
+        out.key("grid"); out.beginArray()
+        creature.grid.cells.withUnsafeBufferPointer { cells in
+            for y in 0..<32 {  // each row as `rows` spells it, written without a String
+                out.plainString(32) { row in
+                    for x in 0..<32 {
+                        let v = cells[y &* 32 &+ x]
+                        row[x] = v < 0 ? UInt8(ascii: ".") : UInt8(ascii: "0") &+ UInt8(v)
+                    }
+                }
+            }
+        }
+        out.endArray()
         out.key("hair"); out.bool(c.hair)
         out.key("horn"); out.bool(c.horn)
         out.key("mode"); out.string(c.mode.rawValue)

@@ -29,6 +29,18 @@ public struct JSONWriter {
 
     /// A string value.
     public mutating func string(_ value: String) { separate(); JSONSerializer.writeString(value, into: &bytes); needsComma = true }
+    /// A string value of bytes that need no escaping (printable ASCII other than `"` and `\`),
+    /// written as they are: no `String` is made for them.
+    public mutating func plainString(_ count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBufferPointer { fill(UnsafeMutableBufferPointer(rebasing: $0[start..<(start + count)])) }
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     /// A whole-number value.
     public mutating func int(_ value: Int) { separate(); JSONSerializer.writeInteger(Int64(value), into: &bytes); needsComma = true }
     /// A whole number, or `null`.
