@@ -114,6 +114,20 @@ import Testing
         let grids = try await [hello, grace, switched].asyncMap { f in try await h.result("creature/describe", ["id": f["id"]!])["grid"] }
         #expect(Set(grids.map { $0?.serializedString() ?? "" }).count == 1)
     }
+
+    /// Each Fonster an import adds says which Fonsters of the library it looks like, the others it
+    /// brought in included.
+    @Test func importsNameTheLookalikesOfWhatTheyAdd() async throws {
+        let h = MethodHarness()
+        let hello = try await h.result("fonsters/create", ["seed": "hello"])
+        let link = try await h.result("share/build", ["seeds": ["grace", "linus", "a seed of its own"]])
+        let imported = try await h.result("share/import", ["url": link["url"]!])
+        let created = try #require(imported["created"]?.array)
+        #expect(created.count == 3)
+        #expect(created[0]["sameAs"] == [hello["id"]!, created[1]["id"]!])
+        #expect(created[1]["sameAs"] == [hello["id"]!, created[0]["id"]!])
+        #expect(created[2]["sameAs"] == [])
+    }
 }
 
 extension Array {

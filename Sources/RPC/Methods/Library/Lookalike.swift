@@ -26,6 +26,31 @@ final class LookalikeFinder: Sendable {
         return [("sameAs", .array(same.map { .string($0.uuidString) })), ("nearlyAs", .array(nearly.map { .string($0.uuidString) }))]
     }
 
+    /// The `created` Fonsters of an import, each with its `sameAs` and `nearlyAs` in `library`
+    /// (which holds them): from one grouping of the whole library, so a big import stays linear.
+    func annotate(_ created: [Fonster], in library: [Fonster], defaultEngine: EngineVersion,
+                  request: RequestContext) async throws(ResponseError) -> [JSONValue] {
+        guard !created.isEmpty else { return [] }
+        let groups = try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
+            var items: [(id: UUID, picture: Picture)] = []
+            items.reserveCapacity(library.count)
+            for (n, fonster) in library.enumerated() {
+                if n & 255 == 255 { try request.checkpoint() }
+                items.append((fonster.id, self.picture(fonster, defaultEngine)))
+            }
+            return Lookalikes.groups(items)
+        }
+        var same: [UUID: [UUID]] = [:], near: [UUID: [UUID]] = [:]
+        for group in groups.exact { for id in group { same[id] = group.filter { $0 != id } } }
+        for group in groups.near { for id in group { near[id] = group.filter { $0 != id } } }
+        return created.map { fonster in
+            let sameAs = same[fonster.id] ?? []
+            let nearlyAs = (near[fonster.id] ?? []).filter { !sameAs.contains($0) }
+            return fonster.json().merging([("sameAs", .array(sameAs.map { .string($0.uuidString) })),
+                                           ("nearlyAs", .array(nearlyAs.map { .string($0.uuidString) }))])
+        }
+    }
+
     private func picture(_ fonster: Fonster, _ defaultEngine: EngineVersion) -> Picture {
         let engine = EngineVersion(rawValue: fonster.engine) ?? defaultEngine
         let key = engine.rawValue + "\u{0}" + fonster.seed

@@ -32,9 +32,11 @@ enum LibraryImportMethod: RPCMethod {
         try request.checkCancellation()
         let data = Data(bundle.serialized())
         return try await ImportJSON.withProgress(request, count: count) { () throws(ResponseError) -> JSONValue in
-            ImportJSON.result(try await context.withStore(field: "select") { store throws(StoreError) in
-                try store.importLibrary(data, select: params.select, engine: params.engine)
-            })
+            let (result, library) = try await context.withStore(field: "select") { store throws(StoreError) in
+                (try store.importLibrary(data, select: params.select, engine: params.engine), try store.list())
+            }
+            request.leaveOrder()
+            return try await ImportJSON.result(result, library: library, context: context, request: request)
         }
     }
 }

@@ -33,9 +33,11 @@ enum ShareImportMethod: RPCMethod {
         let engine = params.engine ?? context.defaultEngine
         try request.checkCancellation()
         return try await ImportJSON.withProgress(request, count: chosen.count) { () throws(ResponseError) -> JSONValue in
-            ImportJSON.result(try await context.withStore { store throws(StoreError) in
-                try store.importSeeds(chosen, names: nil, engine: engine)
-            })
+            let (result, library) = try await context.withStore { store throws(StoreError) in
+                (try store.importSeeds(chosen, names: nil, engine: engine), try store.list())
+            }
+            request.leaveOrder()
+            return try await ImportJSON.result(result, library: library, context: context, request: request)
         }
     }
 }

@@ -31,8 +31,13 @@ enum ImportJSON {
     /// Imports over this many items report `$/progress`.
     static let progressThreshold = 50
 
-    static func result(_ result: ImportResult) -> JSONValue {
-        ["created": .array(result.created.map { $0.json() }), "skipped": .int(Int64(result.skipped.count))]
+    /// The answer of an import made in `library`'s store: each created Fonster with its
+    /// `sameAs` and `nearlyAs` in the library as it now is.
+    static func result(_ result: ImportResult, library: [Fonster], context: ServerContext,
+                       request: RequestContext) async throws(ResponseError) -> JSONValue {
+        let created = try await context.lookalikes.annotate(result.created, in: library, defaultEngine: context.defaultEngine,
+                                                            request: request)
+        return ["created": .array(created), "skipped": .int(Int64(result.skipped.count))]
     }
 
     /// Runs an import between progress `begin` and `end` when it holds more than
