@@ -6,9 +6,10 @@ import FonsterStore
 /// that draw the same picture, or nearly (`Lookalikes.nearlyMaxCells`). Pictures are kept by seed
 /// and engine, so an edit draws only what changed.
 final class LookalikeFinder: Sendable {
-    /// Pictures by engine and seed; emptied when it passes `limit` (about 1 KB a picture).
-    private let pictures = Locked([String: Picture]())
-    private let limit = 20_000
+    /// Pictures by engine and seed, and the bytes they hold (about 1 KB a picture plus its key);
+    /// emptied when it passes `limitBytes`, so long seeds cannot make it grow without bound.
+    private let pictures = Locked((byKey: [String: Picture](), bytes: 0))
+    private let limitBytes = 32 << 20
 
     /// `fonster` against `library` (which may hold it: it is left out), on the compute pool.
     func members(of fonster: Fonster, in library: [Fonster], defaultEngine: EngineVersion,
@@ -54,11 +55,13 @@ final class LookalikeFinder: Sendable {
     private func picture(_ fonster: Fonster, _ defaultEngine: EngineVersion) -> Picture {
         let engine = EngineVersion(rawValue: fonster.engine) ?? defaultEngine
         let key = engine.rawValue + "\u{0}" + fonster.seed
-        if let known = pictures.withLock({ $0[key] }) { return known }
+        if let known = pictures.withLock({ $0.byKey[key] }) { return known }
         let drawn = Picture(Creature(seed: fonster.seed, engine: engine))
+        let size = key.utf8.count + 1100
         pictures.withLock { cache in
-            if cache.count >= limit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = drawn
+            if cache.bytes + size > limitBytes { cache = ([:], 0) }
+            cache.byKey[key] = drawn
+            cache.bytes += size
         }
         return drawn
     }
