@@ -30,7 +30,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 /// A creature to write PNGs of.
-private let sprite = Creature(seed: "fuzz").sprite
+private let sprite = Creature(seed: "fuzz", engine: .v1).sprite
 
 /// Reads `png` both ways and checks they agree.
 private func read(_ png: [UInt8]) {
