@@ -5,19 +5,16 @@ import RPC
 /// Routes the command line to a tool; returns the process exit code: 0 done, 1 the work failed
 /// (the reason on stderr), 2 the command line was wrong (one line and a hint to `--help`).
 enum CommandLineEntry {
-    static let usage = """
+    /// `--help`: the commands, then the server options from `ServerOptions.table`.
+    static var usage: String { """
     usage:
-      fonsters-rpc [--stdio] [--store PATH | --memory] [--no-starter] [--random-endpoint URL]
-                   [--log-level debug|info|warn|error|off] [--engine fonsters-v1|fonsters-v2]
-                   [--max-concurrent N] [--max-batch N] [--max-response-bytes B] [--max-queued-output B]
-                                             serve JSON-RPC 2.0 on stdin/stdout (Content-Length
-                                             or newline-delimited framing, detected); protocol.md
-                                             gives the bounds' defaults
-      fonsters-rpc --script FILE|- [--json] [store options]
+      fonsters-rpc [SERVER OPTIONS]          serve JSON-RPC 2.0 on stdin/stdout (Content-Length
+                                             or newline-delimited framing, detected)
+      fonsters-rpc --script FILE|- [--json] [SERVER OPTIONS]
                                              run newline-delimited requests in order and print
                                              the answers (JSON lines, or a readable summary on a
                                              terminal); exit 1 if any was an error
-      fonsters-rpc web [--host 127.0.0.1] [--port 8767|0] [--open] [--allow-remote] [store, engine and bound options]
+      fonsters-rpc web [--host 127.0.0.1] [--port 8767|0] [--open] [--allow-remote] [SERVER OPTIONS]
                                              serve the browser GUI and JSON-RPC over a WebSocket
                                              (/rpc); prints the address with its access token;
                                              loopback only unless --allow-remote (protocol.md)
@@ -34,8 +31,11 @@ enum CommandLineEntry {
                                              variants of BASE with the wanted traits, one seed a
                                              line (e.g. --want antlers,beard,tier=5)
 
+    server options (--memory and --store exclude each other; web takes neither --script nor --json):
+    \(ServerOptions.helpLines)
+
     'fonsters-rpc describe --help', 'render --help' and 'search --help' tell more.
-    """
+    """ }
 
     /// The help of a subcommand.
     static func help(_ command: String) -> String {

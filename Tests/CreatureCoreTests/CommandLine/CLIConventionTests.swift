@@ -177,6 +177,16 @@ import CreatureCore
         }
     }
 
+    /// protocol.md lists the server options exactly as `--help` prints them from the one option table.
+    @Test func protocolDocumentListsTheServerOptionsOfHelp() throws {
+        let help = String(decoding: try BuiltExecutable.run(["--help"]).stdout, as: UTF8.self)
+        let lines = help.components(separatedBy: "\n").drop { !$0.hasPrefix("server options") }.dropFirst().prefix { !$0.isEmpty }
+        #expect(lines.count >= 10, "\(help)")
+        #expect(lines.contains { $0.hasPrefix("  --max-queued-output N") })
+        let document = try String(contentsOf: Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("protocol.md"), encoding: .utf8)
+        #expect(document.contains("```\n" + lines.joined(separator: "\n") + "\n```\n"), "protocol.md's option list differs from --help:\n\(lines.joined(separator: "\n"))")
+    }
+
     @Test func doubleDashEndsOptions() throws {
         for seed in ["--bogus", "--help", "-o"] {
             let result = try BuiltExecutable.run(["describe", "--", seed])
