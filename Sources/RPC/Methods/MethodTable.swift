@@ -32,18 +32,4 @@ public enum MethodTable {
             server.register(method: declaration.name, scheduler: declaration.scheduler, declaration.handler)
         }
     }
-
-    /// A change handler that sends `fonsters/didChange {ids, reason, external, engines}` through
-    /// `writer`; `engines` maps each changed Fonster that still exists to its engine.
-    public static func didChangeNotifier(_ writer: MessageWriter) -> @Sendable (StoreChange) -> Void {
-        { change in
-            writer.sendNotification("fonsters/didChange", params: [
-                "ids": .array(change.ids.map { .string($0.uuidString) }),
-                "reason": .string(change.reason.rawValue),
-                "external": .bool(change.external),
-                "engines": .object(JSONObject(change.engines.map { ($0.key.uuidString, .string($0.value)) }
-                    .sorted { $0.0 < $1.0 })),
-            ])
-        }
-    }
 }

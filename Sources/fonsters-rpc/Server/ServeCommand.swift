@@ -22,7 +22,7 @@ enum ServeCommand {
         let connection = Connection.fileDescriptors(input: 0, output: protocolOut, closeOutput: true, log: log)
         client.attach(connection.writer)
         let context = ServerContext(location: options.location, options: options.storeOptions, defaultEngine: options.engine,
-                                    onChange: MethodTable.didChangeNotifier(connection.writer), warn: { log($0) })
+                                    onChange: ChangeNotifier(connection.writer, holdAbove: options.limits.maxQueuedOutputBytes).send, warn: { log($0) })
         context.openEarly()
         let server = RPCServer(mode: .concurrent, limits: options.limits, log: log,
                                requestLog: debug ? .standardError : nil)

@@ -25,7 +25,7 @@ enum WebCommand {
         if !options.isLoopback {
             TransportLog.standardError("warning: listening on \(options.host), reachable from other machines; anyone with the token can change the library")
         }
-        let sessions = WebSessions()
+        let sessions = WebSessions(holdAbove: options.server.limits.maxQueuedOutputBytes)
         let server = options.server
         let context = ServerContext(location: server.location, options: server.storeOptions, defaultEngine: server.engine,
                                     onChange: { sessions.broadcast($0) }, warn: { log($0) })
