@@ -35,7 +35,8 @@ public enum ImageError: Error, Equatable, Sendable, LocalizedError, CustomString
         case .invalidSize(let size):
             return "size must be \(ImageSize.rule) pixels (got \(size))"
         case .invalidScale(let scale):
-            return "scale must be a whole number from 1 to 64, i.e. 32 to 2048 pixels (got \(scale))"
+            return "scale must be a whole number from \(ImageSize.scaleRange.lowerBound) to \(ImageSize.scaleRange.upperBound), "
+                + "i.e. \(ImageSize.rule) pixels (got \(scale))"
         case .invalidQuality(let quality):
             return "JPEG quality must be between 1 and 100 (got \(quality))"
         case .invalidDelay(let delay):

@@ -1,11 +1,12 @@
 /// The size of a square creature image: the 32×32 sprite scaled up by a whole number.
 public struct ImageSize: Equatable, Hashable, Sendable {
-    /// The pixel sizes an image may have (multiples of 32 only).
-    public static let pixelRange = 32...2048
-    /// The rule in words, for messages and help: "a multiple of 32 from 32 to 2,048".
-    public static let rule = "a multiple of 32 from 32 to 2,048"
-    /// The scale factors an image may have.
+    /// The scale factors an image may have: the one statement of the size rule.
     public static let scaleRange = 1...64
+    /// The pixel sizes an image may have (multiples of 32 only): 32…2048.
+    public static let pixelRange = (scaleRange.lowerBound * Grid.side)...(scaleRange.upperBound * Grid.side)
+    /// The rule in words, for messages and help: "a multiple of 32 from 32 to 2,048".
+    public static let rule = "a multiple of \(Grid.side) from \(pixelRange.lowerBound) to "
+        + "\(pixelRange.upperBound / 1000),\(String(pixelRange.upperBound % 1000 + 1000).dropFirst())"
 
     /// How many image pixels each grid cell spans, 1…64.
     public let scale: Int

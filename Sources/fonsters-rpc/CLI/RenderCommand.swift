@@ -58,8 +58,8 @@ enum RenderCommand {
                 explicitFormat = f
             case "--size":
                 let text = try reader.value()
-                guard let n = Int(text), ImageSize.pixelRange.contains(n), n % 32 == 0 else {
-                    throw CLIError("The size '\(text)' is not an image size; give a multiple of 32 from 32 to 2048 pixels.")
+                guard let n = Int(text), (try? ImageSize(pixels: n)) != nil else {
+                    throw CLIError("The size '\(text)' is not an image size; give \(ImageSize.rule) pixels.")
                 }
                 pixels = n
             case "--output": output = try reader.value()
