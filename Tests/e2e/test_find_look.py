@@ -3,10 +3,12 @@
 (the page's WebSocket holds back the search's final answer, so what shows came from its
 `$/progress` reports); each match really has the trait (checked with creature/describe over an
 independent client); editing the base starts again; a pick creates a Fonster, another sets the
-open Fonster's seed, and Undo takes that back. Screenshots go to .build/test-artifacts/web-gui/."""
+open Fonster's seed, and Undo takes that back. And the look-alikes (`sameAs`/`nearlyAs`) in the
+list, the detail after an edit, and an import's summary. Screenshots go to
+.build/test-artifacts/web-gui/."""
 import pytest
 
-from test_web_gui import By, Keys, browser, clear_library, downloads, js, make_driver, open_fonster, open_page, server, shot, wait  # noqa: F401
+from test_web_gui import By, Keys, browser, clear_library, ctrl, downloads, js, make_driver, open_fonster, open_page, server, shot, wait  # noqa: F401
 
 # Holds back the answers of creature/search (those carry "stoppedBy") while window.__hold is set.
 HOLD_SEARCH_ANSWERS = """
@@ -109,6 +111,43 @@ def test_find_a_look_streams_matches_then_create_and_set_seed_with_undo(server, 
     browser.find_element(By.ID, "fl-base").send_keys(Keys.ESCAPE)
     wait(browser, lambda d: not js(d, "return document.getElementById('findlook-dialog').open"), "the panel closed")
     assert js(browser, "return document.activeElement.id") == "open-findlook"
+
+
+def test_lookalikes_in_the_list_the_detail_and_the_import_summary(server, browser):
+    clear_library(server)
+    # "hello", "grace" and "linus" draw one picture in fonsters-v1.
+    hello = server.call("fonsters/create", {"name": "Hello", "seed": "hello", "engine": "fonsters-v1"})
+    grace = server.call("fonsters/create", {"name": "Grace", "seed": "grace", "engine": "fonsters-v1"})
+    other = server.call("fonsters/create", {"name": "Other", "seed": "a seed of its own", "engine": "fonsters-v1"})
+    open_page(browser, server)
+    row = lambda d, f: d.find_element(By.ID, f"row-{f['id']}")  # noqa: E731
+    wait(browser, lambda d: "Looks exactly like “Hello”" in row(d, grace).text, "Grace's row names Hello")
+    assert "Looks exactly like “Grace”" in row(browser, hello).text
+    assert "Looks" not in row(browser, other).text
+    assert "Looks exactly like “Hello”" in row(browser, grace).get_attribute("title")
+
+    # An edit's answer: Other takes the seed "linus" and now looks exactly like both.
+    open_fonster(browser, other["id"])
+    assert not browser.find_element(By.ID, "lookalikes").is_displayed(), "nothing said before an edit found it"
+    seed = browser.find_element(By.ID, "seed")
+    seed.send_keys(Keys.CONTROL, "a")
+    seed.send_keys("linus", Keys.ENTER)
+    wait(browser, lambda d: d.find_element(By.ID, "lookalikes").text == "Looks exactly like “Hello” and “Grace”.", "the detail names them")
+    wait(browser, lambda d: "Looks exactly like “Hello” and “Grace”" in row(d, other).text, "its row too")
+    ctrl(browser, "z")
+    wait(browser, lambda d: not d.find_element(By.ID, "lookalikes").is_displayed(), "another picture: the old look-alikes go")
+    wait(browser, lambda d: "Looks" not in row(d, other).text, "and from its row")
+
+    # An import's summary names what the new Fonsters look like.
+    link = server.call("share/build", {"seeds": ["linus", "another seed of its own"]})["url"]
+    browser.find_element(By.ID, "open-import-link").click()
+    field = wait(browser, lambda d: d.find_element(By.ID, "import-url") if d.find_element(By.ID, "import-url").is_displayed() else None, "the dialog")
+    field.send_keys(link)
+    browser.find_element(By.ID, "import-preview").click()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#import-list li")) == 2, "the review")
+    browser.find_element(By.ID, "import-confirm").click()
+    wait(browser, lambda d: "“linus” looks exactly like “Hello” and “Grace”." in d.find_element(By.ID, "toast-text").text, "the import's summary")
+    assert "another seed" not in browser.find_element(By.ID, "toast-text").text
 
 
 def test_find_a_look_refuses_an_impossible_want_and_fits_a_narrow_dark_window(server, downloads):

@@ -186,7 +186,7 @@ export function createLibraryView(viewport, deps) {
     if (pool.length < 64) pool.push(row);
   }
 
-  const stamp = (f) => `${f.displayName}\u0000${f.seed}\u0000${f.engine}\u0000${f.birthday}\u0000${f.name}`;
+  const stamp = (f) => `${f.displayName}\u0000${f.seed}\u0000${f.engine}\u0000${f.birthday}\u0000${f.name}\u0000${(deps.lookalike && deps.lookalike(f) || {}).text || ''}`;
 
   function scrollIntoView(index) {
     const top = index * ROW_HEIGHT;
