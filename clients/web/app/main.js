@@ -496,7 +496,6 @@ const findLook = setupFindLook({
   engine: () => info.engine,
   onCreated: async (created) => {
     await reloadList();
-    library.select(created.id);
     toast(`Created “${created.displayName}”, last in the library.`);
   },
 });
