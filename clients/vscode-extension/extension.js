@@ -17,6 +17,7 @@ const { FonstersDragAndDrop } = require('./src/tree/dragAndDrop');
 const { ThumbnailCache } = require('./src/tree/thumbnails');
 const { DetailPanels } = require('./src/detail/panels');
 const { VIEW_TYPE } = require('./src/detail/panel');
+const { FindLookPanel } = require('./src/findlook/panel');
 const { libraryCommands } = require('./src/commands/library');
 const { selectionCommands } = require('./src/commands/selection');
 const { copyShareLink, importShareLink } = require('./src/commands/share');
@@ -173,6 +174,8 @@ function activate(context) {
   });
 
   const ctx = { api, tree, treeView, panels };
+  /** @type {FindLookPanel | null} the one Find a Look panel */
+  let findLook = null;
   /** @type {Record<string, (...args: any[]) => any>} */
   const commands = {
     ...libraryCommands(ctx),
@@ -186,6 +189,18 @@ function activate(context) {
     },
     async 'fonsters.importShareLink'(/** @type {any} */ url) {
       return importShareLink(api, importThumbnails, typeof url === 'string' ? url : undefined);
+    },
+    /** Find a Look: for a tree row, an id, or the active detail editor's Fonster (else creating only). @param {any} arg */
+    async 'fonsters.findLook'(arg) {
+      const target = await findLookTarget(ctx, arg);
+      if (findLook) {
+        await findLook.reveal(target);
+        return findLook;
+      }
+      findLook = new FindLookPanel({
+        api, extensionUri: context.extensionUri, serverInfo: () => host.info(), target, onDispose: () => { findLook = null; },
+      });
+      return findLook;
     },
     async 'fonsters.exportLibrary'() {
       return exportLibrary(api);
@@ -245,7 +260,7 @@ function activate(context) {
         panels.reinitialiseAll();
       }, (error) => host.log(`Restart after a settings change failed: ${error.message}`));
     }),
-    { dispose: () => { panels.dispose(); } },
+    { dispose: () => { panels.dispose(); if (findLook) findLook.panel.dispose(); } },
     { dispose: () => { host.dispose(); } },
   );
 
@@ -253,7 +268,7 @@ function activate(context) {
     host.log(`Start failed: ${error.message}`);
   });
 
-  return { host, api, tree, treeView, panels, started };
+  return { host, api, tree, treeView, panels, started, get findLook() { return findLook; } };
 }
 
 /**
@@ -270,6 +285,23 @@ async function historyStep(ctx, arg, which) {
   const [fonster] = await resolveFonsters(ctx, arg, undefined, { placeHolder: `${which === 'undo' ? 'Undo' : 'Redo'} the last seed edit of which Fonster?` });
   if (!fonster) return undefined;
   return ctx.api[which](fonster.id);
+}
+
+/**
+ * The Fonster a Find a Look pick sets the seed of: a tree row, an id, or the active detail
+ * editor's; null when there is none (picks then only create).
+ * @param {{ api: FonstersApi, panels: DetailPanels }} ctx
+ * @param {any} arg
+ */
+async function findLookTarget(ctx, arg) {
+  let f = null;
+  if (arg && arg.fonster && arg.fonster.id) f = arg.fonster;
+  else if (typeof arg === 'string' && arg) f = await ctx.api.get(arg);
+  else {
+    const active = ctx.panels.active();
+    if (active && active.id) f = active.fonster || await ctx.api.get(active.id);
+  }
+  return f ? { id: f.id, name: f.displayName, engine: f.engine } : null;
 }
 
 /** VS Code waits for the returned promise: the server gets an orderly shutdown. */

@@ -115,6 +115,21 @@ import Testing
         #expect(Set(grids.map { $0?.serializedString() ?? "" }).count == 1)
     }
 
+    /// An edit answers the look-alikes of the picture it leaves: a switch of engine, a new seed, a rename.
+    @Test func updateNamesTheLookalikesAfterTheEdit() async throws {
+        let h = MethodHarness()
+        let hello = try await h.result("fonsters/create", ["seed": "hello"])
+        let grace = try await h.result("fonsters/create", ["seed": "grace"])
+        let linus = try await h.result("fonsters/create", ["seed": "linus", "engine": "fonsters-v2"])
+        let switched = try await h.result("fonsters/update", ["id": linus["id"]!, "engine": "fonsters-v1"])
+        #expect(switched["sameAs"] == [hello["id"]!, grace["id"]!])
+        let reseeded = try await h.result("fonsters/update", ["id": grace["id"]!, "seed": "a seed of its own"])
+        #expect(reseeded["sameAs"] == [])
+        let renamed = try await h.result("fonsters/update", ["id": hello["id"]!, "name": "Bob"])
+        #expect(renamed["sameAs"] == [linus["id"]!])
+        #expect(renamed["name"] == "Bob")
+    }
+
     /// Each Fonster an import adds says which Fonsters of the library it looks like, the others it
     /// brought in included.
     @Test func importsNameTheLookalikesOfWhatTheyAdd() async throws {

@@ -49,6 +49,7 @@ const samples = {
   clockCreature: (api) => api.clockCreature({ format: 'png', size: 64, engine: 'fonsters-v1' }),
   libraryExport: (api) => api.libraryExport(),
   libraryImport: (api) => api.libraryImport({ version: 1, fonsters: [] }, [0]),
+  lookalikes: (api) => api.lookalikes(),
 };
 
 describe('the API module against openrpc.json', () => {

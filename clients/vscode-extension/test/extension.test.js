@@ -30,7 +30,7 @@ for (const kind of serverKinds()) {
     let win;
     /** @type {any} */
     let vscode;
-    /** @type {{ method: string, params: any }[]} */
+    /** @type {{ method: string, params: any, options?: any }[]} */
     const requests = [];
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fonsters-ext-test-'));
 
@@ -68,7 +68,7 @@ for (const kind of serverKinds()) {
       const host = win.api.host;
       const original = host.request.bind(host);
       host.request = (/** @type {string} */ method, /** @type {any} */ params, /** @type {any} */ options) => {
-        requests.push({ method, params });
+        requests.push({ method, params, options });
         return original(method, params, options);
       };
     });
@@ -147,6 +147,23 @@ for (const kind of serverKinds()) {
       assert.equal(drawn.description, '🎂 Birthday · fonsters-v2', 'the engine follows the birthday mark');
       assert.equal(drawn.accessibilityInformation.label, 'Cake, birthday today, drawn by fonsters-v2');
       assert.match(drawn.tooltip.value, /Engine: fonsters\\?-v2/);
+    });
+
+    it('tree: a row whose picture another Fonster draws says which (fonsters/lookalikes), beside it, in its tooltip and label', async () => {
+      // "hello" and "grace" draw one picture in fonsters-v1.
+      const hello = await create({ name: 'Hello', seed: 'hello' });
+      const grace = await create({ name: 'Grace', seed: 'grace' });
+      const alone = await create({ name: 'Alone', seed: 'a seed of its own' });
+      const rowOf = async (/** @type {string} */ id) => (await rows()).find((/** @type {any} */ r) => r.item.id === id);
+      await waitFor(async () => { const r = await rowOf(grace.id); return r && /≡ Hello/.test(r.item.description); }, 'the look-alike mark');
+      const row = (await rowOf(grace.id)).item;
+      assert.equal(row.description, 'fonsters-v1 · ≡ Hello');
+      assert.match(row.tooltip.value, /Looks exactly like “Hello”\\?\./);
+      assert.match(row.accessibilityInformation.label, /Looks exactly like “Hello”\.$/);
+      assert.equal((await rowOf(hello.id)).item.description, 'fonsters-v1 · ≡ Grace');
+      assert.equal((await rowOf(alone.id)).item.description, 'fonsters-v1', 'no mark without a look-alike');
+      for (const f of [hello, grace, alone]) await request('fonsters/delete', { id: f.id });
+      await waitFor(async () => (await labels()).length === 0, 'rows gone');
     });
 
     it('fonsters.add creates from the typed seed and opens its editor; Esc cancels', async () => {
@@ -291,6 +308,18 @@ for (const kind of serverKinds()) {
       vscode.__test.script('showInputBox', 'https://example.com/not-a-share-link');
       await vscode.commands.executeCommand('fonsters.importShareLink');
       assert.ok(vscode.__test.messages.error.at(-1).message.length > 10, 'a bad link gives a readable error');
+    });
+
+    it('fonsters.importShareLink says which imported creature looks exactly like a Fonster of the library', async () => {
+      const bob = await create({ name: 'Bobby', seed: 'hello' });
+      const link = await request('share/build', { seeds: ['grace', 'a seed of its own'] });
+      vscode.__test.script('showQuickPick', (/** @type {any[]} */ items) => items.filter((i) => i.picked));
+      const result = await vscode.commands.executeCommand('fonsters.importShareLink', link.url);
+      assert.equal(result.created.length, 2);
+      const grace = result.created.find((/** @type {any} */ f) => f.seed === 'grace');
+      assert.deepEqual(grace.sameAs, [bob.id], 'the server\'s answer names the look-alike');
+      assert.equal(vscode.__test.messages.info.at(-1).message, 'Imported 2. Skipped 0. “grace” looks exactly like “Bobby”.');
+      for (const f of [bob, ...result.created]) await request('fonsters/delete', { id: f.id });
     });
 
     it('fonsters.defaultEngine: new Fonsters, saved selections and share-link imports use it as their engine param; the server is not restarted', async () => {
@@ -465,7 +494,11 @@ for (const kind of serverKinds()) {
       assert.equal(sent.params.engine, undefined, 'entries keep their own engine');
       assert.equal(result.created.length, 3);
       assert.equal(result.skipped, before);
-      assert.equal(vscode.__test.messages.info.at(-1).message, `Imported 3. Skipped ${before}.`);
+      // The third entry draws the picture of the Fonster it copies: the summary says so.
+      const copy = result.created.find((/** @type {any} */ f) => f.createdAt.startsWith('2024-01-01'));
+      assert.ok(copy.sameAs.length >= 1);
+      const message = vscode.__test.messages.info.at(-1).message;
+      assert.ok(message.startsWith(`Imported 3. Skipped ${before}. “${copy.displayName}” looks exactly like “`), message);
       const one = result.created.find((/** @type {any} */ f) => f.seed === 'bundle one');
       assert.equal(one.name, 'Imported Bundle One');
       assert.equal(one.canUndo, true, 'its history came along');
@@ -728,9 +761,82 @@ for (const kind of serverKinds()) {
         panel = revived;
       });
 
+      it('an edit\'s look-alikes reach the page: “Looks exactly like …” while the picture stays, gone with another seed', async () => {
+        const twin = await create({ name: 'Twin', seed: 'twin seed', engine: 'fonsters-v1' });
+        await request('fonsters/update', { id: fonster.id, engine: 'fonsters-v1' });
+        const edited = await fromPage({ type: 'commitSeed', seed: 'twin seed' }, (m) => m.type === 'fonster' && m.fonster.seed === 'twin seed' && m.lookalikes);
+        assert.deepEqual(edited.lookalikes.sameAs, [{ id: twin.id, name: 'Twin' }]);
+        assert.equal(edited.lookalikes.text, 'Looks exactly like “Twin”.');
+        assert.equal(edited.fonster.sameAs, undefined, 'the page gets the Fonster\'s own fields');
+        const renamed = await fromPage({ type: 'rename', name: 'Twin too' }, (m) => m.type === 'fonster' && m.fonster.name === 'Twin too');
+        assert.equal(renamed.lookalikes.text, 'Looks exactly like “Twin”.');
+        const undone = await fromPage({ type: 'undo' }, (m) => m.type === 'fonster' && m.fonster.seed !== 'twin seed');
+        assert.ok(undone.lookalikes === null || !/Twin/.test(undone.lookalikes.text), 'another picture: the old look-alikes are not shown');
+        await request('fonsters/delete', { id: twin.id });
+      });
+
       it('closes when its Fonster is deleted', async () => {
         await request('fonsters/delete', { id: fonster.id });
         await waitFor(() => panel._disposed, 'editor closed');
+      });
+    });
+
+    describe('Find a Look', () => {
+      it('fonsters.findLook opens the shared panel; matches stream in and really have the trait; a pick creates or sets the seed (undoable)', async () => {
+        const alpha = await create({ name: 'Alpha', seed: 'alpha', engine: 'fonsters-v2' });
+        await waitFor(async () => (await labels()).includes('Alpha'), 'the row');
+        const node = await nodeNamed('Alpha');
+        await vscode.commands.executeCommand('fonsters.findLook', node);
+        const panel = vscode.__test.panels.at(-1);
+        assert.equal(panel.viewType, 'fonsters.findLook');
+        assert.match(panel.webview.html, /media\/findlook\.js"/);
+        assert.match(panel.webview.html, /web\/ui\/findlook\.css"/);
+        assert.strictEqual(win.api.findLook.panel, panel);
+        const fromPage = async (/** @type {any} */ m, /** @type {(m: any) => boolean} */ until) => {
+          const before = panel.__posted.length;
+          panel.__fromPage(m);
+          return panel.__waitForPosted((/** @type {any} */ x) => panel.__posted.indexOf(x) >= before && until(x), 20000);
+        };
+        const init = await fromPage({ type: 'ready' }, (m) => m.type === 'init');
+        assert.deepEqual(init.target, { id: alpha.id, name: 'Alpha' });
+        assert.equal(init.engine, 'fonsters-v2');
+
+        const mark = requests.length;
+        const done = await fromPage({ type: 'search', seq: 1, base: 'alice', want: { antlers: true } }, (m) => m.type === 'done' || m.type === 'failed');
+        assert.equal(done.type, 'done');
+        const sent = requests.slice(mark).find((r) => r.method === 'creature/search');
+        assert.equal(sent.params.engine, 'fonsters-v2');
+        assert.deepEqual(sent.params.unlike, [alpha.id]);
+        assert.equal(typeof sent.options.onProgress, 'function', 'results stream as $/progress (the client adds the workDoneToken)');
+        const found = panel.__posted.filter((/** @type {any} */ m) => m.type === 'result' && m.seq === 1).map((/** @type {any} */ m) => m.result);
+        assert.ok(found.length >= 3 && found.length === done.count, `${found.length} matches`);
+        const startedAt = panel.__posted.findIndex((/** @type {any} */ m) => m.type === 'started' && m.seq === 1);
+        assert.ok(panel.__posted.indexOf(done) > startedAt);
+        for (const r of found) {
+          const config = (await request('creature/describe', { seed: r.seed, engine: 'fonsters-v2' })).configuration;
+          assert.ok(config.antlers && config.mode === 'creature' && config.tier >= 4, r.seed);
+          assert.match(r.thumbnail, /^data:image\/png;base64,/);
+        }
+
+        const created = await fromPage({ type: 'create', seed: found[0].seed }, (m) => m.type === 'created');
+        assert.equal(created.fonster.seed, found[0].seed);
+        assert.equal(created.fonster.engine, 'fonsters-v2');
+        assert.match(vscode.__test.messages.info.at(-1).message, /^Created “/);
+        const set = await fromPage({ type: 'setSeed', seed: found[1].seed }, (m) => m.type === 'seedSet');
+        assert.equal(set.fonster.id, alpha.id);
+        assert.equal((await request('fonsters/get', { id: alpha.id })).seed, found[1].seed);
+        await fromPage({ type: 'undo' }, (m) => m.type === 'undone');
+        assert.equal((await request('fonsters/get', { id: alpha.id })).seed, 'alpha', 'Undo takes the pick back');
+
+        // A search cancelled by Stop says so; the command again reveals the same panel.
+        panel.__fromPage({ type: 'search', seq: 2, base: 'alice', want: { antlers: true, beard: true, hair: true, ears: true } });
+        const stopped = await fromPage({ type: 'cancel' }, (m) => (m.type === 'cancelled' || m.type === 'done') && m.seq === 2);
+        assert.ok(stopped);
+        await vscode.commands.executeCommand('fonsters.findLook');
+        assert.equal(vscode.__test.panels.filter((/** @type {any} */ p) => p.viewType === 'fonsters.findLook' && !p._disposed).length, 1);
+        panel.dispose();
+        assert.equal(win.api.findLook, null);
+        for (const f of [alpha, created.fonster]) await request('fonsters/delete', { id: f.id });
       });
     });
 

@@ -70,5 +70,7 @@ export function createDetailHost(deps) {
     setSeed: (text) => service.commitSeed(text),
     close: () => service.close(),
     get id() { return service.id; },
+    /** The Fonster shown (null before it loaded). */
+    get fonster() { return service.fonster; },
   };
 }

@@ -16,6 +16,7 @@ const OVERSCAN = 6;
  * @param {(fonster: any, index: number) => void} deps.onMove
  * @param {(fonster: any) => void} deps.onDelete
  * @param {(fonster: any) => void} deps.onRename
+ * @param {(fonster: any) => ({ text: string } | undefined)} [deps.lookalike] what the row says of its look-alikes
  */
 export function createLibraryView(viewport, deps) {
   const { model, thumbnails } = deps;
@@ -104,6 +105,12 @@ export function createLibraryView(viewport, deps) {
     name.textContent = fonster.displayName + (fonster.birthday ? ' 🎂' : '');
     sub.textContent = fonster.name.trim() ? fonster.seed.replace(/\s+/g, ' ').slice(0, 60) || '(empty seed)' : fonster.engine;
     row.title = `${fonster.displayName} — drawn by ${fonster.engine}`;
+    const alike = deps.lookalike && deps.lookalike(fonster);
+    if (alike) {
+      row.classList.add('lookalike');
+      sub.textContent = alike.text;
+      row.title += `. ${alike.text}`;
+    }
     thumb.alt = `${fonster.displayName}`;
     waitingThumbs.set(row, () => thumbnails.get(fonster).then((p) => {
       if (row.fonstersToken !== token) return; // the row shows another Fonster by now
@@ -179,7 +186,7 @@ export function createLibraryView(viewport, deps) {
     if (pool.length < 64) pool.push(row);
   }
 
-  const stamp = (f) => `${f.displayName}\u0000${f.seed}\u0000${f.engine}\u0000${f.birthday}\u0000${f.name}`;
+  const stamp = (f) => `${f.displayName}\u0000${f.seed}\u0000${f.engine}\u0000${f.birthday}\u0000${f.name}\u0000${(deps.lookalike && deps.lookalike(f) || {}).text || ''}`;
 
   function scrollIntoView(index) {
     const top = index * ROW_HEIGHT;

@@ -10,6 +10,8 @@ import { createThumbnailCache, dataUriToBlob, dataUriToBlobUrl } from './thumbna
 import { createLibraryView } from './library.js';
 import { explain } from './errors.js';
 import { setupImportDialog } from './import-link.js';
+import { setupFindLook } from './findlook-host.js';
+import { lookalikeIndex, nameList, importLookalikes } from '../ui/lookalikes.mjs';
 
 const $ = (id) => document.getElementById(id);
 const el = {
@@ -18,7 +20,7 @@ const el = {
   main: $('main'), head: $('detail-head'), title: $('detail-title'), detailRoot: $('detail-root'), placeholder: $('placeholder'),
   moveUp: $('move-up'), moveDown: $('move-down'), rename: $('rename'), duplicate: $('duplicate'), del: $('delete'),
   toast: $('toast'), toastText: $('toast-text'), toastAction: $('toast-action'), toastClose: $('toast-close'), announcer: $('announcer'),
-  clock: $('open-clock'), importLink: $('open-import-link'), importLibrary: $('import-library'), exportLibrary: $('export-library'), bundleFile: $('bundle-file'),
+  clock: $('open-clock'), findLook: $('open-findlook'), importLink: $('open-import-link'), importLibrary: $('import-library'), exportLibrary: $('export-library'), bundleFile: $('bundle-file'),
 };
 
 const MAX_BUNDLE_BYTES = 64 * 1024 * 1024;
@@ -34,7 +36,45 @@ const library = createLibraryView(el.list, {
   onMove: (fonster, index) => move(fonster, index),
   onDelete: (fonster) => remove(fonster),
   onRename: (fonster) => openFonster(fonster.id, { rename: true }),
+  lookalike: (fonster) => rowLookalike(fonster),
 });
+
+// ---- look-alikes -------------------------------------------------------------------
+
+/** The library's look-alikes by id (fonsters/lookalikes), fetched again a moment after changes. */
+let lookalikes = new Map();
+let lookalikeTimer = 0;
+let lookalikeRun = null;
+function refreshLookalikes() {
+  clearTimeout(lookalikeTimer);
+  lookalikeTimer = setTimeout(async () => {
+    if (lookalikeRun) lookalikeRun.abort();
+    const controller = new AbortController();
+    lookalikeRun = controller;
+    try {
+      lookalikes = lookalikeIndex(await call('fonsters/lookalikes', {}, { signal: controller.signal }));
+      library.render();
+    } catch { /* cancelled by a newer change, or offline: the marks wait for the next change */ }
+    if (lookalikeRun === controller) lookalikeRun = null;
+  }, 250);
+}
+
+/** The name of a loaded row's Fonster (rows not loaded yet are counted instead). */
+function nameOf(id) {
+  const i = model.indexOf(id);
+  const f = i >= 0 ? model.at(i) : undefined;
+  return f ? f.displayName : undefined;
+}
+
+/** “Looks exactly like “Bob”” under a row whose picture another Fonster draws too. */
+function rowLookalike(fonster) {
+  const found = lookalikes.get(fonster.id.toUpperCase());
+  if (!found) return undefined;
+  const [kind, ids] = found.sameAs.length ? ['exactly', found.sameAs] : found.nearlyAs.length ? ['nearly', found.nearlyAs] : [];
+  if (!kind) return undefined;
+  const names = ids.map(nameOf).filter(Boolean).slice(0, 2);
+  return { text: `Looks ${kind} like ${names.length ? nameList(names, ids.length) : `${ids.length} other${ids.length === 1 ? '' : 's'}`}` };
+}
 
 /** What the main area shows: a Fonster's detail, the clock, or nothing. */
 let current = null; // { kind: 'fonster' | 'clock', id?, host, view, timer? }
@@ -151,6 +191,7 @@ async function reloadList() {
   }
   library.renderNow();
   updateMoveButtons();
+  refreshLookalikes();
 }
 
 // ---- live changes ------------------------------------------------------------
@@ -167,6 +208,7 @@ subscribe('fonsters/didChange', async (change) => {
       } catch { /* deleted meanwhile: the delete's notification reloads */ }
     }
     library.render();
+    refreshLookalikes();
   } else {
     clearTimeout(reloadTimer);
     reloadTimer = setTimeout(reloadList, 30);
@@ -381,11 +423,20 @@ setupImportDialog({
   onImported: async (result) => {
     await reloadList();
     const n = result.created.length;
-    toast(`Imported ${n} Fonster${n === 1 ? '' : 's'}. Skipped ${result.skipped} already in the library.`);
+    toast(`Imported ${n} Fonster${n === 1 ? '' : 's'}. Skipped ${result.skipped} already in the library. ${await importNotes(result.created)}`.trim());
     if (n) openFonster(result.created[0].id);
   },
   onError: announceError,
 });
+
+/** What an import's answer says of the look-alikes of what it added (“pip” looks exactly like “Bob”). */
+async function importNotes(created) {
+  const ids = [...new Set(created.flatMap((f) => [...(f.sameAs || []), ...(f.nearlyAs || [])]))].slice(0, 30);
+  const names = new Map(created.map((f) => [f.id.toUpperCase(), f.displayName]));
+  await Promise.all(ids.filter((id) => !names.has(id.toUpperCase()) && !nameOf(id)).map((id) =>
+    call('fonsters/get', { id }).then((f) => names.set(id.toUpperCase(), f.displayName), () => {})));
+  return importLookalikes(created, (id) => names.get(id.toUpperCase()) || nameOf(id));
+}
 
 /** Run a long request with a work-done token, showing its `$/progress` reports in the toast. */
 async function withProgress(title, run) {
@@ -428,8 +479,25 @@ el.bundleFile.addEventListener('change', async () => {
   if (!result) return;
   await reloadList();
   const n = result.created.length;
-  toast(`Imported ${n} Fonster${n === 1 ? '' : 's'} from “${file.name}”. Skipped ${result.skipped} already in the library.`);
+  toast(`Imported ${n} Fonster${n === 1 ? '' : 's'} from “${file.name}”. Skipped ${result.skipped} already in the library. ${await importNotes(result.created)}`.trim());
   if (n) openFonster(result.created[0].id);
 });
 
-window.fonstersPage = { model, library, thumbnails, get current() { return current; } };
+const findLook = setupFindLook({
+  call,
+  opener: el.findLook,
+  dialog: $('findlook-dialog'),
+  root: $('findlook-root'),
+  closer: $('findlook-close'),
+  target: () => {
+    const f = current && current.kind === 'fonster' ? current.host.fonster : null;
+    return f ? { id: f.id, name: f.displayName, engine: f.engine } : null;
+  },
+  engine: () => info.engine,
+  onCreated: async (created) => {
+    await reloadList();
+    toast(`Created “${created.displayName}”, last in the library.`);
+  },
+});
+
+window.fonstersPage = { findLook, model, library, thumbnails, get current() { return current; } };

@@ -77,6 +77,24 @@ test('an aborted call sends $/cancelRequest and rejects at once', async () => {
   made[0].reply({ jsonrpc: '2.0', id: 1, error: { code: -32800, message: 'cancelled' } }); // ignored: already settled
 });
 
+test('onProgress adds a workDoneToken and gets that token’s $/progress values until the answer', async () => {
+  const { FakeSocket, made } = fakeSockets();
+  const conn = createConnection({ url: 'ws://h/rpc', WebSocket: FakeSocket, ...fakeTimers() });
+  made[0].open();
+  const values = [];
+  const p = conn.call('creature/search', { base: 'alice', want: { antlers: true } }, { onProgress: (v) => values.push(v.message) });
+  const sent = made[0].sent[0];
+  assert.equal(typeof sent.params.workDoneToken, 'string');
+  assert.equal(sent.params.base, 'alice');
+  const token = sent.params.workDoneToken;
+  made[0].reply({ jsonrpc: '2.0', method: '$/progress', params: { token, value: { kind: 'report', message: 'Found 1 of 20' } } });
+  made[0].reply({ jsonrpc: '2.0', method: '$/progress', params: { token: 'another', value: { kind: 'report', message: 'not mine' } } });
+  made[0].reply({ jsonrpc: '2.0', id: sent.id, result: { results: [] } });
+  made[0].reply({ jsonrpc: '2.0', method: '$/progress', params: { token, value: { kind: 'end', message: 'after the answer' } } });
+  assert.deepEqual(await p, { results: [] });
+  assert.deepEqual(values, ['Found 1 of 20']);
+});
+
 test('a lost connection fails calls in flight and reconnects with back-off', async () => {
   const { FakeSocket, made } = fakeSockets();
   const timers = fakeTimers();

@@ -49,6 +49,8 @@ export function createConnection(options) {
   const listeners = new Map();
   /** @type {Set<Function>} */
   const statusListeners = new Set();
+  /** @type {Map<string, Function>} `$/progress` values by the workDoneToken a call added */
+  const progress = new Map();
   let status = { state: 'connecting', attempt: 0, retryInMs: 0 };
 
   function setStatus(next) {
@@ -104,6 +106,9 @@ export function createConnection(options) {
     for (const m of Array.isArray(message) ? message : [message]) {
       if (!m || typeof m !== 'object') continue;
       if (typeof m.method === 'string' && m.id === undefined) {
+        if (m.method === '$/progress' && m.params && progress.has(m.params.token)) {
+          try { progress.get(m.params.token)(m.params.value); } catch (error) { console.error(error); }
+        }
         for (const fn of listeners.get(m.method) || []) {
           try { fn(m.params); } catch (error) { console.error(error); }
         }
@@ -128,22 +133,35 @@ export function createConnection(options) {
   }
 
   /**
-   * Call a method; the promise holds its result or rejects with RpcError.
-   * @param {string} method @param {any} [params] @param {{ signal?: AbortSignal }} [opts]
+   * Call a method; the promise holds its result or rejects with RpcError. `onProgress` adds a
+   * workDoneToken to the params and receives the values of its `$/progress` until the answer.
+   * @param {string} method @param {any} [params] @param {{ signal?: AbortSignal, onProgress?: (value: any) => void }} [opts]
    */
   function call(method, params, opts = {}) {
     try { checkCall(method, params); } catch (error) { return Promise.reject(new RpcError(-32602, error.message)); }
     const id = nextId++;
-    const { signal } = opts;
+    const { signal, onProgress } = opts;
+    if (onProgress) {
+      const token = `call-${id}`;
+      params = { ...params, workDoneToken: token };
+      progress.set(token, onProgress);
+      return sendCall(id, method, params, signal, () => progress.delete(token));
+    }
+    return sendCall(id, method, params, signal, () => {});
+  }
+
+  /** Send one request; `settled` runs as soon as it is answered, fails or is cancelled. */
+  function sendCall(id, method, params, signal, settled) {
     return new Promise((resolve, reject) => {
-      if (signal && signal.aborted) { reject(new RpcError(CANCELLED, 'The request was cancelled.')); return; }
+      if (signal && signal.aborted) { settled(); reject(new RpcError(CANCELLED, 'The request was cancelled.')); return; }
       const onAbort = () => {
         if (!pending.has(id)) return;
         pending.delete(id);
+        settled();
         send({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } });
         reject(new RpcError(CANCELLED, 'The request was cancelled.'));
       };
-      const cleanup = () => signal && signal.removeEventListener('abort', onAbort);
+      const cleanup = () => { settled(); if (signal) signal.removeEventListener('abort', onAbort); };
       if (signal) signal.addEventListener('abort', onAbort);
       pending.set(id, { resolve, reject, cleanup });
       const message = { jsonrpc: '2.0', id, method };

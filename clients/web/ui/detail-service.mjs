@@ -7,6 +7,7 @@
 // (.mjs: Node loads it as a module in the extension, whatever package.json says.)
 
 import { checkCall } from './protocol.mjs';
+import { lookalikeSentence } from './lookalikes.mjs';
 const DISPLAY_SIZE = 512; // 16 device pixels per cell; CSS keeps it pixel-crisp
 const CHOICE_SIZE = 128; // each engine's creature beside the other, for picking one
 const TAP_SAMPLES = 21;
@@ -38,8 +39,16 @@ export function createDetailService(deps) {
   const mode = 'id' in deps.target ? 'fonster' : 'preview';
   const id = mode === 'fonster' ? deps.target.id : undefined;
   const state = { seed: mode === 'preview' ? deps.target.seed : '', fonster: null, closed: false };
+  // Answers are numbered as they arrive. The view shows the fields of the newest one (`applied`)
+  // and the picture of the newest one that drew one (`pictured`): an edit's answer draws its
+  // picture while a later answer without one (a reload of the same seed and engine, prompted by
+  // the edit's own didChange) may already be shown; that picture still belongs on the view.
   let received = 0;
   let applied = 0;
+  let pictured = 0;
+  let shown = null;
+  /** The look-alikes an edit's answer named, for the seed and engine they were found for. */
+  let lookalikes = null;
   let typing = null;
   const frameRequests = new Set();
 
@@ -76,15 +85,49 @@ export function createDetailService(deps) {
     if (deps.onFonster) deps.onFonster(f);
   }
 
-  /** Send a Fonster (and its picture); an answer older than one already shown is dropped. */
+  const pictureKey = (f) => `${f.engine}\u0000${f.seed}`;
+  /** A Fonster without the look-alikes an edit's answer adds (what fonsters/get answers). */
+  const fieldsOf = (f) => { const { sameAs, nearlyAs, ...rest } = f; return rest; };
+
+  /** The names of the Fonsters an answer's `sameAs`/`nearlyAs` name (at most 5 of each). */
+  async function nameLookalikes(f) {
+    if (!Array.isArray(f.sameAs) || !Array.isArray(f.nearlyAs)) return;
+    const name = async (ids) => (await Promise.all(ids.slice(0, 5).map((other) =>
+      call('fonsters/get', { id: other }).then((g) => ({ id: g.id, name: g.displayName }), () => null)))).filter(Boolean);
+    const [same, nearly] = await Promise.all([name(f.sameAs), name(f.nearlyAs)]);
+    const found = { sameAs: same, nearlyAs: nearly, sameCount: f.sameAs.length, nearlyCount: f.nearlyAs.length };
+    const text = lookalikeSentence({ ...found, sameAs: same.map((x) => x.name), nearlyAs: nearly.map((x) => x.name) });
+    lookalikes = { key: pictureKey(f), ...found, text };
+  }
+
+  /** What the view shows of the look-alikes: those found for this picture, else nothing known. */
+  const lookalikesFor = (f) => {
+    if (!lookalikes || lookalikes.key !== pictureKey(f)) return null;
+    const { key, ...rest } = lookalikes;
+    return rest;
+  };
+
+  /** Send a Fonster (and its picture); see `applied` and `pictured` for answers that cross. */
   async function show(f, withImage = true) {
     const seq = ++received;
     state.fonster = f; // draw with its engine
-    const [img, eng, env] = withImage ? await Promise.all([image(), engineChoices(f), environment()]) : [];
-    if (seq < applied) return;
-    applied = seq;
-    setFonster(f);
-    await send({ type: 'fonster', fonster: f, image: img, engines: eng, environment: env });
+    const [picture] = await Promise.all([
+      withImage ? Promise.all([image(), engineChoices(f), environment()]) : null,
+      nameLookalikes(f),
+    ]);
+    const fields = fieldsOf(f);
+    if (seq > applied) {
+      applied = seq;
+      shown = fields;
+      if (picture) pictured = seq;
+      setFonster(fields);
+      const [img, eng, env] = picture || [];
+      await send({ type: 'fonster', fonster: fields, image: img, engines: eng, environment: env, lookalikes: lookalikesFor(fields) });
+    } else if (picture && seq > pictured && shown && pictureKey(shown) === pictureKey(fields)) {
+      pictured = seq;
+      const [img, eng, env] = picture;
+      await send({ type: 'fonster', fonster: shown, image: img, engines: eng, environment: env, lookalikes: lookalikesFor(shown) });
+    }
   }
 
   /** Everything the view needs to draw itself (also after being hidden). */
@@ -96,9 +139,17 @@ export function createDetailService(deps) {
       state.fonster = f;
       state.seed = f.seed;
       const [img, eng, env] = await Promise.all([image(), engineChoices(f), environment()]);
-      applied = Math.max(applied, seq);
+      if (seq < applied) { // an edit's answer came meanwhile: the view starts from it
+        const current = shown;
+        const same = pictureKey(current) === pictureKey(f);
+        await send({ type: 'init', mode, fonster: current, image: same ? img : undefined, sources, engines: same ? eng : undefined, environment: same ? env : undefined, lookalikes: lookalikesFor(current) });
+        return;
+      }
+      applied = seq;
+      pictured = seq;
+      shown = f;
       setFonster(f);
-      await send({ type: 'init', mode, fonster: f, image: img, sources, engines: eng, environment: env });
+      await send({ type: 'init', mode, fonster: f, image: img, sources, engines: eng, environment: env, lookalikes: lookalikesFor(f) });
     } else {
       const [img, env] = await Promise.all([image(), environment()]);
       await send({ type: 'init', mode, seed: state.seed, image: img, sources, engines: { current: engine() || deps.defaultEngine(), choices: [] }, environment: env });
@@ -236,7 +287,7 @@ export function createDetailService(deps) {
       if (mode !== 'fonster' || state.closed) return;
       try {
         const f = await call('fonsters/get', { id });
-        const before = state.fonster;
+        const before = state.fonster && fieldsOf(state.fonster);
         if (before && JSON.stringify(before) === JSON.stringify(f)) return;
         await show(f, !before || before.seed !== f.seed || before.engine !== f.engine);
       } catch (error) {

@@ -15,7 +15,9 @@
 // size, seed}, export {format}, share {seed}, saveAsFonster {seed}, setEngine
 // {engine}, draftDirty {dirty}.
 // Messages from the host: init {mode, fonster | seed, image, sources, engines,
-// environment}, fonster {fonster, image?, engines?, environment?}, image
+// environment, lookalikes?}, fonster {fonster, image?, engines?, environment?,
+// lookalikes?} (lookalikes: {text, sameAs, nearlyAs: [{id, name}], sameCount,
+// nearlyCount} as the last edit found them, null when not known), image
 // {seed, image, environment?}, preview {seq, seed, image, environment?},
 // seedError {seq?, message}, frames {requestId, start, total, intervalMs,
 // frames}, framesFailed, tap {animation}, status {message, error?},
@@ -68,6 +70,7 @@ const MARKUP = `
     <button id="use-as-seed" type="button" class="library-only">Use as seed</button>
   </p>
   <p id="engine-line" class="engine-line" hidden>Drawn by <strong id="engine-name"></strong></p>
+  <p id="lookalikes" class="lookalikes library-only" hidden></p>
 </section>
 
 <section id="engines" class="engines library-only" aria-labelledby="engines-label" hidden>
@@ -130,7 +133,7 @@ export function mountDetail(root, host) {
     counter: $('frame-counter'), undo: $('undo'), redo: $('redo'), play: $('play'), stop: $('stop'),
     speed: $('speed'), speedOut: $('speed-out'), loadRandom: $('load-random'), prependRandom: $('prepend-random'),
     refresh: $('refresh'), share: $('share'), saveAsFonster: $('save-as-fonster'), status: $('status'),
-    engineLine: $('engine-line'), engineName: $('engine-name'), engines: $('engines'), engineChoices: $('engine-choices'),
+    lookalikes: $('lookalikes'), engineLine: $('engine-line'), engineName: $('engine-name'), engines: $('engines'), engineChoices: $('engine-choices'),
     shareBox: $('share-box'), shareUrl: $('share-url'), shareCopy: $('share-copy'), shareWarning: $('share-warning'),
   };
   const scene = mountScene(el.scene);
@@ -235,6 +238,15 @@ export function mountDetail(root, host) {
       button.addEventListener('click', () => { if (!current) post({ type: 'setEngine', engine: choice.engine }); });
       el.engineChoices.appendChild(button);
     }
+  }
+
+  // ---- look-alikes ---------------------------------------------------------------
+
+  /** “Looks exactly like “Bob” and “Grace”.” from what the last edit found (hidden when not known). */
+  function showLookalikes(found) {
+    el.lookalikes.hidden = !found;
+    if (!found) return;
+    el.lookalikes.textContent = found.text;
   }
 
   // ---- fields ---------------------------------------------------------------
@@ -484,9 +496,10 @@ export function mountDetail(root, host) {
         view.mode = m.mode;
         root.dataset.mode = m.mode;
         buildSourceButtons(m.sources || []);
-        view.image = m.image;
+        if (m.image) view.image = m.image;
         if (m.mode === 'fonster') applyFonster(m.fonster);
         else { view.committedSeed = m.seed; el.seed.value = m.seed; }
+        showLookalikes(m.lookalikes);
         showEngines(m.engines);
         showImage(m.image);
         showEnvironment(view.committedSeed, m.environment);
@@ -498,6 +511,7 @@ export function mountDetail(root, host) {
       }
       case 'fonster':
         applyFonster(m.fonster);
+        showLookalikes(m.lookalikes);
         showEngines(m.engines);
         if (m.image) { view.image = m.image; if (view.playback === 'stopped') showImage(m.image); }
         showEnvironment(m.fonster.seed, m.environment);
@@ -584,3 +598,4 @@ export function mountDetail(root, host) {
     receive: onMessage,
   };
 }
+

@@ -23,14 +23,17 @@ enum UpdateMethod: RPCMethod {
     static let summary = "Renames a Fonster, changes its seed (undoable) and/or switches its engine, in one edit."
     static let effect = MethodDeclaration.Effect.writesLibrary
     static let errors: [ErrorCode] = [.invalidParams, .notFound, .seedTooLong] + LibraryErrors.edit
-    static let result = Schema.ref("Fonster")
+    static let result = Schema.ref("EditedFonster")
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         if params.name == nil && params.seed == nil && params.engine == nil {
             throw ResponseError.invalidParams(field: "seed", "Give 'name', 'seed' or 'engine' to change; this request gives none of them.")
         }
-        return try await context.withStore { store throws(StoreError) in
-            try store.edit(params.id, name: params.name?.text, seed: params.seed?.text, engine: params.engine)
-        }.json()
+        let (fonster, library) = try await context.withStore { store throws(StoreError) in
+            (try store.edit(params.id, name: params.name?.text, seed: params.seed?.text, engine: params.engine), try store.list())
+        }
+        request.leaveOrder()
+        let lookalikes = try await context.lookalikes.members(of: fonster, in: library, defaultEngine: context.defaultEngine, request: request)
+        return fonster.json().merging(lookalikes)
     }
 }

@@ -4,6 +4,7 @@
 const os = require('os');
 const path = require('path');
 const vscode = require('vscode');
+const { lookalikeNotes } = require('./share');
 
 /** The largest bundle file read: the server accepts messages up to 64 MiB. */
 const MAX_BUNDLE_BYTES = 64 * 1024 * 1024;
@@ -66,9 +67,10 @@ async function importLibrary(api) {
   }, 'Import');
   if (answer !== 'Import') return undefined;
   const result = await api.libraryImport(bundle);
+  const notes = await lookalikeNotes(api, result.created);
   vscode.window.showInformationMessage(result.created.length === 0 && result.skipped === total
     ? `Nothing imported: ${total === 1 ? 'the Fonster' : `all ${count(total)}`} in ${file} ${total === 1 ? 'is' : 'are'} already in your library.`
-    : `Imported ${result.created.length}. Skipped ${result.skipped}.`);
+    : `Imported ${result.created.length}. Skipped ${result.skipped}.${notes ? ` ${notes}` : ''}`);
   return { created: result.created, skipped: result.skipped };
 }
 

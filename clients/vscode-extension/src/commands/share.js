@@ -3,6 +3,7 @@
 
 const vscode = require('vscode');
 const { serverEngines, chosenEngine } = require('../settings');
+const { importShared } = require('../detail/ui-location');
 
 /**
  * Build a share link on the server and put it on the clipboard. A link the
@@ -84,7 +85,8 @@ async function importShareLink(api, thumbnails, url) {
     result.created.push(...part.created);
     result.skipped += part.skipped;
   }
-  vscode.window.showInformationMessage(`Imported ${result.created.length}. Skipped ${result.skipped}.`);
+  const notes = await lookalikeNotes(api, result.created);
+  vscode.window.showInformationMessage(`Imported ${result.created.length}. Skipped ${result.skipped}.${notes ? ` ${notes}` : ''}`);
   return result;
 }
 
@@ -101,4 +103,19 @@ function iconFor(thumbnails, dataUri) {
   }
 }
 
-module.exports = { copyShareLink, importShareLink };
+/**
+ * What an import's answer says of the look-alikes of what it added: “pip” looks exactly like “Bob”.
+ * @param {import('../server/api').FonstersApi} api
+ * @param {any[]} created Fonsters with `sameAs`/`nearlyAs`
+ * @returns {Promise<string>} empty when none looks like another
+ */
+async function lookalikeNotes(api, created) {
+  const { importLookalikes } = await importShared('lookalikes.mjs');
+  const names = new Map(created.map((f) => [String(f.id).toUpperCase(), f.displayName]));
+  const ids = [...new Set(created.flatMap((f) => [...(f.sameAs || []), ...(f.nearlyAs || [])]))].slice(0, 30);
+  await Promise.all(ids.filter((id) => !names.has(id.toUpperCase())).map((id) =>
+    api.get(id).then((f) => { names.set(id.toUpperCase(), f.displayName); }, () => {})));
+  return importLookalikes(created, (/** @type {string} */ id) => names.get(id.toUpperCase()));
+}
+
+module.exports = { copyShareLink, importShareLink, lookalikeNotes };

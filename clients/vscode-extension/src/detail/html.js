@@ -13,8 +13,9 @@
  */
 
 /**
- * @param {{ scriptUri: string, styleUri: string, uiUri: string, nonce: string, title?: string, mode?: 'fonster' | 'preview' }} parts
- *   `uiUri`: the folder of the shared detail modules (clients/web/ui), as a webview URI
+ * @param {{ scriptUri: string, styleUri: string, uiUri: string, uiStyle?: string, nonce: string, title?: string, mode?: 'fonster' | 'preview' }} parts
+ *   `uiUri`: the folder of the shared detail modules (clients/web/ui), as a webview URI;
+ *   `uiStyle`: the shared stylesheet there (default detail.css; findlook.css for Find a Look)
  * @returns {string}
  */
 function buildDetailHtml(parts) {
@@ -28,7 +29,7 @@ function buildDetailHtml(parts) {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" nonce="${nonce}" href="${escapeHtml(`${uiUri}/detail.css`)}">
+<link rel="stylesheet" nonce="${nonce}" href="${escapeHtml(`${uiUri}/${parts.uiStyle || 'detail.css'}`)}">
 <link rel="stylesheet" nonce="${nonce}" href="${escapeHtml(styleUri)}">
 <title>${title}</title>
 </head>

@@ -16,4 +16,20 @@ function sharedUiSegments(extensionPath) {
   return ['..', 'web', 'ui'];
 }
 
-module.exports = { sharedUiSegments };
+/** @type {Map<string, Promise<any>>} */
+const loaded = new Map();
+
+/**
+ * A module of the shared folder (an ES module: `.mjs`, so Node loads it as one wherever it is
+ * packaged), loaded once.
+ * @param {string} name e.g. `lookalikes.mjs`
+ * @returns {Promise<any>}
+ */
+function importShared(name) {
+  const root = path.resolve(__dirname, '..', '..');
+  const file = path.join(root, ...sharedUiSegments(root), name);
+  if (!loaded.has(file)) loaded.set(file, import(require('url').pathToFileURL(file).href));
+  return /** @type {Promise<any>} */ (loaded.get(file));
+}
+
+module.exports = { sharedUiSegments, importShared };

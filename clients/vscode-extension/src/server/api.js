@@ -94,6 +94,8 @@ class FonstersApi {
   clockCreature(options = {}) { return this.server.request('clock/creature', options); }
   /** The whole library as a bundle object. */
   libraryExport() { return this.server.request('library/export', {}).then((r) => r.bundle); }
+  /** The library grouped by identical (`exact`) and nearly identical (`near`) pictures. */
+  lookalikes() { return this.server.request('fonsters/lookalikes', {}); }
   /** @param {any} bundle @param {number[]} [select] */
   libraryImport(bundle, select) { return this.server.request('library/import', select ? { bundle, select } : { bundle }); }
 }

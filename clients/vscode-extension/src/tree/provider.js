@@ -3,11 +3,13 @@
 
 const vscode = require('vscode');
 const { readableMessage } = require('../rpc/errors');
+const { importShared } = require('../detail/ui-location');
 
 /**
  * @typedef {object} FonsterNode a row of the Fonsters tree
  * @property {any} fonster the server's Fonster object
  * @property {string | undefined} thumbnail path of its thumbnail file
+ * @property {{ short: string, sentence: string }} [lookalike] what the row says of the Fonsters that draw its picture
  */
 
 /** The tree's thumbnails stand on their seed's sky, so dark creatures stay visible on a dark theme. */
@@ -68,6 +70,12 @@ class FonstersTreeProvider {
     item.contextValue = f.birthday ? 'fonster.birthday' : 'fonster';
     const label = f.birthday ? `${f.displayName}, birthday today` : f.displayName;
     item.accessibilityInformation = { label: f.engine ? `${label}, drawn by ${f.engine}` : label };
+    if (node.lookalike) {
+      item.description = [item.description, node.lookalike.short].filter(Boolean).join(' · ');
+      item.tooltip.appendMarkdown('\n\n');
+      item.tooltip.appendText(node.lookalike.sentence);
+      item.accessibilityInformation.label += `. ${node.lookalike.sentence}`;
+    }
     item.command = { command: 'fonsters.open', title: 'Open Fonster', arguments: [node] };
     return item;
   }
@@ -93,8 +101,14 @@ class FonstersTreeProvider {
 
   async fetch() {
     try {
-      const fonsters = await this.api.list(THUMBNAIL);
-      this.nodes = fonsters.map((/** @type {any} */ f) => ({ fonster: f, thumbnail: this.thumbnailFile(f.thumbnail) }));
+      const [fonsters, groups, shared] = await Promise.all([
+        this.api.list(THUMBNAIL), this.api.lookalikes().catch(() => null), importShared('lookalikes.mjs'),
+      ]);
+      const names = new Map(fonsters.map((/** @type {any} */ f) => [f.id.toUpperCase(), f.displayName]));
+      const index = groups ? shared.lookalikeIndex(groups) : new Map();
+      this.nodes = fonsters.map((/** @type {any} */ f) => ({
+        fonster: f, thumbnail: this.thumbnailFile(f.thumbnail), lookalike: lookalikeOf(index.get(f.id.toUpperCase()), names, shared),
+      }));
       this.thumbnails.sweep();
       if (this.view) this.view.message = undefined;
     } catch (error) {
@@ -127,6 +141,25 @@ class FonstersTreeProvider {
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.changed.dispose();
   }
+}
+
+/**
+ * A row's look-alike note: "≡ Bob" beside it, the sentence in its tooltip and accessible label.
+ * @param {{ sameAs: string[], nearlyAs: string[] } | undefined} found ids
+ * @param {Map<string, string>} names display names by upper-cased id
+ * @param {any} shared clients/web/ui/lookalikes.mjs
+ */
+function lookalikeOf(found, names, shared) {
+  if (!found || (!found.sameAs.length && !found.nearlyAs.length)) return undefined;
+  const nameOf = (/** @type {string} */ id) => names.get(id.toUpperCase()) || 'another Fonster';
+  const sameAs = found.sameAs.map(nameOf);
+  const nearlyAs = found.nearlyAs.map(nameOf);
+  const first = sameAs.length ? `≡ ${sameAs[0]}` : `≈ ${nearlyAs[0]}`;
+  const others = sameAs.length + nearlyAs.length - 1;
+  return {
+    short: others > 0 ? `${first} +${others}` : first,
+    sentence: shared.lookalikeSentence({ sameAs: sameAs.slice(0, 5), nearlyAs: nearlyAs.slice(0, 5), sameCount: sameAs.length, nearlyCount: nearlyAs.length }),
+  };
 }
 
 module.exports = { FonstersTreeProvider, THUMBNAIL };

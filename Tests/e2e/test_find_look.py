@@ -1,0 +1,179 @@
+"""The web shell's "Find a look" panel (issue 22) in a real headless Chromium against a real
+`fonsters-rpc web`: type a base, tick a trait, and the matches appear while the search still runs
+(the page's WebSocket holds back the search's final answer, so what shows came from its
+`$/progress` reports); each match really has the trait (checked with creature/describe over an
+independent client); editing the base starts again; a pick creates a Fonster, another sets the
+open Fonster's seed, and Undo takes that back. And the look-alikes (`sameAs`/`nearlyAs`) in the
+list, the detail after an edit, and an import's summary. Screenshots go to
+.build/test-artifacts/web-gui/."""
+import pytest
+
+from test_web_gui import By, Keys, browser, clear_library, ctrl, downloads, js, make_driver, open_fonster, open_page, server, shot, wait  # noqa: F401
+
+# Holds back the answers of creature/search (those carry "stoppedBy") while window.__hold is set.
+HOLD_SEARCH_ANSWERS = """
+(() => {
+  const Native = window.WebSocket;
+  window.__hold = false;
+  window.__held = [];
+  class Held extends Native {
+    set onmessage(fn) {
+      super.onmessage = (event) => {
+        if (window.__hold && /"stoppedBy"/.test(event.data)) { window.__held.push(() => fn.call(this, event)); return; }
+        fn.call(this, event);
+      };
+    }
+    get onmessage() { return super.onmessage; }
+  }
+  window.WebSocket = Held;
+  window.__release = () => { window.__hold = false; for (const f of window.__held.splice(0)) f(); };
+})();
+"""
+
+
+def results(driver):
+    return js(driver, "return [...document.querySelectorAll('#fl-results .fl-result')].map((li) => li.dataset.seed)")
+
+
+def open_panel(driver):
+    driver.find_element(By.ID, "open-findlook").click()
+    wait(driver, lambda d: js(d, "return document.getElementById('findlook-dialog').open && "
+                                 "document.getElementById('findlook-root').getAttribute('aria-busy') === 'false'"), "the panel")
+    wait(driver, lambda d: js(d, "return document.activeElement && document.activeElement.id") == "fl-base", "the keyboard in the base field")
+
+
+def test_find_a_look_streams_matches_then_create_and_set_seed_with_undo(server, browser):
+    clear_library(server)
+    engines = server.call("initialize", {})["capabilities"]["experimental"]["engines"]
+    engine = "fonsters-v2" if "fonsters-v2" in engines else engines[0]  # v2 draws a different creature for nearly every variant
+    alpha = server.call("fonsters/create", {"name": "Alpha", "seed": "alpha", "engine": engine})
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_SEARCH_ANSWERS})
+    open_page(browser, server)
+    open_fonster(browser, alpha["id"])
+    open_panel(browser)
+    assert "Alpha" in browser.find_element(By.ID, "fl-target").text
+
+    # Keyboard only: the base, then the antlers box ticked with the space bar, Enter searches.
+    js(browser, "window.__hold = true")
+    browser.find_element(By.ID, "fl-base").send_keys("alice")
+    antlers = browser.find_element(By.ID, "fl-want-antlers")
+    antlers.send_keys(Keys.SPACE)
+    assert antlers.is_selected()
+    browser.find_element(By.ID, "fl-base").send_keys(Keys.ENTER)
+
+    # Matches show while the search's answer is still held back: they came from its progress reports.
+    wait(browser, lambda d: len(results(d)) >= 3, "matches arriving")
+    assert js(browser, "return window.__held.length") <= 1
+    assert browser.find_element(By.ID, "fl-stop").is_enabled(), "still searching: Stop is offered"
+    assert browser.find_element(By.ID, "fl-results").get_attribute("aria-busy") == "true"
+    assert "so far" in browser.find_element(By.ID, "fl-status").text
+    wait(browser, lambda d: js(d, "return window.__held.length") == 1, "the search's answer held back")
+    js(browser, "window.__release()")
+    wait(browser, lambda d: "stopped at" in d.find_element(By.ID, "fl-status").text, "the search's end announced")
+    assert browser.find_element(By.ID, "fl-status").get_attribute("aria-live") == "polite"
+    found = results(browser)
+    assert len(found) == len(set(found)) and all(s.lower().startswith("alice") for s in found), found
+
+    # Every match really draws antlers (creature mode, tier 4–5), with alt text on its thumbnail.
+    for seed in found:
+        config = server.call("creature/describe", {"seed": seed, "engine": engine})["configuration"]
+        assert config["antlers"] is True and config["mode"] == "creature" and config["tier"] >= 4, (seed, config)
+    alts = js(browser, "return [...document.querySelectorAll('#fl-results img')].map((i) => i.alt)")
+    assert all(a.startswith("The creature of “") and "antlers" in a for a in alts), alts
+    shot(browser, "11-find-a-look")
+
+    # Editing the base starts again: the old matches go, the new ones vary the new base.
+    base = browser.find_element(By.ID, "fl-base")
+    base.send_keys(Keys.CONTROL, "a")
+    base.send_keys("bob")
+    wait(browser, lambda d: (r := results(d)) and all(s.lower().startswith("bob") for s in r) and
+         "stopped at" in d.find_element(By.ID, "fl-status").text, "the new base's matches")
+    first, second = results(browser)[:2]
+
+    # Create a Fonster with the first match.
+    browser.find_element(By.CSS_SELECTOR, f"#fl-results .fl-result[data-seed='{first}'] .fl-create").click()
+    made = wait(browser, lambda d: next((f for f in server.fonsters() if f["seed"] == first), None), "the created Fonster")
+    assert made["engine"] == engine
+    wait(browser, lambda d: f"Created “{made['displayName']}”" in d.find_element(By.ID, "fl-status").text, "the creation announced")
+    wait(browser, lambda d: d.find_elements(By.ID, f"row-{made['id']}"), "its row in the library")
+
+    # Set the second as Alpha's seed: one undoable edit, shown behind the panel; Undo takes it back.
+    browser.find_element(By.CSS_SELECTOR, f"#fl-results .fl-result[data-seed='{second}'] .fl-set").click()
+    wait(browser, lambda d: server.call("fonsters/get", {"id": alpha["id"]})["seed"] == second, "the seed set")
+    assert server.call("fonsters/get", {"id": alpha["id"]})["canUndo"] is True
+    wait(browser, lambda d: d.find_element(By.ID, "seed").get_attribute("value") == second, "the detail follows")
+    undo = wait(browser, lambda d: d.find_element(By.ID, "fl-undo") if d.find_element(By.ID, "fl-undo").is_displayed() else None, "Undo offered")
+    undo.click()
+    wait(browser, lambda d: server.call("fonsters/get", {"id": alpha["id"]})["seed"] == "alpha", "the seed back")
+    wait(browser, lambda d: "Undone" in d.find_element(By.ID, "fl-status").text, "the undo announced")
+
+    # Escape closes the panel and gives the keyboard back to its button.
+    browser.find_element(By.ID, "fl-base").send_keys(Keys.ESCAPE)
+    wait(browser, lambda d: not js(d, "return document.getElementById('findlook-dialog').open"), "the panel closed")
+    assert js(browser, "return document.activeElement.id") == "open-findlook"
+
+
+def test_lookalikes_in_the_list_the_detail_and_the_import_summary(server, browser):
+    clear_library(server)
+    # "hello", "grace" and "linus" draw one picture in fonsters-v1.
+    hello = server.call("fonsters/create", {"name": "Hello", "seed": "hello", "engine": "fonsters-v1"})
+    grace = server.call("fonsters/create", {"name": "Grace", "seed": "grace", "engine": "fonsters-v1"})
+    other = server.call("fonsters/create", {"name": "Other", "seed": "a seed of its own", "engine": "fonsters-v1"})
+    open_page(browser, server)
+    row = lambda d, f: d.find_element(By.ID, f"row-{f['id']}")  # noqa: E731
+    wait(browser, lambda d: "Looks exactly like “Hello”" in row(d, grace).text, "Grace's row names Hello")
+    assert "Looks exactly like “Grace”" in row(browser, hello).text
+    assert "Looks" not in row(browser, other).text
+    assert "Looks exactly like “Hello”" in row(browser, grace).get_attribute("title")
+
+    # An edit's answer: Other takes the seed "linus" and now looks exactly like both.
+    open_fonster(browser, other["id"])
+    assert not browser.find_element(By.ID, "lookalikes").is_displayed(), "nothing said before an edit found it"
+    seed = browser.find_element(By.ID, "seed")
+    seed.send_keys(Keys.CONTROL, "a")
+    seed.send_keys("linus", Keys.ENTER)
+    wait(browser, lambda d: d.find_element(By.ID, "lookalikes").text == "Looks exactly like “Hello” and “Grace”.", "the detail names them")
+    wait(browser, lambda d: "Looks exactly like “Hello” and “Grace”" in row(d, other).text, "its row too")
+    ctrl(browser, "z")
+    wait(browser, lambda d: not d.find_element(By.ID, "lookalikes").is_displayed(), "another picture: the old look-alikes go")
+    wait(browser, lambda d: "Looks" not in row(d, other).text, "and from its row")
+
+    # An import's summary names what the new Fonsters look like.
+    link = server.call("share/build", {"seeds": ["linus", "another seed of its own"]})["url"]
+    browser.find_element(By.ID, "open-import-link").click()
+    field = wait(browser, lambda d: d.find_element(By.ID, "import-url") if d.find_element(By.ID, "import-url").is_displayed() else None, "the dialog")
+    field.send_keys(link)
+    browser.find_element(By.ID, "import-preview").click()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#import-list li")) == 2, "the review")
+    browser.find_element(By.ID, "import-confirm").click()
+    wait(browser, lambda d: "“linus” looks exactly like “Hello” and “Grace”." in d.find_element(By.ID, "toast-text").text, "the import's summary")
+    assert "another seed" not in browser.find_element(By.ID, "toast-text").text
+
+
+def test_find_a_look_refuses_an_impossible_want_and_fits_a_narrow_dark_window(server, downloads):
+    clear_library(server)
+    driver = make_driver(downloads, width=360, height=800, dark=True)
+    try:
+        open_page(driver, server)
+        open_panel(driver)
+        assert js(driver, "return document.documentElement.scrollWidth") <= 360, "no sideways scrolling at 360 px"
+        assert js(driver, "const d = document.getElementById('findlook-dialog').getBoundingClientRect(); return d.right <= 360 && d.left >= 0")
+        driver.find_element(By.ID, "fl-base").send_keys("alice")
+        driver.find_element(By.ID, "fl-want-antlers").click()
+        driver.find_element(By.CSS_SELECTOR, "#fl-mode option[value='space']").click()
+        driver.find_element(By.ID, "fl-find").click()
+        status = wait(driver, lambda d: (s := d.find_element(By.ID, "fl-status")).get_attribute("class").count("error") and s.text, "the refusal")
+        assert "impossible" in status, status
+        assert driver.find_element(By.ID, "fl-want-antlers").get_attribute("aria-invalid") == "true"
+        assert driver.find_element(By.ID, "fl-mode").get_attribute("aria-invalid") == "true"
+        # Focus is visible: the focused control has an outline.
+        driver.find_element(By.ID, "fl-base").click()
+        assert js(driver, "return getComputedStyle(document.activeElement).outlineStyle") != "none"
+        shot(driver, "12-find-a-look-narrow-dark")
+        assert not [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "favicon" not in e["message"]]
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    pytest.main([__file__])

@@ -1,0 +1,132 @@
+// The detail service against a fake server whose answers come in the order a test sets:
+// an edit's answer (with its look-alikes) and the reload its own didChange prompts cross.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createDetailService } from '../ui/detail-service.mjs';
+
+const ID = '00000000-0000-4000-8000-00000000000A';
+const BOB = '00000000-0000-4000-8000-00000000000B';
+
+/** A library of two Fonsters; every call waits until the test releases it (`next(method)`). */
+function fakeServer() {
+  const library = new Map([
+    [ID, { id: ID, name: 'Alpha', displayName: 'Alpha', seed: 'alpha', randomSource: null, canUndo: false, canRedo: false, engine: 'fonsters-v1' }],
+    [BOB, { id: BOB, name: 'Bob', displayName: 'Bob', seed: 'hello', randomSource: null, canUndo: false, canRedo: false, engine: 'fonsters-v1' }],
+  ]);
+  const waiting = [];
+  const answer = (method, params) => {
+    if (method === 'fonsters/get') return { ...library.get(params.id) };
+    if (method === 'fonsters/update') {
+      const f = library.get(params.id);
+      if (params.engine) f.engine = params.engine;
+      if (params.seed !== undefined) f.seed = params.seed;
+      return { ...f, sameAs: [BOB], nearlyAs: [] };
+    }
+    if (method === 'creature/render') return { dataUri: `data:${params.id || params.seed}@${params.engine || library.get(params.id).engine}`, alt: 'a creature', width: 1, height: 1 };
+    if (method === 'creature/environment') return { scene: {} };
+    throw new Error(`unexpected ${method}`);
+  };
+  const call = (method, params) => new Promise((resolve, reject) => {
+    waiting.push({ method, params, resolve, reject });
+  });
+  /** Answer the oldest waiting call of `method` (its answer computed now). */
+  async function next(method) {
+    for (let i = 0; i < 50 && !waiting.some((w) => w.method === method); i++) await new Promise((r) => setImmediate(r));
+    const i = waiting.findIndex((w) => w.method === method);
+    assert.ok(i >= 0, `a ${method} call is waiting`);
+    const [w] = waiting.splice(i, 1);
+    w.resolve(answer(w.method, w.params));
+  }
+  /** Answer everything waiting, repeatedly, until nothing more is asked. */
+  async function drain() {
+    for (let round = 0; round < 50; round++) {
+      await new Promise((r) => setImmediate(r));
+      if (!waiting.length) continue;
+      const w = waiting.shift();
+      w.resolve(answer(w.method, w.params));
+    }
+  }
+  return { call, next, drain, library };
+}
+
+function service(server) {
+  const sent = [];
+  const s = createDetailService({
+    call: server.call,
+    target: { id: ID },
+    send: (m) => { sent.push(m); return true; },
+    sources: () => [],
+    engines: () => ['fonsters-v1', 'fonsters-v2'],
+    previewEngine: () => undefined,
+    defaultEngine: () => 'fonsters-v1',
+    isCancellation: () => false,
+    describe: (e) => String(e && e.message),
+    exportCreature: async () => {},
+    share: async () => {},
+    saveAsFonster: async () => {},
+  });
+  return { s, sent };
+}
+
+const last = (sent, type) => sent.filter((m) => m.type === type).at(-1);
+
+test('an engine switch whose answer comes before the reload its didChange prompts shows the new engine and the look-alikes', async () => {
+  const server = fakeServer();
+  const { s, sent } = service(server);
+  const ready = s.handle({ type: 'ready' });
+  await server.drain();
+  await ready;
+  assert.equal(last(sent, 'init').engines.current, 'fonsters-v1');
+
+  const switching = s.handle({ type: 'setEngine', engine: 'fonsters-v2' });
+  await server.next('fonsters/update');
+  // The didChange of the switch: the page reloads, and its answer comes while the switch's
+  // pictures are still being drawn.
+  const reload = s.reload();
+  await server.next('fonsters/get');
+  await server.drain();
+  await Promise.all([switching, reload]);
+
+  const shown = sent.filter((m) => m.type === 'fonster');
+  const pictured = shown.filter((m) => m.engines);
+  assert.ok(pictured.length >= 1, 'the switch sends its pictures');
+  assert.equal(pictured.at(-1).engines.current, 'fonsters-v2');
+  assert.equal(shown.at(-1).fonster.engine, 'fonsters-v2');
+  assert.equal(shown.at(-1).fonster.sameAs, undefined, 'the view gets the Fonster’s own fields');
+  assert.deepEqual(shown.at(-1).lookalikes, { sameAs: [{ id: BOB, name: 'Bob' }], nearlyAs: [], sameCount: 1, nearlyCount: 0, text: 'Looks exactly like “Bob”.' });
+});
+
+test('a reload answered before the edit’s answer: the edit still shows, and its look-alikes stay through later reloads', async () => {
+  const server = fakeServer();
+  const { s, sent } = service(server);
+  const ready = s.handle({ type: 'ready' });
+  await server.drain();
+  await ready;
+
+  const editing = s.handle({ type: 'commitSeed', seed: 'grace' });
+  server.library.get(ID).seed = 'grace'; // committed; the answer is late
+  const reload = s.reload();
+  await server.next('fonsters/get');
+  await server.drain();
+  await Promise.all([editing, reload]);
+  const shown = sent.filter((m) => m.type === 'fonster');
+  assert.equal(shown.at(-1).fonster.seed, 'grace');
+  assert.ok(shown.some((m) => m.image && m.image.dataUri === `data:${ID}@fonsters-v1`));
+  assert.equal(shown.at(-1).lookalikes.sameCount, 1);
+
+  // A rename elsewhere: fields change, the look-alikes of the same picture stay.
+  server.library.get(ID).name = 'Renamed';
+  const again = s.reload();
+  await server.drain();
+  await again;
+  const after = sent.filter((m) => m.type === 'fonster').at(-1);
+  assert.equal(after.fonster.name, 'Renamed');
+  assert.equal(after.lookalikes.sameCount, 1);
+
+  // An identical reload sends nothing.
+  const count = sent.length;
+  const same = s.reload();
+  await server.drain();
+  await same;
+  assert.equal(sent.length, count);
+});
