@@ -1,7 +1,8 @@
 import Testing
 import JSON
+import TestSupport
 
-/// `JSONValueDecoder` (Decodable types read from a parsed value) and `serializedCount`.
+/// The tests' `JSONValueDecoder` (Decodable types read from a parsed value) and `serializedCount`.
 @Suite struct JSONValueDecoderTests {
     struct Record: Decodable, Equatable {
         struct Inner: Decodable, Equatable { let on: Bool; let count: Int? }

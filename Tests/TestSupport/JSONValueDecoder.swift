@@ -1,5 +1,8 @@
+import JSON
+
 /// Decodes `Decodable` types straight from a parsed `JSONValue`, with `JSONDecoder`'s errors
-/// (`DecodingError` with the coding path): for fixtures and records read through this module.
+/// (`DecodingError` with the coding path): golden files and records read by the tests through
+/// the protocol's parser.
 ///
 /// Numbers: an integer type takes an integral number that fits it; `Double` and `Float` take any.
 public struct JSONValueDecoder {
