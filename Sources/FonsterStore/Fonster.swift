@@ -24,10 +24,8 @@ public struct Fonster: Equatable, Sendable, Identifiable {
     public var seed: String
     /// The source of the last random text loaded, if any.
     public var randomSource: RandomSource?
-    /// Previous seeds, oldest first (at most 20); undo restores the last.
-    public var history: [String]
-    /// Undone seeds, next redo first (at most 20).
-    public var future: [String]
+    /// The seeds it had before (undo) and the seeds undone (redo), 20 of each at most.
+    public var history: History
     /// When it was created, to the millisecond.
     public let createdAt: Date
     /// `createdAt` in the local offset of its creation, e.g. `2026-11-21T09:30:00.123-08:00`.
@@ -40,9 +38,9 @@ public struct Fonster: Equatable, Sendable, Identifiable {
     public var position: Int
 
     /// Whether undo has a seed to restore.
-    public var canUndo: Bool { !history.isEmpty }
+    public var canUndo: Bool { history.canUndo }
     /// Whether redo has a seed to restore.
-    public var canRedo: Bool { !future.isEmpty }
+    public var canRedo: Bool { history.canRedo }
     /// The name shown in lists (ENGINE.md §9): the name, else the trimmed seed (cut), else "Untitled".
     public var displayName: String { Naming.displayName(name: name, seed: seed) }
 

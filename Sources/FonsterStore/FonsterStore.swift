@@ -265,10 +265,8 @@ public final class FonsterStore: @unchecked Sendable {
     /// history entry comes back. Throws `nothingToUndo` when the history is empty.
     public func undo(_ id: UUID) throws(StoreError) -> Fonster {
         try update(id) { (fonster: inout Fonster) throws(StoreError) in
-            var history = History(past: fonster.history, future: fonster.future)
-            guard let previous = history.undo(from: fonster.seed) else { throw .nothingToUndo(id) }
+            guard let previous = fonster.history.undo(from: fonster.seed) else { throw .nothingToUndo(id) }
             fonster.seed = previous
-            (fonster.history, fonster.future) = (history.past, history.future)
             return true
         }
     }
@@ -277,10 +275,8 @@ public final class FonsterStore: @unchecked Sendable {
     /// future entry comes back. Throws `nothingToRedo` when the future is empty.
     public func redo(_ id: UUID) throws(StoreError) -> Fonster {
         try update(id) { (fonster: inout Fonster) throws(StoreError) in
-            var history = History(past: fonster.history, future: fonster.future)
-            guard let next = history.redo(from: fonster.seed) else { throw .nothingToRedo(id) }
+            guard let next = fonster.history.redo(from: fonster.seed) else { throw .nothingToRedo(id) }
             fonster.seed = next
-            (fonster.history, fonster.future) = (history.past, history.future)
             return true
         }
     }
@@ -548,7 +544,7 @@ public final class FonsterStore: @unchecked Sendable {
             guard try change(&fonster) else { return (fonster, []) }
             try db.query("UPDATE fonsters SET name = ?, seed = ?, random_source = ?, history = ?, future = ?, engine = ? WHERE id = ?", [
                 .text(fonster.name), .text(fonster.seed), .optional(fonster.randomSource?.rawValue),
-                .text(SeedListCoding.encode(fonster.history)), .text(SeedListCoding.encode(fonster.future)),
+                .text(SeedListCoding.encode(fonster.history.past)), .text(SeedListCoding.encode(fonster.history.future)),
                 .text(fonster.engine), .text(key),
             ])
             return (fonster, [StoreChange([fonster], reason: .update)])
@@ -558,10 +554,8 @@ public final class FonsterStore: @unchecked Sendable {
     /// Commits `seed` as the new seed (history per ENGINE.md §9); false when it is unchanged.
     private static func commit(_ seed: String, to fonster: inout Fonster) -> Bool {
         guard seed != fonster.seed else { return false }
-        var history = History(past: fonster.history, future: fonster.future)
-        history.commit(replacing: fonster.seed)
+        fonster.history.commit(replacing: fonster.seed)
         fonster.seed = seed
-        (fonster.history, fonster.future) = (history.past, history.future)
         return true
     }
 
@@ -602,7 +596,7 @@ public final class FonsterStore: @unchecked Sendable {
         let ms = (options.now().timeIntervalSince1970 * 1000).rounded(.down)
         let createdAt = Date(timeIntervalSince1970: ms / 1000)
         return Fonster(
-            id: id, name: name, seed: seed, randomSource: nil, history: [], future: [],
+            id: id, name: name, seed: seed, randomSource: nil, history: History(),
             createdAt: createdAt, createdAtISO8601: ISOTime.format(createdAt, in: options.timeZone, milliseconds: true),
             createdTimeZone: options.timeZone.identifier, engine: EngineVersion.current.rawValue, position: position)
     }
@@ -614,7 +608,7 @@ public final class FonsterStore: @unchecked Sendable {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
                 .text(f.id.uuidString), .int(sortKey), .text(f.name), .text(f.seed), .optional(f.randomSource?.rawValue),
-                .text(SeedListCoding.encode(f.history)), .text(SeedListCoding.encode(f.future)),
+                .text(SeedListCoding.encode(f.history.past)), .text(SeedListCoding.encode(f.history.future)),
                 .int(milliseconds(f.createdAt)), .text(f.createdAtISO8601),
                 .text(f.createdTimeZone), .text(f.engine),
             ])
@@ -667,8 +661,8 @@ public final class FonsterStore: @unchecked Sendable {
             name: row.text(2) ?? "",
             seed: row.text(3) ?? "",
             randomSource: row.text(4).flatMap(RandomSource.init(rawValue:)),
-            history: row.withUTF8(5) { SeedListCoding.decode($0) } ?? [],
-            future: row.withUTF8(6) { SeedListCoding.decode($0) } ?? [],
+            history: History(past: row.withUTF8(5) { SeedListCoding.decode($0) } ?? [],
+                             future: row.withUTF8(6) { SeedListCoding.decode($0) } ?? []),
             createdAt: Date(timeIntervalSince1970: Double(row.int(7)) / 1000),
             createdAtISO8601: row.text(8) ?? "",
             createdTimeZone: zone,

@@ -13,9 +13,14 @@ public struct History: Equatable, Sendable {
 
     /// Stacks as stored; each is cut to `limit` (dropping the oldest past / farthest future).
     public init(past: [String] = [], future: [String] = []) {
-        self.past = Array(past.suffix(Self.limit))
-        self.future = Array(future.prefix(Self.limit))
+        self.past = past.count > Self.limit ? Array(past.suffix(Self.limit)) : past
+        self.future = future.count > Self.limit ? Array(future.prefix(Self.limit)) : future
     }
+
+    /// Whether undo has a seed to restore.
+    public var canUndo: Bool { !past.isEmpty }
+    /// Whether redo has a seed to restore.
+    public var canRedo: Bool { !future.isEmpty }
 
     /// A committed change away from `oldSeed`: push it onto the past (dropping the oldest
     /// beyond 20) and clear the future.

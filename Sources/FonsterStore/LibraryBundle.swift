@@ -1,9 +1,10 @@
 import CreatureCore
 import Foundation
+import JSON
 
 /// A whole library as versioned JSON: `{"format":"fonsters-library","version":1,"engine":…,
 /// "exportedAt":…,"fonsters":[…]}`. Importing adds copies with new ids; it never overwrites.
-public struct LibraryBundle: Codable, Equatable, Sendable {
+public struct LibraryBundle: Equatable, Sendable {
     /// The `format` value of every bundle.
     public static let formatName = "fonsters-library"
     /// The bundle version this program writes and the newest it reads.
@@ -21,7 +22,7 @@ public struct LibraryBundle: Codable, Equatable, Sendable {
     public var fonsters: [Entry]
 
     /// One Fonster in a bundle. Only `seed` is required when importing.
-    public struct Entry: Codable, Equatable, Sendable {
+    public struct Entry: Equatable, Sendable {
         /// Its id in the exporting library (informative; imports get new ids).
         public var id: String?
         /// The name.
@@ -41,31 +42,48 @@ public struct LibraryBundle: Codable, Equatable, Sendable {
         /// The engine that draws it (absent: the bundle's engine).
         public var engine: String?
 
-        /// Decodes leniently: missing optional fields take their defaults.
-        public init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            id = try c.decodeIfPresent(String.self, forKey: .id)
-            name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
-            seed = try c.decode(String.self, forKey: .seed)
-            randomSource = try c.decodeIfPresent(String.self, forKey: .randomSource)
-            history = try c.decodeIfPresent([String].self, forKey: .history) ?? []
-            future = try c.decodeIfPresent([String].self, forKey: .future) ?? []
-            createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt)
-            createdTimeZone = try c.decodeIfPresent(String.self, forKey: .createdTimeZone)
-            engine = try c.decodeIfPresent(String.self, forKey: .engine)
-        }
-
         /// The entry for a saved Fonster.
         public init(_ f: Fonster) {
             id = f.id.uuidString
             name = f.name
             seed = f.seed
             randomSource = f.randomSource?.rawValue
-            history = f.history
-            future = f.future
+            history = f.history.past
+            future = f.history.future
             createdAt = f.createdAtISO8601
             createdTimeZone = f.createdTimeZone
             engine = f.engine
+        }
+
+        /// Reads an entry leniently: missing (or null) optional fields take their defaults.
+        init(_ value: JSONValue, path: String) throws(StoreError) {
+            let m = try Members(value, path: path)
+            id = try m.string("id")
+            name = try m.string("name") ?? ""
+            seed = try m.required("seed")
+            randomSource = try m.string("randomSource")
+            history = try m.strings("history") ?? []
+            future = try m.strings("future") ?? []
+            createdAt = try m.string("createdAt")
+            createdTimeZone = try m.string("createdTimeZone")
+            engine = try m.string("engine")
+        }
+
+        /// The entry as JSON, keys in the order exports have always had (sorted), absent
+        /// optional fields left out.
+        public var json: JSONValue {
+            var members: [(String, JSONValue)] = []
+            members.reserveCapacity(9)
+            if let createdAt { members.append(("createdAt", .string(createdAt))) }
+            if let createdTimeZone { members.append(("createdTimeZone", .string(createdTimeZone))) }
+            if let engine { members.append(("engine", .string(engine))) }
+            members.append(("future", .array(future.map(JSONValue.string))))
+            members.append(("history", .array(history.map(JSONValue.string))))
+            if let id { members.append(("id", .string(id))) }
+            members.append(("name", .string(name)))
+            if let randomSource { members.append(("randomSource", .string(randomSource))) }
+            members.append(("seed", .string(seed)))
+            return .object(JSONObject(members))
         }
     }
 
@@ -78,47 +96,67 @@ public struct LibraryBundle: Codable, Equatable, Sendable {
         self.fonsters = fonsters.map(Entry.init)
     }
 
-    /// Parses and checks bundle JSON; throws `invalidBundle` naming the first problem, `tooMany`
-    /// for more than 10,000 entries (counted before anything is decoded).
-    public static func decode(_ data: Data) throws(StoreError) -> LibraryBundle {
-        try decode(data, select: nil).bundle
+    /// The bundle as JSON (keys sorted, as exports have always been written).
+    public var json: JSONValue {
+        ["engine": .string(engine), "exportedAt": .string(exportedAt), "fonsters": .array(fonsters.map(\.json)),
+         "format": .string(format), "version": .number(version)]
     }
 
-    /// `decode`, plus the entry indices to import: `select` checked (in range, none repeated)
-    /// against a cheap count of the entries before any entry is decoded, or every index.
-    static func decode(_ data: Data, select: [Int]?) throws(StoreError) -> (bundle: LibraryBundle, indices: [Int]) {
-        let counted = BundleScan.entryCount(data)
-        if let counted, counted > StoreLimits.maxBundleImport {
-            throw .tooMany(count: counted, limit: StoreLimits.maxBundleImport)
+    /// Parses and checks bundle JSON; throws `invalidBundle` naming the first problem, `tooMany`
+    /// for more than 10,000 entries (counted before any entry is read).
+    public static func decode(_ data: Data) throws(StoreError) -> LibraryBundle {
+        try read(parse(data), select: nil).bundle
+    }
+
+    /// Checks a parsed bundle (see `decode`).
+    public init(json: JSONValue) throws(StoreError) {
+        self = try Self.read(json, select: nil).bundle
+    }
+
+    /// Bundle text as a `JSONValue` (parsed once, by the protocol's parser, which limits its
+    /// nesting), or `invalidBundle` when it is not JSON.
+    static func parse(_ data: Data) throws(StoreError) -> JSONValue {
+        do { return try JSONParser.parse([UInt8](data)) } catch {
+            throw .invalidBundle("it is not valid JSON")
         }
-        if let select, let counted { try check(select, count: counted) }
-        struct Header: Decodable { var format: String?; var version: Int? }
-        let header: Header
-        do { header = try JSONDecoder().decode(Header.self, from: data) } catch {
-            throw .invalidBundle(describe(error))
+    }
+
+    /// The checked bundle and the entry indices to import: `select` checked (in range, none
+    /// repeated) against the entry count before any entry is read, or every index.
+    static func read(_ json: JSONValue, select: [Int]?) throws(StoreError) -> (bundle: LibraryBundle, indices: [Int]) {
+        let entries = json["fonsters"]?.array
+        if let entries {
+            if entries.count > StoreLimits.maxBundleImport {
+                throw .tooMany(count: entries.count, limit: StoreLimits.maxBundleImport)
+            }
+            if let select { try check(select, count: entries.count) }
         }
-        guard let format = header.format else { throw .invalidBundle("the format field is missing") }
+        let top = try Members(json, path: "")
+        let (format, version) = (try top.string("format"), try top.int("version"))
+        guard let format else { throw .invalidBundle("the format field is missing") }
         guard format == formatName else {
             throw .invalidBundle("format is \(quoted(format)), but a library bundle says \"\(formatName)\"")
         }
-        guard let version = header.version else { throw .invalidBundle("the version field is missing") }
+        guard let version else { throw .invalidBundle("the version field is missing") }
         guard version <= currentVersion else {
             throw .invalidBundle("it is version \(version), newer than version \(currentVersion) that this program reads; update fonsters-rpc to import it")
         }
         guard version >= 1 else { throw .invalidBundle("version \(version) is not a bundle version; versions start at 1") }
-        let bundle: LibraryBundle
-        do { bundle = try JSONDecoder().decode(LibraryBundle.self, from: data) } catch {
-            throw .invalidBundle(describe(error))
+        let engine: String = try top.required("engine")
+        let exportedAt: String = try top.required("exportedAt")
+        guard let entries else { throw top.problem("fonsters", json["fonsters"], "an array") }
+        var fonsters: [Entry] = []
+        fonsters.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() { fonsters.append(try Entry(entry, path: "fonsters[\(index)]")) }
+        do { _ = try ISO8601Timestamp.parse(exportedAt) } catch {
+            throw .invalidBundle("exportedAt \(quoted(exportedAt)) is not a valid date-time: \(error.reason)")
         }
-        do { _ = try ISO8601Timestamp.parse(bundle.exportedAt) } catch {
-            throw .invalidBundle("exportedAt \(quoted(bundle.exportedAt)) is not a valid date-time: \(error.reason)")
-        }
-        guard bundle.fonsters.count <= StoreLimits.maxBundleImport else {
-            throw .tooMany(count: bundle.fonsters.count, limit: StoreLimits.maxBundleImport)
-        }
-        guard let select else { return (bundle, Array(bundle.fonsters.indices)) }
-        try check(select, count: bundle.fonsters.count)
-        return (bundle, select)
+        let bundle = LibraryBundle(format: format, version: version, engine: engine, exportedAt: exportedAt, fonsters: fonsters)
+        return (bundle, select ?? Array(fonsters.indices))
+    }
+
+    private init(format: String, version: Int, engine: String, exportedAt: String, fonsters: [Entry]) {
+        (self.format, self.version, self.engine, self.exportedAt, self.fonsters) = (format, version, engine, exportedAt, fonsters)
     }
 
     /// Throws `indexOutOfRange` or `repeatedIndex` for the first bad index of `select`.
@@ -128,13 +166,6 @@ public struct LibraryBundle: Codable, Equatable, Sendable {
             guard index >= 0, index < count else { throw .indexOutOfRange(index: index, count: count) }
             guard seen.insert(index).inserted else { throw .repeatedIndex(index: index) }
         }
-    }
-
-    /// The JSON of this bundle (keys sorted, slashes unescaped).
-    public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)) ?? Data()
     }
 
     /// The Fonster entry `index` imports as (new id, engine `engine` when given, else its own or
@@ -183,7 +214,7 @@ public struct LibraryBundle: Codable, Equatable, Sendable {
         }
         return Fonster(
             id: UUID(), name: entry.name, seed: entry.seed, randomSource: source,
-            history: entry.history, future: entry.future, createdAt: createdAt,
+            history: History(past: entry.history, future: entry.future), createdAt: createdAt,
             createdAtISO8601: ISOTime.format(createdAt, in: zone, milliseconds: true),
             createdTimeZone: zone.identifier, engine: engineName, position: 0)
     }
@@ -192,52 +223,33 @@ public struct LibraryBundle: Codable, Equatable, Sendable {
     static func quoted(_ text: String) -> String {
         text.count > 40 ? "\"\(text.prefix(40))…\"" : "\"\(text)\""
     }
-
-    private static func describe(_ error: Error) -> String {
-        guard let error = error as? DecodingError else { return "it is not valid JSON" }
-        func kind(_ type: Any.Type) -> String {
-            switch type {
-            case is String.Type: "a string"
-            case is Int.Type: "a whole number"
-            case is Bool.Type: "true or false"
-            default: String(describing: type).hasPrefix("Array") ? "an array" : "an object"
-            }
-        }
-        func path(_ keys: [CodingKey]) -> String {
-            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "the top level" : text)
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])) is missing"
-        case .typeMismatch(let type, let context): return "\(path(context.codingPath)) should be \(kind(type))"
-        case .valueNotFound(let type, let context): return "\(path(context.codingPath)) is null, but it should be \(kind(type))"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "it is not valid JSON" : "\(path(context.codingPath)) is malformed"
-        @unknown default: return "it cannot be read"
-        }
-    }
 }
 
 extension FonsterStore {
     /// The whole library as bundle JSON, in list order.
-    public func exportLibrary() throws(StoreError) -> Data {
+    public func exportLibrary() throws(StoreError) -> JSONValue {
         exportBundle(of: try list())
     }
 
     /// `fonsters` (a page of the library) as bundle JSON, in the order given.
-    public func exportBundle(of fonsters: [Fonster]) -> Data {
-        LibraryBundle(fonsters: fonsters, now: options.now(), timeZone: options.timeZone).encoded()
+    public func exportBundle(of fonsters: [Fonster]) -> JSONValue {
+        LibraryBundle(fonsters: fonsters, now: options.now(), timeZone: options.timeZone).json
     }
 
-    /// Imports bundle JSON as new Fonsters (new ids, at the end of the list, never overwriting),
+    /// `importLibrary` of bundle text; text that is not JSON is `invalidBundle`.
+    public func importLibrary(_ data: Data, select: [Int]? = nil, engine: EngineVersion? = nil) throws(StoreError) -> ImportResult {
+        try importLibrary(LibraryBundle.parse(data), select: select, engine: engine)
+    }
+
+    /// Imports a bundle as new Fonsters (new ids, at the end of the list, never overwriting),
     /// all or only the entries at `select` (0-based, in that order, each at most once). Entries
     /// already in the library (the same id, or the same seed, name and creation time) are skipped
     /// and reported, as are later copies of one entry within the bundle. `engine` given: every
     /// Fonster uses it; nil: each keeps its own (else the bundle's). Everything is checked
     /// first: a bad bundle, entry or index throws and imports nothing. Over 10,000 entries
-    /// throws `tooMany` before any entry is decoded.
-    public func importLibrary(_ data: Data, select: [Int]? = nil, engine: EngineVersion? = nil) throws(StoreError) -> ImportResult {
-        let (bundle, indices) = try LibraryBundle.decode(data, select: select)
+    /// throws `tooMany` before any entry is read.
+    public func importLibrary(_ json: JSONValue, select: [Int]? = nil, engine: EngineVersion? = nil) throws(StoreError) -> ImportResult {
+        let (bundle, indices) = try LibraryBundle.read(json, select: select)
         let now = options.now()
         var prepared: [(index: Int, entryID: String?, fonster: Fonster)] = []
         prepared.reserveCapacity(indices.count)
@@ -291,5 +303,66 @@ public struct ImportResult: Equatable, Sendable {
     public init(created: [Fonster], skipped: [Int]) {
         self.created = created
         self.skipped = skipped
+    }
+}
+
+/// The members of one object of a bundle, read by type; a problem names the member's path
+/// (`fonsters[1].seed`) as bundle errors always have.
+private struct Members {
+    let object: JSONObject
+    let path: String
+
+    /// The members of `value`, or `invalidBundle` when it is not an object.
+    init(_ value: JSONValue, path: String) throws(StoreError) {
+        guard let object = value.object else {
+            throw Self.problem(path.isEmpty ? "the top level" : path, value, "an object")
+        }
+        (self.object, self.path) = (object, path)
+    }
+
+    private func name(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    /// The string `key`; nil when it is absent or null.
+    func string(_ key: String) throws(StoreError) -> String? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard let text = value.string else { throw problem(key, value, "a string") }
+        return text
+    }
+
+    /// The string `key`, which must be there.
+    func required(_ key: String) throws(StoreError) -> String {
+        guard let value = object[key] else { throw .invalidBundle("\(name(key)) is missing") }
+        guard let text = value.string else { throw problem(key, value, "a string") }
+        return text
+    }
+
+    /// The whole number `key`; nil when it is absent or null.
+    func int(_ key: String) throws(StoreError) -> Int? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard let number = value.int else { throw problem(key, value, "a whole number") }
+        return number
+    }
+
+    /// The array of strings `key`; nil when it is absent or null.
+    func strings(_ key: String) throws(StoreError) -> [String]? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard let elements = value.array else { throw problem(key, value, "an array") }
+        var strings: [String] = []
+        strings.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            guard let text = element.string else { throw Self.problem("\(name(key))[\(index)]", element, "a string") }
+            strings.append(text)
+        }
+        return strings
+    }
+
+    /// `key` is not `kind` (missing, null or another type).
+    func problem(_ key: String, _ value: JSONValue?, _ kind: String) -> StoreError {
+        guard let value else { return .invalidBundle("\(name(key)) is missing") }
+        return Self.problem(name(key), value, kind)
+    }
+
+    private static func problem(_ name: String, _ value: JSONValue, _ kind: String) -> StoreError {
+        .invalidBundle(value.isNull ? "\(name) is null, but it should be \(kind)" : "\(name) should be \(kind)")
     }
 }

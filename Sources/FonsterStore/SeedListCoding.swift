@@ -3,34 +3,15 @@ import Glibc
 #else
 import Darwin
 #endif
+import JSON
 
-/// The compact JSON text (`["a","b"]`) that stores a history stack in one column.
-/// Hand-written because it runs for every row of a list-all, where a general JSON decoder
+/// The compact JSON text (`["a","b"]`) that stores a history stack in one column. Its reading
+/// is hand-written because it runs for every row of a list-all, where building `JSONValue`s
 /// would dominate the time.
 enum SeedListCoding {
-    /// JSON array text of `seeds`; non-ASCII is kept as UTF-8, control characters are escaped.
+    /// JSON array text of `seeds`, as the protocol writes it (non-ASCII kept as UTF-8).
     static func encode(_ seeds: [String]) -> String {
-        if seeds.isEmpty { return "[]" }
-        var out: [UInt8] = [UInt8(ascii: "[")]
-        for (index, seed) in seeds.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "\""))
-            for byte in seed.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): out += [92, 34]
-                case UInt8(ascii: "\\"): out += [92, 92]
-                case UInt8(ascii: "\n"): out += [92, UInt8(ascii: "n")]
-                case UInt8(ascii: "\t"): out += [92, UInt8(ascii: "t")]
-                case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-                default: out.append(byte)
-                }
-            }
-            out.append(UInt8(ascii: "\""))
-        }
-        out.append(UInt8(ascii: "]"))
-        return String(decoding: out, as: UTF8.self)
+        seeds.isEmpty ? "[]" : JSONValue.array(seeds.map(JSONValue.string)).serializedString()
     }
 
     /// The strings of a JSON array of strings; nil when the text is not one.

@@ -1,5 +1,6 @@
 import Foundation
 import CreatureCore
+import JSON
 
 /// Engine figures for v1 and v2: µs per creature over the golden seeds, the 300-frame evolution, PNG sizes.
 enum EngineBenchmark {
@@ -18,9 +19,8 @@ enum EngineBenchmark {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/golden/" + name)
         guard let data = try? Data(contentsOf: url),
-              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let records = json["records"] as? [[String: Any]] else { return [] }
-        return records.compactMap { $0["seed"] as? String }
+              let records = (try? JSONParser.parse([UInt8](data)))?["records"]?.array else { return [] }
+        return records.compactMap { $0["seed"]?.string }
     }
 
     static func microseconds(_ body: () -> Void) -> Double {

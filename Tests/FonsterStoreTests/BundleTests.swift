@@ -1,14 +1,11 @@
 import Foundation
 import Testing
 import CreatureCore
+import JSON
 @testable import FonsterStore
 
 @Suite struct BundleTests {
     let dir = TempDir()
-
-    func object(_ data: Data) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    }
 
     @Test func exportIsVersionedJSONInListOrder() throws {
         let store = try fileStore(dir)
@@ -16,15 +13,31 @@ import CreatureCore
         _ = try store.setSeed(a.id, to: "two")
         _ = try store.undo(a.id)
         _ = try store.create(seed: "b")
-        let json = try object(try store.exportLibrary())
-        #expect(json["format"] as? String == "fonsters-library")
-        #expect(json["version"] as? Int == 1)
-        #expect(json["engine"] as? String == "fonsters-v1")
-        #expect(json["exportedAt"] as? String == "2026-11-21T09:30:00.123-08:00")
-        let entries = try #require(json["fonsters"] as? [[String: Any]])
-        #expect(entries.map { $0["seed"] as? String } == ["one", "b"])
-        #expect(entries[0]["future"] as? [String] == ["two"])
-        #expect(entries[0]["createdAt"] as? String == "2026-11-21T09:30:00.123-08:00")
+        let json = try store.exportLibrary()
+        #expect(json["format"] == "fonsters-library")
+        #expect(json["version"] == 1)
+        #expect(json["engine"] == "fonsters-v1")
+        #expect(json["exportedAt"] == "2026-11-21T09:30:00.123-08:00")
+        let entries = try #require(json["fonsters"]?.array)
+        #expect(entries.map { $0["seed"] } == ["one", "b"])
+        #expect(entries[0]["future"] == ["two"])
+        #expect(entries[0]["createdAt"] == "2026-11-21T09:30:00.123-08:00")
+        #expect(try LibraryBundle(json: json) == LibraryBundle.decode(Data(json.serialized())))
+    }
+
+    /// A bundle as earlier versions wrote it (Foundation's JSON encoder, keys sorted, slashes
+    /// as they are) imports whole, and exporting its Fonsters writes the same text again.
+    @Test func bundlesOfEarlierVersionsImportAndExportTheSameText() throws {
+        let old = #"{"engine":"fonsters-v1","exportedAt":"2026-11-21T09:30:00.123-08:00","fonsters":[{"createdAt":"2024-02-29T12:00:00.000+05:30","createdTimeZone":"Asia/Kolkata","engine":"fonsters-v2","future":["three"],"history":["one","two/2"],"id":"5A0C8F0E-8C2B-4F3A-9C57-2D3B0E6A1F00","name":"Ann \"A/B\" é","randomSource":"lorem","seed":"line\nbreak\ttab 👩‍👩‍👧 \\ \u0001"},{"createdAt":"2026-11-21T09:30:00.123-08:00","createdTimeZone":"America/Los_Angeles","engine":"fonsters-v1","future":[],"history":[],"id":"5A0C8F0E-8C2B-4F3A-9C57-2D3B0E6A1F01","name":"","seed":"plain"}],"format":"fonsters-library","version":1}"#
+        let store = try fileStore(dir)
+        let made = try store.importLibrary(Data(old.utf8)).created
+        #expect(made.map(\.seed) == ["line\nbreak\ttab 👩‍👩‍👧 \\ \u{1}", "plain"])
+        #expect(made[0].history == History(past: ["one", "two/2"], future: ["three"]) && made[0].randomSource == .lorem)
+        var again = String(decoding: try store.exportLibrary().serialized(), as: UTF8.self)
+        for (fonster, id) in zip(made, ["5A0C8F0E-8C2B-4F3A-9C57-2D3B0E6A1F00", "5A0C8F0E-8C2B-4F3A-9C57-2D3B0E6A1F01"]) {
+            again = again.replacingOccurrences(of: fonster.id.uuidString, with: id)
+        }
+        #expect(again == old)
     }
 
     @Test func importCopiesWithNewIdsAndSkipsWhatIsThere() throws {
@@ -109,16 +122,6 @@ import CreatureCore
         #expect(try store.count() == 0)
     }
 
-    @Test func bundleScanCountsTheFonstersArray() {
-        func count(_ s: String) -> Int? { BundleScan.entryCount(Data(s.utf8)) }
-        #expect(count(#"{"fonsters":[]}"#) == 0)
-        #expect(count(#"{"a":[1,2,3],"fonsters":[{"seed":"x,y]"},{"history":["a","b"]}],"b":"[,,]"}"#) == 2)
-        #expect(count(#"{"fonsters":[ {"seed":"\"],"} ]}"#) == 1)
-        #expect(count(#"{"\u0066onsters":[1,2,3]}"#) == 3)  // an escaped key: the longest array
-        #expect(count(#"{"fonsters":[1,2"#) == 2)  // cut short
-        #expect(count("not json") == nil)
-    }
-
     @Test func engineOfEachFonsterIsKeptOrOverridden() throws {
         let store = try fileStore(dir)
         let json = #"{"format":"fonsters-library","version":1,"engine":"fonsters-v1","exportedAt":"2026-01-01T00:00:00Z","fonsters":[{"seed":"a"},{"seed":"b","engine":"fonsters-v1"}]}"#
@@ -136,7 +139,7 @@ import CreatureCore
         let store = try fileStore(dir)
         let json = #"{"format":"fonsters-library","version":1,"engine":"fonsters-v1","exportedAt":"2026-01-01T00:00:00Z","fonsters":[{"seed":"s","createdAt":"2024-02-29T12:00:00+05:30"}]}"#
         let made = try store.importLibrary(Data(json.utf8)).created
-        #expect(made[0].seed == "s" && made[0].name == "" && made[0].history.isEmpty)
+        #expect(made[0].seed == "s" && made[0].name == "" && made[0].history == History())
         #expect(made[0].createdAtISO8601 == "2024-02-29T12:00:00.000+05:30")
     }
 
@@ -169,6 +172,21 @@ import CreatureCore
         let crash = "2025-03-01T09:30:00." + String(repeating: "1", count: 35) + "Z"
         let cases: [(Data, StoreError)] = [
             (Data("not json".utf8), .invalidBundle("it is not valid JSON")),
+            (Data(#"{"format":"fonsters-library","version":1,}"#.utf8), .invalidBundle("it is not valid JSON")),
+            (Data("[1]".utf8), .invalidBundle("the top level should be an object")),
+            (Data("null".utf8), .invalidBundle("the top level is null, but it should be an object")),
+            (Data(#"{"version":1}"#.utf8), .invalidBundle("the format field is missing")),
+            (Data(#"{"format":7}"#.utf8), .invalidBundle("format should be a string")),
+            (Data(#"{"format":"fonsters-library","version":"1"}"#.utf8), .invalidBundle("version should be a whole number")),
+            (Data(#"{"format":"fonsters-library","version":1,"engine":"fonsters-v1","exportedAt":"2026-01-01T00:00:00Z"}"#.utf8),
+             .invalidBundle("fonsters is missing")),
+            (Data(#"{"format":"fonsters-library","version":1,"engine":"fonsters-v1","exportedAt":"2026-01-01T00:00:00Z","fonsters":{}}"#.utf8),
+             .invalidBundle("fonsters should be an array")),
+            (Data(#"{"format":"fonsters-library","version":1,"engine":null,"exportedAt":"2026-01-01T00:00:00Z","fonsters":[]}"#.utf8),
+             .invalidBundle("engine is null, but it should be a string")),
+            (bundle(good + ",5"), .invalidBundle("fonsters[1] should be an object")),
+            (bundle(good + #",{"seed":null}"#), .invalidBundle("fonsters[1].seed is null, but it should be a string")),
+            (bundle(good + #",{"seed":"x","future":["a",7]}"#), .invalidBundle("fonsters[1].future[1] should be a string")),
             (bundle(good, format: "zip"), .invalidBundle(#"format is "zip", but a library bundle says "fonsters-library""#)),
             (bundle(good, version: 2), .invalidBundle("it is version 2, newer than version 1 that this program reads; update fonsters-rpc to import it")),
             (bundle(good, version: 2, exportedAt: nil), .invalidBundle("it is version 2, newer than version 1 that this program reads; update fonsters-rpc to import it")),

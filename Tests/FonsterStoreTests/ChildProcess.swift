@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import JSON
 @testable import FonsterStore
 
 /// The environment variable that turns this test binary into a store child process.
@@ -9,8 +10,8 @@ let childArgumentsVariable = "FONSTERS_STORE_CHILD_ARGS"
 /// child of the crash-safety and two-process tests. It never returns in that mode.
 @Test(.enabled(if: ProcessInfo.processInfo.environment[childArgumentsVariable] != nil))
 func storeChildProcessEntry() throws {
-    let json = Data(ProcessInfo.processInfo.environment[childArgumentsVariable]!.utf8)
-    let arguments = try JSONDecoder().decode([String].self, from: json)
+    let json = try JSONValue(parsing: ProcessInfo.processInfo.environment[childArgumentsVariable]!)
+    let arguments = (json.array ?? []).compactMap(\.string)
     exit(runCrashChild(arguments: arguments))
 }
 
@@ -20,7 +21,7 @@ func startChild(_ arguments: [String]) throws -> Process {
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     process.arguments = ["--filter", "storeChildProcessEntry", "--testing-library", "swift-testing"]
     var environment = ProcessInfo.processInfo.environment
-    environment[childArgumentsVariable] = String(decoding: try JSONEncoder().encode(arguments), as: UTF8.self)
+    environment[childArgumentsVariable] = JSONValue.array(arguments.map(JSONValue.string)).serializedString()
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice

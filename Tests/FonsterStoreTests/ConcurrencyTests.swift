@@ -22,8 +22,8 @@ import Testing
             #expect(words.last == "start")
             #expect(words.dropLast().count == tokens.count, "lost or repeated updates")
             #expect(Set(words.dropLast()) == tokens)
-            #expect(fonster.history.count == 20 && fonster.future.isEmpty)
-            let chain = fonster.history + [fonster.seed]
+            #expect(fonster.history.past.count == 20 && fonster.history.future.isEmpty)
+            let chain = fonster.history.past + [fonster.seed]
             for (older, newer) in zip(chain, chain.dropFirst()) {
                 let head = newer.prefix { $0 != " " }
                 #expect(newer == head + " " + older, "history is not a chain of single edits")

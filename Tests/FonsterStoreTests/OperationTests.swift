@@ -12,7 +12,7 @@ import Testing
         let bob = try store.create(name: "Bob", seed: "bob seed")
         #expect(empty.name == "" && empty.seed == "")
         #expect(bob.engine == "fonsters-v1")
-        #expect(bob.history.isEmpty && bob.future.isEmpty && bob.randomSource == nil)
+        #expect(bob.history == History() && bob.randomSource == nil)
         #expect(try store.get(bob.id) == bob)
         #expect(try store.list().map(\.id) == [empty.id, bob.id])
         #expect(try store.count() == 2)
@@ -38,7 +38,7 @@ import Testing
         let reopened = try fileStore(dir)
         #expect(try reopened.get(made.id) == saved)
         #expect(saved.seed == "lorem words two")
-        #expect(saved.history == ["one", "two"])
+        #expect(saved.history.past == ["one", "two"])
     }
 
     @Test func missingIdsThrowNotFound() throws {
@@ -58,14 +58,14 @@ import Testing
         let f = try store.create(seed: "a")
         _ = try store.setSeed(f.id, to: "b")
         let c = try store.setSeed(f.id, to: "c")
-        #expect(c.history == ["a", "b"] && c.canUndo && !c.canRedo)
+        #expect(c.history.past == ["a", "b"] && c.canUndo && !c.canRedo)
         let undone = try store.undo(f.id)
-        #expect(undone.seed == "b" && undone.history == ["a"] && undone.future == ["c"])
+        #expect(undone.seed == "b" && undone.history.past == ["a"] && undone.history.future == ["c"])
         let twice = try store.undo(f.id)
-        #expect(twice.seed == "a" && twice.history.isEmpty && twice.future == ["b", "c"])
+        #expect(twice.seed == "a" && twice.history.past.isEmpty && twice.history.future == ["b", "c"])
         expectError(.nothingToUndo(f.id)) { try store.undo(f.id) }
         let redone = try store.redo(f.id)
-        #expect(redone.seed == "b" && redone.history == ["a"] && redone.future == ["c"])
+        #expect(redone.seed == "b" && redone.history.past == ["a"] && redone.history.future == ["c"])
         #expect(try store.get(f.id) == redone)
     }
 
@@ -75,7 +75,7 @@ import Testing
         _ = try store.setSeed(f.id, to: "b")
         _ = try store.undo(f.id)
         let edited = try store.setSeed(f.id, to: "z")
-        #expect(edited.future.isEmpty && edited.history == ["a"])
+        #expect(edited.history.future.isEmpty && edited.history.past == ["a"])
         expectError(.nothingToRedo(f.id)) { try store.redo(f.id) }
         #expect(try store.get(f.id) == edited)
     }
@@ -85,11 +85,11 @@ import Testing
         let f = try store.create(seed: "s0")
         for i in 1...25 { _ = try store.setSeed(f.id, to: "s\(i)") }
         let full = try store.get(f.id)
-        #expect(full.history == (5...24).map { "s\($0)" })
+        #expect(full.history.past == (5...24).map { "s\($0)" })
         for _ in 0..<20 { _ = try store.undo(f.id) }
         let bottom = try store.get(f.id)
-        #expect(bottom.seed == "s5" && bottom.history.isEmpty)
-        #expect(bottom.future == (6...25).map { "s\($0)" })
+        #expect(bottom.seed == "s5" && bottom.history.past.isEmpty)
+        #expect(bottom.history.future == (6...25).map { "s\($0)" })
         expectError(.nothingToUndo(f.id)) { try store.undo(f.id) }
         for _ in 0..<20 { _ = try store.redo(f.id) }
         #expect(try store.get(f.id).seed == "s25")
@@ -100,7 +100,7 @@ import Testing
         let store = try fileStore(dir)
         let f = try store.create(seed: "same")
         let after = try store.setSeed(f.id, to: "same")
-        #expect(after.history.isEmpty)
+        #expect(after.history.past.isEmpty)
         #expect(try store.get(f.id) == f)
     }
 
@@ -108,7 +108,7 @@ import Testing
         let store = try fileStore(dir)
         let f = try store.create(name: "Old", seed: "s")
         let renamed = try store.rename(f.id, to: "New")
-        #expect(renamed.name == "New" && renamed.history.isEmpty)
+        #expect(renamed.name == "New" && renamed.history.past.isEmpty)
         #expect(try store.get(f.id).name == "New")
     }
 
@@ -141,9 +141,9 @@ import Testing
         let copy = try store.duplicate(f.id)
         #expect(copy.id != f.id)
         #expect(copy.name == "Twin" && copy.seed == "b" && copy.randomSource == .words)
-        #expect(copy.history.isEmpty && copy.future.isEmpty)
+        #expect(copy.history == History())
         #expect(try store.list().map(\.id) == [f.id, copy.id])
-        #expect(try store.get(f.id).history == ["a"])
+        #expect(try store.get(f.id).history.past == ["a"])
     }
 
     @Test func moveReordersAndKeepsRelativeOrder() throws {
@@ -168,7 +168,7 @@ import Testing
         let f = try store.create(seed: "  B👩‍👩‍👧b ")
         let framed = try store.useFrame(f.id, frame: 2)
         #expect(framed.seed == "B👩‍👩‍👧")
-        #expect(framed.history == ["  B👩‍👩‍👧b "])
+        #expect(framed.history.past == ["  B👩‍👩‍👧b "])
         #expect(try store.undo(f.id).seed == "  B👩‍👩‍👧b ")
         expectError(.frameOutOfRange(frame: 4, count: 3)) { try store.useFrame(f.id, frame: 4) }
         expectError(.frameOutOfRange(frame: 0, count: 3)) { try store.useFrame(f.id, frame: 0) }

@@ -11,7 +11,7 @@ import Testing
         let f = try store.create(seed: " tail")
         let edited = try store.applyRandomText(f.id, text: "\t head  ", source: .quote, prepend: true)
         #expect(edited.seed == "head" + " " + " tail")
-        #expect(edited.history == [" tail"] && edited.randomSource == .quote)
+        #expect(edited.history.past == [" tail"] && edited.randomSource == .quote)
     }
 
     @Test func tooLongPrependChangesNothing() throws {

@@ -152,7 +152,7 @@ func run(_ program: String, _ arguments: [String]) -> Int32 {
         #expect(f.engine == "fonsters-v1")
         _ = try store.setSeed(f.id, to: "two")
         let switched = try store.edit(f.id, engine: .v1)
-        #expect(switched.history == ["one"] && switched.seed == "two")
+        #expect(switched.history.past == ["one"] && switched.seed == "two")
         let seen = Collected<StoreChange>()
         let observation = store.onChange { seen.append($0) }
         defer { observation.cancel() }

@@ -1,5 +1,6 @@
 import Foundation
 import CreatureCore
+import JSON
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -71,8 +72,6 @@ public final class RandomTextProvider: @unchecked Sendable {
         return NameGenerator.name(using: &rng)
     }
 
-    private struct Reply: Decodable { let text: String }
-
     private func fetch(source: RandomSource, endpoint: URL) async -> String? {
         guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return nil }
         components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "source", value: source.rawValue)]
@@ -81,7 +80,7 @@ public final class RandomTextProvider: @unchecked Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let limits = BoundedFetch.Limits(deadline: Self.remoteTimeout, maxBodyBytes: Self.maxRemoteBytes, maxRedirects: Self.maxRedirects)
         guard let (status, data) = await BoundedFetch.get(request, limits: limits), status == 200,
-              let text = try? JSONDecoder().decode(Reply.self, from: data).text,
+              let text = (try? JSONParser.parse([UInt8](data)))?["text"]?.string,
               !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
               text.utf16.count <= Self.maxRemoteLength else { return nil }
         return text

@@ -1,5 +1,6 @@
 import Foundation
 import CreatureCore
+import JSON
 
 /// `fonsters-rpc search BASE --want TRAITS [--limit N] [--engine E] [--variants F,…]
 /// [--max-candidates N] [--json]`: variants of BASE whose creatures have every wanted trait and
@@ -80,11 +81,12 @@ enum SearchCommand {
             throw CLIError(error.message)
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            var data = try encoder.encode(outcome.results.map { CreatureRecord($0.creature) })
-            data.append(0x0A)
-            try OutputFile.writeAll([UInt8](data), to: output, path: "standard output")
+            var out = JSONWriter()  // as `describe` writes its records
+            out.beginArray()
+            for result in outcome.results { CreatureRecord.write(result.creature, into: &out) }
+            out.endArray()
+            out.bytes.append(0x0A)
+            try OutputFile.writeAll(out.bytes, to: output, path: "standard output")
         }
         if outcome.results.count < limit {
             FileHandle.standardError.write(Data("fonsters-rpc: found \(outcome.results.count) of \(limit) in \(English.grouped(outcome.tried)) variants.\n".utf8))

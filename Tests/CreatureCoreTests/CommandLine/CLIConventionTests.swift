@@ -191,7 +191,7 @@ import CreatureCore
         for seed in ["--bogus", "--help", "-o"] {
             let result = try BuiltExecutable.run(["describe", "--", seed])
             #expect(result.status == 0, "\(result.stderrText)")
-            let records = try JSONDecoder().decode([CreatureRecord].self, from: result.stdout)
+            let records = try Fixtures.read([CreatureRecord].self, json: result.stdout)
             #expect(records == [CreatureRecord(seed: seed, engine: .v1)])
         }
     }
@@ -200,7 +200,7 @@ import CreatureCore
         for engine in EngineVersion.allCases {
             let described = try BuiltExecutable.run(["describe", "--engine", engine.rawValue, "hello"])
             #expect(described.status == 0, "\(described.stderrText)")
-            let records = try JSONDecoder().decode([CreatureRecord].self, from: described.stdout)
+            let records = try Fixtures.read([CreatureRecord].self, json: described.stdout)
             #expect(records == [CreatureRecord(Creature(seed: "hello", engine: engine))])
             let rendered = try BuiltExecutable.run(["render", "hello", "--engine=\(engine.rawValue)", "-o", "-"])
             #expect(rendered.status == 0, "\(rendered.stderrText)")

@@ -17,7 +17,7 @@ import TestSupport
     @Test func jsonPrintsGoldenRecordsWithTheWantedTraits() throws {
         let result = try BuiltExecutable.run(["search", "--json", "bob", "--want=horn,tier=5", "--limit=2", "--engine=fonsters-v2"])
         #expect(result.status == 0, "\(result.stderrText)")
-        let records = try JSONDecoder().decode([CreatureRecord].self, from: result.stdout)
+        let records = try Fixtures.read([CreatureRecord].self, json: result.stdout)
         #expect(records.count == 2)
         for record in records {
             #expect(record.horn && record.tier == 5 && record.mode == "creature")

@@ -12,7 +12,7 @@ import TestSupport
     /// The golden records of `engine`.
     static func records(_ engine: EngineVersion) -> [CreatureRecord] {
         let file = engine == .v1 ? "engine-v1.json" : "engine-v2.json"
-        return (try? JSONDecoder().decode(EngineFile.self, from: Fixtures.golden(file)).records) ?? []
+        return (try? Fixtures.golden(file, as: EngineFile.self).records) ?? []
     }
 
     /// A golden record's picture, read from its grid and colours alone.

@@ -8,12 +8,11 @@ import TestSupport
 /// grapheme clusters, control characters and seeds of up to 10,000 units.
 @Suite struct EdgeGoldenTests {
     static let edgeRecords: [CreatureRecord] = {
-        (try? JSONDecoder().decode(GoldenParityTests.EngineFile.self,
-                                   from: Fixtures.golden("engine-v1-edge.json")).records) ?? []
+        (try? Fixtures.golden("engine-v1-edge.json", as: GoldenParityTests.EngineFile.self).records) ?? []
     }()
 
     @Test func edgeFileHasEveryRecord() throws {
-        let file = try JSONDecoder().decode(GoldenParityTests.EngineFile.self, from: Fixtures.golden("engine-v1-edge.json"))
+        let file = try Fixtures.golden("engine-v1-edge.json", as: GoldenParityTests.EngineFile.self)
         #expect(file.engine == EngineVersion.v1.rawValue)
         #expect(file.records.count == 1677)
     }

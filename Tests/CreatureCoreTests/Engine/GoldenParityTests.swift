@@ -22,7 +22,7 @@ import TestSupport
     }
 
     static let engineRecords: [CreatureRecord] = {
-        (try? JSONDecoder().decode(EngineFile.self, from: Fixtures.golden("engine-v1.json")).records) ?? []
+        (try? Fixtures.golden("engine-v1.json", as: EngineFile.self).records) ?? []
     }()
 
     @Test func hashVectorsMatchExactly() throws {
@@ -45,7 +45,7 @@ import TestSupport
     /// Every vector of the hash golden `name` (for `engine`, `count` of them) gives the same
     /// 53-bit integer and value with `Hash`.
     static func expectHashVectors<Hash: SegmentHashing>(_ name: String, _: Hash.Type, engine: EngineVersion, count: Int) throws {
-        let file = try JSONDecoder().decode(HashFile.self, from: Fixtures.golden(name))
+        let file = try Fixtures.golden(name, as: HashFile.self)
         #expect(file.engine == engine.rawValue)
         #expect(file.vectors.count == count)
         for v in file.vectors {
@@ -74,7 +74,7 @@ import TestSupport
     /// the frame count and each frame's grid.
     static func expectFrames(_ name: String, engine: EngineVersion, count: Int,
                              sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let file = try JSONDecoder().decode(FramesFile.self, from: Fixtures.golden(name))
+        let file = try Fixtures.golden(name, as: FramesFile.self)
         #expect(file.engine == engine.rawValue, sourceLocation: sourceLocation)
         #expect(file.sequences.count == count, sourceLocation: sourceLocation)
         for sequence in file.sequences {

@@ -89,7 +89,7 @@ import TestSupport
     /// The reference is the spec as the apps drew it: it reproduces every golden grid.
     @Test func referenceDrawsTheGoldenGrids() throws {
         for file in ["engine-v1.json", "engine-v1-edge.json", "engine-v2.json"] {
-            let records = try JSONDecoder().decode(GoldenParityTests.EngineFile.self, from: Fixtures.golden(file)).records
+            let records = try Fixtures.golden(file, as: GoldenParityTests.EngineFile.self).records
             let engine: EngineVersion = file.contains("v2") ? .v2 : .v1
             for record in records {
                 var grid = Grid()

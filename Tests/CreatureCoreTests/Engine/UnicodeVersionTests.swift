@@ -13,8 +13,7 @@ import TestSupport
 
     /// The Unicode 15.1 general category ranges by name ("Mn", "Me", "Mc", "Nd", "Zs").
     static let categories: [String: [ClosedRange<UInt32>]] = {
-        guard let data = try? Fixtures.golden("../unicode-15.1.json"),
-              let fixture = try? JSONDecoder().decode(Fixture.self, from: data) else { return [:] }
+        guard let fixture = try? Fixtures.golden("../unicode-15.1.json", as: Fixture.self) else { return [:] }
         return fixture.categories.mapValues { $0.map { $0[0]...$0[1] } }
     }()
 

@@ -7,7 +7,7 @@ import TestSupport
 /// every h₂ vector and every frame, with v1 untouched beside it.
 @Suite struct V2GoldenTests {
     static let engineRecords: [CreatureRecord] = {
-        let file = try? JSONDecoder().decode(GoldenParityTests.EngineFile.self, from: Fixtures.golden("engine-v2.json"))
+        let file = try? Fixtures.golden("engine-v2.json", as: GoldenParityTests.EngineFile.self)
         return file?.engine == EngineVersion.v2.rawValue ? file!.records : []
     }()
 

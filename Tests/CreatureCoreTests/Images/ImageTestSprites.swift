@@ -102,7 +102,7 @@ enum ImageTestSprites {
 
     /// Every record of a golden engine file (`engine-v1.json` unless named) as (seed, sprite).
     static func golden(_ name: String = "engine-v1.json") throws -> [(seed: String, sprite: Sprite)] {
-        let file = try JSONDecoder().decode(GoldenFile.self, from: Fixtures.golden(name))
+        let file = try Fixtures.golden(name, as: GoldenFile.self)
         return file.records.map { ($0.seed, sprite(rows: $0.grid, colors: $0.colors)) }
     }
 

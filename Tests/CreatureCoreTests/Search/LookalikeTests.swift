@@ -10,7 +10,7 @@ import TestSupport
 
     static func records(_ engine: EngineVersion) throws -> [CreatureRecord] {
         let file = engine == .v1 ? "engine-v1.json" : "engine-v2.json"
-        return try JSONDecoder().decode(EngineFile.self, from: Fixtures.golden(file)).records
+        return try Fixtures.golden(file, as: EngineFile.self).records
     }
 
     /// Each cell of a record as a number: 0 transparent, else 2^24 + its `rrggbb`.

@@ -3,12 +3,14 @@
 // Built by scripts/fuzz.sh against the FonsterStore and CreatureCore modules.
 //
 // Checks, besides "never crashes, never hangs, never grows without bound":
-// - a bundle that decodes, encoded again, decodes to an equal bundle;
+// - a bundle that decodes, encoded again, decodes to an equal bundle, and its encoding is as
+//   long as `serializedCount` says;
 // - a refused import leaves the store as it was (empty);
 // - an accepted import adds at most one Fonster per entry, each drawable by its engine.
 import CreatureCore
 import FonsterStore
 import Foundation
+import JSON
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -17,8 +19,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let bundle = try? LibraryBundle.decode(json) {
         entries = bundle.fonsters.count
         let again: LibraryBundle
+        let encoded = bundle.json.serialized()
+        guard encoded.count == bundle.json.serializedCount else {
+            fatalError("serializedCount \(bundle.json.serializedCount), but \(encoded.count) bytes written")
+        }
         do {
-            again = try LibraryBundle.decode(bundle.encoded())
+            again = try LibraryBundle.decode(Data(encoded))
         } catch {
             fatalError("an encoded bundle does not decode: \(error)")
         }

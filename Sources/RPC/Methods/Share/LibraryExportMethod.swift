@@ -30,7 +30,7 @@ enum LibraryExportMethod: RPCMethod {
         if ids != nil && (start != nil || count != nil) {
             throw ResponseError.invalidParams(field: "ids", "Give either 'ids' or 'start' and 'count', not both.")
         }
-        let (data, total, exported, remaining) = try await context.withStore { store throws(StoreError) in
+        let (bundle, total, exported, remaining) = try await context.withStore { store throws(StoreError) in
             let total = try store.count()
             if let ids {
                 let page = try ids.map { id throws(StoreError) in try store.get(id) }
@@ -40,16 +40,13 @@ enum LibraryExportMethod: RPCMethod {
             let end = min(total, (start ?? 0) + page.count)
             return (store.exportBundle(of: page), total, page.count, total - end)
         }
-        if data.count > request.maxResponseBytes {
-            let fit = max(1, Int(Double(exported) * Double(request.maxResponseBytes) / Double(data.count) * 0.9))
+        let size = bundle.serializedCount
+        if size > request.maxResponseBytes {
+            let fit = max(1, Int(Double(exported) * Double(request.maxResponseBytes) / Double(size) * 0.9))
             throw ResponseError(
                 code: .responseTooLarge,
-                message: "The bundle of these \(exported) Fonsters would take \(data.count) bytes, more than the limit of \(request.maxResponseBytes). Export a page at a time with 'start' and 'count' (about \(fit) fit), or pick them with 'ids'.",
+                message: "The bundle of these \(exported) Fonsters would take \(size) bytes, more than the limit of \(request.maxResponseBytes). Export a page at a time with 'start' and 'count' (about \(fit) fit), or pick them with 'ids'.",
                 data: ["field": "count", "limit": .int(Int64(request.maxResponseBytes)), "fit": .int(Int64(fit))])
-        }
-        let bundle = try await request.compute { () throws(ResponseError) -> JSONValue in
-            do { return try JSONParser.parse(Array(data)) }
-            catch { throw ResponseError.internalError("The exported bundle could not be read back: \(error)") }
         }
         return ["bundle": bundle, "total": .int(Int64(total)), "remaining": .int(Int64(remaining))]
     }

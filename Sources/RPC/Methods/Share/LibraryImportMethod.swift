@@ -25,15 +25,14 @@ enum LibraryImportMethod: RPCMethod {
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         let bundle = params.bundle.json
         let total = bundle["fonsters"]?.array?.count ?? 0
-        if total > StoreLimits.maxBundleImport {  // refused before the bundle is copied and decoded
+        if total > StoreLimits.maxBundleImport {  // refused before any entry is read
             throw ResponseError(StoreError.tooMany(count: total, limit: StoreLimits.maxBundleImport))
         }
         let count = params.select?.count ?? total
         try request.checkCancellation()
-        let data = Data(bundle.serialized())
         return try await ImportJSON.withProgress(request, count: count) { () throws(ResponseError) -> JSONValue in
             let (result, library) = try await context.withStore(field: "select") { store throws(StoreError) in
-                (try store.importLibrary(data, select: params.select, engine: params.engine), try store.list())
+                (try store.importLibrary(bundle, select: params.select, engine: params.engine), try store.list())
             }
             request.leaveOrder()
             return try await ImportJSON.result(result, library: library, context: context, request: request)
