@@ -69,11 +69,10 @@ enum DescribeCommand {
             return
         }
         if reader.has("--scene") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            var data = try encoder.encode(seeds.map { SceneRecord(seed: $0, engine: engine) })
-            data.append(0x0A)
-            try OutputFile.writeAll([UInt8](data), to: output, path: "standard output")
+            let records = JSONValue.array(seeds.map { seed in
+                .object(JSONObject([("seed", .string(seed))] + Scene(seed: seed, engine: engine).jsonFields))
+            })
+            try OutputFile.writeAll(records.serialized() + [0x0A], to: output, path: "standard output")
             return
         }
         try stream(seeds, engine: engine, to: output)

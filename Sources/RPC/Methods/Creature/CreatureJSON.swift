@@ -58,19 +58,7 @@ enum CreatureJSON {
     }
 
     /// The scene behind the creature (§8.1), in the numbers of `scene-v1.json`.
-    static func sceneJSON(_ scene: Scene) -> JSONValue {
-        [
-            "sky": [.double(scene.sky.top), .double(scene.sky.middle), .double(scene.sky.bottom)],
-            "showOptionalEffects": .bool(scene.showOptionalEffects),
-            "sun": scene.sun.map { ["periodSeconds": .int(Int64($0.periodSeconds))] } ?? .null,
-            "clouds": scene.clouds.map { c in
-                ["initial": .int(Int64(c.initial)), "max": .int(Int64(c.max)), "items": .array(c.items.map { item in
-                    ["index": .int(Int64(item.index)), "startsLeft": .bool(item.startsLeft), "y": .double(item.y),
-                     "size": .int(Int64(item.size)), "driftSeconds": .int(Int64(item.driftSeconds)), "shapeSeed": .int(Int64(item.shapeSeed))]
-                })]
-            } ?? .null,
-        ]
-    }
+    static func sceneJSON(_ scene: Scene) -> JSONValue { .object(JSONObject(scene.jsonFields)) }
 
     /// The environment (§8) with the scene (§8.1) of `seed` under `engine`.
     static func environmentJSON(seed: String, engine: EngineVersion) -> JSONValue {
