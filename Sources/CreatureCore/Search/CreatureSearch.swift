@@ -146,26 +146,33 @@ public enum CreatureSearch {
                     if DispatchTime.now().uptimeNanoseconds > deadline { scan.end = i; return scan }
                 }
                 let (seed, family) = variants.variant(at: i)
-                let creature: Creature
-                if drawing {
-                    creature = Creature(seed: seed, engine: engine)
-                    guard wants.allSatisfy({ $0.isMet(by: creature.configuration, seed: seed, engine: engine) }) else { continue }
-                } else {
-                    let render = Seeds.renderSeed(seed)
-                    let configuration = engine == .v1 ? Configuration(hash: SegmentHash(seed: render), engine: .v1)
-                                                      : Configuration(hash: SegmentHashV2(seed: render), engine: .v2)
-                    guard wants.allSatisfy({ $0.isMet(by: configuration, seed: seed, engine: engine) }) else { continue }
-                    creature = Creature(seed: seed, engine: engine)
-                }
-                if drawing {
-                    let colours = Picture.shownColours(creature)
-                    guard wants.allSatisfy({ $0.isMet(by: colours) }) else { continue }
-                }
-                let picture = Picture(creature)
-                guard !unlike.contains(picture), seen.insert(picture).inserted else { continue }
+                let render = Seeds.renderSeed(seed)
+                let candidate = engine == .v1 ? picture(SegmentHash(seed: render), seed, engine, wants, drawing)
+                                              : picture(SegmentHashV2(seed: render), seed, engine, wants, drawing)
+                guard let picture = candidate, !unlike.contains(picture), seen.insert(picture).inserted else { continue }
+                // Drawn again, only for a match, to hand back the whole creature.
+                let creature = Creature(seed: seed, engine: engine)
                 scan.matches.append(Result(seed: seed, candidate: i, family: family, creature: creature, picture: picture))
             }
             return scan
+        }
+
+        /// The picture of candidate `seed` (render seed hashed to `hash`) when its configuration
+        /// has every want and, with `drawing`, its drawing too; nil as soon as one fails. Draws the
+        /// grid alone, as `Creature` does, without building a creature for every candidate.
+        @inline(__always)
+        static func picture(_ hash: some SegmentHashing, _ seed: String, _ engine: EngineVersion,
+                            _ wants: [SearchWant], _ drawing: Bool) -> Picture? {
+            let configuration = Configuration(hash: hash, engine: engine)
+            guard wants.allSatisfy({ $0.isMet(by: configuration, seed: seed, engine: engine) }) else { return nil }
+            let grid = configuration.mode == .creature ? CreatureDrawing.draw(configuration, hash)
+                                                       : PatternDrawing.draw(configuration, hash)
+            let table = Picture.table(engine, configuration)
+            if drawing {
+                let colours = Picture.shownColours(grid, table)
+                guard wants.allSatisfy({ $0.isMet(by: colours) }) else { return nil }
+            }
+            return Picture(grid, table)
         }
     }
 }
