@@ -98,17 +98,27 @@ public enum CreatureSearch {
         while results.count < limit && next < total {
             if isCancelled() { throw CancellationError() }
             let roundEnd = min(total, next + chunk * threads)
-            let workers = min(threads, roundEnd - next)
-            let slots = Slots<Scan>(count: workers)
-            let roundStart = next
-            let scan: @Sendable (Int) -> Void = { w in
-                let a = roundStart + (roundEnd - roundStart) * w / workers, b = roundStart + (roundEnd - roundStart) * (w + 1) / workers
-                slots[w] = Scan.run(a..<b, variants, request, unlike: unlike, deadline: deadline, isCancelled: isCancelled)
+            // The round in blocks, each taken by whichever thread is free next, in order: a
+            // thread the machine holds up delays one block, not a fixed share of the round.
+            let roundStart = next, blockSize = min(chunk, 256)
+            let blocks = (roundEnd - roundStart + blockSize - 1) / blockSize
+            let workers = min(threads, blocks)
+            let slots = Slots<Scan>(count: blocks), handout = Handout(count: blocks)
+            let scan: @Sendable (Int) -> Void = { _ in
+                // A picture met earlier by this thread is a repeat whatever the merge decides.
+                var seen = Set<Picture>()
+                while let b = handout.take() {
+                    let part = Scan.run(roundStart + b * blockSize..<min(roundEnd, roundStart + (b + 1) * blockSize), variants, request,
+                                        unlike: unlike, seen: &seen, deadline: deadline, isCancelled: isCancelled)
+                    slots[b] = part
+                    if part.end < part.planned { handout.stop(); return }
+                }
             }
             if workers == 1 { scan(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: scan) }
-            // Merge in candidate order, as far as the threads got without a gap.
-            for w in 0..<workers {
-                let part = slots[w]!
+            // Merge in candidate order. Blocks are taken in order, so every block before the
+            // first one cut short was scanned whole.
+            for b in 0..<blocks {
+                guard let part = slots[b] else { return Outcome(results: results, tried: next, stoppedBy: .time) }
                 if part.cancelled { throw CancellationError() }
                 for match in part.matches where results.count < limit {
                     guard accepted.insert(match.picture).inserted else { continue }
@@ -125,7 +135,31 @@ public enum CreatureSearch {
         return Outcome(results: results, tried: next, stoppedBy: stop)
     }
 
-    /// What one thread found in its stretch of candidates.
+    /// Hands out a round's blocks in order, one at a time, until they run out or `stop`.
+    final class Handout: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0, count: Int
+
+        init(count: Int) { self.count = count }
+
+        /// The next block, or nil when none is left.
+        func take() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        /// Hands out no more blocks.
+        func stop() {
+            lock.lock()
+            count = 0
+            lock.unlock()
+        }
+    }
+
+    /// What one thread found in one block of candidates.
     struct Scan {
         var matches: [Result] = []
         /// Where it stopped (== `planned` when it finished).
@@ -133,13 +167,12 @@ public enum CreatureSearch {
         var planned: Int
         var cancelled = false
 
+        /// Scans `range`; `seen` holds the pictures this thread met before (in earlier blocks).
         static func run(_ range: Range<Int>, _ variants: SeedVariants, _ request: Request, unlike: Set<Picture>,
-                        deadline: UInt64, isCancelled: () -> Bool) -> Scan {
+                        seen: inout Set<Picture>, deadline: UInt64, isCancelled: () -> Bool) -> Scan {
             var scan = Scan(end: range.upperBound, planned: range.upperBound)
             let wants = request.wants.wants, engine = request.engine
             let drawing = request.wants.needDrawing
-            // A picture met earlier in this stretch is a repeat whatever the merge decides.
-            var seen = Set<Picture>()
             for i in range {
                 if (i &- range.lowerBound) % CreatureSearch.checkEvery == 0 {
                     if isCancelled() { scan.cancelled = true; scan.end = i; return scan }

@@ -38,20 +38,26 @@ public struct Picture: Hashable, Sendable {
     /// `shownColours` of `grid` whose cell values −1…5 show the colours numbered `table`.
     static func shownColours(_ grid: Grid, _ table: [UInt8]) -> (count: Int, dominant: RGBA?) {
         let counts = Picture.valueCounts(grid)
-        // Merge cell values that show the same colour; then the largest, ties to the first met.
-        var byColour: [(number: UInt8, count: Int32, value: Int8)] = []
+        // Cell values showing the same colour are merged into the first of them (no list: this
+        // runs for every candidate); then the largest, ties to the colour met first.
+        var merged = SIMD8<Int32>(), shown = 0
         for value in 0..<6 where counts[value + 1] > 0 {
-            let number = table[value + 1]
-            if let i = byColour.firstIndex(where: { $0.number == number }) { byColour[i].count += counts[value + 1] }
-            else { byColour.append((number, counts[value + 1], Int8(value))) }
+            var first = value
+            for earlier in 0..<value where counts[earlier + 1] > 0 && table[earlier + 1] == table[value + 1] {
+                first = earlier
+                break
+            }
+            if first == value { shown += 1 }
+            merged[first] &+= counts[value + 1]
         }
-        guard var best = byColour.first else { return (0, nil) }
-        for entry in byColour.dropFirst() where entry.count >= best.count {
-            if entry.count > best.count || firstCell(of: entry.number, table, grid) < firstCell(of: best.number, table, grid) {
-                best = entry
+        var best = -1
+        for value in 0..<6 where merged[value] > 0 {
+            if best < 0 || merged[value] > merged[best]
+                || merged[value] == merged[best] && firstCell(of: table[value + 1], table, grid) < firstCell(of: table[best + 1], table, grid) {
+                best = value
             }
         }
-        return (byColour.count, palette[Int(best.number)])
+        return best < 0 ? (0, nil) : (shown, palette[Int(table[best + 1])])
     }
 
     /// How many cells hold each value v = 0…5, in lane v + 1 (lane 0, transparent, is not
