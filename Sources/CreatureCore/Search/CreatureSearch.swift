@@ -98,17 +98,27 @@ public enum CreatureSearch {
         while results.count < limit && next < total {
             if isCancelled() { throw CancellationError() }
             let roundEnd = min(total, next + chunk * threads)
-            let workers = min(threads, roundEnd - next)
-            let slots = Slots<Scan>(count: workers)
-            let roundStart = next
-            let scan: @Sendable (Int) -> Void = { w in
-                let a = roundStart + (roundEnd - roundStart) * w / workers, b = roundStart + (roundEnd - roundStart) * (w + 1) / workers
-                slots[w] = Scan.run(a..<b, variants, request, unlike: unlike, deadline: deadline, isCancelled: isCancelled)
+            // The round in blocks, each taken by whichever thread is free next, in order: a
+            // thread the machine holds up delays one block, not a fixed share of the round.
+            let roundStart = next, blockSize = min(chunk, 256)
+            let blocks = (roundEnd - roundStart + blockSize - 1) / blockSize
+            let workers = min(threads, blocks)
+            let slots = Slots<Scan>(count: blocks), handout = Handout(count: blocks)
+            let scan: @Sendable (Int) -> Void = { _ in
+                // A picture met earlier by this thread is a repeat whatever the merge decides.
+                var seen = Set<Picture>()
+                while let b = handout.take() {
+                    let part = Scan.run(roundStart + b * blockSize..<min(roundEnd, roundStart + (b + 1) * blockSize), variants, request,
+                                        unlike: unlike, seen: &seen, deadline: deadline, isCancelled: isCancelled)
+                    slots[b] = part
+                    if part.end < part.planned { handout.stop(); return }
+                }
             }
             if workers == 1 { scan(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: scan) }
-            // Merge in candidate order, as far as the threads got without a gap.
-            for w in 0..<workers {
-                let part = slots[w]!
+            // Merge in candidate order. Blocks are taken in order, so every block before the
+            // first one cut short was scanned whole.
+            for b in 0..<blocks {
+                guard let part = slots[b] else { return Outcome(results: results, tried: next, stoppedBy: .time) }
                 if part.cancelled { throw CancellationError() }
                 for match in part.matches where results.count < limit {
                     guard accepted.insert(match.picture).inserted else { continue }
@@ -125,7 +135,31 @@ public enum CreatureSearch {
         return Outcome(results: results, tried: next, stoppedBy: stop)
     }
 
-    /// What one thread found in its stretch of candidates.
+    /// Hands out a round's blocks in order, one at a time, until they run out or `stop`.
+    final class Handout: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0, count: Int
+
+        init(count: Int) { self.count = count }
+
+        /// The next block, or nil when none is left.
+        func take() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        /// Hands out no more blocks.
+        func stop() {
+            lock.lock()
+            count = 0
+            lock.unlock()
+        }
+    }
+
+    /// What one thread found in one block of candidates.
     struct Scan {
         var matches: [Result] = []
         /// Where it stopped (== `planned` when it finished).
@@ -133,39 +167,45 @@ public enum CreatureSearch {
         var planned: Int
         var cancelled = false
 
+        /// Scans `range`; `seen` holds the pictures this thread met before (in earlier blocks).
         static func run(_ range: Range<Int>, _ variants: SeedVariants, _ request: Request, unlike: Set<Picture>,
-                        deadline: UInt64, isCancelled: () -> Bool) -> Scan {
+                        seen: inout Set<Picture>, deadline: UInt64, isCancelled: () -> Bool) -> Scan {
             var scan = Scan(end: range.upperBound, planned: range.upperBound)
             let wants = request.wants.wants, engine = request.engine
             let drawing = request.wants.needDrawing
-            // A picture met earlier in this stretch is a repeat whatever the merge decides.
-            var seen = Set<Picture>()
             for i in range {
                 if (i &- range.lowerBound) % CreatureSearch.checkEvery == 0 {
                     if isCancelled() { scan.cancelled = true; scan.end = i; return scan }
                     if DispatchTime.now().uptimeNanoseconds > deadline { scan.end = i; return scan }
                 }
                 let (seed, family) = variants.variant(at: i)
-                let creature: Creature
-                if drawing {
-                    creature = Creature(seed: seed, engine: engine)
-                    guard wants.allSatisfy({ $0.isMet(by: creature.configuration, seed: seed, engine: engine) }) else { continue }
-                } else {
-                    let render = Seeds.renderSeed(seed)
-                    let configuration = engine == .v1 ? Configuration(hash: SegmentHash(seed: render), engine: .v1)
-                                                      : Configuration(hash: SegmentHashV2(seed: render), engine: .v2)
-                    guard wants.allSatisfy({ $0.isMet(by: configuration, seed: seed, engine: engine) }) else { continue }
-                    creature = Creature(seed: seed, engine: engine)
-                }
-                if drawing {
-                    let colours = Picture.shownColours(creature)
-                    guard wants.allSatisfy({ $0.isMet(by: colours) }) else { continue }
-                }
-                let picture = Picture(creature)
-                guard !unlike.contains(picture), seen.insert(picture).inserted else { continue }
+                let render = Seeds.renderSeed(seed)
+                let candidate = engine == .v1 ? picture(SegmentHash(seed: render), seed, engine, wants, drawing)
+                                              : picture(SegmentHashV2(seed: render), seed, engine, wants, drawing)
+                guard let picture = candidate, !unlike.contains(picture), seen.insert(picture).inserted else { continue }
+                // Drawn again, only for a match, to hand back the whole creature.
+                let creature = Creature(seed: seed, engine: engine)
                 scan.matches.append(Result(seed: seed, candidate: i, family: family, creature: creature, picture: picture))
             }
             return scan
+        }
+
+        /// The picture of candidate `seed` (render seed hashed to `hash`) when its configuration
+        /// has every want and, with `drawing`, its drawing too; nil as soon as one fails. Draws the
+        /// grid alone, as `Creature` does, without building a creature for every candidate.
+        @inline(__always)
+        static func picture(_ hash: some SegmentHashing, _ seed: String, _ engine: EngineVersion,
+                            _ wants: [SearchWant], _ drawing: Bool) -> Picture? {
+            let configuration = Configuration(hash: hash, engine: engine)
+            guard wants.allSatisfy({ $0.isMet(by: configuration, seed: seed, engine: engine) }) else { return nil }
+            let grid = configuration.mode == .creature ? CreatureDrawing.draw(configuration, hash)
+                                                       : PatternDrawing.draw(configuration, hash)
+            let table = Picture.table(engine, configuration)
+            if drawing {
+                let colours = Picture.shownColours(grid, table)
+                guard wants.allSatisfy({ $0.isMet(by: colours) }) else { return nil }
+            }
+            return Picture(grid, table)
         }
     }
 }

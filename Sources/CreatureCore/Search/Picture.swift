@@ -11,10 +11,14 @@ public struct Picture: Hashable, Sendable {
 
     /// The picture `creature` draws.
     public init(_ creature: Creature) {
-        let table = Picture.table(creature)
+        self.init(creature.grid, Picture.table(creature.engine, creature.configuration))
+    }
+
+    /// The picture of `grid` whose cell values −1…5 show the colours numbered `table` (`table(_:_:)`).
+    init(_ grid: Grid, _ table: [UInt8]) {
         cells = [UInt8](unsafeUninitializedCapacity: 1024) { out, count in
             table.withUnsafeBufferPointer { numbers in
-                creature.grid.cells.withUnsafeBufferPointer { grid in
+                grid.cells.withUnsafeBufferPointer { grid in
                     for i in 0..<1024 { out[i] = numbers[Int(grid[i]) &+ 1] }
                 }
             }
@@ -28,43 +32,67 @@ public struct Picture: Hashable, Sendable {
     /// grid's seven cell values, without building the picture: it runs for every candidate of a
     /// search for colours.
     public static func shownColours(_ creature: Creature) -> (count: Int, dominant: RGBA?) {
-        let table = Picture.table(creature)
-        let counts = Picture.valueCounts(creature.grid)
-        // Merge cell values that show the same colour; then the largest, ties to the first met.
-        var byColour: [(number: UInt8, count: Int32, value: Int8)] = []
-        for value in 0..<6 where counts[value + 1] > 0 {
-            let number = table[value + 1]
-            if let i = byColour.firstIndex(where: { $0.number == number }) { byColour[i].count += counts[value + 1] }
-            else { byColour.append((number, counts[value + 1], Int8(value))) }
-        }
-        guard var best = byColour.first else { return (0, nil) }
-        for entry in byColour.dropFirst() where entry.count >= best.count {
-            if entry.count > best.count || firstCell(of: entry.number, table, creature) < firstCell(of: best.number, table, creature) {
-                best = entry
-            }
-        }
-        return (byColour.count, palette[Int(best.number)])
+        shownColours(creature.grid, table(creature.engine, creature.configuration))
     }
 
-    /// How many cells hold each value v = −1…5, in lane v + 1.
-    private static func valueCounts(_ grid: Grid) -> SIMD8<Int32> {
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8) { c in
-            c.initialize(repeating: 0)
-            grid.cells.withUnsafeBufferPointer { cells in
-                for v in cells { c[Int(v) &+ 1] &+= 1 }
+    /// `shownColours` of `grid` whose cell values −1…5 show the colours numbered `table`.
+    static func shownColours(_ grid: Grid, _ table: [UInt8]) -> (count: Int, dominant: RGBA?) {
+        let counts = Picture.valueCounts(grid)
+        // Cell values showing the same colour are merged into the first of them (no list: this
+        // runs for every candidate); then the largest, ties to the colour met first.
+        var merged = SIMD8<Int32>(), shown = 0
+        for value in 0..<6 where counts[value + 1] > 0 {
+            var first = value
+            for earlier in 0..<value where counts[earlier + 1] > 0 && table[earlier + 1] == table[value + 1] {
+                first = earlier
+                break
             }
-            return SIMD8<Int32>(c[0], c[1], c[2], c[3], c[4], c[5], c[6], 0)
+            if first == value { shown += 1 }
+            merged[first] &+= counts[value + 1]
+        }
+        var best = -1
+        for value in 0..<6 where merged[value] > 0 {
+            if best < 0 || merged[value] > merged[best]
+                || merged[value] == merged[best] && firstCell(of: table[value + 1], table, grid) < firstCell(of: table[best + 1], table, grid) {
+                best = value
+            }
+        }
+        return best < 0 ? (0, nil) : (shown, palette[Int(table[best + 1])])
+    }
+
+    /// How many cells hold each value v = 0…5, in lane v + 1 (lane 0, transparent, is not
+    /// counted). Sixteen cells a step, each value's matches added in byte lanes (at most 64 a
+    /// lane): a scalar histogram stalls on its own stores when neighbouring cells match.
+    private static func valueCounts(_ grid: Grid) -> SIMD8<Int32> {
+        grid.cells.withUnsafeBytes { raw in
+            // Vector against vector, blended: a comparison with a scalar, or a mask cast to
+            // bytes, is built lane by lane.
+            let one = SIMD16<UInt8>(repeating: 1), zero = SIMD16<UInt8>()
+            let k0 = zero, k1 = one, k2 = SIMD16<UInt8>(repeating: 2), k3 = SIMD16<UInt8>(repeating: 3)
+            let k4 = SIMD16<UInt8>(repeating: 4), k5 = SIMD16<UInt8>(repeating: 5)
+            var c0 = zero, c1 = zero, c2 = zero, c3 = zero, c4 = zero, c5 = zero
+            for offset in stride(from: 0, to: 1024, by: 16) {
+                let v = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+                c0 &+= zero.replacing(with: one, where: v .== k0)
+                c1 &+= zero.replacing(with: one, where: v .== k1)
+                c2 &+= zero.replacing(with: one, where: v .== k2)
+                c3 &+= zero.replacing(with: one, where: v .== k3)
+                c4 &+= zero.replacing(with: one, where: v .== k4)
+                c5 &+= zero.replacing(with: one, where: v .== k5)
+            }
+            func total(_ c: SIMD16<UInt8>) -> Int32 { Int32(SIMD16<UInt16>(truncatingIfNeeded: c).wrappedSum()) }
+            return SIMD8<Int32>(0, total(c0), total(c1), total(c2), total(c3), total(c4), total(c5), 0)
         }
     }
 
     /// The first cell (row by row) showing colour `number`.
-    private static func firstCell(of number: UInt8, _ table: [UInt8], _ creature: Creature) -> Int {
-        creature.grid.cells.firstIndex { table[Int($0) &+ 1] == number } ?? 1024
+    private static func firstCell(of number: UInt8, _ table: [UInt8], _ grid: Grid) -> Int {
+        grid.cells.firstIndex { table[Int($0) &+ 1] == number } ?? 1024
     }
 
-    /// The colour numbers of `creature`'s cell values −1…5.
-    private static func table(_ creature: Creature) -> [UInt8] {
-        tables[creature.engine == .v1 ? 0 : 1][creature.configuration.paletteIndex &* 7 &+ creature.configuration.colorCount]
+    /// The colour numbers of cell values −1…5 for a creature of `configuration` drawn by `engine`.
+    static func table(_ engine: EngineVersion, _ configuration: Configuration) -> [UInt8] {
+        tables[engine == .v1 ? 0 : 1][configuration.paletteIndex &* 7 &+ configuration.colorCount]
     }
 
     /// The picture of `seed` drawn by `engine`.

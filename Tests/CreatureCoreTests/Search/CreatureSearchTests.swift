@@ -46,6 +46,8 @@ import Testing
             }
             #expect(pictures.insert(RecordJudge.cells(record)).inserted, "\(result.seed.debugDescription) repeats a picture")
             #expect(SeedVariants(base: base).seed(at: result.candidate) == result.seed && result.seed != base)
+            // The search draws candidates as bare grids: its picture is the creature's.
+            #expect(result.picture == Picture(result.creature) && result.creature.seed == result.seed && result.creature.engine == engine)
         }
     }
 

@@ -130,6 +130,21 @@ import Testing
         #expect(renamed["name"] == "Bob")
     }
 
+    /// Pictures are kept between calls, by Fonster: one whose seed or engine changed since is
+    /// drawn again, so a later create sees what it draws now.
+    @Test func aChangedFonsterIsDrawnAgain() async throws {
+        let h = MethodHarness()
+        let first = try await h.result("fonsters/create", ["seed": "a seed of its own"])
+        let hello = try await h.result("fonsters/create", ["seed": "hello"])
+        #expect(hello["sameAs"] == [])
+        _ = try await h.result("fonsters/update", ["id": first["id"]!, "seed": "grace"])
+        let linus = try await h.result("fonsters/create", ["seed": "linus"])
+        #expect(linus["sameAs"] == [first["id"]!, hello["id"]!])
+        _ = try await h.result("fonsters/update", ["id": first["id"]!, "engine": "fonsters-v2"])
+        let again = try await h.result("fonsters/create", ["seed": "hello"])
+        #expect(again["sameAs"] == [hello["id"]!, linus["id"]!])
+    }
+
     /// Each Fonster an import adds says which Fonsters of the library it looks like, the others it
     /// brought in included.
     @Test func importsNameTheLookalikesOfWhatTheyAdd() async throws {

@@ -3,26 +3,29 @@ import CreatureCore
 import FonsterStore
 
 /// `sameAs` and `nearlyAs` of a Fonster just made or changed: the other Fonsters of the library
-/// that draw the same picture, or nearly (`Lookalikes.nearlyMaxCells`). Pictures are kept by seed
-/// and engine, so an edit draws only what changed.
+/// that draw the same picture, or nearly (`Lookalikes.nearlyMaxCells`). Pictures are kept by
+/// Fonster id with the seed and engine they were drawn from, so an edit draws only what changed
+/// and a call costs the library's list and a pass over the pictures (no copies of the Fonsters,
+/// no text keys).
 final class LookalikeFinder: Sendable {
-    /// Pictures by engine and seed, and the bytes they hold (about 1 KB a picture plus its key);
+    /// What a Fonster drew: from which seed and engine, and the picture.
+    private struct Drawn {
+        let seed: String
+        let engine: EngineVersion
+        let picture: Picture
+    }
+
+    /// Pictures by Fonster id, and the bytes they hold (about 1 KB a picture plus its seed);
     /// emptied when it passes `limitBytes`, so long seeds cannot make it grow without bound.
-    private let pictures = Locked((byKey: [String: Picture](), bytes: 0))
+    private let pictures = Locked((byID: [UUID: Drawn](), bytes: 0))
     private let limitBytes = 32 << 20
 
     /// `fonster` against `library` (which may hold it: it is left out), on the compute pool.
     func members(of fonster: Fonster, in library: [Fonster], defaultEngine: EngineVersion,
                  request: RequestContext) async throws(ResponseError) -> [(String, JSONValue)] {
-        let others = library.filter { $0.id != fonster.id }
         let (same, nearly) = try await request.compute { () throws(ResponseError) -> (same: [UUID], nearly: [UUID]) in
-            var items: [(id: UUID, picture: Picture)] = []
-            items.reserveCapacity(others.count)
-            for (n, other) in others.enumerated() {
-                if n & 255 == 255 { try request.checkpoint() }
-                items.append((other.id, self.picture(other, defaultEngine)))
-            }
-            return Lookalikes.matches(of: self.picture(fonster, defaultEngine), in: items)
+            let items = try self.pictures(of: library, leavingOut: fonster.id, defaultEngine, request)
+            return Lookalikes.matches(of: self.picture(fonster, defaultEngine, known: [:]), in: items)
         }
         return [("sameAs", .array(same.map { .string($0.uuidString) })), ("nearlyAs", .array(nearly.map { .string($0.uuidString) }))]
     }
@@ -33,13 +36,7 @@ final class LookalikeFinder: Sendable {
                   request: RequestContext) async throws(ResponseError) -> [JSONValue] {
         guard !created.isEmpty else { return [] }
         let groups = try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
-            var items: [(id: UUID, picture: Picture)] = []
-            items.reserveCapacity(library.count)
-            for (n, fonster) in library.enumerated() {
-                if n & 255 == 255 { try request.checkpoint() }
-                items.append((fonster.id, self.picture(fonster, defaultEngine)))
-            }
-            return Lookalikes.groups(items)
+            Lookalikes.groups(try self.pictures(of: library, leavingOut: nil, defaultEngine, request))
         }
         var same: [UUID: [UUID]] = [:], near: [UUID: [UUID]] = [:]
         for group in groups.exact { for id in group { same[id] = group.filter { $0 != id } } }
@@ -52,17 +49,38 @@ final class LookalikeFinder: Sendable {
         }
     }
 
-    private func picture(_ fonster: Fonster, _ defaultEngine: EngineVersion) -> Picture {
+    /// The pictures of `library` in order, without the Fonster `leavingOut`; asks `request`
+    /// whether to stop every 256 Fonsters.
+    private func pictures(of library: [Fonster], leavingOut: UUID?, _ defaultEngine: EngineVersion,
+                          _ request: RequestContext) throws(ResponseError) -> [(id: UUID, picture: Picture)] {
+        // A snapshot (the dictionary is shared, not copied): the lock is not held for the pass.
+        let known = pictures.withLock { $0.byID }
+        var items: [(id: UUID, picture: Picture)] = []
+        items.reserveCapacity(library.count)
+        for n in library.indices {
+            if n & 255 == 255 { try request.checkpoint() }
+            let id = library[n].id
+            if id != leavingOut { items.append((id, picture(library[n], defaultEngine, known: known))) }
+        }
+        return items
+    }
+
+    /// The picture of `fonster`: from `known` or the cache when its seed and engine are those it
+    /// was drawn from, else drawn now and kept.
+    private func picture(_ fonster: Fonster, _ defaultEngine: EngineVersion, known: [UUID: Drawn]) -> Picture {
         let engine = EngineVersion(rawValue: fonster.engine) ?? defaultEngine
-        let key = engine.rawValue + "\u{0}" + fonster.seed
-        if let known = pictures.withLock({ $0.byKey[key] }) { return known }
-        let drawn = Picture(Creature(seed: fonster.seed, engine: engine))
-        let size = key.utf8.count + 1100
+        func fits(_ drawn: Drawn?) -> Picture? {
+            guard let drawn, drawn.engine == engine, drawn.seed == fonster.seed else { return nil }
+            return drawn.picture
+        }
+        if let picture = fits(known[fonster.id]) ?? fits(pictures.withLock({ $0.byID[fonster.id] })) { return picture }
+        let drawn = Drawn(seed: fonster.seed, engine: engine, picture: Picture(Creature(seed: fonster.seed, engine: engine)))
+        let size = fonster.seed.utf8.count + 1100
         pictures.withLock { cache in
             if cache.bytes + size > limitBytes { cache = ([:], 0) }
-            cache.byKey[key] = drawn
+            if let old = cache.byID.updateValue(drawn, forKey: fonster.id) { cache.bytes -= old.seed.utf8.count + 1100 }
             cache.bytes += size
         }
-        return drawn
+        return drawn.picture
     }
 }
