@@ -145,6 +145,18 @@ import Testing
         #expect(again["sameAs"] == [hello["id"]!, linus["id"]!])
     }
 
+    /// `fonsters/lookalikes` keeps its pictures between calls too, and groups what the library draws now.
+    @Test func lookalikesAfterAnEditGroupWhatIsDrawnNow() async throws {
+        let h = MethodHarness()
+        let hello = try await h.result("fonsters/create", ["seed": "hello"])
+        let other = try await h.result("fonsters/create", ["seed": "a seed of its own"])
+        #expect(try await h.result("fonsters/lookalikes")["exact"] == [])
+        _ = try await h.result("fonsters/update", ["id": other["id"]!, "seed": "grace"])
+        #expect(try await h.result("fonsters/lookalikes")["exact"] == [[hello["id"]!, other["id"]!]])
+        _ = try await h.result("fonsters/update", ["id": other["id"]!, "engine": "fonsters-v2"])
+        #expect(try await h.result("fonsters/lookalikes")["exact"] == [])
+    }
+
     /// Each Fonster an import adds says which Fonsters of the library it looks like, the others it
     /// brought in included.
     @Test func importsNameTheLookalikesOfWhatTheyAdd() async throws {

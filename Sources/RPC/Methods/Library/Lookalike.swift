@@ -35,9 +35,7 @@ final class LookalikeFinder: Sendable {
     func annotate(_ created: [Fonster], in library: [Fonster], defaultEngine: EngineVersion,
                   request: RequestContext) async throws(ResponseError) -> [JSONValue] {
         guard !created.isEmpty else { return [] }
-        let groups = try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
-            Lookalikes.groups(try self.pictures(of: library, leavingOut: nil, defaultEngine, request))
-        }
+        let groups = try await groups(of: library, near: true, defaultEngine: defaultEngine, request: request)
         var same: [UUID: [UUID]] = [:], near: [UUID: [UUID]] = [:]
         for group in groups.exact { for id in group { same[id] = group.filter { $0 != id } } }
         for group in groups.near { for id in group { near[id] = group.filter { $0 != id } } }
@@ -46,6 +44,15 @@ final class LookalikeFinder: Sendable {
             let nearlyAs = (near[fonster.id] ?? []).filter { !sameAs.contains($0) }
             return fonster.json().merging([("sameAs", .array(sameAs.map { .string($0.uuidString) })),
                                            ("nearlyAs", .array(nearlyAs.map { .string($0.uuidString) }))])
+        }
+    }
+
+    /// `library` grouped by identical pictures, and with `near` by nearly identical ones, on the
+    /// compute pool: from the kept pictures, so asking again after an edit draws only what changed.
+    func groups(of library: [Fonster], near: Bool, defaultEngine: EngineVersion,
+                request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
+        try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
+            Lookalikes.groups(try self.pictures(of: library, leavingOut: nil, defaultEngine, request), near: near)
         }
     }
 

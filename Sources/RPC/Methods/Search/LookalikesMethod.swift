@@ -23,14 +23,8 @@ enum LookalikesMethod: RPCMethod {
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         let fonsters = try await context.withStore { store throws(StoreError) in try store.list() }
         request.leaveOrder()
-        let defaultEngine = context.defaultEngine
-        let creatures = fonsters.map { (seed: $0.seed, engine: EngineVersion(rawValue: $0.engine) ?? defaultEngine) }
-        let groups = try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
-            guard let pictures = Lookalikes.pictures(of: creatures, isCancelled: { request.isCancelled }) else {
-                throw ResponseError.requestCancelled
-            }
-            return Lookalikes.groups(zip(fonsters, pictures).map { (id: $0.id, picture: $1) }, near: params.near ?? true)
-        }
+        let groups = try await context.lookalikes.groups(of: fonsters, near: params.near ?? true,
+                                                         defaultEngine: context.defaultEngine, request: request)
         func ids(_ groups: [[UUID]]) -> JSONValue { .array(groups.map { .array($0.map { .string($0.uuidString) }) }) }
         return [
             "exact": ids(groups.exact), "near": ids(groups.near),
