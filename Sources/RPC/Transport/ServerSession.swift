@@ -65,7 +65,7 @@ final class ServerSession: Sendable {
         var outstanding = 0
         var idleWaiters: [(threshold: Int, continuation: CheckedContinuation<Void, Never>)] = []
         /// Work read and not yet admitted, in arrival order.
-        var waiting: [Waiting] = []
+        var waiting = WaitingLine<Waiting>()
         var readerWaiter: CheckedContinuation<Void, Never>?
         /// Units of the concurrency limit held by admitted work.
         var budgetUsed = 0
