@@ -23,8 +23,9 @@ public typealias Planner = @Sendable (_ params: JSONValue) -> (scheduling: Sched
 ///   request method runs like that request, in its place, unanswered; other unclaimed
 ///   notifications are ignored. A request reusing the id of one still running is refused
 ///   (-32600, id null, the message naming the id).
-/// - `.concurrent` mode: each request is scheduled as its method's `Scheduler` says. Ordered
-///   requests start one at a time in arrival order (across batches and inside them); each
+/// - `.concurrent` mode: each request is scheduled as its method's `Planner` (or `Scheduler`)
+///   says, its params read once. Ordered requests start one at a time in arrival order
+///   (across batches and inside them); each
 ///   holds the line until it finishes or calls `RequestContext.leaveOrder()`. Free requests
 ///   start at once and may answer out of order. Notification handlers run in arrival order on
 ///   the loop, so keep them short. `.sequential` mode (scripts) treats every message as ordered
@@ -107,7 +108,7 @@ public final class RPCServer: Sendable {
     }
 
     /// The planner of requests named `method`, if registered.
-    func requestHandler(_ method: String) -> Planner? {
+    func planner(for method: String) -> Planner? {
         requestHandlers.withLock { $0[method] }
     }
 

@@ -246,7 +246,7 @@ final class ServerSession: Sendable {
                 } else {
                     await handler(params, context)
                 }
-            } else if server.requestHandler(notification.method) != nil {
+            } else if server.planner(for: notification.method) != nil {
                 // JSON-RPC executes a notification like a request, in its place, and answers nothing.
                 server.requestLog?("\(notification.method) sent as a notification: run, not answered")
                 let request = Request(id: .int(0), method: notification.method, params: notification.params)
@@ -260,7 +260,7 @@ final class ServerSession: Sendable {
     /// Decides on arrival: an immediate answer, or a registered in-flight request to run.
     private func prepare(_ request: Request, reply: Reply?, silent: Bool) -> Disposition {
         let isShutdown = request.method == "shutdown"
-        let planned = server.requestHandler(request.method).map { $0(request.params ?? .null) }
+        let planned = server.planner(for: request.method).map { $0(request.params ?? .null) }
         var scheduling = planned?.scheduling ?? .free
         if sequential { scheduling.lane = .ordered }
         return state.withLock { state -> Disposition in
