@@ -125,7 +125,7 @@ public struct JSONWriter: ~Copyable {
     /// Forgets the text written (keeping the buffer), e.g. after it was sent out.
     public mutating func flushed() { count = 0 }
 
-    private mutating func separate() { if needsComma { put(UInt8(ascii: ",")) } }
+    @inline(__always) private mutating func separate() { if needsComma { put(UInt8(ascii: ",")) } }
 
     /// Room for `length` more bytes: a pointer to where they go (`count` is not moved).
     @inline(__always) private mutating func reserve(_ length: Int) -> UnsafeMutablePointer<UInt8> {
@@ -147,7 +147,7 @@ public struct JSONWriter: ~Copyable {
         count += 1
     }
 
-    private mutating func put(_ text: StaticString) {
+    @inline(__always) private mutating func put(_ text: StaticString) {
         reserve(text.utf8CodeUnitCount).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
         count += text.utf8CodeUnitCount
     }
