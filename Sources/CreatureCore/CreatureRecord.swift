@@ -103,7 +103,17 @@ extension CreatureRecord {
         out.key("appendageStyle"); out.string(c.appendageStyle.rawValue)
         out.key("beard"); out.bool(c.beard)
         out.key("body"); out.bool(c.body)
-        out.key("colors"); out.beginArray(); for colour in creature.colors { out.string(colour.hex) }; out.endArray()
+        out.key("colors"); out.beginArray()
+        for colour in creature.colors {  // as `RGBA.hex` spells it, written without a String
+            let v = Int(colour.r) << 16 | Int(colour.g) << 8 | Int(colour.b)
+            out.plainString(6) { hex in
+                for i in 0..<6 {
+                    let digit = UInt8((v >> (20 - 4 * i)) & 15)
+                    hex[i] = digit < 10 ? UInt8(ascii: "0") &+ digit : UInt8(ascii: "a") &+ (digit &- 10)
+                }
+            }
+        }
+        out.endArray()
         out.key("creatureType"); out.string(c.creatureType.rawValue)
         out.key("diagonal"); out.bool(c.diagonal)
         out.key("ears"); out.bool(c.ears)

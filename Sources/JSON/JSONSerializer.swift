@@ -83,7 +83,9 @@ public enum JSONSerializer {
         var string = string
         string.withUTF8 { utf8 in
             var runStart = 0
-            for i in 0..<utf8.count {
+            // Eight bytes at a time up to the first byte that needs escaping (a data URI has none).
+            let clean = cleanPrefix(utf8)
+            for i in clean..<utf8.count {
                 let byte = utf8[i]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
                 if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
@@ -106,6 +108,24 @@ public enum JSONSerializer {
         }
         out.append(UInt8(ascii: "\""))
     }
+}
+
+/// How many leading bytes of `utf8` need no escaping, give or take the last word read: the
+/// scan reads eight bytes at a time and stops at the first word holding a control character,
+/// `"` or `\` (found exactly, by the usual bit tricks for a zero or small byte in a word).
+private func cleanPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = utf8.baseAddress else { return 0 }
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    var i = 0
+    while i + 8 <= utf8.count {
+        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        let small = (word &- ones &* 0x20) & ~word
+        let zeroQuote = (quote &- ones) & ~quote, zeroBackslash = (backslash &- ones) & ~backslash
+        if (small | zeroQuote | zeroBackslash) & highs != 0 { break }
+        i += 8
+    }
+    return i
 }
 
 extension JSONValue {

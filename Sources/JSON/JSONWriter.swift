@@ -1,61 +1,162 @@
 /// Writes JSON text straight into a byte buffer, member by member, with `JSONSerializer`'s own
 /// spelling of strings and numbers: for output too large or too hot to build as a `JSONValue`
 /// first (`fonsters-rpc describe` streams its records through it).
-public struct JSONWriter {
-    /// The text written so far.
-    public var bytes: [UInt8] = []
+///
+/// It owns its buffer and writes through a pointer (an array's append checks uniqueness and
+/// capacity per call: a third of a record's time), so it cannot be copied.
+public struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes are written (since the last `flushed()`).
+    public private(set) var count = 0
     private var needsComma = false
 
-    /// An empty writer.
-    public init() {}
+    /// An empty writer with room for `capacity` bytes before it grows.
+    public init(capacity: Int = 4096) {
+        self.capacity = max(64, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The text written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// Starts an object (`{`), as a value or an array element.
-    public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
+    public mutating func beginObject() { separate(); put(UInt8(ascii: "{")); needsComma = false }
     /// Ends the object.
-    public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
+    public mutating func endObject() { put(UInt8(ascii: "}")); needsComma = true }
     /// Starts an array (`[`).
-    public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
+    public mutating func beginArray() { separate(); put(UInt8(ascii: "[")); needsComma = false }
     /// Ends the array.
-    public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+    public mutating func endArray() { put(UInt8(ascii: "]")); needsComma = true }
 
     /// Writes a member's key; its value follows.
     public mutating func key(_ key: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        let length = key.utf8CodeUnitCount
+        let out = reserve(length + 4)
+        var o = 0
+        if needsComma { out[0] = UInt8(ascii: ","); o = 1 }
+        out[o] = UInt8(ascii: "\"")
+        (out + o + 1).update(from: key.utf8Start, count: length)
+        out[o + 1 + length] = UInt8(ascii: "\"")
+        out[o + 2 + length] = UInt8(ascii: ":")
+        count += o + 3 + length
         needsComma = false
     }
 
     /// A string value.
-    public mutating func string(_ value: String) { separate(); JSONSerializer.writeString(value, into: &bytes); needsComma = true }
+    public mutating func string(_ value: String) {
+        separate()
+        var value = value
+        let plain = value.withUTF8 { utf8 -> Bool in
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            let out = reserve(utf8.count + 2)
+            out[0] = UInt8(ascii: "\"")
+            if let start = utf8.baseAddress { (out + 1).update(from: start, count: utf8.count) }
+            out[utf8.count + 1] = UInt8(ascii: "\"")
+            count += utf8.count + 2
+            return true
+        }
+        if !plain {
+            var escaped: [UInt8] = []
+            JSONSerializer.writeString(value, into: &escaped)
+            put(escaped)
+        }
+        needsComma = true
+    }
+
     /// A string value of bytes that need no escaping (printable ASCII other than `"` and `\`),
     /// written as they are: no `String` is made for them.
-    public mutating func plainString(_ count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+    public mutating func plainString(_ length: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count))
-        bytes.withUnsafeMutableBufferPointer { fill(UnsafeMutableBufferPointer(rebasing: $0[start..<(start + count)])) }
-        bytes.append(UInt8(ascii: "\""))
+        let out = reserve(length + 2)
+        out[0] = UInt8(ascii: "\"")
+        fill(UnsafeMutableBufferPointer(start: out + 1, count: length))
+        out[length + 1] = UInt8(ascii: "\"")
+        count += length + 2
         needsComma = true
     }
 
     /// A whole-number value.
-    public mutating func int(_ value: Int) { separate(); JSONSerializer.writeInteger(Int64(value), into: &bytes); needsComma = true }
+    public mutating func int(_ value: Int) {
+        separate()
+        if value >= 0 && value < 10 {
+            put(UInt8(ascii: "0") &+ UInt8(value))
+        } else {
+            var digits = 1, rest = value.magnitude / 10
+            while rest > 0 { digits += 1; rest /= 10 }
+            let sign = value < 0 ? 1 : 0
+            let out = reserve(sign + digits)
+            if sign == 1 { out[0] = UInt8(ascii: "-") }
+            var magnitude = value.magnitude
+            for i in stride(from: sign + digits - 1, through: sign, by: -1) {
+                out[i] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            count += sign + digits
+        }
+        needsComma = true
+    }
+
     /// A whole number, or `null`.
     public mutating func int(_ value: Int?) { if let value { int(value) } else { null() } }
     /// A number value.
-    public mutating func double(_ value: Double) { separate(); JSONSerializer.writeDouble(value, into: &bytes); needsComma = true }
+    public mutating func double(_ value: Double) {
+        separate()
+        var text: [UInt8] = []
+        JSONSerializer.writeDouble(value, into: &text)
+        put(text)
+        needsComma = true
+    }
     /// `true` or `false`.
-    public mutating func bool(_ value: Bool) { separate(); JSONSerializer.appendASCII(value ? "true" : "false", to: &bytes); needsComma = true }
+    public mutating func bool(_ value: Bool) { separate(); put(value ? "true" : "false"); needsComma = true }
     /// `null`.
-    public mutating func null() { separate(); JSONSerializer.appendASCII("null", to: &bytes); needsComma = true }
+    public mutating func null() { separate(); put("null"); needsComma = true }
     /// Any `JSONValue`, written by the serializer.
-    public mutating func value(_ value: JSONValue) { separate(); JSONSerializer.write(value, into: &bytes); needsComma = true }
+    public mutating func value(_ value: JSONValue) {
+        separate()
+        put(JSONSerializer.bytes(value))
+        needsComma = true
+    }
+    /// A line break between values (outside JSON's grammar: for a newline after the document).
+    public mutating func newline() { put(0x0A) }
 
-    /// Forgets the text written (keeping the buffer's capacity), e.g. after it was sent out.
-    public mutating func flushed() { bytes.removeAll(keepingCapacity: true) }
+    /// Forgets the text written (keeping the buffer), e.g. after it was sent out.
+    public mutating func flushed() { count = 0 }
 
-    private mutating func separate() { if needsComma { bytes.append(UInt8(ascii: ",")) } }
+    @inline(__always) private mutating func separate() { if needsComma { put(UInt8(ascii: ",")) } }
+
+    /// Room for `length` more bytes: a pointer to where they go (`count` is not moved).
+    @inline(__always) private mutating func reserve(_ length: Int) -> UnsafeMutablePointer<UInt8> {
+        if count + length > capacity { grow(to: count + length) }
+        return base + count
+    }
+
+    private mutating func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        new.initialize(from: base, count: count)
+        base.deallocate()
+        base = new
+        capacity = newCapacity
+    }
+
+    @inline(__always) private mutating func put(_ byte: UInt8) {
+        reserve(1).pointee = byte
+        count += 1
+    }
+
+    @inline(__always) private mutating func put(_ text: StaticString) {
+        reserve(text.utf8CodeUnitCount).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count += text.utf8CodeUnitCount
+    }
+
+    private mutating func put(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let start = buffer.baseAddress else { return }
+            reserve(buffer.count).update(from: start, count: buffer.count)
+            count += buffer.count
+        }
+    }
 }

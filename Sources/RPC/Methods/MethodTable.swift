@@ -29,7 +29,7 @@ public enum MethodTable {
     /// Registers every declared method on `server`, scheduled as its declaration says.
     public static func register(on server: RPCServer, context: ServerContext) {
         for declaration in declarations(context) {
-            server.register(method: declaration.name, scheduler: declaration.scheduler, declaration.handler)
+            server.register(method: declaration.name, planner: declaration.planner)
         }
     }
 }

@@ -31,7 +31,7 @@ final class BatchCollector: Sendable {
         var body = Reply.body(of: response, limit: entryLimit)
         sendIfComplete { state in
             if state.bytes + body.count + 1 > totalLimit {
-                body = Response.failure(id: response.id, .responseTooLarge(bytes: state.bytes + body.count, limit: totalLimit, batch: true)).json.serialized()
+                body = Response.failure(id: response.id, .responseTooLarge(bytes: state.bytes + body.count, limit: totalLimit, batch: true)).serialized()
             }
             state.bytes += body.count + 1
             state.bodies.append(body)
@@ -85,8 +85,8 @@ struct Reply: Sendable {
 
     /// The serialized response, or a `responseTooLarge` error in its place when over `limit`.
     static func body(of response: Response, limit: Int) -> [UInt8] {
-        let body = response.json.serialized()
+        let body = response.serialized()
         guard body.count > limit else { return body }
-        return Response.failure(id: response.id, .responseTooLarge(bytes: body.count, limit: limit, batch: false)).json.serialized()
+        return Response.failure(id: response.id, .responseTooLarge(bytes: body.count, limit: limit, batch: false)).serialized()
     }
 }

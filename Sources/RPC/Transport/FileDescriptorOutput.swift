@@ -7,7 +7,9 @@ import Darwin
 
 /// Writes to a file descriptor from a dedicated thread, so handlers never block on a slow
 /// reader. Chunks are written whole and in order (several queued chunks may share one
-/// `write(2)`). SIGPIPE is ignored process-wide; on EPIPE (or any write error) the output is
+/// `write(2)`). A small chunk for a pipe with room, nothing queued and nothing being written,
+/// is written at once by the caller instead (a pipe takes up to `PIPE_BUF` bytes without
+/// blocking when `poll` finds room): no wake-up of the writer thread per answer. SIGPIPE is ignored process-wide; on EPIPE (or any write error) the output is
 /// marked broken, logged once, its `whenBroken` handlers run, and later chunks are dropped.
 final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     private let fd: Int32
@@ -23,12 +25,18 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     private var queuedBytes = 0
     private var roomWaiters: [(limit: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var brokenHandlers: [@Sendable () -> Void] = []
+    /// Whether `fd` is a pipe, which small chunks may be written to straight from `write`.
+    private let isPipe: Bool
+    /// The largest chunk written straight from `write` (POSIX's `PIPE_BUF`).
+    private static let directLimit = 4096
 
     /// Starts the writer thread for `fd`; `closeDescriptor` closes it on `close()`.
     init(fd: Int32, closeDescriptor: Bool, log: TransportLog) {
         self.fd = fd
         self.closeDescriptor = closeDescriptor
         self.log = log
+        var info = stat()
+        isPipe = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
         signal(SIGPIPE, SIG_IGN)
         let thread = Thread { [self] in self.run() }
         thread.name = "rpc-writer"
@@ -37,11 +45,29 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
 
     func write(_ bytes: [UInt8]) {
         condition.lock()
-        if !closing && !broken {
-            queuedBytes += bytes.count
-            queue.append(bytes)
-            condition.signal()
+        guard !closing && !broken else {
+            condition.unlock()
+            return
         }
+        queuedBytes += bytes.count
+        if isPipe && bytes.count <= Self.directLimit && queue.isEmpty && !writing {
+            writing = true
+            condition.unlock()
+            var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            if poll(&pfd, 1, 0) == 1 && pfd.revents & Int16(POLLOUT) != 0 {
+                writeAll(bytes)
+                condition.lock()
+                let waiters = wroteQueued(bytes.count)
+                if !queue.isEmpty || closing { condition.signal() }
+                condition.unlock()
+                for waiter in waiters { waiter.resume() }
+                return
+            }
+            condition.lock()
+            writing = false
+        }
+        queue.append(bytes)
+        condition.signal()
         condition.unlock()
     }
 
@@ -107,7 +133,7 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     private func run() {
         while true {
             condition.lock()
-            while queue.isEmpty && !closing { condition.wait() }
+            while queue.isEmpty && !closing || writing { condition.wait() }
             if queue.isEmpty && closing {
                 condition.unlock()
                 break
@@ -129,21 +155,30 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
             }
 
             condition.lock()
-            writing = false
-            queuedBytes -= chunks.reduce(0) { $0 + $1.count }
-            if broken { queuedBytes = 0 }
-            var waiters: [CheckedContinuation<Void, Never>] = []
-            if queue.isEmpty {
-                waiters = flushWaiters
-                flushWaiters = []
-            }
-            let pending = queuedBytes
-            waiters += roomWaiters.filter { $0.limit >= pending }.map(\.continuation)
-            roomWaiters.removeAll { $0.limit >= pending }
+            let waiters = wroteQueued(chunks.reduce(0) { $0 + $1.count })
             condition.unlock()
             for waiter in waiters { waiter.resume() }
         }
         if closeDescriptor { _ = systemClose(fd) }
+    }
+
+    /// With the lock held: `count` queued bytes were written (or dropped); returns the flush
+    /// and room waiters to resume once the lock is let go.
+    private func wroteQueued(_ count: Int) -> [CheckedContinuation<Void, Never>] {
+        writing = false
+        queuedBytes -= count
+        if broken { queuedBytes = 0 }
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        if queue.isEmpty && !flushWaiters.isEmpty {
+            waiters = flushWaiters
+            flushWaiters = []
+        }
+        if !roomWaiters.isEmpty {
+            let pending = queuedBytes
+            waiters += roomWaiters.filter { $0.limit >= pending }.map(\.continuation)
+            roomWaiters.removeAll { $0.limit >= pending }
+        }
+        return waiters
     }
 
     private func writeAll(_ bytes: [UInt8]) {

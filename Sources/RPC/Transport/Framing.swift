@@ -9,8 +9,19 @@ public enum Framing: Sendable, Hashable {
     public func frame(_ body: [UInt8]) -> [UInt8] {
         switch self {
         case .contentLength:
-            var out = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
-            out.reserveCapacity(out.count + body.count)
+            // One allocation: the header's digits are written in place, not through a String.
+            var out: [UInt8] = []
+            out.reserveCapacity(body.count + 40)
+            out.append(contentsOf: "Content-Length: ".utf8)
+            var digits = 1, rest = body.count / 10
+            while rest > 0 { digits += 1; rest /= 10 }
+            var value = body.count
+            for _ in 0..<digits { out.append(UInt8(ascii: "0")) }
+            for i in stride(from: out.count - 1, through: out.count - digits, by: -1) {
+                out[i] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            out.append(contentsOf: "\r\n\r\n".utf8)
             out.append(contentsOf: body)
             return out
         case .newlineDelimited:

@@ -3,8 +3,9 @@ import Foundation
 /// The frames arriving on a connection, in order, as an async sequence that ends at end of input.
 ///
 /// With a capacity, a producer thread that gets ahead of the consumer blocks once that many
-/// frames, or 64 MiB of them, are waiting (backpressure for the file-descriptor reader);
-/// without one, the buffer grows (in-memory connections).
+/// frames, or 64 MiB of them, are waiting (backpressure for the file-descriptor reader), until
+/// the consumer has taken half of them (woken once per half, not once per frame); without
+/// one, the buffer grows (in-memory connections).
 /// Iterate it once.
 public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     /// Each element is a message body or a framing error.
@@ -17,6 +18,8 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     private var bufferedBytes = 0
     private static let maxBufferedBytes = 64 << 20
     private var waiter: CheckedContinuation<FrameEvent?, Never>?
+    /// Whether the producer waits for room.
+    private var producerWaits = false
     private var finished = false
     private var stopped = false
 
@@ -30,11 +33,10 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         for event in events {
-            if let capacity {
-                while !stopped && buffer.count > head
-                        && (buffer.count - head >= capacity || bufferedBytes >= Self.maxBufferedBytes) {
-                    condition.wait()
-                }
+            if let capacity, isFull(capacity) {
+                producerWaits = true
+                while !stopped && buffer.count > head && !hasRoom(capacity) { condition.wait() }
+                producerWaits = false
             }
             if stopped || finished { return false }
             if let waiter {
@@ -46,6 +48,16 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
             }
         }
         return !stopped
+    }
+
+    /// With the lock held: whether the producer must wait.
+    private func isFull(_ capacity: Int) -> Bool {
+        buffer.count - head >= capacity || bufferedBytes >= Self.maxBufferedBytes
+    }
+
+    /// With the lock held: whether a waiting producer may go on (half the frames and bytes taken).
+    private func hasRoom(_ capacity: Int) -> Bool {
+        buffer.count - head <= capacity / 2 && bufferedBytes < Self.maxBufferedBytes / 2
     }
 
     /// Marks the end of input: the sequence ends once the buffered frames are taken.
@@ -73,22 +85,14 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         waiter?.resume(returning: nil)
     }
 
-    /// The next frame, waiting for one; `nil` at end of input.
+    /// The next frame, waiting for one; `nil` at end of input. A frame already buffered is
+    /// returned without suspending (a continuation would send the consumer through the
+    /// executor's queue once per frame).
     func next() async -> FrameEvent? {
-        await withCheckedContinuation { continuation in
+        if let event = takeBufferedNow() { return event }
+        return await withCheckedContinuation { continuation in
             condition.lock()
-            if head < buffer.count {
-                let event = buffer[head]
-                head += 1
-                bufferedBytes -= Self.size(of: event)
-                if head == buffer.count {
-                    buffer.removeAll(keepingCapacity: true)
-                    head = 0
-                } else if head >= 1024 && head * 2 >= buffer.count {
-                    buffer.removeFirst(head)
-                    head = 0
-                }
-                condition.signal()
+            if let event = takeBuffered() {
                 condition.unlock()
                 continuation.resume(returning: event)
             } else if finished {
@@ -99,6 +103,31 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
                 condition.unlock()
             }
         }
+    }
+
+    /// Takes the oldest buffered frame, if any.
+    private func takeBufferedNow() -> FrameEvent? {
+        condition.lock()
+        defer { condition.unlock() }
+        return takeBuffered()
+    }
+
+    /// With the lock held: takes the oldest buffered frame, if any, waking a waiting producer
+    /// once half the buffer is free.
+    private func takeBuffered() -> FrameEvent? {
+        guard head < buffer.count else { return nil }
+        let event = buffer[head]
+        head += 1
+        bufferedBytes -= Self.size(of: event)
+        if head == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 1024 && head * 2 >= buffer.count {
+            buffer.removeFirst(head)
+            head = 0
+        }
+        if producerWaits, let capacity, hasRoom(capacity) { condition.signal() }
+        return event
     }
 
     private static func size(of event: FrameEvent) -> Int {

@@ -9,6 +9,13 @@ public typealias NotificationHandler = @Sendable (_ params: JSONValue, _ context
 /// Decides how one request is scheduled, from its params (`.null` when absent).
 public typealias Scheduler = @Sendable (_ params: JSONValue) -> Scheduling
 
+/// A request's handler with its params already read: answers it given its context.
+public typealias PreparedHandler = @Sendable (_ context: RequestContext) async throws -> JSONValue
+
+/// Reads one request's params (`.null` when absent) once: how it is scheduled, and the handler
+/// that answers it with what was read (or throws what reading them found wrong).
+public typealias Planner = @Sendable (_ params: JSONValue) -> (scheduling: Scheduling, handler: PreparedHandler)
+
 /// A JSON-RPC 2.0 / LSP-style server: a table of method handlers and the loop that serves a
 /// `Connection` with them.
 ///
@@ -16,8 +23,9 @@ public typealias Scheduler = @Sendable (_ params: JSONValue) -> Scheduling
 ///   request method runs like that request, in its place, unanswered; other unclaimed
 ///   notifications are ignored. A request reusing the id of one still running is refused
 ///   (-32600, id null, the message naming the id).
-/// - `.concurrent` mode: each request is scheduled as its method's `Scheduler` says. Ordered
-///   requests start one at a time in arrival order (across batches and inside them); each
+/// - `.concurrent` mode: each request is scheduled as its method's `Planner` (or `Scheduler`)
+///   says, its params read once. Ordered requests start one at a time in arrival order
+///   (across batches and inside them); each
 ///   holds the line until it finishes or calls `RequestContext.leaveOrder()`. Free requests
 ///   start at once and may answer out of order. Notification handlers run in arrival order on
 ///   the loop, so keep them short. `.sequential` mode (scripts) treats every message as ordered
@@ -59,7 +67,7 @@ public final class RPCServer: Sendable {
     public var maxConcurrentRequests: Int { limits.maxConcurrentRequests }
     let log: TransportLog
     let requestLog: TransportLog?
-    private let requestHandlers = Locked([String: (scheduler: Scheduler, handler: RequestHandler)]())
+    private let requestHandlers = Locked([String: Planner]())
     private let notificationHandlers = Locked([String: NotificationHandler]())
 
     /// A server with no handlers yet. `requestLog`, when given, hears one line per request:
@@ -85,7 +93,13 @@ public final class RPCServer: Sendable {
     /// `scheduler` says (free by default).
     public func register(method: String, scheduler: @escaping Scheduler = { _ in .free },
                          _ handler: @escaping RequestHandler) {
-        requestHandlers.withLock { $0[method] = (scheduler, handler) }
+        register(method: method) { params in (scheduler(params), { context in try await handler(params, context) }) }
+    }
+
+    /// Registers (or replaces) the requests named `method`, each planned by `planner`: its
+    /// params read once into its scheduling and its handler.
+    public func register(method: String, planner: @escaping Planner) {
+        requestHandlers.withLock { $0[method] = planner }
     }
 
     /// Registers (or replaces) the handler for notifications named `method`.
@@ -93,8 +107,8 @@ public final class RPCServer: Sendable {
         notificationHandlers.withLock { $0[method] = handler }
     }
 
-    /// The request handler for `method` and its scheduler, if registered.
-    func requestHandler(_ method: String) -> (scheduler: Scheduler, handler: RequestHandler)? {
+    /// The planner of requests named `method`, if registered.
+    func planner(for method: String) -> Planner? {
         requestHandlers.withLock { $0[method] }
     }
 

@@ -30,4 +30,23 @@ public struct Response: Sendable, Hashable {
         }
         return .object(object)
     }
+
+    /// The bytes of `json`, written straight from the parts (no object of the whole response
+    /// is built first).
+    public func serialized() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
+        out.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+        JSONSerializer.write(id?.json ?? .null, into: &out)
+        switch result {
+        case .success(let value):
+            out.append(contentsOf: #","result":"#.utf8)
+            JSONSerializer.write(value, into: &out)
+        case .failure(let error):
+            out.append(contentsOf: #","error":"#.utf8)
+            JSONSerializer.write(error.json, into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
 }

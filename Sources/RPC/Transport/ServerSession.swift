@@ -24,7 +24,7 @@ final class ServerSession: Sendable {
         var request: Request
         var serial: UInt64
         var flag: RequestFlag
-        var handler: RequestHandler
+        var handler: PreparedHandler
         var scheduling: Scheduling
         /// A notification of a request method: run, nothing answered.
         var silent: Bool
@@ -65,7 +65,7 @@ final class ServerSession: Sendable {
         var outstanding = 0
         var idleWaiters: [(threshold: Int, continuation: CheckedContinuation<Void, Never>)] = []
         /// Work read and not yet admitted, in arrival order.
-        var waiting: [Waiting] = []
+        var waiting = WaitingLine<Waiting>()
         var readerWaiter: CheckedContinuation<Void, Never>?
         /// Units of the concurrency limit held by admitted work.
         var budgetUsed = 0
@@ -246,7 +246,7 @@ final class ServerSession: Sendable {
                 } else {
                     await handler(params, context)
                 }
-            } else if server.requestHandler(notification.method) != nil {
+            } else if server.planner(for: notification.method) != nil {
                 // JSON-RPC executes a notification like a request, in its place, and answers nothing.
                 server.requestLog?("\(notification.method) sent as a notification: run, not answered")
                 let request = Request(id: .int(0), method: notification.method, params: notification.params)
@@ -260,16 +260,16 @@ final class ServerSession: Sendable {
     /// Decides on arrival: an immediate answer, or a registered in-flight request to run.
     private func prepare(_ request: Request, reply: Reply?, silent: Bool) -> Disposition {
         let isShutdown = request.method == "shutdown"
-        let registered = server.requestHandler(request.method)
-        var scheduling = registered.map { $0.scheduler(request.params ?? .null) } ?? .free
+        let planned = server.planner(for: request.method).map { $0(request.params ?? .null) }
+        var scheduling = planned?.scheduling ?? .free
         if sequential { scheduling.lane = .ordered }
         return state.withLock { state -> Disposition in
             if state.shutdownRequested {
                 return .answer(.failure(id: request.id, .invalidRequest("The server is shutting down, so it answers no more requests.")))
             }
             if isShutdown && !silent { state.shutdownRequested = true }
-            let shutdownReply: RequestHandler = { _, _ in .null }
-            guard let handler = registered?.handler ?? (isShutdown ? shutdownReply : nil) else {
+            let shutdownReply: PreparedHandler = { _ in .null }
+            guard let handler = planned?.handler ?? (isShutdown ? shutdownReply : nil) else {
                 return .answer(.failure(id: request.id, .methodNotFound(request.method)))
             }
             if !silent, state.inFlight[request.id] != nil {
@@ -403,7 +403,6 @@ final class ServerSession: Sendable {
             workDoneToken: prepared.request.params?["workDoneToken"],
             flag: prepared.flag, writer: writer, maxResponseBytes: limits.maxResponseBytes,
             estimatedBytes: prepared.scheduling.bytes)
-        let params = prepared.request.params ?? .null
         let began = ContinuousClock.now
         let task = Task { [self] in
             if prepared.request.method == "shutdown" && !sequential && !prepared.silent {
@@ -411,7 +410,7 @@ final class ServerSession: Sendable {
             }
             let result: Result<JSONValue, ResponseError>
             do {
-                result = .success(try await prepared.handler(params, context))
+                result = .success(try await prepared.handler(context))
             } catch let error as ResponseError {
                 result = .failure(error)
             } catch is CancellationError {

@@ -81,18 +81,17 @@ enum DescribeCommand {
     /// Writes the records as one JSON array, each drawn, written by the protocol's JSON writer and
     /// sent out in 64 KB pieces as it comes: memory stays flat however many seeds there are.
     static func stream(_ seeds: [String], engine: EngineVersion, to output: Int32) throws {
-        var out = JSONWriter()
-        out.bytes.reserveCapacity(80_000)
+        var out = JSONWriter(capacity: 80_000)
         out.beginArray()
         for seed in seeds {
             CreatureRecord.write(Creature(seed: seed, engine: engine), into: &out)
-            if out.bytes.count >= 65_536 {
+            if out.count >= 65_536 {
                 try OutputFile.writeAll(out.bytes, to: output, path: "standard output")
                 out.flushed()
             }
         }
         out.endArray()
-        out.bytes.append(0x0A)
+        out.newline()
         try OutputFile.writeAll(out.bytes, to: output, path: "standard output")
     }
 }

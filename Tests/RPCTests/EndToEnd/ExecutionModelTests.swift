@@ -145,16 +145,7 @@ extension EndToEnd {
             let id = server.sendRequest("creature/animate", ["seed": .string(seed), "size": 2048, "workDoneToken": "anim"])
             let begin = try #require(try server.notification("$/progress", timeout: 20))
             #expect(begin["params"]?["value"]?["kind"] == "begin")
-            usleep(300_000)
-            server.notify("$/cancelRequest", ["id": id])
-            #expect(try server.response(to: id, timeout: 10)["error"]?["code"] == -32800)
-            let end = try server.notification("$/progress", timeout: 10) { $0["params"]?["value"]?["kind"] == "end" }
-            #expect(end?["params"]?["token"] == "anim")
-            usleep(200_000)
-            let before = try #require(server.process.cpuTicks)
-            usleep(500_000)
-            let after = try #require(server.process.cpuTicks)
-            #expect(after - before <= 5, "the server used \(after - before) ticks of CPU in 0.5 s after the cancel")
+            try server.cancelAndExpectTheCPUToStop(id, token: "anim")
             #expect(try server.shutdownAndExit() == 0)
         }
 

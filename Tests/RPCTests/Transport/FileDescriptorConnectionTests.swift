@@ -158,5 +158,55 @@ private func echoServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         #expect(waited.current && total == 1 << 20)
         await output.close()
     }
-}
 
+    /// Chunks written to a pipe from many threads at once, small ones (written by their caller
+    /// when the pipe has room) and large ones (queued for the writer thread) mixed, arrive whole
+    /// and, per thread, in order; `flush` returns only once all have left.
+    @Test func chunksFromManyThreadsArriveWholeAndInOrder() async throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let output = FileDescriptorOutput(fd: fds[1], closeDescriptor: true, log: .silent)
+        let readEnd = fds[0]
+        let reader = Task.detached { () -> [UInt8] in
+            var all: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                all += buffer[..<n]
+            }
+            _ = Glibc.close(readEnd)
+            return all
+        }
+        let writers = 4, chunks = 300
+        DispatchQueue.concurrentPerform(iterations: writers) { writer in
+            for n in 0..<chunks {
+                // [writer, n low, n high, length low, length high, fill…]: 8 bytes to 20 KB.
+                let length = n % 50 == 0 ? 20_000 : 8 + (n * 37) % 3_000
+                var chunk = [UInt8](repeating: UInt8(writer), count: length)
+                chunk[1] = UInt8(n & 255); chunk[2] = UInt8(n >> 8)
+                chunk[3] = UInt8(length & 255); chunk[4] = UInt8(length >> 8)
+                output.write(chunk)
+            }
+        }
+        await output.flush()
+        #expect(output.pendingBytes == 0)
+        await output.close()
+        let all = await reader.value
+        var next = [Int](repeating: 0, count: writers)
+        var offset = 0
+        while offset + 5 <= all.count {
+            let writer = Int(all[offset]), n = Int(all[offset + 1]) | Int(all[offset + 2]) << 8
+            let length = Int(all[offset + 3]) | Int(all[offset + 4]) << 8
+            guard writer < writers, n == next[writer], offset + length <= all.count,
+                  all[(offset + 5)..<(offset + length)].allSatisfy({ $0 == UInt8(writer) }) else {
+                Issue.record("chunk at \(offset) is torn or out of order (writer \(writer), number \(n))")
+                return
+            }
+            next[writer] += 1
+            offset += length
+        }
+        #expect(offset == all.count)
+        #expect(next == [Int](repeating: chunks, count: writers))
+    }
+}

@@ -186,5 +186,9 @@ import Testing
     @Test func framingWrapsBodies() {
         #expect(Framing.contentLength.frame(bytes("{}")) == bytes("Content-Length: 2\r\n\r\n{}"))
         #expect(Framing.newlineDelimited.frame(bytes("{}")) == bytes("{}\n"))
+        for count in [0, 9, 10, 99, 100, 12_345, 1_000_000] {
+            let body = [UInt8](repeating: UInt8(ascii: "x"), count: count)
+            #expect(Framing.contentLength.frame(body) == bytes("Content-Length: \(count)\r\n\r\n") + body)
+        }
     }
 }

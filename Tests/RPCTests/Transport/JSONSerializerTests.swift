@@ -45,6 +45,34 @@ import Testing
         #expect(JSONValue.string("\u{0}\u{1F}\u{7F}").serializedString() == "\"\\u0000\\u001f\u{7F}\"")
     }
 
+    /// The word-at-a-time scan finds a byte to escape at every position of a long clean string,
+    /// beside non-ASCII bytes and the bytes just around the ones it looks for.
+    @Test func anEscapeIsFoundAtEveryPosition() throws {
+        let clean = Array("a!#[]^ é😀_b~{|}0123456789xyz!#[]".unicodeScalars)
+        for special in ["\"", "\\", "\u{0}", "\u{1F}", "\n", "\u{7F}", "!", "#", "[", "]", " "] {
+            for position in 0...clean.count {
+                var scalars = clean
+                scalars.insert(contentsOf: special.unicodeScalars, at: position)
+                let text = String(String.UnicodeScalarView(scalars))
+                let written = JSONValue.string(text).serialized()
+                #expect(!written.dropFirst().dropLast().contains { $0 < 0x20 })
+                #expect(try JSONValue(parsing: written) == .string(text))
+                var expected: [UInt8] = []
+                for scalar in text.unicodeScalars {
+                    switch scalar {
+                    case "\"": expected += Array(#"\""#.utf8)
+                    case "\\": expected += Array(#"\\"#.utf8)
+                    case "\n": expected += Array(#"\n"#.utf8)
+                    case "\u{0}": expected += Array(#"\u0000"#.utf8)
+                    case "\u{1F}": expected += Array(#"\u001f"#.utf8)
+                    default: expected += Array(String(scalar).utf8)
+                    }
+                }
+                #expect(written == [0x22] + expected + [0x22], "\(special) at \(position)")
+            }
+        }
+    }
+
     @Test func everyControlCharacterRoundTrips() throws {
         let all = String((0..<0x80).map { Character(Unicode.Scalar(UInt8($0))) })
         let text = JSONValue.string(all).serialized()

@@ -60,6 +60,17 @@ import Testing
             == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"m","data":[1]}}"#)
     }
 
+    /// A response's bytes, written straight from its parts, are those of its JSON value.
+    @Test(arguments: [
+        Response.success(id: "s", ["ok": true, "text": "a \"quoted\" line\n"]), Response.success(id: 7, nil),
+        Response.success(id: -1, [1.5, "x"]), Response.failure(id: nil, ResponseError(code: .invalidParams, message: "m", data: [1])),
+        Response.failure(id: "e", .requestCancelled),
+    ])
+    func responseBytesAreItsJSON(_ response: Response) {
+        #expect(response.serialized() == response.json.serialized())
+        #expect(String(decoding: response.serialized(), as: UTF8.self).hasPrefix(#"{"jsonrpc":"2.0","id":"#))
+    }
+
     @Test func errorCodesMatchTheSpec() {
         #expect(ErrorCode.parseError.rawValue == -32700)
         #expect(ErrorCode.invalidRequest.rawValue == -32600)

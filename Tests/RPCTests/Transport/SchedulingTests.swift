@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FonsterStore
 @testable import RPC
 
 /// The ordered lane, weights, batch counting before parsing, and progress that always ends.
@@ -133,5 +134,58 @@ import Testing
         let answer = try await client.expectMessage()
         #expect(answer["error"]?["code"] == -32001)
         #expect(answer["error"]?["data"]?["limit"] == 100)
+    }
+
+    /// A declared method reads a request's params once: that reading schedules the request and
+    /// is what its handler gets; params that cannot be read are refused by the handler
+    /// (-32602 naming the field), which then runs nothing.
+    @Test func aMethodReadsItsParamsOncePerRequest() async throws {
+        let declaration = MethodDeclaration(CountingMethod.self, context: ServerContext(location: .memory, options: StoreOptions()))
+        let server = RPCServer(mode: .concurrent, log: .silent)
+        server.register(method: CountingMethod.name, planner: declaration.planner)
+        let client = TestClient(server)
+        let readsBefore = CountingMethod.reads.current, handledBefore = CountingMethod.handled.current
+        client.request(1, CountingMethod.name, ["n": 3])
+        client.request(2, CountingMethod.name, ["n": 5])
+        var results: [JSONValue: JSONValue] = [:]
+        for _ in 0..<2 {
+            let answer = try await client.expectMessage()
+            results[try #require(answer["id"])] = answer["result"]
+        }
+        #expect(results == [1: 3, 2: 5])
+        #expect(CountingMethod.reads.current - readsBefore == 2)
+        client.request(3, CountingMethod.name, ["n": "three"])
+        let refused = try await client.expectMessage()
+        #expect(refused["error"]?["code"] == -32602)
+        #expect(refused["error"]?["data"]?["field"] == "n")
+        #expect(CountingMethod.reads.current - readsBefore == 3)
+        #expect(CountingMethod.handled.current - handledBefore == 2)
+    }
+}
+
+/// A method whose param counts how often it is read, and whose handler counts its runs.
+private enum CountingMethod: RPCMethod {
+    /// A whole number that counts its readings (not the schema's stand-in).
+    struct CountedInt: Decodable, Sendable, SchemaDescribing {
+        var value: Int
+        init(from decoder: any Decoder) throws {
+            CountingMethod.reads.withLock { $0 += 1 }
+            value = try decoder.singleValueContainer().decode(Int.self)
+        }
+        init(value: Int) { self.value = value }
+        static var schema: JSONValue { ["type": "integer"] }
+        static var placeholder: CountedInt { CountedInt(value: 0) }
+    }
+    struct Params: MethodParams { var n: CountedInt }
+    static let reads = Locked(0)
+    static let handled = Locked(0)
+    static let name = "test/count"
+    static let summary = "Answers its param."
+    static let effect = MethodDeclaration.Effect.pure
+    static let errors: [ErrorCode] = []
+    static let result: JSONValue = ["type": "integer"]
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+        handled.withLock { $0 += 1 }
+        return .int(Int64(params.n.value))
     }
 }

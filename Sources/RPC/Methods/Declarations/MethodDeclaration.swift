@@ -38,10 +38,8 @@ public struct MethodDeclaration: Sendable {
     public let params: [(name: String, schema: JSONValue, required: Bool, note: String?)]
     /// The result's JSON Schema.
     public let result: JSONValue
-    /// The handler.
-    public let handler: RequestHandler
-    /// How a request with given params is scheduled.
-    let scheduler: Scheduler
+    /// Reads a request's params once and returns how it is scheduled and its handler.
+    let planner: Planner
 
     /// The declaration of `method`, answering with `context`.
     init<M: RPCMethod>(_ method: M.Type, context: ServerContext) {
@@ -52,25 +50,24 @@ public struct MethodDeclaration: Sendable {
         errors = M.errors
         result = M.result
         params = SchemaRecorder.properties(of: M.Params.self).map { ($0.name, $0.schema, $0.required, M.Params.notes[$0.name]) }
-        handler = { json, request in
-            try await M.handle(try ParamsDecoder.decode(M.Params.self, from: json), context, request)
-        }
         let weight = M.cost == .heavy ? Self.heavyWeight : 1
-        let effect = M.effect
-        scheduler = { json in
-            let ordered = effect != .pure
-            // Params that cannot be read are refused by the handler, without the store.
-            guard let params = try? ParamsDecoder.decode(M.Params.self, from: json) else {
-                return Scheduling(lane: ordered ? .ordered : .free, weight: weight)
+        let ordered = M.effect != .pure
+        planner = { json in
+            let params: M.Params
+            do {
+                params = try ParamsDecoder.decode(M.Params.self, from: json)
+            } catch {
+                // Params that cannot be read are refused by the handler, without the store.
+                return (Scheduling(lane: ordered ? .ordered : .free, weight: weight), { _ in throw error })
             }
             var scheduling = Scheduling(lane: ordered || M.readsLibrary(params) ? .ordered : .free, weight: weight)
             M.estimate(params, into: &scheduling)
-            return scheduling
+            return (scheduling, { request in try await M.handle(params, context, request) })
         }
     }
 
     /// How a request with `params` is scheduled: library requests in order, pure ones free
     /// unless they read the library first; its bytes and smallest response estimated from its
     /// params (`RPCMethod.estimate`).
-    public func scheduling(_ params: JSONValue) -> Scheduling { scheduler(params) }
+    public func scheduling(_ params: JSONValue) -> Scheduling { planner(params).scheduling }
 }
