@@ -85,7 +85,7 @@ enum SearchCommand {
             out.beginArray()
             for result in outcome.results { CreatureRecord.write(result.creature, into: &out) }
             out.endArray()
-            out.bytes.append(0x0A)
+            out.newline()
             try OutputFile.writeAll(out.bytes, to: output, path: "standard output")
         }
         if outcome.results.count < limit {
