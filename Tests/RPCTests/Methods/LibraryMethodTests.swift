@@ -157,6 +157,21 @@ import Testing
         #expect(try await h.result("fonsters/lookalikes")["exact"] == [])
     }
 
+    /// A share link's review says, before anything is added, which Fonsters each seed would look
+    /// like, drawn by the first engine asked for.
+    @Test func previewNamesTheLookalikesBeforeTheImport() async throws {
+        let h = MethodHarness()
+        let hello = try await h.result("fonsters/create", ["seed": "hello"])
+        let grace = try await h.result("fonsters/create", ["seed": "grace"])
+        let url = try await h.result("share/build", ["seeds": ["linus", "a seed of its own"]])["url"]!
+        let seeds = try await h.result("share/preview", ["url": url])["seeds"]
+        #expect(seeds?[0]?["sameAs"] == [hello["id"]!, grace["id"]!] && seeds?[0]?["sameCount"] == 2)
+        #expect(seeds?[1]?["sameAs"] == [] && seeds?[1]?["sameCount"] == 0)
+        let v2 = try await h.result("share/preview", ["url": url, "engines": ["fonsters-v2", "fonsters-v1"]])["seeds"]
+        #expect(v2?[0]?["sameAs"] == [], "linus draws its own picture in v2")
+        #expect(try await h.result("fonsters/list")["total"] == 2, "a preview adds nothing")
+    }
+
     /// Each Fonster an import adds says which Fonsters of the library it looks like, the others it
     /// brought in included.
     @Test func importsNameTheLookalikesOfWhatTheyAdd() async throws {

@@ -47,6 +47,39 @@ final class LookalikeFinder: Sendable {
         }
     }
 
+    /// For creatures not in the library (a share link's seeds before an import), the Fonsters of
+    /// `library` that each draws the same picture as, or nearly: from one grouping of the library
+    /// and the creatures together, so a 1,000-seed link stays linear.
+    func matches(of creatures: [Creature], in library: [Fonster], defaultEngine: EngineVersion,
+                 request: RequestContext) async throws(ResponseError) -> [(same: [UUID], nearly: [UUID])] {
+        guard !creatures.isEmpty else { return [] }
+        let groups = try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<Member> in
+            var items = try self.pictures(of: library, leavingOut: nil, defaultEngine, request).map { (id: Member.fonster($0.id), picture: $0.picture) }
+            for (n, creature) in creatures.enumerated() {
+                if n & 255 == 255 { try request.checkpoint() }
+                items.append((.outside(n), Picture(creature)))
+            }
+            return Lookalikes.groups(items)
+        }
+        var found = Array(repeating: (same: [UUID](), nearly: [UUID]()), count: creatures.count)
+        func note(_ groups: [[Member]], _ slot: WritableKeyPath<(same: [UUID], nearly: [UUID]), [UUID]>) {
+            for group in groups {
+                let fonsters = group.compactMap { if case .fonster(let id) = $0 { id } else { nil } }
+                for case .outside(let n) in group { found[n][keyPath: slot] = fonsters }
+            }
+        }
+        note(groups.exact, \.same)
+        note(groups.near, \.nearly)
+        for n in found.indices {
+            let same = found[n].same
+            found[n].nearly.removeAll { same.contains($0) }
+        }
+        return found
+    }
+
+    /// A member of a grouping: a Fonster of the library, or the n-th creature from outside it.
+    enum Member: Hashable, Sendable { case fonster(UUID), outside(Int) }
+
     /// `library` grouped by identical pictures, and with `near` by nearly identical ones, on the
     /// compute pool: from the kept pictures, so asking again after an edit draws only what changed.
     func groups(of library: [Fonster], near: Bool, defaultEngine: EngineVersion,
