@@ -284,8 +284,16 @@ for (const kind of serverKinds()) {
       assert.deepEqual(offered.map((i) => i.detail), ['Imported A', 'Imported A', 'Imported B', 'Imported B', 'Bob', 'Bob']);
       assert.deepEqual(offered.map((i) => i.engine), ['fonsters-v1', 'fonsters-v2', 'fonsters-v1', 'fonsters-v2', 'fonsters-v1', 'fonsters-v2']);
       assert.deepEqual(offered.map((i) => !!i.picked), [true, false, true, false, false, false], 'the default engine\'s row of each new seed');
-      assert.deepEqual(offered.map((i) => i.description), ['fonsters-v1', 'fonsters-v2', 'fonsters-v1', 'fonsters-v2',
-        'fonsters-v1 · already in your library', 'fonsters-v2 · already in your library']);
+      // The default engine's row also says what the seed would look like in the library (share/preview's sameAs/nearlyAs).
+      const base = ['fonsters-v1', 'fonsters-v2', 'fonsters-v1', 'fonsters-v2', 'fonsters-v1 · already in your library', 'fonsters-v2 · already in your library'];
+      offered.forEach((item, n) => {
+        const seed = preview[Math.floor(n / 2)];
+        if (n % 2 === 1 || (seed.sameCount === 0 && seed.nearlyCount === 0)) assert.equal(item.description, base[n]);
+        else assert.match(item.description, new RegExp(`^${base[n]} · looks ${seed.sameCount ? 'exactly' : 'nearly'} like `));
+      });
+      assert.ok(preview[2].sameAs.length >= 1, 'the seed Bob looks like the library\'s Fonster of that seed');
+      const twin = await request('fonsters/get', { id: preview[2].sameAs[0] });
+      assert.ok(offered[4].description.includes(`looks exactly like “${twin.displayName}”`), offered[4].description);
       offered.forEach((item, n) => {
         const bytes = fs.readFileSync(item.iconPath.fsPath);
         assert.equal(decodePng(bytes).width, 64);

@@ -1,11 +1,14 @@
 // Importing a share link through a review: paste the link, see each creature
-// (drawn by the chosen engine, marked when already in the library), pick which
-// to add, then import them.
+// (drawn by the chosen engine, marked when already in the library, and with
+// the Fonsters it would look exactly or nearly like), pick which to add, then
+// import them.
+import { reviewLookalike } from '../ui/lookalikes.mjs';
 
 /**
  * @param {object} deps
  * @param {(method: string, params?: any) => Promise<any>} deps.call
  * @param {() => any} deps.info
+ * @param {(id: string) => (string | undefined)} [deps.nameOf] the name of a loaded Fonster of the library
  * @param {HTMLElement} deps.opener the button that opens the dialog
  * @param {(result: any) => void} deps.onImported
  * @param {(error: any) => void} deps.onError
@@ -69,10 +72,11 @@ export function setupImportDialog(deps) {
         text.className = 'import-name';
         text.textContent = item.displayName;
         label.append(img, text);
-        if (item.exists) {
+        const notes = [item.exists ? 'already in your library' : '', reviewLookalike(item, deps.nameOf || (() => undefined))];
+        for (const text of notes.filter(Boolean)) {
           const note = document.createElement('span');
           note.className = 'import-note';
-          note.textContent = 'already in your library';
+          note.textContent = text;
           label.appendChild(note);
         }
         li.append(box, label);

@@ -419,6 +419,7 @@ el.clock.addEventListener('click', openClock);
 setupImportDialog({
   call,
   info: () => info,
+  nameOf,
   opener: el.importLink,
   onImported: async (result) => {
     await reloadList();

@@ -1,7 +1,7 @@
 // The one wording of look-alikes, and the per-Fonster index built from fonsters/lookalikes groups.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lookalikeIndex, lookalikeSentence, importLookalikes, nameList } from '../ui/lookalikes.mjs';
+import { lookalikeIndex, lookalikeSentence, importLookalikes, nameList, reviewLookalike } from '../ui/lookalikes.mjs';
 
 test('the index gives each Fonster the others of its exact group, and of its near group not already exact', () => {
   const index = lookalikeIndex({ exact: [['a', 'b'], ['c', 'd', 'e']], near: [['a', 'b', 'c'], ['x', 'y']] });
@@ -29,4 +29,12 @@ test('an import names what each Fonster it added looks like; nothing when none d
   ];
   assert.equal(importLookalikes(created, (id) => names[id]), '“new one” looks exactly like “Bob”. “pip” looks nearly like “Bob” and “new one”.');
   assert.equal(importLookalikes([created[2]], (id) => names[id]), '');
+});
+
+test('a share link review says what each seed would look like, by name where the row is loaded', () => {
+  const names = { a: 'Bob', b: 'Grace' };
+  assert.equal(reviewLookalike({ sameAs: ['a', 'b', 'c'], sameCount: 5 }, (id) => names[id]), 'looks exactly like “Bob”, “Grace” and 3 more');
+  assert.equal(reviewLookalike({ sameAs: ['c'], sameCount: 1 }, (id) => names[id]), 'looks exactly like 1 Fonster of your library');
+  assert.equal(reviewLookalike({ sameAs: [], sameCount: 0, nearlyAs: ['a'], nearlyCount: 1 }, (id) => names[id]), 'looks nearly like “Bob”');
+  assert.equal(reviewLookalike({ sameAs: [], sameCount: 0, nearlyAs: [], nearlyCount: 0 }, (id) => names[id]), '');
 });

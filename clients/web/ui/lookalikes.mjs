@@ -60,3 +60,21 @@ export function lookalikeIndex(groups) {
   }
   return index;
 }
+
+/**
+ * What an import review says of one seed of a share link (`share/preview`'s `sameAs`/`sameCount`,
+ * `nearlyAs`/`nearlyCount`): “looks exactly like “Bob””. Empty when it looks like no Fonster.
+ * @param {{ sameAs?: string[], sameCount?: number, nearlyAs?: string[], nearlyCount?: number }} item
+ * @param {(id: string) => (string | undefined)} nameOf the name of a Fonster of the library
+ */
+export function reviewLookalike(item, nameOf) {
+  const whom = (ids, count) => {
+    const names = (ids || []).map(nameOf).filter(Boolean).slice(0, 3);
+    return names.length ? nameList(names, count) : `${count} Fonster${count === 1 ? '' : 's'} of your library`;
+  };
+  const same = item.sameCount ?? (item.sameAs || []).length;
+  const nearly = item.nearlyCount ?? (item.nearlyAs || []).length;
+  if (same) return `looks exactly like ${whom(item.sameAs, same)}`;
+  if (nearly) return `looks nearly like ${whom(item.nearlyAs, nearly)}`;
+  return '';
+}

@@ -57,9 +57,11 @@ async function importShareLink(api, thumbnails, url) {
   const seeds = await api.sharePreview(link, engines);
   thumbnails.sweep(); // drop old imports' pictures
   const ticked = chosen || engines[0];
+  const lookalike = await reviewNotes(api, seeds);
+  const first = engines.length ? engines[0] : undefined; // the engine the preview's look-alikes are of
   const items = seeds.flatMap((/** @type {any} */ s) => (engines.length ? engines : [undefined]).map((engine) => ({
     label: s.displayName,
-    description: [engine, s.exists ? 'already in your library' : ''].filter(Boolean).join(' · ') || undefined,
+    description: [engine, s.exists ? 'already in your library' : '', engine === first ? lookalike(s) : ''].filter(Boolean).join(' · ') || undefined,
     detail: s.seed,
     picked: !s.exists && engine === ticked,
     iconPath: iconFor(thumbnails, engine && s.thumbnails ? s.thumbnails[engine] : s.thumbnail),
@@ -101,6 +103,21 @@ function iconFor(thumbnails, dataUri) {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What the review says of each previewed seed's look-alikes in the library (`share/preview`'s
+ * `sameAs`/`nearlyAs`, of the first engine): “looks exactly like “Bob””, with up to 30 names fetched.
+ * @param {import('../server/api').FonstersApi} api
+ * @param {any[]} seeds the preview's seeds
+ * @returns {Promise<(seed: any) => string>}
+ */
+async function reviewNotes(api, seeds) {
+  const { reviewLookalike } = await importShared('lookalikes.mjs');
+  const names = new Map();
+  const ids = [...new Set(seeds.flatMap((s) => [...(s.sameAs || []), ...(s.nearlyAs || [])]))].slice(0, 30);
+  await Promise.all(ids.map((id) => api.get(id).then((f) => { names.set(id.toUpperCase(), f.displayName); }, () => {})));
+  return (seed) => reviewLookalike(seed, (/** @type {string} */ id) => names.get(id.toUpperCase()));
 }
 
 /**
