@@ -13,8 +13,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
 
     private let condition = NSCondition()
     private let capacity: Int?
-    private var buffer: [FrameEvent] = []
-    private var head = 0
+    private var buffer = WaitingLine<FrameEvent>()
     private var bufferedBytes = 0
     private static let maxBufferedBytes = 64 << 20
     private var waiter: CheckedContinuation<FrameEvent?, Never>?
@@ -35,7 +34,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         for event in events {
             if let capacity, isFull(capacity) {
                 producerWaits = true
-                while !stopped && buffer.count > head && !hasRoom(capacity) { condition.wait() }
+                while !stopped && buffer.count > 0 && !hasRoom(capacity) { condition.wait() }
                 producerWaits = false
             }
             if stopped || finished { return false }
@@ -52,12 +51,12 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
 
     /// With the lock held: whether the producer must wait.
     private func isFull(_ capacity: Int) -> Bool {
-        buffer.count - head >= capacity || bufferedBytes >= Self.maxBufferedBytes
+        buffer.count >= capacity || bufferedBytes >= Self.maxBufferedBytes
     }
 
     /// With the lock held: whether a waiting producer may go on (half the frames and bytes taken).
     private func hasRoom(_ capacity: Int) -> Bool {
-        buffer.count - head <= capacity / 2 && bufferedBytes < Self.maxBufferedBytes / 2
+        buffer.count <= capacity / 2 && bufferedBytes < Self.maxBufferedBytes / 2
     }
 
     /// Marks the end of input: the sequence ends once the buffered frames are taken.
@@ -75,8 +74,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         condition.lock()
         stopped = true
         finished = true
-        buffer = []
-        head = 0
+        buffer = WaitingLine()
         bufferedBytes = 0
         let waiter = self.waiter
         self.waiter = nil
@@ -115,17 +113,9 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     /// With the lock held: takes the oldest buffered frame, if any, waking a waiting producer
     /// once half the buffer is free.
     private func takeBuffered() -> FrameEvent? {
-        guard head < buffer.count else { return nil }
-        let event = buffer[head]
-        head += 1
+        guard buffer.count > 0 else { return nil }
+        let event = buffer.remove(at: 0)
         bufferedBytes -= Self.size(of: event)
-        if head == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 1024 && head * 2 >= buffer.count {
-            buffer.removeFirst(head)
-            head = 0
-        }
         if producerWaits, let capacity, hasRoom(capacity) { condition.signal() }
         return event
     }

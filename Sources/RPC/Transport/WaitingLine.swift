@@ -1,6 +1,6 @@
-/// Work waiting for its turn, in arrival order. Taking the front is O(1) (the taken slots are
-/// dropped in one move once they are half the line): the session takes from the front once per
-/// finished request while up to `maxWaitingRequests` wait behind it.
+/// A first-in first-out line whose front is taken in O(1) (the taken slots are dropped in one move
+/// once they are half the line): the session's requests waiting for their turn (taken once per
+/// finished request while up to `maxWaitingRequests` wait), and the frames read ahead of it.
 struct WaitingLine<Element> {
     private var slots: [Element?] = []
     private var head = 0

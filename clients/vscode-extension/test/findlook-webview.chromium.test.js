@@ -15,33 +15,14 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const http = require('node:http');
 const { ServerConnection } = require('../src/server/connection');
 const { buildDetailHtml } = require('../src/detail/html');
 const { makeNonce } = require('../src/util/nonce');
-const { serverKinds, EXTENSION_ROOT } = require('./helpers/servers');
+const { serverKinds } = require('./helpers/servers');
 const { findChromium, runChromium } = require('./helpers/chromium');
 
 const chromium = findChromium();
-const SHARED_UI = path.resolve(EXTENSION_ROOT, ...require('../src/detail/ui-location').sharedUiSegments(EXTENSION_ROOT));
-
-/** Serve media/, the shared ui/, helpers/ and the harness folder over loopback HTTP (modules do not load from file:). @param {string} dir */
-function serve(dir) {
-  const roots = { media: path.join(EXTENSION_ROOT, 'media'), ui: SHARED_UI, helpers: path.join(__dirname, 'helpers'), harness: dir };
-  const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.html': 'text/html' };
-  const server = http.createServer((req, res) => {
-    const [, top, ...rest] = decodeURIComponent(new URL(req.url || '/', 'http://x').pathname).split('/');
-    const root = roots[/** @type {keyof typeof roots} */ (top)];
-    const file = root && path.resolve(root, ...rest);
-    if (!file || !file.startsWith(root + path.sep) || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
-    res.writeHead(200, { 'Content-Type': types[/** @type {'.js'} */ (path.extname(file))] || 'application/octet-stream' });
-    res.end(fs.readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-    resolve({ base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r(undefined))) });
-  }));
-}
+const { serveHarness } = require('./helpers/harness-server');
 
 for (const kind of serverKinds()) {
   const skip = kind.skip || (chromium ? false : 'chromium not found on PATH (Debian: apt-get install -y chromium)');
@@ -58,7 +39,7 @@ for (const kind of serverKinds()) {
       const answer = await server.request('creature/search', { base: 'alice', want: { antlers: true }, engine: 'fonsters-v2', limit: 4 });
       await server.stop();
       canned = { base: 'alice', results: answer.results, tried: answer.tried, stoppedBy: answer.stoppedBy };
-      site = await serve(dir);
+      site = await serveHarness(dir);
     });
     after(async () => {
       await site.close();

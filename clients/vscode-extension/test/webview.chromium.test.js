@@ -19,11 +19,10 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const http = require('node:http');
 const { ServerConnection } = require('../src/server/connection');
 const { buildDetailHtml } = require('../src/detail/html');
 const { makeNonce } = require('../src/util/nonce');
-const { serverKinds, EXTENSION_ROOT } = require('./helpers/servers');
+const { serverKinds } = require('./helpers/servers');
 const { findChromium, runChromium } = require('./helpers/chromium');
 const { decodePng, pngSize } = require('./helpers/png');
 
@@ -95,30 +94,7 @@ async function record(/** @type {ServerConnection} */ server) {
 }
 
 /** The shared detail modules as the extension loads them (see src/detail/ui-location.js). */
-const SHARED_UI = path.resolve(EXTENSION_ROOT, ...require('../src/detail/ui-location').sharedUiSegments(EXTENSION_ROOT));
-
-/**
- * Serve the page's folders over loopback HTTP, as the webview's resource
- * roots are: /media, /ui (the shared modules), /helpers and /harness (the page).
- * @param {string} dir the harness folder
- * @returns {Promise<{ base: string, close: () => Promise<void> }>}
- */
-function serve(dir) {
-  const roots = { media: path.join(EXTENSION_ROOT, 'media'), ui: SHARED_UI, helpers: path.join(__dirname, 'helpers'), harness: dir };
-  const types = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html' };
-  const server = http.createServer((req, res) => {
-    const [, top, ...rest] = decodeURIComponent(new URL(req.url || '/', 'http://x').pathname).split('/');
-    const root = roots[/** @type {keyof typeof roots} */ (top)];
-    const file = root && path.resolve(root, ...rest);
-    if (!file || !file.startsWith(root + path.sep) || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
-    res.writeHead(200, { 'Content-Type': types[/** @type {'.js'} */ (path.extname(file))] || 'application/octet-stream' });
-    res.end(fs.readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-    resolve({ base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r(undefined))) });
-  }));
-}
+const { serveHarness } = require('./helpers/harness-server');
 
 /**
  * Write the page: the real webview HTML with URLs for media/ and the shared
@@ -173,7 +149,7 @@ for (const kind of serverKinds()) {
       server = new ServerConnection({ command: kind.command, args: ['--stdio', '--memory', '--no-starter'] });
       await server.start();
       canned = await record(server);
-      site = await serve(dir);
+      site = await serveHarness(dir);
     });
     after(async () => {
       await server.stop();
