@@ -47,21 +47,21 @@ final class LookalikeFinder: Sendable {
         }
     }
 
-    /// For creatures not in the library (a share link's seeds before an import), the Fonsters of
-    /// `library` that each draws the same picture as, or nearly: from one grouping of the library
-    /// and the creatures together, so a 1,000-seed link stays linear.
-    func matches(of creatures: [Creature], in library: [Fonster], defaultEngine: EngineVersion,
+    /// For seeds not in the library (a share link's, before an import), drawn by `engine` on the
+    /// compute pool, the Fonsters of `library` that each draws the same picture as, or nearly:
+    /// from one grouping of the library and the seeds together, so a 1,000-seed link stays linear.
+    func matches(of seeds: [String], drawnBy engine: EngineVersion, in library: [Fonster], defaultEngine: EngineVersion,
                  request: RequestContext) async throws(ResponseError) -> [(same: [UUID], nearly: [UUID])] {
-        guard !creatures.isEmpty else { return [] }
+        guard !seeds.isEmpty else { return [] }
         let groups = try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<Member> in
             var items = try self.pictures(of: library, leavingOut: nil, defaultEngine, request).map { (id: Member.fonster($0.id), picture: $0.picture) }
-            for (n, creature) in creatures.enumerated() {
+            for (n, seed) in seeds.enumerated() {
                 if n & 255 == 255 { try request.checkpoint() }
-                items.append((.outside(n), Picture(creature)))
+                items.append((.outside(n), Picture(Creature(seed: seed, engine: engine))))
             }
             return Lookalikes.groups(items)
         }
-        var found = Array(repeating: (same: [UUID](), nearly: [UUID]()), count: creatures.count)
+        var found = Array(repeating: (same: [UUID](), nearly: [UUID]()), count: seeds.count)
         func note(_ groups: [[Member]], _ slot: WritableKeyPath<(same: [UUID], nearly: [UUID]), [UUID]>) {
             for group in groups {
                 let fonsters = group.compactMap { if case .fonster(let id) = $0 { id } else { nil } }

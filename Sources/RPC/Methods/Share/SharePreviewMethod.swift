@@ -45,7 +45,7 @@ enum SharePreviewMethod: RPCMethod {
         let existing = Set(library.map(\.seed))
         let seeds = params.url.seeds, withEngines = params.engines != nil, chosen = engines
         // What each seed would look like in the library, drawn by the first engine asked for.
-        let lookalikes = try await context.lookalikes.matches(of: seeds.map { Creature(seed: $0, engine: chosen[0]) }, in: library,
+        let lookalikes = try await context.lookalikes.matches(of: seeds, drawnBy: chosen[0], in: library,
                                                               defaultEngine: context.defaultEngine, request: request)
         let items = try await request.compute { () throws(ResponseError) -> [JSONValue] in
           var items: [JSONValue] = []
