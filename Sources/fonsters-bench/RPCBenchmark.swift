@@ -387,23 +387,17 @@ enum RPCBenchmark {
     /// One-at-a-time 64-px renders while a 2,048-px animation of a 10,000-character seed runs.
     static func heavyNeighbour(_ bin: URL) throws {
         let child = try Child(bin)
-        var alone: [Double] = []
-        for i in 0..<300 {
-            alone.append(timed(child, id: "r\(i)", #"{"jsonrpc":"2.0","id":"r\#(i)","method":"creature/render","params":{"seed":"alone \#(i)","size":64}}"#))
+        /// `count` one-at-a-time renders with ids `prefix0…`, of seeds `"seed 0"…`, with `params` besides.
+        func renders(_ prefix: String, _ count: Int, seed: String, _ params: String) -> [Double] {
+            (0..<count).map { i in
+                timed(child, id: "\(prefix)\(i)", #"{"jsonrpc":"2.0","id":"\#(prefix)\#(i)","method":"creature/render","params":{"seed":"\#(seed) \#(i)",\#(params)}}"#)
+            }
         }
-        var bigAlone: [Double] = []
-        for i in 0..<40 {
-            bigAlone.append(timed(child, id: "b\(i)", #"{"jsonrpc":"2.0","id":"b\#(i)","method":"creature/render","params":{"seed":"alone \#(i)","size":1024,"format":"jpeg"}}"#))
-        }
+        let alone = renders("r", 300, seed: "alone", #""size":64"#)
+        let bigAlone = renders("b", 40, seed: "alone", #""size":1024,"format":"jpeg""#)
         startAnimations(child, count: 1)
-        var beside: [Double] = []
-        for i in 0..<300 {
-            beside.append(timed(child, id: "n\(i)", #"{"jsonrpc":"2.0","id":"n\#(i)","method":"creature/render","params":{"seed":"neighbour \#(i)","size":64}}"#))
-        }
-        var bigBeside: [Double] = []
-        for i in 0..<40 {
-            bigBeside.append(timed(child, id: "m\(i)", #"{"jsonrpc":"2.0","id":"m\#(i)","method":"creature/render","params":{"seed":"neighbour \#(i)","size":1024,"format":"jpeg"}}"#))
-        }
+        let beside = renders("n", 300, seed: "neighbour", #""size":64"#)
+        let bigBeside = renders("m", 40, seed: "neighbour", #""size":1024,"format":"jpeg""#)
         print(String(format: "rpc heavy neighbour: 64-px render p50 %.2f ms, p99 %.2f ms while a 2,048-px animation (10,000-character seed) runs; alone p50 %.2f ms, p99 %.2f ms (300 requests each)",
                      percentile(beside, 0.5), percentile(beside, 0.99), percentile(alone, 0.5), percentile(alone, 0.99)))
         print(String(format: "rpc heavy neighbour: 1,024-px JPEG render (compute pool, taking turns) p50 %.1f ms, p99 %.1f ms beside the animation; alone p50 %.1f ms, p99 %.1f ms (40 requests each)",

@@ -14,18 +14,8 @@ import TestSupport
     /// Runs the built executable with `arguments` under `script(1)`, so its stdout is a terminal;
     /// plain (NO_COLOR=1) unless `colour`.
     func runOnTerminal(_ arguments: [String], colour: Bool = false) throws -> (status: Int32, text: String) {
-        let command = ([BuiltExecutable.url.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
-            .joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "stty cols 160; exec env " + (colour ? "-u NO_COLOR " : "NO_COLOR=1 ") + command, "/dev/null"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
+        let (status, output) = try TerminalTests.onTerminal(arguments, environment: colour ? [:] : ["NO_COLOR": "1"], columns: 160)
+        return (status, output.replacingOccurrences(of: "\r\n", with: "\n"))
     }
 
     func temporaryScript(_ text: String) throws -> String {

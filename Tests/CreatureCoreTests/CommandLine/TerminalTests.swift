@@ -8,12 +8,14 @@ import CreatureCore
 /// NO_COLOR), a closed pipe ending quietly, binary images refused on a terminal, `--background`.
 @Suite struct TerminalTests {
     /// Runs the built executable with `arguments` on a pseudo-terminal (util-linux `script`), with
-    /// `environment` added; returns its exit status and everything it wrote to the terminal.
-    static func onTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    /// `environment` added and, if given, the terminal `columns` wide; returns its exit status and
+    /// everything it wrote to the terminal.
+    static func onTerminal(_ arguments: [String], environment: [String: String] = [:],
+                           columns: Int? = nil) throws -> (status: Int32, output: String) {
         let quoted = ([BuiltExecutable.url.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", quoted.joined(separator: " "), "/dev/null"]
+        process.arguments = ["-qec", (columns.map { "stty cols \($0); exec " } ?? "") + quoted.joined(separator: " "), "/dev/null"]
         var inherited = ProcessInfo.processInfo.environment
         inherited["NO_COLOR"] = nil  // the test runner may set it; each test says what it wants
         process.environment = inherited.merging(environment) { $1 }

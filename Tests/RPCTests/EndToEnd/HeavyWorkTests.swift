@@ -101,14 +101,7 @@ extension EndToEnd {
         /// Pipelines `requests` without reading, waits until the server stops working, checks its
         /// peak memory, then reads everything and checks every request was answered.
         private func unreadClient(_ requests: [JSONValue], label: String, arguments: [String] = ServerProcess.memoryArguments) throws {
-            let process = Process()
-            process.executableURL = BuiltExecutable.url
-            process.arguments = arguments
-            let input = Pipe(), output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let (process, input, output) = try ServerProcess.bare(arguments)
             defer { if process.isRunning { process.terminate() } }
             var bytes: [UInt8] = []
             for request in requests { bytes += request.serialized() + [0x0A] }

@@ -83,14 +83,7 @@ extension EndToEnd {
         /// The client closes its read end of the server's stdout and keeps its input open: the
         /// first answer that cannot be written ends the server (exit 0, as at end of input).
         @Test func aClosedOutputEndsTheServerAsEndOfInputDoes() throws {
-            let process = Process()
-            process.executableURL = BuiltExecutable.url
-            process.arguments = ServerProcess.memoryArguments
-            let input = Pipe(), output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let (process, input, output) = try ServerProcess.bare()
             defer { if process.isRunning { process.terminate() } }
             try output.fileHandleForReading.close()  // the client will never read
             let create = Request(id: 1, method: "fonsters/create", params: ["seed": "unacknowledged"]).json.serializedString() + "\n"

@@ -26,6 +26,20 @@ final class ServerProcess {
     /// The arguments of a server on a fresh in-memory store without starters.
     static let memoryArguments = ["--stdio", "--memory", "--no-starter", "--log-level", "warn"]
 
+    /// Starts `fonsters-rpc arguments…` on bare pipes, stderr discarded, for tests that decide
+    /// themselves when to write and whether to read; the caller terminates it.
+    static func bare(_ arguments: [String] = memoryArguments) throws -> (process: Process, input: Pipe, output: Pipe) {
+        let process = Process()
+        process.executableURL = BuiltExecutable.url
+        process.arguments = arguments
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, input, output)
+    }
+
     /// Starts `fonsters-rpc arguments…`.
     init(_ arguments: [String] = ServerProcess.memoryArguments, framing: WireFraming = .contentLength) throws {
         process = try RPCProcess(arguments, framing: framing)
