@@ -74,3 +74,23 @@ enum ISOTime {
         return (sign == "-" ? -1 : 1) * (h * 3600 + m * 60)
     }
 }
+
+/// A Fonster's id, seed and engine: all that draws it (`FonsterStore.seeds()`).
+public struct StoredSeed: Equatable, Sendable {
+    /// The Fonster's id.
+    public let id: UUID
+    /// The text it is drawn from.
+    public let seed: String
+    /// The engine that draws it, as stored (`fonsters-v1`).
+    public let engine: String
+
+    /// The id, seed and engine of a Fonster.
+    public init(id: UUID, seed: String, engine: String) {
+        self.id = id
+        self.seed = seed
+        self.engine = engine
+    }
+
+    /// The id, seed and engine of `fonster`.
+    public init(_ fonster: Fonster) { self.init(id: fonster.id, seed: fonster.seed, engine: fonster.engine) }
+}

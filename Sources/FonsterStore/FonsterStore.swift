@@ -201,6 +201,20 @@ public final class FonsterStore: @unchecked Sendable {
         }
     }
 
+    /// Every Fonster's id, seed and engine in list order: what drawing the library takes (its
+    /// look-alikes), read without the names and histories `list()` decodes.
+    public func seeds() throws(StoreError) -> [StoredSeed] {
+        try locked { () throws(StoreError) in
+            var result: [StoredSeed] = []
+            result.reserveCapacity(Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0))
+            try db.query("SELECT id, seed, engine FROM fonsters ORDER BY position, rowid") { row in
+                result.append(StoredSeed(id: row.uuid(0) ?? StoredID.derived(from: row.text(0) ?? ""),
+                                         seed: row.text(1) ?? "", engine: row.text(2) ?? ""))
+            }
+            return result
+        }
+    }
+
     /// How many Fonsters the library holds.
     public func count() throws(StoreError) -> Int {
         try locked { () throws(StoreError) in Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RPC
+import CreatureCore
 
 /// `fonsters/*` handlers through the dispatcher, on an in-memory store.
 @Suite(.timeLimit(.minutes(1))) struct LibraryMethodTests {
@@ -184,6 +185,65 @@ import Testing
         #expect(created[0]["sameAs"] == [hello["id"]!, created[1]["id"]!])
         #expect(created[1]["sameAs"] == [hello["id"]!, created[0]["id"]!])
         #expect(created[2]["sameAs"] == [])
+    }
+
+    /// A detail view opening on a Fonster asks `fonsters/get` for its look-alikes; without the
+    /// flag the answer is the plain Fonster.
+    @Test func getAnswersTheLookalikesWhenAsked() async throws {
+        let h = MethodHarness()
+        let hello = try await h.result("fonsters/create", ["seed": "hello"])
+        let grace = try await h.result("fonsters/create", ["seed": "grace"])
+        let plain = try await h.result("fonsters/get", ["id": hello["id"]!])
+        #expect(plain["sameAs"] == nil && plain["seed"] == "hello")
+        let asked = try await h.result("fonsters/get", ["id": hello["id"]!, "lookalikes": true])
+        #expect(asked["sameAs"] == [grace["id"]!] && asked["sameCount"] == 1)
+        #expect(asked["nearlyAs"] == [] && asked["nearlyCount"] == 0)
+        #expect(try await h.error("fonsters/get", ["id": hello["id"]!, "lookalikes": "yes"])["code"] == -32602)
+    }
+
+    /// However many Fonsters draw one picture, an answer lists at most `LookalikeFinder.listed`
+    /// of them and counts them all: 30 copies of one picture imported at once answer 30 × 20
+    /// ids, not 30 × 29 (a 10,000-copy import would otherwise answer 10⁸).
+    @Test func answersListAFewLookalikesAndCountThemAll() async throws {
+        let h = MethodHarness()
+        // v1 draws many variants of one base alike: the most common picture of 300 of them.
+        let seeds = (0..<300).map { "look \($0)" }
+        let byPicture = Dictionary(grouping: seeds) { Picture(seed: $0, engine: .v1) }
+        let copies = try #require(byPicture.values.max { $0.count < $1.count }).sorted { seeds.firstIndex(of: $0)! < seeds.firstIndex(of: $1)! }
+        try #require(copies.count >= 32, "32 seeds that draw one picture")
+        let first = try await h.result("fonsters/create", ["seed": .string(copies[0])])
+        let link = try await h.result("share/build", ["seeds": .array(copies[1...30].map { .string($0) })])
+        let created = try #require(try await h.result("share/import", ["url": link["url"]!])["created"]?.array)
+        let ids = [first["id"]!] + created.map { $0["id"]! }
+        for (n, f) in created.enumerated() {
+            #expect(f["sameCount"] == 30)
+            #expect(f["sameAs"]?.array == Array(ids.filter { $0 != ids[n + 1] }.prefix(20)))
+        }
+        let another = try await h.result("fonsters/create", ["seed": .string(copies[31])])
+        #expect(another["sameAs"]?.array == Array(ids.prefix(20)) && another["sameCount"] == 31)
+        let got = try await h.result("fonsters/get", ["id": first["id"]!, "lookalikes": true])
+        #expect(got["sameAs"]?.array == Array((ids.dropFirst() + [another["id"]!]).prefix(20)) && got["sameCount"] == 31)
+    }
+
+    /// What an import answers of each Fonster it adds agrees with `fonsters/lookalikes`: the first
+    /// 20 of its exact group and of the rest of its near group, and their sizes.
+    @Test func importAnswersAgreeWithTheGroups() async throws {
+        let h = MethodHarness()
+        // Among these, "alice 1000" and "alice 1001" differ in 8 cells.
+        let seeds = (900..<1300).map { "alice \($0)" }
+        let link = try await h.result("share/build", ["seeds": .array(seeds.map { .string($0) })])
+        let created = try #require(try await h.result("share/import", ["url": link["url"]!])["created"]?.array)
+        let groups = try await h.result("fonsters/lookalikes")
+        let exact = try #require(groups["exact"]?.array).map { $0.array ?? [] }
+        let near = try #require(groups["near"]?.array).map { $0.array ?? [] }
+        try #require(exact.contains { $0.count > 21 } && !near.isEmpty, "big exact groups and some near ones")
+        for f in created {
+            let id = f["id"]!
+            let same = exact.first { $0.contains(id) } ?? [id]
+            let others = near.first { $0.contains(id) }?.filter { !same.contains($0) } ?? []
+            #expect(f["sameAs"]?.array == Array(same.filter { $0 != id }.prefix(20)) && f["sameCount"] == .int(Int64(same.count - 1)))
+            #expect(f["nearlyAs"]?.array == Array(others.prefix(20)) && f["nearlyCount"] == .int(Int64(others.count)))
+        }
     }
 }
 

@@ -70,10 +70,11 @@ function nameOf(id) {
 function rowLookalike(fonster) {
   const found = lookalikes.get(fonster.id.toUpperCase());
   if (!found) return undefined;
-  const [kind, ids] = found.sameAs.length ? ['exactly', found.sameAs] : found.nearlyAs.length ? ['nearly', found.nearlyAs] : [];
+  const [kind, ids, count] = found.sameCount ? ['exactly', found.sameAs, found.sameCount]
+    : found.nearlyCount ? ['nearly', found.nearlyAs, found.nearlyCount] : [];
   if (!kind) return undefined;
   const names = ids.map(nameOf).filter(Boolean).slice(0, 2);
-  return { text: `Looks ${kind} like ${names.length ? nameList(names, ids.length) : `${ids.length} other${ids.length === 1 ? '' : 's'}`}` };
+  return { text: `Looks ${kind} like ${names.length ? nameList(names, count) : `${count} other${count === 1 ? '' : 's'}`}` };
 }
 
 /** What the main area shows: a Fonster's detail, the clock, or nothing. */

@@ -15,12 +15,17 @@ function fakeServer() {
   ]);
   const waiting = [];
   const answer = (method, params) => {
-    if (method === 'fonsters/get') return { ...library.get(params.id) };
+    if (method === 'fonsters/get') {
+      const f = library.get(params.id);
+      // Alpha draws Bob's picture while its seed is "grace" (as v1 draws them).
+      const same = params.id === ID && f.seed === 'grace' && f.engine === 'fonsters-v1' ? [BOB] : [];
+      return params.lookalikes ? { ...f, sameAs: same, sameCount: same.length, nearlyAs: [], nearlyCount: 0 } : { ...f };
+    }
     if (method === 'fonsters/update') {
       const f = library.get(params.id);
       if (params.engine) f.engine = params.engine;
       if (params.seed !== undefined) f.seed = params.seed;
-      return { ...f, sameAs: [BOB], nearlyAs: [] };
+      return { ...f, sameAs: [BOB], sameCount: 1, nearlyAs: [], nearlyCount: 0 };
     }
     if (method === 'creature/render') return { dataUri: `data:${params.id || params.seed}@${params.engine || library.get(params.id).engine}`, alt: 'a creature', width: 1, height: 1 };
     if (method === 'creature/environment') return { scene: {} };
@@ -129,4 +134,25 @@ test('a reload answered before the edit’s answer: the edit still shows, and it
   await server.drain();
   await same;
   assert.equal(sent.length, count);
+});
+
+test('a detail opened on a Fonster that looks like another says so at once, and an edit elsewhere updates it', async () => {
+  const server = fakeServer();
+  server.library.get(ID).seed = 'grace';
+  const { s, sent } = service(server);
+  const ready = s.handle({ type: 'ready' });
+  await server.drain();
+  await ready;
+  const init = last(sent, 'init');
+  assert.equal(init.fonster.sameAs, undefined, 'the view gets the Fonster’s own fields');
+  assert.deepEqual(init.lookalikes, { sameAs: [{ id: BOB, name: 'Bob' }], nearlyAs: [], sameCount: 1, nearlyCount: 0, text: 'Looks exactly like “Bob”.' });
+
+  // Another window gives it a seed of its own: the reload its didChange prompts says it looks like no one.
+  server.library.get(ID).seed = 'a seed of its own';
+  const reload = s.reload();
+  await server.drain();
+  await reload;
+  const after = last(sent, 'fonster');
+  assert.equal(after.fonster.seed, 'a seed of its own');
+  assert.deepEqual(after.lookalikes, { sameAs: [], nearlyAs: [], sameCount: 0, nearlyCount: 0, text: 'No other Fonster of the library looks like it.' });
 });

@@ -87,23 +87,25 @@ export function createDetailService(deps) {
 
   const pictureKey = (f) => `${f.engine}\u0000${f.seed}`;
   /** A Fonster without the look-alikes an edit's answer adds (what fonsters/get answers). */
-  const fieldsOf = (f) => { const { sameAs, nearlyAs, ...rest } = f; return rest; };
+  const fieldsOf = (f) => { const { sameAs, sameCount, nearlyAs, nearlyCount, ...rest } = f; return rest; };
 
-  /** The names of the Fonsters an answer's `sameAs`/`nearlyAs` name (at most 5 of each). */
-  async function nameLookalikes(f) {
+  /** The names of the Fonsters an answer's `sameAs`/`nearlyAs` name (at most 5 of each); kept
+   * unless the answer of a later request (`seq`) was kept already. */
+  async function nameLookalikes(f, seq) {
     if (!Array.isArray(f.sameAs) || !Array.isArray(f.nearlyAs)) return;
     const name = async (ids) => (await Promise.all(ids.slice(0, 5).map((other) =>
       call('fonsters/get', { id: other }).then((g) => ({ id: g.id, name: g.displayName }), () => null)))).filter(Boolean);
     const [same, nearly] = await Promise.all([name(f.sameAs), name(f.nearlyAs)]);
-    const found = { sameAs: same, nearlyAs: nearly, sameCount: f.sameAs.length, nearlyCount: f.nearlyAs.length };
+    const found = { sameAs: same, nearlyAs: nearly, sameCount: f.sameCount ?? f.sameAs.length, nearlyCount: f.nearlyCount ?? f.nearlyAs.length };
     const text = lookalikeSentence({ ...found, sameAs: same.map((x) => x.name), nearlyAs: nearly.map((x) => x.name) });
-    lookalikes = { key: pictureKey(f), ...found, text };
+    if (lookalikes && lookalikes.seq > seq) return;
+    lookalikes = { key: pictureKey(f), seq, ...found, text };
   }
 
   /** What the view shows of the look-alikes: those found for this picture, else nothing known. */
   const lookalikesFor = (f) => {
     if (!lookalikes || lookalikes.key !== pictureKey(f)) return null;
-    const { key, ...rest } = lookalikes;
+    const { key, seq, ...rest } = lookalikes;
     return rest;
   };
 
@@ -113,7 +115,7 @@ export function createDetailService(deps) {
     state.fonster = f; // draw with its engine
     const [picture] = await Promise.all([
       withImage ? Promise.all([image(), engineChoices(f), environment()]) : null,
-      nameLookalikes(f),
+      nameLookalikes(f, seq),
     ]);
     const fields = fieldsOf(f);
     if (seq > applied) {
@@ -135,10 +137,11 @@ export function createDetailService(deps) {
     const sources = deps.sources();
     if (mode === 'fonster') {
       const seq = ++received;
-      const f = await call('fonsters/get', { id });
+      const answer = await call('fonsters/get', { id, lookalikes: true });
+      const f = fieldsOf(answer);
       state.fonster = f;
       state.seed = f.seed;
-      const [img, eng, env] = await Promise.all([image(), engineChoices(f), environment()]);
+      const [img, eng, env] = await Promise.all([image(), engineChoices(f), environment(), nameLookalikes(answer, seq)]);
       if (seq < applied) { // an edit's answer came meanwhile: the view starts from it
         const current = shown;
         const same = pictureKey(current) === pictureKey(f);
@@ -286,10 +289,11 @@ export function createDetailService(deps) {
     async reload() {
       if (mode !== 'fonster' || state.closed) return;
       try {
-        const f = await call('fonsters/get', { id });
+        const answer = await call('fonsters/get', { id, lookalikes: true });
+        const f = fieldsOf(answer);
         const before = state.fonster && fieldsOf(state.fonster);
         if (before && JSON.stringify(before) === JSON.stringify(f)) return;
-        await show(f, !before || before.seed !== f.seed || before.engine !== f.engine);
+        await show(answer, !before || before.seed !== f.seed || before.engine !== f.engine);
       } catch (error) {
         report(error);
       }

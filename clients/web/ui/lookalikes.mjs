@@ -27,35 +27,64 @@ export function lookalikeSentence(found) {
 /**
  * What an import's review says of the look-alikes of what it added: “pip” looks exactly like
  * “Bob”. Empty when nothing it added looks like another Fonster.
- * @param {{ id: string, displayName: string, sameAs?: string[], nearlyAs?: string[] }[]} created
+ * @param {{ id: string, displayName: string, sameAs?: string[], nearlyAs?: string[], sameCount?: number, nearlyCount?: number }[]} created
  * @param {(id: string) => (string | undefined)} nameOf the name of a Fonster of the library
  */
 export function importLookalikes(created, nameOf) {
   const notes = [];
   for (const f of created) {
     const names = (ids) => (ids || []).map(nameOf).filter(Boolean).slice(0, 3);
-    const same = f.sameAs || [];
-    const nearly = f.nearlyAs || [];
-    if (same.length) notes.push(`“${f.displayName}” looks exactly like ${nameList(names(same), same.length)}.`);
-    else if (nearly.length) notes.push(`“${f.displayName}” looks nearly like ${nameList(names(nearly), nearly.length)}.`);
+    const same = f.sameCount ?? (f.sameAs || []).length;
+    const nearly = f.nearlyCount ?? (f.nearlyAs || []).length;
+    if (same) notes.push(`“${f.displayName}” looks exactly like ${nameList(names(f.sameAs), same)}.`);
+    else if (nearly) notes.push(`“${f.displayName}” looks nearly like ${nameList(names(f.nearlyAs), nearly)}.`);
   }
   if (notes.length > 3) return `${notes.slice(0, 3).join(' ')} ${notes.length - 3} more look like Fonsters of the library.`;
   return notes.join(' ');
 }
 
+/** The most ids `lookalikeIndex` keeps of each kind per Fonster (the server's answers list as many). */
+export const LISTED = 20;
+
 /**
- * Per Fonster id, the others it looks exactly or nearly like, from fonsters/lookalikes.
+ * Per Fonster id, the others it looks exactly or nearly like, from fonsters/lookalikes: the first
+ * `LISTED` of each kind, in library order, and how many there are. Linear in the groups' sizes,
+ * however many Fonsters draw one picture.
  * @param {{ exact: string[][], near: string[][] }} groups
- * @returns {Map<string, { sameAs: string[], nearlyAs: string[] }>} ids upper-cased
+ * @returns {Map<string, { sameAs: string[], nearlyAs: string[], sameCount: number, nearlyCount: number }>} ids upper-cased
  */
 export function lookalikeIndex(groups) {
   const index = new Map();
-  const entry = (id) => { const key = id.toUpperCase(); if (!index.has(key)) index.set(key, { sameAs: [], nearlyAs: [] }); return index.get(key); };
-  for (const group of groups.exact || []) for (const id of group) entry(id).sameAs.push(...group.filter((o) => o !== id));
-  for (const group of groups.near || []) {
+  const entry = (id) => {
+    const key = id.toUpperCase();
+    if (!index.has(key)) index.set(key, { sameAs: [], nearlyAs: [], sameCount: 0, nearlyCount: 0 });
+    return index.get(key);
+  };
+  /** Each id's exact group (ids that draw their own picture have none). */
+  const exactOf = new Map();
+  for (const group of groups.exact || []) {
+    const head = group.slice(0, LISTED + 1);
     for (const id of group) {
-      const e = entry(id);
-      e.nearlyAs.push(...group.filter((o) => o !== id && !e.sameAs.includes(o)));
+      exactOf.set(id, group);
+      Object.assign(entry(id), { sameAs: head.filter((o) => o !== id).slice(0, LISTED), sameCount: group.length - 1 });
+    }
+  }
+  for (const group of groups.near || []) {
+    /** Per exact group: the first LISTED of this near group that draw another picture. */
+    const listed = new Map();
+    for (const id of group) {
+      const own = exactOf.get(id);
+      let nearlyAs = own && listed.get(own);
+      if (!nearlyAs) {
+        nearlyAs = [];
+        for (const other of group) {
+          if (other === id || (own && exactOf.get(other) === own)) continue;
+          nearlyAs.push(other);
+          if (nearlyAs.length === LISTED) break;
+        }
+        if (own) listed.set(own, nearlyAs);
+      }
+      Object.assign(entry(id), { nearlyAs, nearlyCount: group.length - (own ? own.length : 1) });
     }
   }
   return index;

@@ -8,7 +8,7 @@ export const METHODS = Object.freeze({
   "initialize": { params: ["processId","clientInfo","locale","rootPath","rootUri","initializationOptions","capabilities","trace","workspaceFolders","workDoneToken"], required: [] },
   "shutdown": { params: [], required: [] },
   "fonsters/list": { params: ["start","count","thumbnails"], required: [] },
-  "fonsters/get": { params: ["id"], required: ["id"] },
+  "fonsters/get": { params: ["id","lookalikes"], required: ["id"] },
   "fonsters/create": { params: ["id","name","seed","engine"], required: [] },
   "fonsters/update": { params: ["id","name","seed","engine"], required: ["id"] },
   "fonsters/delete": { params: ["id"], required: ["id"] },

@@ -28,7 +28,7 @@ enum CreateMethod: RPCMethod {
         let engine = params.engine ?? context.defaultEngine
         let (fonster, library) = try await context.withStore(field: "id") { store throws(StoreError) in
             let made = try store.create(name: params.name?.text ?? "", seed: params.seed?.text ?? "", id: params.id, engine: engine)
-            return (made, try store.list())
+            return (made, try store.seeds())
         }
         request.leaveOrder()
         let lookalikes = try await context.lookalikes.members(of: fonster, in: library, defaultEngine: context.defaultEngine, request: request)

@@ -20,37 +20,66 @@ final class LookalikeFinder: Sendable {
     private let pictures = Locked((byID: [UUID: Drawn](), bytes: 0))
     private let limitBytes = 32 << 20
 
+    /// The most look-alike ids an answer lists of each kind; `sameCount` and `nearlyCount` say
+    /// how many there are (a library of 10,000 copies answers 20 ids, not 10,000).
+    static let listed = 20
+
+    /// The answer's fields: at most `listed` ids of each kind (in library order), and how many
+    /// there are.
+    static func fields(sameAs: some Collection<UUID>, sameCount: Int,
+                       nearlyAs: some Collection<UUID>, nearlyCount: Int) -> [(String, JSONValue)] {
+        [("sameAs", .array(sameAs.prefix(listed).map { .string($0.uuidString) })), ("sameCount", .int(Int64(sameCount))),
+         ("nearlyAs", .array(nearlyAs.prefix(listed).map { .string($0.uuidString) })), ("nearlyCount", .int(Int64(nearlyCount)))]
+    }
+
     /// `fonster` against `library` (which may hold it: it is left out), on the compute pool.
-    func members(of fonster: Fonster, in library: [Fonster], defaultEngine: EngineVersion,
+    func members(of fonster: Fonster, in library: [StoredSeed], defaultEngine: EngineVersion,
                  request: RequestContext) async throws(ResponseError) -> [(String, JSONValue)] {
         let (same, nearly) = try await request.compute { () throws(ResponseError) -> (same: [UUID], nearly: [UUID]) in
             let items = try self.pictures(of: library, leavingOut: fonster.id, defaultEngine, request)
-            return Lookalikes.matches(of: self.picture(fonster, defaultEngine, known: [:]), in: items)
+            return Lookalikes.matches(of: self.picture(StoredSeed(fonster), defaultEngine, known: [:]), in: items)
         }
-        return [("sameAs", .array(same.map { .string($0.uuidString) })), ("nearlyAs", .array(nearly.map { .string($0.uuidString) }))]
+        return Self.fields(sameAs: same, sameCount: same.count, nearlyAs: nearly, nearlyCount: nearly.count)
     }
 
     /// The `created` Fonsters of an import, each with its `sameAs` and `nearlyAs` in `library`
-    /// (which holds them): from one grouping of the whole library, so a big import stays linear.
-    func annotate(_ created: [Fonster], in library: [Fonster], defaultEngine: EngineVersion,
+    /// (which holds them): from one grouping of the whole library, and linear however many of
+    /// them look alike (the ids listed for a picture are found once, `listed` at most).
+    func annotate(_ created: [Fonster], in library: [StoredSeed], defaultEngine: EngineVersion,
                   request: RequestContext) async throws(ResponseError) -> [JSONValue] {
         guard !created.isEmpty else { return [] }
         let groups = try await groups(of: library, near: true, defaultEngine: defaultEngine, request: request)
-        var same: [UUID: [UUID]] = [:], near: [UUID: [UUID]] = [:]
-        for group in groups.exact { for id in group { same[id] = group.filter { $0 != id } } }
-        for group in groups.near { for id in group { near[id] = group.filter { $0 != id } } }
+        var exactGroup: [UUID: Int] = [:], nearGroup: [UUID: Int] = [:]
+        for (g, group) in groups.exact.enumerated() { for id in group { exactGroup[id] = g } }
+        for (g, group) in groups.near.enumerated() { for id in group { nearGroup[id] = g } }
+        // By exact group: the first `listed` of its near group that draw another picture.
+        var nearlyListed: [Int: [UUID]] = [:]
         return created.map { fonster in
-            let sameAs = same[fonster.id] ?? []
-            let nearlyAs = (near[fonster.id] ?? []).filter { !sameAs.contains($0) }
-            return fonster.json().merging([("sameAs", .array(sameAs.map { .string($0.uuidString) })),
-                                           ("nearlyAs", .array(nearlyAs.map { .string($0.uuidString) }))])
+            let id = fonster.id, own = exactGroup[id]
+            let same = own.map { groups.exact[$0] } ?? [id]
+            var nearlyAs: [UUID] = [], nearlyCount = 0
+            if let g = nearGroup[id] {
+                let group = groups.near[g]
+                if let own, let known = nearlyListed[own] {
+                    nearlyAs = known
+                } else {
+                    for other in group where other != id && (own == nil || exactGroup[other] != own) {
+                        nearlyAs.append(other)
+                        if nearlyAs.count == Self.listed { break }
+                    }
+                    if let own { nearlyListed[own] = nearlyAs }
+                }
+                nearlyCount = group.count - same.count
+            }
+            let sameAs = same.prefix(Self.listed + 1).filter { $0 != id }
+            return fonster.json().merging(Self.fields(sameAs: sameAs, sameCount: same.count - 1, nearlyAs: nearlyAs, nearlyCount: nearlyCount))
         }
     }
 
     /// For seeds not in the library (a share link's, before an import), drawn by `engine` on the
     /// compute pool, the Fonsters of `library` that each draws the same picture as, or nearly:
     /// from one grouping of the library and the seeds together, so a 1,000-seed link stays linear.
-    func matches(of seeds: [String], drawnBy engine: EngineVersion, in library: [Fonster], defaultEngine: EngineVersion,
+    func matches(of seeds: [String], drawnBy engine: EngineVersion, in library: [StoredSeed], defaultEngine: EngineVersion,
                  request: RequestContext) async throws(ResponseError) -> [(same: [UUID], nearly: [UUID])] {
         guard !seeds.isEmpty else { return [] }
         let groups = try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<Member> in
@@ -82,7 +111,7 @@ final class LookalikeFinder: Sendable {
 
     /// `library` grouped by identical pictures, and with `near` by nearly identical ones, on the
     /// compute pool: from the kept pictures, so asking again after an edit draws only what changed.
-    func groups(of library: [Fonster], near: Bool, defaultEngine: EngineVersion,
+    func groups(of library: [StoredSeed], near: Bool, defaultEngine: EngineVersion,
                 request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
         try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
             Lookalikes.groups(try self.pictures(of: library, leavingOut: nil, defaultEngine, request), near: near)
@@ -91,7 +120,7 @@ final class LookalikeFinder: Sendable {
 
     /// The pictures of `library` in order, without the Fonster `leavingOut`; asks `request`
     /// whether to stop every 256 Fonsters.
-    private func pictures(of library: [Fonster], leavingOut: UUID?, _ defaultEngine: EngineVersion,
+    private func pictures(of library: [StoredSeed], leavingOut: UUID?, _ defaultEngine: EngineVersion,
                           _ request: RequestContext) throws(ResponseError) -> [(id: UUID, picture: Picture)] {
         // A snapshot (the dictionary is shared, not copied): the lock is not held for the pass.
         let known = pictures.withLock { $0.byID }
@@ -107,7 +136,7 @@ final class LookalikeFinder: Sendable {
 
     /// The picture of `fonster`: from `known` or the cache when its seed and engine are those it
     /// was drawn from, else drawn now and kept.
-    private func picture(_ fonster: Fonster, _ defaultEngine: EngineVersion, known: [UUID: Drawn]) -> Picture {
+    private func picture(_ fonster: StoredSeed, _ defaultEngine: EngineVersion, known: [UUID: Drawn]) -> Picture {
         let engine = EngineVersion(rawValue: fonster.engine) ?? defaultEngine
         func fits(_ drawn: Drawn?) -> Picture? {
             guard let drawn, drawn.engine == engine, drawn.seed == fonster.seed else { return nil }

@@ -14,7 +14,7 @@ enum SharePreviewMethod: RPCMethod {
         }
     }
     /// The most look-alike ids listed per seed (`sameCount`/`nearlyCount` say how many there are).
-    static let listed = 20
+    static let listed = LookalikeFinder.listed
     static let name = "share/preview"
     static let summary = "What a share link holds, with thumbnails."
     static let effect = MethodDeclaration.Effect.readsLibrary
@@ -40,7 +40,7 @@ enum SharePreviewMethod: RPCMethod {
         guard !engines.isEmpty else {
             throw ResponseError.invalidParams(field: "engines", "'engines' must name at least one engine; it is empty.")
         }
-        let library = try await context.withStore { store throws(StoreError) in try store.list() }
+        let library = try await context.withStore { store throws(StoreError) in try store.seeds() }
         request.leaveOrder()
         let existing = Set(library.map(\.seed))
         let seeds = params.url.seeds, withEngines = params.engines != nil, chosen = engines
@@ -60,11 +60,9 @@ enum SharePreviewMethod: RPCMethod {
                 "index": .int(Int64(index)), "seed": .string(seed),
                 "displayName": .string(Naming.displayName(name: "", seed: seed)),
                 "thumbnail": thumbnails[0].1, "exists": .bool(existing.contains(seed)),
-                "sameAs": .array(lookalikes[index].same.prefix(listed).map { .string($0.uuidString) }),
-                "sameCount": .int(Int64(lookalikes[index].same.count)),
-                "nearlyAs": .array(lookalikes[index].nearly.prefix(listed).map { .string($0.uuidString) }),
-                "nearlyCount": .int(Int64(lookalikes[index].nearly.count)),
             ]
+            let (same, nearly) = lookalikes[index]
+            item = item.merging(LookalikeFinder.fields(sameAs: same, sameCount: same.count, nearlyAs: nearly, nearlyCount: nearly.count))
             if withEngines { item = item.merging([("thumbnails", .object(JSONObject(thumbnails)))]) }
             items.append(item)
           }

@@ -145,20 +145,20 @@ class FonstersTreeProvider {
 
 /**
  * A row's look-alike note: "≡ Bob" beside it, the sentence in its tooltip and accessible label.
- * @param {{ sameAs: string[], nearlyAs: string[] } | undefined} found ids
+ * @param {{ sameAs: string[], nearlyAs: string[], sameCount: number, nearlyCount: number } | undefined} found ids (the first few) and counts
  * @param {Map<string, string>} names display names by upper-cased id
  * @param {any} shared clients/web/ui/lookalikes.mjs
  */
 function lookalikeOf(found, names, shared) {
-  if (!found || (!found.sameAs.length && !found.nearlyAs.length)) return undefined;
+  if (!found || (!found.sameCount && !found.nearlyCount)) return undefined;
   const nameOf = (/** @type {string} */ id) => names.get(id.toUpperCase()) || 'another Fonster';
-  const sameAs = found.sameAs.map(nameOf);
-  const nearlyAs = found.nearlyAs.map(nameOf);
+  const sameAs = found.sameAs.slice(0, 5).map(nameOf);
+  const nearlyAs = found.nearlyAs.slice(0, 5).map(nameOf);
   const first = sameAs.length ? `≡ ${sameAs[0]}` : `≈ ${nearlyAs[0]}`;
-  const others = sameAs.length + nearlyAs.length - 1;
+  const others = found.sameCount + found.nearlyCount - 1;
   return {
     short: others > 0 ? `${first} +${others}` : first,
-    sentence: shared.lookalikeSentence({ sameAs: sameAs.slice(0, 5), nearlyAs: nearlyAs.slice(0, 5), sameCount: sameAs.length, nearlyCount: nearlyAs.length }),
+    sentence: shared.lookalikeSentence({ sameAs, nearlyAs, sameCount: found.sameCount, nearlyCount: found.nearlyCount }),
   };
 }
 
