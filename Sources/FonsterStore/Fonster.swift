@@ -94,3 +94,19 @@ public struct StoredSeed: Equatable, Sendable {
     /// The id, seed and engine of `fonster`.
     public init(_ fonster: Fonster) { self.init(id: fonster.id, seed: fonster.seed, engine: fonster.engine) }
 }
+
+/// Where a library stands (`FonsterStore.version()`): every edit of this program logs a row per
+/// Fonster it changes, and any commit of another connection moves SQLite's data version.
+public struct StoreVersion: Equatable, Sendable {
+    /// The newest change-log row.
+    let logged: Int64
+    /// `PRAGMA data_version`: moves when another connection commits anything.
+    let others: Int64
+
+    /// Whether this version is `earlier` plus exactly one logged change of this connection (one
+    /// Fonster created or updated) and nothing else.
+    public func follows(_ earlier: StoreVersion) -> Bool { others == earlier.others && logged == earlier.logged + 1 }
+
+    /// Whether this version may be later than `other` (for keeping the newest of two).
+    public func isAtLeast(_ other: StoreVersion) -> Bool { logged >= other.logged }
+}

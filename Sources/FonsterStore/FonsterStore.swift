@@ -215,6 +215,15 @@ public final class FonsterStore: @unchecked Sendable {
         }
     }
 
+    /// Where the library stands now (one cheap read): two versions are equal only when no one
+    /// changed it in between.
+    public func version() throws(StoreError) -> StoreVersion {
+        try locked { () throws(StoreError) in
+            StoreVersion(logged: try db.scalarInt("SELECT coalesce(max(seq), 0) FROM change_log") ?? 0,
+                         others: try db.scalarInt("PRAGMA data_version") ?? 0)
+        }
+    }
+
     /// How many Fonsters the library holds.
     public func count() throws(StoreError) -> Int {
         try locked { () throws(StoreError) in Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0) }

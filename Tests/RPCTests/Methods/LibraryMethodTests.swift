@@ -225,6 +225,49 @@ import CreatureCore
         #expect(got["sameAs"]?.array == Array((ids.dropFirst() + [another["id"]!]).prefix(20)) && got["sameCount"] == 31)
     }
 
+    /// The library's pictures are kept between calls with the store's version: an edit that was
+    /// the only change since patches them, anything else (deletes, moves, undo, imports, and a
+    /// second process writing the same file) reads the library again. After each step the answer
+    /// equals what the library really draws.
+    @Test func keptPicturesFollowEveryKindOfChange() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lookalikes-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let h = MethodHarness(location: .file(path)), other = MethodHarness(location: .file(path))
+        /// `answer` (of Fonster `id`) against the library as listed, drawn here.
+        func check(_ answer: JSONValue, _ step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            let id = try #require(answer["id"])
+            let listed = try #require(try await h.result("fonsters/list")["fonsters"]?.array)
+            let drawn = listed.map { f in (id: f["id"]!, picture: Picture(seed: f["seed"]!.string!, engine: EngineVersion(rawValue: f["engine"]!.string!)!)) }
+            let own = try #require(drawn.first { $0.id == id }).picture
+            let same = drawn.filter { $0.id != id && $0.picture == own }.map(\.id)
+            let nearly = drawn.filter { $0.picture != own && $0.picture.differingCells(from: own, upTo: 8) <= 8 }.map(\.id)
+            #expect(answer["sameAs"]?.array == same && answer["sameCount"] == .int(Int64(same.count)), "\(step)", sourceLocation: sourceLocation)
+            #expect(answer["nearlyAs"]?.array == nearly && answer["nearlyCount"] == .int(Int64(nearly.count)), "\(step)", sourceLocation: sourceLocation)
+        }
+        let hello = try await h.result("fonsters/create", ["seed": "hello"])
+        try await check(hello, "first create")
+        let grace = try await h.result("fonsters/create", ["seed": "grace"])
+        try await check(grace, "create after create")
+        try await check(try await h.result("fonsters/update", ["id": grace["id"]!, "seed": "alice 1000"]), "update")
+        try await check(try await h.result("fonsters/create", ["seed": "alice 1001"]), "a near one")
+        _ = try await other.result("fonsters/update", ["id": hello["id"]!, "seed": "a seed of its own"])
+        try await check(try await h.result("fonsters/create", ["seed": "linus"]), "after another process's edit")
+        let copy = try await h.result("fonsters/duplicate", ["id": grace["id"]!])
+        try await check(try await h.result("fonsters/get", ["id": copy["id"]!, "lookalikes": true]), "after a duplicate")
+        _ = try await h.result("fonsters/delete", ["id": grace["id"]!])
+        try await check(try await h.result("fonsters/create", ["seed": "alice 1000"]), "after a delete")
+        _ = try await h.result("fonsters/move", ["id": copy["id"]!, "index": 0])
+        try await check(try await h.result("fonsters/create", ["seed": "grace"]), "after a move")
+        _ = try await h.result("fonsters/undo", ["id": hello["id"]!])
+        try await check(try await h.result("fonsters/get", ["id": hello["id"]!, "lookalikes": true]), "after another process's edit was undone")
+        _ = try await other.result("fonsters/create", ["seed": "hello"])
+        try await check(try await h.result("fonsters/update", ["id": copy["id"]!, "seed": "hello"]), "an update after another process's create")
+        let link = try await h.result("share/build", ["seeds": ["alice 1002", "grace 7"]])
+        let imported = try #require(try await h.result("share/import", ["url": link["url"]!])["created"]?.array)
+        for f in imported { try await check(f, "an import") }
+        try await check(try await h.result("fonsters/create", ["seed": "alice 1003"]), "after an import")
+    }
+
     /// What an import answers of each Fonster it adds agrees with `fonsters/lookalikes`: the first
     /// 20 of its exact group and of the rest of its near group, and their sizes.
     @Test func importAnswersAgreeWithTheGroups() async throws {

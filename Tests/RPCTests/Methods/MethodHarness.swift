@@ -9,8 +9,8 @@ struct MethodHarness {
     let context: ServerContext
     private let nextID = Locked<Int64>(0)
 
-    init(options: StoreOptions = StoreOptions(starterFonsters: false, randomSeed: 42)) {
-        context = ServerContext(location: .memory, options: options)
+    init(location: StoreLocation = .memory, options: StoreOptions = StoreOptions(starterFonsters: false, randomSeed: 42)) {
+        context = ServerContext(location: location, options: options)
         let server = RPCServer(mode: .sequential, log: .silent)
         MethodTable.register(on: server, context: context)
         client = TestClient(server, framing: .newlineDelimited)

@@ -27,8 +27,9 @@ enum CreateMethod: RPCMethod {
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         let engine = params.engine ?? context.defaultEngine
         let (fonster, library) = try await context.withStore(field: "id") { store throws(StoreError) in
-            let made = try store.create(name: params.name?.text ?? "", seed: params.seed?.text ?? "", id: params.id, engine: engine)
-            return (made, try store.seeds())
+            try context.lookalikes.library(store) { () throws(StoreError) in
+                try store.create(name: params.name?.text ?? "", seed: params.seed?.text ?? "", id: params.id, engine: engine)
+            }
         }
         request.leaveOrder()
         let lookalikes = try await context.lookalikes.members(of: fonster, in: library, defaultEngine: context.defaultEngine, request: request)

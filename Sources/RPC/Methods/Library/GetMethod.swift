@@ -21,7 +21,7 @@ enum GetMethod: RPCMethod {
         guard params.lookalikes == true else {
             return try await context.withStore { store throws(StoreError) in try store.get(params.id) }.json()
         }
-        let (fonster, library) = try await context.withStore { store throws(StoreError) in (try store.get(params.id), try store.seeds()) }
+        let (fonster, library) = try await context.withStore { store throws(StoreError) in (try store.get(params.id), try context.lookalikes.library(store)) }
         request.leaveOrder()
         let lookalikes = try await context.lookalikes.members(of: fonster, in: library, defaultEngine: context.defaultEngine, request: request)
         return fonster.json().merging(lookalikes)

@@ -4,9 +4,10 @@ import FonsterStore
 
 /// `sameAs` and `nearlyAs` of a Fonster just made or changed: the other Fonsters of the library
 /// that draw the same picture, or nearly (`Lookalikes.nearlyMaxCells`). Pictures are kept by
-/// Fonster id with the seed and engine they were drawn from, so an edit draws only what changed
-/// and a call costs the library's list and a pass over the pictures (no copies of the Fonsters,
-/// no text keys).
+/// Fonster id with the seed and engine they were drawn from, so an edit draws only what changed;
+/// and the library's pictures in order are kept with the store's version, so a create or an
+/// update that was the only change since does not read the library again (a pass over the
+/// pictures in memory, about 1 KB a Fonster).
 final class LookalikeFinder: Sendable {
     /// What a Fonster drew: from which seed and engine, and the picture.
     private struct Drawn {
@@ -15,10 +16,50 @@ final class LookalikeFinder: Sendable {
         let picture: Picture
     }
 
+    /// A Fonster of the library and its picture.
+    typealias Item = (id: UUID, picture: Picture)
+
     /// Pictures by Fonster id, and the bytes they hold (about 1 KB a picture plus its seed);
     /// emptied when it passes `limitBytes`, so long seeds cannot make it grow without bound.
     private let pictures = Locked((byID: [UUID: Drawn](), bytes: 0))
     private let limitBytes = 32 << 20
+    /// The library's pictures in list order as the store stood at `version` (the newest a method saw).
+    private let kept = Locked<(version: StoreVersion, items: [Item])?>(nil)
+
+    /// The library as a method found it on the store thread: its seeds, read, or (nil) the kept
+    /// pictures `base`, to which only the Fonster a method edited is to be put.
+    struct Library: Sendable {
+        let seeds: [StoredSeed]?
+        let base: [Item]
+        let version: StoreVersion
+
+        /// How many Fonsters it holds (before the edit it is to take, if any).
+        var count: Int { seeds?.count ?? base.count }
+    }
+
+    /// On the store thread: the library as it stands, from the kept pictures when no one has
+    /// changed it since, else (or when `reading`: a method that needs the seeds) read.
+    func library(_ store: FonsterStore, reading: Bool = false) throws(StoreError) -> Library {
+        let version = try store.version()
+        if !reading, let items = kept(at: version) { return Library(seeds: nil, base: items, version: version) }
+        return Library(seeds: try store.seeds(), base: [], version: version)
+    }
+
+    /// On the store thread: runs `edit` (one create or update, of the Fonster it returns) and
+    /// gives the library after it: the kept pictures when they were current before it and it was
+    /// the only change since, else read.
+    func library(_ store: FonsterStore, after edit: () throws(StoreError) -> Fonster) throws(StoreError) -> (Fonster, Library) {
+        let before = try store.version()
+        let fonster = try edit()
+        let after = try store.version()
+        if after.follows(before), let items = kept(at: before) { return (fonster, Library(seeds: nil, base: items, version: after)) }
+        return (fonster, Library(seeds: try store.seeds(), base: [], version: after))
+    }
+
+    /// The kept pictures when they are those of `version`.
+    private func kept(at version: StoreVersion) -> [Item]? {
+        kept.withLock { $0?.version == version ? $0?.items : nil }
+    }
 
     /// The most look-alike ids an answer lists of each kind; `sameCount` and `nearlyCount` say
     /// how many there are (a library of 10,000 copies answers 20 ids, not 10,000).
@@ -32,20 +73,21 @@ final class LookalikeFinder: Sendable {
          ("nearlyAs", .array(nearlyAs.prefix(listed).map { .string($0.uuidString) })), ("nearlyCount", .int(Int64(nearlyCount)))]
     }
 
-    /// `fonster` against `library` (which may hold it: it is left out), on the compute pool.
-    func members(of fonster: Fonster, in library: [StoredSeed], defaultEngine: EngineVersion,
+    /// `fonster` (just made or changed) against the rest of `library`, on the compute pool.
+    func members(of fonster: Fonster, in library: Library, defaultEngine: EngineVersion,
                  request: RequestContext) async throws(ResponseError) -> [(String, JSONValue)] {
-        let (same, nearly) = try await request.compute { () throws(ResponseError) -> (same: [UUID], nearly: [UUID]) in
-            let items = try self.pictures(of: library, leavingOut: fonster.id, defaultEngine, request)
-            return Lookalikes.matches(of: self.picture(StoredSeed(fonster), defaultEngine, known: [:]), in: items)
+        var (same, nearly) = try await request.compute { () throws(ResponseError) -> (same: [UUID], nearly: [UUID]) in
+            let picture = self.picture(StoredSeed(fonster), defaultEngine, known: [:])
+            return Lookalikes.matches(of: picture, in: try self.items(library, edited: (fonster.id, picture), defaultEngine, request))
         }
+        same.removeAll { $0 == fonster.id }
         return Self.fields(sameAs: same, sameCount: same.count, nearlyAs: nearly, nearlyCount: nearly.count)
     }
 
     /// The `created` Fonsters of an import, each with its `sameAs` and `nearlyAs` in `library`
     /// (which holds them): from one grouping of the whole library, and linear however many of
     /// them look alike (the ids listed for a picture are found once, `listed` at most).
-    func annotate(_ created: [Fonster], in library: [StoredSeed], defaultEngine: EngineVersion,
+    func annotate(_ created: [Fonster], in library: Library, defaultEngine: EngineVersion,
                   request: RequestContext) async throws(ResponseError) -> [JSONValue] {
         guard !created.isEmpty else { return [] }
         let groups = try await groups(of: library, near: true, defaultEngine: defaultEngine, request: request)
@@ -79,11 +121,11 @@ final class LookalikeFinder: Sendable {
     /// For seeds not in the library (a share link's, before an import), drawn by `engine` on the
     /// compute pool, the Fonsters of `library` that each draws the same picture as, or nearly:
     /// from one grouping of the library and the seeds together, so a 1,000-seed link stays linear.
-    func matches(of seeds: [String], drawnBy engine: EngineVersion, in library: [StoredSeed], defaultEngine: EngineVersion,
+    func matches(of seeds: [String], drawnBy engine: EngineVersion, in library: Library, defaultEngine: EngineVersion,
                  request: RequestContext) async throws(ResponseError) -> [(same: [UUID], nearly: [UUID])] {
         guard !seeds.isEmpty else { return [] }
         let groups = try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<Member> in
-            var items = try self.pictures(of: library, leavingOut: nil, defaultEngine, request).map { (id: Member.fonster($0.id), picture: $0.picture) }
+            var items = try self.items(library, defaultEngine, request).map { (id: Member.fonster($0.id), picture: $0.picture) }
             for (n, seed) in seeds.enumerated() {
                 if n & 255 == 255 { try request.checkpoint() }
                 items.append((.outside(n), Picture(Creature(seed: seed, engine: engine))))
@@ -111,25 +153,32 @@ final class LookalikeFinder: Sendable {
 
     /// `library` grouped by identical pictures, and with `near` by nearly identical ones, on the
     /// compute pool: from the kept pictures, so asking again after an edit draws only what changed.
-    func groups(of library: [StoredSeed], near: Bool, defaultEngine: EngineVersion,
+    func groups(of library: Library, near: Bool, defaultEngine: EngineVersion,
                 request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
         try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
-            Lookalikes.groups(try self.pictures(of: library, leavingOut: nil, defaultEngine, request), near: near)
+            Lookalikes.groups(try self.items(library, defaultEngine, request), near: near)
         }
     }
 
-    /// The pictures of `library` in order, without the Fonster `leavingOut`; asks `request`
-    /// whether to stop every 256 Fonsters.
-    private func pictures(of library: [StoredSeed], leavingOut: UUID?, _ defaultEngine: EngineVersion,
-                          _ request: RequestContext) throws(ResponseError) -> [(id: UUID, picture: Picture)] {
-        // A snapshot (the dictionary is shared, not copied): the lock is not held for the pass.
-        let known = pictures.withLock { $0.byID }
-        var items: [(id: UUID, picture: Picture)] = []
-        items.reserveCapacity(library.count)
-        for n in library.indices {
-            if n & 255 == 255 { try request.checkpoint() }
-            let id = library[n].id
-            if id != leavingOut { items.append((id, picture(library[n], defaultEngine, known: known))) }
+    /// The pictures of `library` in order, with `edited` put in (in its place, or last when
+    /// new) when they come from the kept ones; kept for the next method. Asks `request` whether
+    /// to stop every 256 Fonsters drawn.
+    private func items(_ library: Library, edited: Item? = nil, _ defaultEngine: EngineVersion,
+                       _ request: RequestContext) throws(ResponseError) -> [Item] {
+        var items = library.base
+        if let seeds = library.seeds {
+            // A snapshot (the dictionary is shared, not copied): the lock is not held for the pass.
+            let known = pictures.withLock { $0.byID }
+            items.reserveCapacity(seeds.count)
+            for n in seeds.indices {
+                if n & 255 == 255 { try request.checkpoint() }
+                items.append((seeds[n].id, picture(seeds[n], defaultEngine, known: known)))
+            }
+        } else if let edited {
+            if let i = items.firstIndex(where: { $0.id == edited.id }) { items[i] = edited } else { items.append(edited) }
+        }
+        kept.withLock { kept in
+            if kept.map({ library.version.isAtLeast($0.version) }) ?? true { kept = (library.version, items) }
         }
         return items
     }

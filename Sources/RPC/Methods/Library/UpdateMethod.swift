@@ -30,7 +30,9 @@ enum UpdateMethod: RPCMethod {
             throw ResponseError.invalidParams(field: "seed", "Give 'name', 'seed' or 'engine' to change; this request gives none of them.")
         }
         let (fonster, library) = try await context.withStore { store throws(StoreError) in
-            (try store.edit(params.id, name: params.name?.text, seed: params.seed?.text, engine: params.engine), try store.seeds())
+            try context.lookalikes.library(store) { () throws(StoreError) in
+                try store.edit(params.id, name: params.name?.text, seed: params.seed?.text, engine: params.engine)
+            }
         }
         request.leaveOrder()
         let lookalikes = try await context.lookalikes.members(of: fonster, in: library, defaultEngine: context.defaultEngine, request: request)

@@ -21,7 +21,7 @@ enum LookalikesMethod: RPCMethod {
     """#)
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
-        let fonsters = try await context.withStore { store throws(StoreError) in try store.seeds() }
+        let fonsters = try await context.withStore { store throws(StoreError) in try context.lookalikes.library(store) }
         request.leaveOrder()
         let groups = try await context.lookalikes.groups(of: fonsters, near: params.near ?? true,
                                                          defaultEngine: context.defaultEngine, request: request)

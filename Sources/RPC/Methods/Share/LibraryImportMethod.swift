@@ -32,7 +32,7 @@ enum LibraryImportMethod: RPCMethod {
         try request.checkCancellation()
         return try await ImportJSON.withProgress(request, count: count) { () throws(ResponseError) -> JSONValue in
             let (result, library) = try await context.withStore(field: "select") { store throws(StoreError) in
-                (try store.importLibrary(bundle, select: params.select, engine: params.engine), try store.seeds())
+                (try store.importLibrary(bundle, select: params.select, engine: params.engine), try context.lookalikes.library(store))
             }
             request.leaveOrder()
             return try await ImportJSON.result(result, library: library, context: context, request: request)

@@ -34,7 +34,7 @@ enum ShareImportMethod: RPCMethod {
         try request.checkCancellation()
         return try await ImportJSON.withProgress(request, count: chosen.count) { () throws(ResponseError) -> JSONValue in
             let (result, library) = try await context.withStore { store throws(StoreError) in
-                (try store.importSeeds(chosen, names: nil, engine: engine), try store.seeds())
+                (try store.importSeeds(chosen, names: nil, engine: engine), try context.lookalikes.library(store))
             }
             request.leaveOrder()
             return try await ImportJSON.result(result, library: library, context: context, request: request)

@@ -33,7 +33,7 @@ enum ImportJSON {
 
     /// The answer of an import made in `library`'s store: each created Fonster with its
     /// `sameAs` and `nearlyAs` in the library as it now is.
-    static func result(_ result: ImportResult, library: [StoredSeed], context: ServerContext,
+    static func result(_ result: ImportResult, library: LookalikeFinder.Library, context: ServerContext,
                        request: RequestContext) async throws(ResponseError) -> JSONValue {
         let created = try await context.lookalikes.annotate(result.created, in: library, defaultEngine: context.defaultEngine,
                                                             request: request)

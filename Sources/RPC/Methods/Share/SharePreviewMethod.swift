@@ -40,9 +40,9 @@ enum SharePreviewMethod: RPCMethod {
         guard !engines.isEmpty else {
             throw ResponseError.invalidParams(field: "engines", "'engines' must name at least one engine; it is empty.")
         }
-        let library = try await context.withStore { store throws(StoreError) in try store.seeds() }
+        let library = try await context.withStore { store throws(StoreError) in try context.lookalikes.library(store, reading: true) }
         request.leaveOrder()
-        let existing = Set(library.map(\.seed))
+        let existing = Set((library.seeds ?? []).map(\.seed))
         let seeds = params.url.seeds, withEngines = params.engines != nil, chosen = engines
         // What each seed would look like in the library, drawn by the first engine asked for.
         let lookalikes = try await context.lookalikes.matches(of: seeds, drawnBy: chosen[0], in: library,
