@@ -22,11 +22,14 @@ public enum Lookalikes {
     /// Fonster: leave the Fonster itself out of `library`. Linear, about 0.1 µs an item.
     public static func matches<ID>(of picture: Picture, in library: [(id: ID, picture: Picture)]) -> (same: [ID], nearly: [ID]) {
         var same: [ID] = [], nearly: [ID] = []
-        for item in library {
-            if item.picture.fingerprint == picture.fingerprint && item.picture.cells == picture.cells {
-                same.append(item.id)
-            } else if item.picture.differingCells(from: picture, upTo: nearlyMaxCells) <= nearlyMaxCells {
-                nearly.append(item.id)
+        // Borrowed in place: a copy of each item would retain and release its cells.
+        library.withUnsafeBufferPointer { items in
+            for i in items.indices {
+                if items[i].picture.fingerprint == picture.fingerprint && items[i].picture.cells == picture.cells {
+                    same.append(items[i].id)
+                } else if items[i].picture.differingCells(from: picture, upTo: nearlyMaxCells) <= nearlyMaxCells {
+                    nearly.append(items[i].id)
+                }
             }
         }
         return (same, nearly)

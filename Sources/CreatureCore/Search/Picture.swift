@@ -102,12 +102,14 @@ public struct Picture: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
 
     /// How many cells differ from `other`, counting no further than `limit + 1` (enough to tell
-    /// "at most `limit`" apart from "more").
+    /// "at most `limit`" apart from "more"). Rows are compared from the middle on (creatures are
+    /// drawn there, and the top rows of most are alike and empty), so unlike pictures stop early.
     public func differingCells(from other: Picture, upTo limit: Int = 1024) -> Int {
         cells.withUnsafeBytes { a in
             other.cells.withUnsafeBytes { b in
                 var differing = 0
-                for w in 0..<128 {
+                for n in 0..<128 {
+                    let w = (n &+ 48) & 127
                     let x = a.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self)
                     guard x != 0 else { continue }
                     // Bytes that are not zero: fold each byte's bits into its low bit.
