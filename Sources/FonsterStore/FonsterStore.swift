@@ -31,6 +31,9 @@ public final class FonsterStore: @unchecked Sendable {
     private let writerTag = UUID().uuidString
     private var lastDataVersion: Int64 = 0  // guarded by lock
     private var lastLogSeq: Int64 = 0  // guarded by lock
+    /// The rows other programs wrote with ids that are not canonical UUID text, by the UUID each
+    /// reads as, as of `PRAGMA data_version` `version`. Guarded by lock.
+    private var foreignIDs: (version: Int64, keys: [UUID: String])?
     /// Whether the full-disk reserve is missing (given back, or never made). Guarded by lock.
     private var reserveMissing = false
 
@@ -174,7 +177,7 @@ public final class FonsterStore: @unchecked Sendable {
 
     /// The Fonster with this id.
     public func get(_ id: UUID) throws(StoreError) -> Fonster {
-        try locked { () throws(StoreError) in try Self.fetch(id, db) }
+        try locked { () throws(StoreError) in try fetch(id) }
     }
 
     /// Every Fonster in list order.
@@ -242,7 +245,7 @@ public final class FonsterStore: @unchecked Sendable {
         try Self.validate(name: name)
         try Self.validate(seed: seed)
         return try write { () throws(StoreError) in
-            if let id, try Self.storedKey(id, db) != nil {
+            if let id, try storedKey(id) != nil {
                 throw StoreError.invalidArgument("A Fonster with the id \(id.uuidString) already exists; leave the id out to get a new one.")
             }
             var fonster = Self.newFonster(id: id ?? UUID(), name: name, seed: seed, position: try Self.count(db), options: options)
@@ -345,8 +348,9 @@ public final class FonsterStore: @unchecked Sendable {
                 try db.query("DELETE FROM meta WHERE key = 'reserve'")
                 reserveMissing = true
             }
-            guard let key = try Self.storedKey(id, db) else { throw .notFound(id) }
+            guard let key = try storedKey(id) else { throw .notFound(id) }
             try db.query("DELETE FROM fonsters WHERE id = ?", [.text(key)])
+            if key != id.uuidString { foreignIDs = nil }
             guard sqlite3_changes(db.handle) == 1 else { throw .notFound(id) }
             return ((), [StoreChange(ids: [id], reason: .delete, external: false)])
         }
@@ -356,7 +360,7 @@ public final class FonsterStore: @unchecked Sendable {
     /// at the end of the list.
     public func duplicate(_ id: UUID) throws(StoreError) -> Fonster {
         try write { () throws(StoreError) in
-            let original = try Self.fetch(id, db)
+            let original = try fetch(id)
             var copy = Self.newFonster(name: original.name, seed: original.seed, position: try Self.count(db), options: options)
             copy.randomSource = original.randomSource
             copy.engine = original.engine
@@ -369,7 +373,7 @@ public final class FonsterStore: @unchecked Sendable {
     /// the others keep their relative order. Throws `indexOutOfRange` outside `0..<count`.
     public func move(_ id: UUID, to index: Int) throws(StoreError) -> Fonster {
         try write { () throws(StoreError) in
-            var (fonster, key) = try Self.fetchRow(id, db)
+            var (fonster, key) = try fetchRow(id)
             let count = try Self.count(db)
             guard index >= 0, index < count else { throw .indexOutOfRange(index: index, count: count) }
             // The sort key of the Fonster now at `index` among the others.
@@ -563,7 +567,7 @@ public final class FonsterStore: @unchecked Sendable {
     /// `change` returns true (false: nothing to do, nothing written or reported).
     private func update(_ id: UUID, _ change: (inout Fonster) throws(StoreError) -> Bool) throws(StoreError) -> Fonster {
         try write { () throws(StoreError) in
-            var (fonster, key) = try Self.fetchRow(id, db)
+            var (fonster, key) = try fetchRow(id)
             guard try change(&fonster) else { return (fonster, []) }
             try db.query("UPDATE fonsters SET name = ?, seed = ?, random_source = ?, history = ?, future = ?, engine = ? WHERE id = ?", [
                 .text(fonster.name), .text(fonster.seed), .optional(fonster.randomSource?.rawValue),
@@ -640,18 +644,18 @@ public final class FonsterStore: @unchecked Sendable {
     static let columns = "id, position, name, seed, random_source, history, future, created_ms, created_iso, created_zone, engine"
 
     /// The Fonster with `id`, its `position` its list index.
-    static func fetch(_ id: UUID, _ db: Database) throws(StoreError) -> Fonster {
-        try fetchRow(id, db).fonster
+    func fetch(_ id: UUID) throws(StoreError) -> Fonster {
+        try fetchRow(id).fonster
     }
 
     /// The Fonster with `id` and the id text its row is stored under.
-    static func fetchRow(_ id: UUID, _ db: Database) throws(StoreError) -> (fonster: Fonster, key: String) {
-        guard let key = try storedKey(id, db) else { throw .notFound(id) }
+    func fetchRow(_ id: UUID) throws(StoreError) -> (fonster: Fonster, key: String) {
+        guard let key = try storedKey(id) else { throw .notFound(id) }
         var found: Fonster?
         var rowid: Int64 = 0
         var zone = ""
-        try db.query("SELECT \(columns), rowid FROM fonsters WHERE id = ?", [.text(key)]) { row in
-            found = fonster(row, zone: &zone)
+        try db.query("SELECT \(Self.columns), rowid FROM fonsters WHERE id = ?", [.text(key)]) { row in
+            found = Self.fonster(row, zone: &zone)
             rowid = row.int(11)
         }
         guard var found else { throw .notFound(id) }
@@ -663,15 +667,24 @@ public final class FonsterStore: @unchecked Sendable {
         return (found, key)
     }
 
-    /// The id text the row of `id` is stored under (the canonical UUID text for rows this
-    /// program wrote; a scan for rows of other programs), nil when there is none.
-    static func storedKey(_ id: UUID, _ db: Database) throws(StoreError) -> String? {
+    /// The id text the row of `id` is stored under: the canonical UUID text for rows this
+    /// program wrote, else the text of a row another program wrote (`foreignIDs`), nil when none.
+    func storedKey(_ id: UUID) throws(StoreError) -> String? {
         if try db.scalarInt("SELECT count(*) FROM fonsters WHERE id = ?", [.text(id.uuidString)]) ?? 0 > 0 { return id.uuidString }
-        var found: String?
+        // Only another connection's commit can add a row this program did not write.
+        let version = try db.scalarInt("PRAGMA data_version") ?? 0
+        if let known = foreignIDs, known.version == version { return known.keys[id] }
+        var keys: [UUID: String] = [:]
         try db.query("SELECT id FROM fonsters") { row in
-            if found == nil, let text = row.text(0), (row.uuid(0) ?? StoredID.derived(from: text)) == id { found = text }
+            let parsed = row.uuid(0)
+            // Canonical text (a UUID in upper case) is found by the lookup above.
+            if parsed != nil && !row.withUTF8(0, { $0.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } }) { return }
+            guard let text = row.text(0) else { return }
+            let key = parsed ?? StoredID.derived(from: text)
+            if keys[key] == nil { keys[key] = text }
         }
-        return found
+        foreignIDs = (version, keys)
+        return keys[id]
     }
 
     /// A Fonster from a row of `columns`. `zone` carries the previous row's time-zone string,

@@ -110,6 +110,7 @@ enum RPCBenchmark {
             ("mixedSession", mixedSession), ("nonReadingClient", nonReadingClient), ("oversizedBatch", oversizedBatch),
             ("lockedStore", lockedStore), ("cancelAnimation", cancelAnimation),
             ("heavyNeighbour", heavyNeighbour), ("starvation", starvation), ("unreadClients", unreadClients),
+            ("bigLibraryEdits", bigLibraryEdits),
         ]
         do {
             for (name, bench) in all where only?.contains(name) ?? true { try bench(bin) }
@@ -256,6 +257,45 @@ enum RPCBenchmark {
         let seconds = Double(now() - start) / 1e9
         print(String(format: "rpc pipelined mixed session (70 %% edits, 30 %% reads, file store, fsync per edit): %.0f ops/s (%d in %.2f s)",
                      Double(count) / seconds, count, seconds))
+        child.stop()
+    }
+
+    /// One-at-a-time `fonsters/create` and `fonsters/update` in a 10,000-Fonster library on a
+    /// file store: each answers its look-alikes against the whole library.
+    static func bigLibraryEdits(_ bin: URL) throws {
+        let (folder, path) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let child = try Child(bin, arguments: ["--stdio", "--store", path, "--no-starter", "--log-level", "off"])
+        var serial = 0
+        /// Sends one request and waits for its answer (didChange notifications are skipped).
+        func call(_ method: String, _ params: String) {
+            serial += 1
+            child.send(#"{"jsonrpc":"2.0","id":\#(serial),"method":"\#(method)","params":\#(params)}"#)
+            let answer = Array(#"{"jsonrpc":"2.0","id":\#(serial),"result""#.utf8)
+            while true {
+                let body = child.receive()
+                if body.starts(with: answer) { return }
+                if body.starts(with: Array(#"{"jsonrpc":"2.0","id""#.utf8)) { fatalError("\(method): \(String(decoding: body, as: UTF8.self))") }
+            }
+        }
+        let names = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy"]
+        for batch in 0..<10 {
+            let fonsters = (0..<1000).map { #"{"name":"","seed":"\#(names[$0 % 10]) \#(batch * 1000 + $0)"}"# }.joined(separator: ",")
+            call("library/import", #"{"bundle":{"format":"fonsters-library","version":1,"engine":"fonsters-v1","exportedAt":"2026-01-01T00:00:00.000Z","fonsters":[\#(fonsters)]}}"#)
+        }
+        call("fonsters/lookalikes", "{}")
+        var creates: [Double] = [], updates: [Double] = []
+        for i in 0..<200 {
+            let id = String(format: "00000000-0000-4000-8000-%012d", i + 1)
+            var start = now()
+            call("fonsters/create", #"{"id":"\#(id)","seed":"new \#(i)"}"#)
+            creates.append(ms(now() - start))
+            start = now()
+            call("fonsters/update", #"{"id":"\#(id)","seed":"edited \#(i)"}"#)
+            updates.append(ms(now() - start))
+        }
+        print(String(format: "rpc fonsters/create, fonsters/update in a 10,000-Fonster library (file store, fsync per edit; each answers its look-alikes): create median %.2f ms, p90 %.2f ms; update median %.2f ms, p90 %.2f ms (200 each)",
+                     percentile(creates, 0.5), percentile(creates, 0.9), percentile(updates, 0.5), percentile(updates, 0.9)))
         child.stop()
     }
 

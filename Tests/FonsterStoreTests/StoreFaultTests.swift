@@ -120,11 +120,15 @@ func run(_ program: String, _ arguments: [String]) -> Int32 {
         let path = dir.file("lib.sqlite")
         let store = try FonsterStore(location: .file(path), options: testOptions())
         _ = try store.create(seed: "ours")
+        // A miss first: the store notes the (no) foreign rows, and must see the ones added after.
+        expectError(.notFound(StoredID.derived(from: "their-row-7"))) { try store.get(StoredID.derived(from: "their-row-7")) }
         rawSQL(path, """
             INSERT INTO fonsters (id, position, name, seed, created_ms, created_iso, created_zone, engine)
             VALUES ('their-row-7', 5, 'Theirs', 'seed', 0, '1970-01-01T00:00:00.000Z', 'UTC', 'fonsters-v1'),
                    ('0a1b2c3d-0000-4000-8000-00000000abcd', 6, 'Lower', 'seed2', 0, '1970-01-01T00:00:00.000Z', 'UTC', 'fonsters-v1'),
-                   ('0a1b2c3d-0000-4000-8000-00000000abcg', 7, 'Almost', 'seed3', 0, '1970-01-01T00:00:00.000Z', 'UTC', 'fonsters-v1')
+                   ('0a1b2c3d-0000-4000-8000-00000000abcg', 7, 'Almost', 'seed3', 0, '1970-01-01T00:00:00.000Z', 'UTC', 'fonsters-v1'),
+                   ('0a1b2c3d0-000-4000-8000-00000000abcd', 8, 'Shifted', 'seed4', 0, '1970-01-01T00:00:00.000Z', 'UTC', 'fonsters-v1'),
+                   ('0a1b2c3d-0000-4000-8000-0000000-abcd', 9, 'Dashes', 'seed5', 0, '1970-01-01T00:00:00.000Z', 'UTC', 'fonsters-v1')
             """)
         let first = try store.list()
         #expect(try store.list().map(\.id) == first.map(\.id))
@@ -136,13 +140,19 @@ func run(_ program: String, _ arguments: [String]) -> Int32 {
         let almost = try #require(first.first { $0.name == "Almost" })
         #expect(almost.id == StoredID.derived(from: "0a1b2c3d-0000-4000-8000-00000000abcg"), "a UUID shape with a non-hex digit")
         #expect(try store.get(almost.id).seed == "seed3")
+        // Hex digits and dashes, 36 of them, but not where a UUID has them: text ids too.
+        let shifted = try #require(first.first { $0.name == "Shifted" }), dashes = try #require(first.first { $0.name == "Dashes" })
+        #expect(shifted.id == StoredID.derived(from: "0a1b2c3d0-000-4000-8000-00000000abcd"))
+        #expect(try store.get(shifted.id).seed == "seed4" && store.get(dashes.id).seed == "seed5")
         #expect(try store.get(theirs.id).seed == "seed")
         #expect(try store.setSeed(theirs.id, to: "edited").seed == "edited")
         #expect(try store.rename(lower.id, to: "Renamed").name == "Renamed")
         #expect(try store.move(theirs.id, to: 0).position == 0)
         try store.delete(theirs.id)
         expectError(.notFound(theirs.id)) { try store.get(theirs.id) }
-        #expect(try store.list().map(\.name) == ["", "Renamed", "Almost"])
+        #expect(try store.create(seed: "reused", id: theirs.id).id == theirs.id, "a deleted row's id is free again")
+        try store.delete(theirs.id)
+        #expect(try store.list().map(\.name) == ["", "Renamed", "Almost", "Shifted", "Dashes"])
     }
 
     /// The engine is per Fonster: switching it keeps the seed history and is not undone.
