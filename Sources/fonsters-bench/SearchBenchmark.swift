@@ -28,11 +28,15 @@ enum SearchBenchmark {
             let configuration = try! SearchWants.parse("hair,ears,horn,antlers")
             let drawing = try! SearchWants.parse("colors=6")
             let library = (0..<1000).map { Picture(seed: "library \($0)", engine: engine) }
-            for (label, wants, unlike, target) in [("configuration-only (hair,ears,horn,antlers)", configuration, [Picture](), 1_000_000),
-                                                   ("drawing (colors=6, unlike 1,000)", drawing, library, 400_000)]
+            // The drawing figure twice: as a search runs (colour wants rule out first the
+            // configurations that cannot show six colours), and with every candidate drawn.
+            for (label, wants, unlike, bound, target) in [("configuration-only (hair,ears,horn,antlers)", configuration, [Picture](), true, 1_000_000),
+                                                          ("drawing (colors=6, unlike 1,000)", drawing, library, true, 400_000),
+                                                          ("drawing, every candidate drawn (colors=6, unlike 1,000)", drawing, library, false, 400_000)]
             where only.map({ label.hasPrefix($0) }) ?? true {
                 for threads in Set([1, cores]).sorted() {
                     var request = CreatureSearch.Request(base: "alice", wants: wants, engine: engine)
+                    request.boundColours = bound
                     request.limit = 1_000_000
                     request.maxCandidates = candidates
                     request.timeLimit = 60
@@ -45,10 +49,10 @@ enum SearchBenchmark {
                         best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                         bestCPU = min(bestCPU, cpuSeconds() - startCPU)
                     }
-                    let rate = Double(outcome!.tried) / best
-                    print(String(format: "search %@ %@: %d threads, %.0f candidates/s (%.0f per core, %.0f per CPU-second; target ≥ %d per core), %d found in %d",
+                    let rate = Double(outcome!.tried) / best, drawn = Double(outcome!.drawn) / Double(max(1, outcome!.tried))
+                    print(String(format: "search %@ %@: %d threads, %.0f candidates/s (%.0f per core, %.0f per CPU-second; target ≥ %d per core), %d found in %d; %.0f %% drawn (%.0f drawn/s per core)",
                                  engine.rawValue, label, threads, rate, rate / Double(threads), Double(outcome!.tried) / bestCPU, target,
-                                 outcome!.results.count, outcome!.tried))
+                                 outcome!.results.count, outcome!.tried, drawn * 100, rate * drawn / Double(threads)))
                 }
             }
         }

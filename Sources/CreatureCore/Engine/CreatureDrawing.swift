@@ -15,6 +15,17 @@ enum CreatureDrawing {
         return grid
     }
 
+    /// `draw` into `grid`, every cell of which it sets: for drawing many creatures into one grid
+    /// (a search), without a new grid each.
+    static func draw(_ c: Configuration, _ s: some SegmentHashing, into grid: inout Grid) {
+        let bg: Int8 = c.opaqueBackground ? 0 : -1
+        let fill: Int8 = c.opaqueBackground ? 1 : 0
+        grid.withCells { cells in
+            cells.base.update(repeating: bg, count: 1024)
+            draw(c, s, Canvas(cells), fill: fill)
+        }
+    }
+
     /// `draw`, noting which feature painted each cell last (for the alt text).
     static func drawLogged(_ c: Configuration, _ s: some SegmentHashing) -> (grid: Grid, log: PaintLog) {
         let bg: Int8 = c.opaqueBackground ? 0 : -1

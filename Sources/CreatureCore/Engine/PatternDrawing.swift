@@ -20,9 +20,16 @@ enum PatternDrawing {
     }
 
     static func draw(_ config: Configuration, _ s: some SegmentHashing) -> Grid {
+        var grid = Grid(filledWith: Frame(config).bg)
+        draw(config, s, into: &grid, filled: true)
+        return grid
+    }
+
+    /// `draw` into `grid`, every cell of which it sets (`filled`: it holds the background already).
+    static func draw(_ config: Configuration, _ s: some SegmentHashing, into grid: inout Grid, filled: Bool = false) {
         let f = Frame(config)
-        var grid = Grid(filledWith: f.bg)
         grid.withCells { cells in
+            if !filled { cells.base.update(repeating: f.bg, count: 1024) }
             switch config.mode {
             case .cloud: cloud(config, s, f, cells)
             case .flower: flower(s, f, cells)
@@ -36,7 +43,6 @@ enum PatternDrawing {
                 }
             }
         }
-        return grid
     }
 
     private static func cloud(_ config: Configuration, _ s: some SegmentHashing, _ f: Frame, _ grid: Cells) {

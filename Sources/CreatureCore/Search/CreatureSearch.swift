@@ -30,6 +30,10 @@ public enum CreatureSearch {
         public var timeLimit = 10.0
         /// Threads used (both cores of a two-core machine by default).
         public var threads = ProcessInfo.processInfo.activeProcessorCount
+        /// Whether colour wants rule candidates out by the colours their configuration can show,
+        /// before drawing (the same results either way; false draws every candidate the other
+        /// wants pass: for measuring the drawing).
+        public var boundColours = true
 
         /// A request; see the properties for the defaults.
         public init(base: String, wants: SearchWants, engine: EngineVersion) {
@@ -78,6 +82,9 @@ public enum CreatureSearch {
         public let tried: Int
         /// Why it stopped.
         public let stoppedBy: Stop
+        /// Candidates drawn (the rest were ruled out by their configuration alone), counted over
+        /// the blocks scanned whole.
+        public var drawn = 0
     }
 
     /// Runs `request`, handing each result to `found` as soon as it is certain (in order).
@@ -93,7 +100,12 @@ public enum CreatureSearch {
         let start = DispatchTime.now().uptimeNanoseconds
         let deadline = start &+ UInt64(max(0, request.timeLimit) * 1e9)
         let unlike = Set(request.unlike)
-        var accepted = Set<Picture>(), results: [Result] = []
+        var accepted = Set<Picture>(), results: [Result] = [], drawn = 0
+        func outcome(_ tried: Int, _ stop: Stop) -> Outcome {
+            var outcome = Outcome(results: results, tried: tried, stoppedBy: stop)
+            outcome.drawn = drawn
+            return outcome
+        }
         var next = 0, chunk = 64
         while results.count < limit && next < total {
             if isCancelled() { throw CancellationError() }
@@ -118,21 +130,22 @@ public enum CreatureSearch {
             // Merge in candidate order. Blocks are taken in order, so every block before the
             // first one cut short was scanned whole.
             for b in 0..<blocks {
-                guard let part = slots[b] else { return Outcome(results: results, tried: next, stoppedBy: .time) }
+                guard let part = slots[b] else { return outcome(next, .time) }
                 if part.cancelled { throw CancellationError() }
+                drawn += part.drawn
                 for match in part.matches where results.count < limit {
                     guard accepted.insert(match.picture).inserted else { continue }
                     results.append(match)
                     found(match)
-                    if results.count == limit { return Outcome(results: results, tried: match.candidate + 1, stoppedBy: .limit) }
+                    if results.count == limit { return outcome(match.candidate + 1, .limit) }
                 }
                 next = part.end
-                if part.end < part.planned { return Outcome(results: results, tried: next, stoppedBy: .time) }
+                if part.end < part.planned { return outcome(next, .time) }
             }
             chunk = min(chunk * 2, 16_384)
         }
         let stop: Stop = results.count >= limit ? .limit : next >= variants.count ? .exhausted : .candidates
-        return Outcome(results: results, tried: next, stoppedBy: stop)
+        return outcome(next, stop)
     }
 
     /// Hands out a round's blocks in order, one at a time, until they run out or `stop`.
@@ -166,6 +179,8 @@ public enum CreatureSearch {
         var end: Int
         var planned: Int
         var cancelled = false
+        /// Candidates whose configuration passed, so that they were drawn.
+        var drawn = 0
 
         /// Scans `range`; `seen` holds the pictures this thread met before (in earlier blocks).
         static func run(_ range: Range<Int>, _ variants: SeedVariants, _ request: Request, unlike: Set<Picture>,
@@ -173,6 +188,8 @@ public enum CreatureSearch {
             var scan = Scan(end: range.upperBound, planned: range.upperBound)
             let wants = request.wants.wants, engine = request.engine
             let drawing = request.wants.needDrawing
+            let configurationWants = request.boundColours ? wants : wants.filter { !$0.needsDrawing }
+            var grid = Grid()  // each candidate is drawn into it
             for i in range {
                 if (i &- range.lowerBound) % CreatureSearch.checkEvery == 0 {
                     if isCancelled() { scan.cancelled = true; scan.end = i; return scan }
@@ -180,8 +197,8 @@ public enum CreatureSearch {
                 }
                 let (seed, family) = variants.variant(at: i)
                 let render = Seeds.renderSeed(seed)
-                let candidate = engine == .v1 ? picture(SegmentHash(seed: render), seed, engine, wants, drawing)
-                                              : picture(SegmentHashV2(seed: render), seed, engine, wants, drawing)
+                let candidate = engine == .v1 ? picture(SegmentHash(seed: render), seed, engine, configurationWants, wants, drawing, &grid, &scan.drawn)
+                                              : picture(SegmentHashV2(seed: render), seed, engine, configurationWants, wants, drawing, &grid, &scan.drawn)
                 guard let picture = candidate, !unlike.contains(picture), seen.insert(picture).inserted else { continue }
                 // Drawn again, only for a match, to hand back the whole creature.
                 let creature = Creature(seed: seed, engine: engine)
@@ -191,15 +208,20 @@ public enum CreatureSearch {
         }
 
         /// The picture of candidate `seed` (render seed hashed to `hash`) when its configuration
-        /// has every want and, with `drawing`, its drawing too; nil as soon as one fails. Draws the
-        /// grid alone, as `Creature` does, without building a creature for every candidate.
+        /// passes `configurationWants` and, with `drawing`, its drawing has the drawing traits of
+        /// `wants` too; nil as soon as one fails. Draws the grid alone into `grid`, as `Creature`
+        /// does, without building a creature for every candidate, and counts it in `drawn`.
         @inline(__always)
-        static func picture(_ hash: some SegmentHashing, _ seed: String, _ engine: EngineVersion,
-                            _ wants: [SearchWant], _ drawing: Bool) -> Picture? {
+        static func picture(_ hash: some SegmentHashing, _ seed: String, _ engine: EngineVersion, _ configurationWants: [SearchWant],
+                            _ wants: [SearchWant], _ drawing: Bool, _ grid: inout Grid, _ drawn: inout Int) -> Picture? {
             let configuration = Configuration(hash: hash, engine: engine)
-            guard wants.allSatisfy({ $0.isMet(by: configuration, seed: seed, engine: engine) }) else { return nil }
-            let grid = configuration.mode == .creature ? CreatureDrawing.draw(configuration, hash)
-                                                       : PatternDrawing.draw(configuration, hash)
+            guard configurationWants.allSatisfy({ $0.isMet(by: configuration, seed: seed, engine: engine) }) else { return nil }
+            drawn &+= 1
+            if configuration.mode == .creature {
+                CreatureDrawing.draw(configuration, hash, into: &grid)
+            } else {
+                PatternDrawing.draw(configuration, hash, into: &grid)
+            }
             let table = Picture.table(engine, configuration)
             if drawing {
                 let colours = Picture.shownColours(grid, table)

@@ -85,6 +85,37 @@ public struct Picture: Hashable, Sendable {
         }
     }
 
+    /// The colours (as numbers, distinct, none transparent) that a creature of `configuration`
+    /// drawn by `engine` can show at most: those of the cell values its drawing can write. Creature
+    /// mode writes the background, fill, accent and feature colours (tier 1–2: background and fill
+    /// only) and, when symmetric, asymmetry cells of any palette value; pattern modes may write
+    /// every value. A search rules colour wants out with it before drawing.
+    static func possibleColours(_ engine: EngineVersion, _ configuration: Configuration) -> (numbers: SIMD8<UInt8>, count: Int) {
+        let table = Picture.table(engine, configuration)
+        // Cell value v (−1…5) as bit v + 1; pattern modes may write any.
+        var values: UInt8 = 0x7F
+        if configuration.mode == .creature {
+            // As CreatureDrawing paints them.
+            let fill = configuration.opaqueBackground ? 1 : 0, background = fill - 1, palette = configuration.colorCount
+            values = 1 << (background + 1) | 1 << (fill + 1)
+            if configuration.tier >= 3 {
+                let accent = 2 < palette ? 2 : fill, feature = palette > 2 ? (3 < palette ? 3 : fill) : accent
+                values |= 1 << (accent + 1) | 1 << (feature + 1)
+                // Asymmetry cells: values 0…min(palette − 1, 5).
+                if configuration.symmetric { values |= UInt8(truncatingIfNeeded: (1 << (min(palette, 6) + 1)) - 2) }
+            }
+        }
+        var numbers = SIMD8<UInt8>(), count = 0
+        for v in 0..<7 where values & (1 << v) != 0 {
+            let n = table[v]
+            if n != 0 && !(0..<count).contains(where: { numbers[$0] == n }) {
+                numbers[count] = n
+                count += 1
+            }
+        }
+        return (numbers, count)
+    }
+
     /// The first cell (row by row) showing colour `number`.
     private static func firstCell(of number: UInt8, _ table: [UInt8], _ grid: Grid) -> Int {
         grid.cells.firstIndex { table[Int($0) &+ 1] == number } ?? 1024

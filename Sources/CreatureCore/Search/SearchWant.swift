@@ -60,7 +60,8 @@ public struct SearchWant: Equatable, Sendable {
     }
 
     /// Whether a creature with configuration `c` of raw seed `seed` has the trait, for the traits
-    /// the configuration answers (drawing traits answer true here).
+    /// the configuration answers; for the drawing traits, whether it may have it (false only
+    /// when the colours its configuration can show rule the want out).
     @inline(__always) func isMet(by c: Configuration, seed: String, engine: EngineVersion) -> Bool {
         switch (trait, value) {
         case (.mode, .text(let s)): return c.mode.rawValue == s
@@ -91,7 +92,11 @@ public struct SearchWant: Equatable, Sendable {
             return b ? SearchWant.shows(c.appendages, c, minTier: 3) && c.appendageRadial : !(SearchWant.shows(c.appendages, c, minTier: 3) && c.appendageRadial)
         case (.colorCount, .int(let n)): return c.colorCount == n
         case (.tap, .text(let s)): return TapAnimation.kind(seed: seed, tap: 0, engine: engine).rawValue == s
-        case (.colors, _), (.color, _): return true
+        // The drawing decides; these rule out what the configuration already forbids.
+        case (.colors, .int(let n)): return Picture.possibleColours(engine, c).count >= n
+        case (.color, .colour(let wanted, let distance)):
+            let possible = Picture.possibleColours(engine, c)
+            return (0..<possible.count).contains { SearchWant.distance(Picture.colour(number: possible.numbers[$0]), wanted) <= distance }
         default: return false
         }
     }

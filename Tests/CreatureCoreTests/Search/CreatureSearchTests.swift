@@ -6,8 +6,9 @@ import Testing
 /// order is fixed, threads do not change it, and it stops as soon as it is asked to.
 @Suite struct CreatureSearchTests {
     static func run(_ base: String, _ wants: String, _ engine: EngineVersion, limit: Int = 20, threads: Int = 2,
-                    maxCandidates: Int = 300_000, unlike: [Picture] = []) throws -> CreatureSearch.Outcome {
+                    maxCandidates: Int = 300_000, unlike: [Picture] = [], boundColours: Bool = true) throws -> CreatureSearch.Outcome {
         var request = CreatureSearch.Request(base: base, wants: try SearchWants.parse(wants), engine: engine)
+        request.boundColours = boundColours
         request.limit = limit
         request.threads = threads
         request.maxCandidates = maxCandidates
@@ -78,6 +79,18 @@ import Testing
             #expect(other.results.map(\.seed) == one.results.map(\.seed))
             #expect(other.tried == one.tried)
         }
+    }
+
+    /// Colour wants rule out, before drawing, what a configuration cannot show: the same results
+    /// as drawing every candidate, from far fewer drawings.
+    @Test(arguments: [("alice", "colors=6", EngineVersion.v2), ("bob", "colors=5,tier=5", .v2), ("carol", "color=#e94560~40", .v2),
+                      ("dave", "colors=3", .v1), ("erin", "colors=4", .v1)])
+    func colourBoundsChangeNothingButTheWork(base: String, wants: String, engine: EngineVersion) throws {
+        let bounded = try Self.run(base, wants, engine, limit: 8, maxCandidates: 20_000)
+        let drawn = try Self.run(base, wants, engine, limit: 8, maxCandidates: 20_000, boundColours: false)
+        #expect(bounded.results.map(\.seed) == drawn.results.map(\.seed) && bounded.tried == drawn.tried, "\(wants)")
+        #expect(!bounded.results.isEmpty, "\(wants): something found")
+        #expect(bounded.drawn <= drawn.drawn, "\(wants): \(bounded.drawn) drawn with the bounds, \(drawn.drawn) without")
     }
 
     @Test func unlikePicturesAreNeverResults() throws {

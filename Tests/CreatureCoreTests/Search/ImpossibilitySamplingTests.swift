@@ -97,4 +97,21 @@ import Testing
             #expect(seen[k], "\(text) never occurred in \(Self.samples / 10) \(engine.rawValue) drawings")
         }
     }
+
+    /// The colours a configuration can show (`Picture.possibleColours`, which rules colour wants
+    /// out before drawing) hold every colour its drawing shows; and it does rule some out.
+    @Test(arguments: EngineVersion.allCases)
+    func everyShownColourIsAPossibleOne(engine: EngineVersion) throws {
+        var ruledOutSix = 0
+        for i in 0..<(Self.samples / 10) {
+            let creature = Creature(seed: Self.seed(i), engine: engine)
+            let possible = Picture.possibleColours(engine, creature.configuration)
+            let numbers = Set((0..<possible.count).map { possible.numbers[$0] })
+            let shown = Set(Picture(creature).cells).subtracting([0])
+            #expect(shown.isSubset(of: numbers), "\(creature.seed.debugDescription): shows \(shown.sorted()), possible \(numbers.sorted())")
+            if !shown.isSubset(of: numbers) { return }
+            if possible.count < 6 { ruledOutSix += 1 }
+        }
+        #expect(ruledOutSix > 0, "some configuration cannot show six colours")
+    }
 }
