@@ -350,7 +350,7 @@ public final class FonsterStore: @unchecked Sendable {
             }
             guard let key = try storedKey(id) else { throw .notFound(id) }
             try db.query("DELETE FROM fonsters WHERE id = ?", [.text(key)])
-            if key != id.uuidString { foreignIDs = nil }
+            if key != id.text { foreignIDs = nil }
             guard sqlite3_changes(db.handle) == 1 else { throw .notFound(id) }
             return ((), [StoreChange(ids: [id], reason: .delete, external: false)])
         }
@@ -493,7 +493,7 @@ public final class FonsterStore: @unchecked Sendable {
         // The engines of the changed Fonsters that still exist.
         for index in changes.indices {
             for id in changes[index].ids {
-                if let engine = try? db.scalarText("SELECT engine FROM fonsters WHERE id = ?", [.text(id.uuidString)]) {
+                if let engine = try? db.scalarText("SELECT engine FROM fonsters WHERE id = ?", [.text(id.text)]) {
                     changes[index].engines[id] = engine
                 }
             }
@@ -530,7 +530,7 @@ public final class FonsterStore: @unchecked Sendable {
                     for change in changes {
                         for id in change.ids {
                             try db.query("INSERT INTO change_log (fonster_id, reason, writer) VALUES (?, ?, ?)",
-                                         [.text(id.uuidString), .text(change.reason.rawValue), .text(writerTag)])
+                                         [.text(id.text), .text(change.reason.rawValue), .text(writerTag)])
                         }
                     }
                     try db.query("DELETE FROM change_log WHERE seq <= last_insert_rowid() - ?", [.int(Schema.changeLogKeep)])
@@ -634,7 +634,7 @@ public final class FonsterStore: @unchecked Sendable {
             INSERT INTO fonsters (id, position, name, seed, random_source, history, future, created_ms, created_iso, created_zone, engine)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
-                .text(f.id.uuidString), .int(sortKey), .text(f.name), .text(f.seed), .optional(f.randomSource?.rawValue),
+                .text(f.id.text), .int(sortKey), .text(f.name), .text(f.seed), .optional(f.randomSource?.rawValue),
                 .text(SeedListCoding.encode(f.history.past)), .text(SeedListCoding.encode(f.history.future)),
                 .int(milliseconds(f.createdAt)), .text(f.createdAtISO8601),
                 .text(f.createdTimeZone), .text(f.engine),
@@ -670,7 +670,7 @@ public final class FonsterStore: @unchecked Sendable {
     /// The id text the row of `id` is stored under: the canonical UUID text for rows this
     /// program wrote, else the text of a row another program wrote (`foreignIDs`), nil when none.
     func storedKey(_ id: UUID) throws(StoreError) -> String? {
-        if try db.scalarInt("SELECT count(*) FROM fonsters WHERE id = ?", [.text(id.uuidString)]) ?? 0 > 0 { return id.uuidString }
+        if try db.scalarInt("SELECT count(*) FROM fonsters WHERE id = ?", [.text(id.text)]) ?? 0 > 0 { return id.text }
         // Only another connection's commit can add a row this program did not write.
         let version = try db.scalarInt("PRAGMA data_version") ?? 0
         if let known = foreignIDs, known.version == version { return known.keys[id] }

@@ -114,6 +114,16 @@ func run(_ program: String, _ arguments: [String]) -> Int32 {
         #expect(try store.duplicate(c.id).position == 3)
     }
 
+    /// Our own UUID text is Foundation's, for every byte value in every place.
+    @Test func uuidTextIsTheCanonicalText() {
+        var ids = (0..<2000).map { _ in UUID() }
+        for byte in 0...255 {
+            let b = UInt8(byte)
+            ids.append(UUID(uuid: (b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b)))
+        }
+        for id in ids { #expect(id.text == id.uuidString) }
+    }
+
     /// A row another program wrote with a text id gets the same UUID on every list, and that
     /// UUID reads, edits and deletes it.
     @Test func nonUUIDRowIdsAreStableAndAddressable() throws {

@@ -25,7 +25,7 @@ public enum Lookalikes {
         // Borrowed in place: a copy of each item would retain and release its cells.
         library.withUnsafeBufferPointer { items in
             for i in items.indices {
-                if items[i].picture.fingerprint == picture.fingerprint && items[i].picture.cells == picture.cells {
+                if items[i].picture == picture {
                     same.append(items[i].id)
                 } else if items[i].picture.differingCells(from: picture, upTo: nearlyMaxCells) <= nearlyMaxCells {
                     nearly.append(items[i].id)

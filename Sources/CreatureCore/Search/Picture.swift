@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a creature looks like and nothing else: the colour of each of its 1,024 cells, or none.
 /// Two creatures draw the same picture exactly when their `Picture`s are equal, whatever their
 /// seeds, engines or palettes (palette entries no cell uses do not count). Each colour any engine
@@ -129,7 +135,10 @@ public struct Picture: Hashable, Sendable {
     /// The picture of `seed` drawn by `engine`.
     public init(seed: String, engine: EngineVersion) { self.init(Creature(seed: seed, engine: engine)) }
 
-    public static func == (a: Picture, b: Picture) -> Bool { a.fingerprint == b.fingerprint && a.cells == b.cells }
+    /// Equal fingerprints, then the cells compared as bytes (`Array.==` goes element by element).
+    public static func == (a: Picture, b: Picture) -> Bool {
+        a.fingerprint == b.fingerprint && a.cells.withUnsafeBytes { x in b.cells.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, 1024) == 0 } }
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
 
     /// How many cells differ from `other`, counting no further than `limit + 1` (enough to tell

@@ -48,10 +48,10 @@ public final class ChangeNotifier: Sendable {
     /// `{ids, reason, external, engines}`: `engines` maps each changed Fonster that still exists to its engine.
     static func params(_ change: StoreChange) -> JSONValue {
         [
-            "ids": .array(change.ids.map { .string($0.uuidString) }),
+            "ids": .array(change.ids.map { .string($0.text) }),
             "reason": .string(change.reason.rawValue),
             "external": .bool(change.external),
-            "engines": .object(JSONObject(change.engines.map { ($0.key.uuidString, .string($0.value)) }
+            "engines": .object(JSONObject(change.engines.map { ($0.key.text, .string($0.value)) }
                 .sorted { $0.0 < $1.0 })),
         ]
     }

@@ -5,7 +5,7 @@ extension Fonster {
     /// The protocol's Fonster object.
     func json(now: Date = Date()) -> JSONValue {
         .object([
-            "id": .string(id.uuidString),
+            "id": .string(id.text),
             "name": .string(name),
             "displayName": .string(displayName),
             "seed": .string(seed),

@@ -14,6 +14,6 @@ enum DeleteMethod: RPCMethod {
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         try await context.withStore { store throws(StoreError) in try store.delete(params.id) }
-        return ["id": .string(params.id.uuidString), "deleted": true]
+        return ["id": .string(params.id.text), "deleted": true]
     }
 }

@@ -69,8 +69,8 @@ final class LookalikeFinder: Sendable {
     /// there are.
     static func fields(sameAs: some Collection<UUID>, sameCount: Int,
                        nearlyAs: some Collection<UUID>, nearlyCount: Int) -> [(String, JSONValue)] {
-        [("sameAs", .array(sameAs.prefix(listed).map { .string($0.uuidString) })), ("sameCount", .int(Int64(sameCount))),
-         ("nearlyAs", .array(nearlyAs.prefix(listed).map { .string($0.uuidString) })), ("nearlyCount", .int(Int64(nearlyCount)))]
+        [("sameAs", .array(sameAs.prefix(listed).map { .string($0.text) })), ("sameCount", .int(Int64(sameCount))),
+         ("nearlyAs", .array(nearlyAs.prefix(listed).map { .string($0.text) })), ("nearlyCount", .int(Int64(nearlyCount)))]
     }
 
     /// `fonster` (just made or changed) against the rest of `library`, on the compute pool.

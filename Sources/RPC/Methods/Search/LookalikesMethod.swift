@@ -25,7 +25,7 @@ enum LookalikesMethod: RPCMethod {
         request.leaveOrder()
         let groups = try await context.lookalikes.groups(of: fonsters, near: params.near ?? true,
                                                          defaultEngine: context.defaultEngine, request: request)
-        func ids(_ groups: [[UUID]]) -> JSONValue { .array(groups.map { .array($0.map { .string($0.uuidString) }) }) }
+        func ids(_ groups: [[UUID]]) -> JSONValue { .array(groups.map { .array($0.map { .string($0.text) }) }) }
         return [
             "exact": ids(groups.exact), "near": ids(groups.near),
             "nearlyMaxCells": .int(Int64(Lookalikes.nearlyMaxCells)), "count": .int(Int64(fonsters.count)),
