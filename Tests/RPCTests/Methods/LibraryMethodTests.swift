@@ -268,6 +268,21 @@ import CreatureCore
         try await check(try await h.result("fonsters/create", ["seed": "alice 1003"]), "after an import")
     }
 
+    /// v1 draws "alice 1000"…"alice 1999" as two big groups (840 and 160) nearly alike: a preview
+    /// of those 1,000 seeds against the 1,000 Fonsters they made lists 20 ids each, counts them all,
+    /// and stays linear (it once took each seed's near group minus its exact group pairwise: 10⁸
+    /// steps here).
+    @Test func aPreviewOfManyAlikeSeedsStaysLinear() async throws {
+        let h = MethodHarness()
+        let link = try await h.result("share/build", ["seeds": .array((1000..<2000).map { .string("alice \($0)") })])
+        _ = try await h.result("share/import", ["url": link["url"]!])
+        let seeds = try #require(try await h.result("share/preview", ["url": link["url"]!])["seeds"]?.array)
+        let counts = seeds.map { ($0["sameCount"]?.int ?? 0) + ($0["nearlyCount"]?.int ?? 0) }
+        #expect(counts.contains { $0 > 200 }, "big groups")
+        #expect(seeds.allSatisfy { ($0["sameAs"]?.array?.count ?? 99) <= 20 && ($0["nearlyAs"]?.array?.count ?? 99) <= 20 })
+        #expect(seeds.contains { ($0["nearlyCount"]?.int ?? 0) > 20 }, "a near group bigger than a list")
+    }
+
     /// What an import answers of each Fonster it adds agrees with `fonsters/lookalikes`: the first
     /// 20 of its exact group and of the rest of its near group, and their sizes.
     @Test func importAnswersAgreeWithTheGroups() async throws {
@@ -286,6 +301,19 @@ import CreatureCore
             let others = near.first { $0.contains(id) }?.filter { !same.contains($0) } ?? []
             #expect(f["sameAs"]?.array == Array(same.filter { $0 != id }.prefix(20)) && f["sameCount"] == .int(Int64(same.count - 1)))
             #expect(f["nearlyAs"]?.array == Array(others.prefix(20)) && f["nearlyCount"] == .int(Int64(others.count)))
+        }
+        // A preview of more such seeds says the same of each, against the library drawn here.
+        let listed = try #require(try await h.result("fonsters/list")["fonsters"]?.array)
+        let drawn = listed.map { (id: $0["id"]!, picture: Picture(seed: $0["seed"]!.string!, engine: .v1)) }
+        let more = (1290..<1340).map { "alice \($0)" } + ["alice 1000", "alice 1001", "a seed of its own"]
+        let previewLink = try await h.result("share/build", ["seeds": .array(more.map { .string($0) })])
+        let previewed = try #require(try await h.result("share/preview", ["url": previewLink["url"]!])["seeds"]?.array)
+        for (seed, item) in zip(more, previewed) {
+            let own = Picture(seed: seed, engine: .v1)
+            let same = drawn.filter { $0.picture == own }.map(\.id)
+            let nearly = drawn.filter { $0.picture != own && $0.picture.differingCells(from: own, upTo: 8) <= 8 }.map(\.id)
+            #expect(item["sameAs"]?.array == Array(same.prefix(20)) && item["sameCount"] == .int(Int64(same.count)), "\(seed)")
+            #expect(item["nearlyAs"]?.array == Array(nearly.prefix(20)) && item["nearlyCount"] == .int(Int64(nearly.count)), "\(seed)")
         }
     }
 }

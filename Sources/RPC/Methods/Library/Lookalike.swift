@@ -119,10 +119,11 @@ final class LookalikeFinder: Sendable {
     }
 
     /// For seeds not in the library (a share link's, before an import), drawn by `engine` on the
-    /// compute pool, the Fonsters of `library` that each draws the same picture as, or nearly:
-    /// from one grouping of the library and the seeds together, so a 1,000-seed link stays linear.
+    /// compute pool, the Fonsters of `library` that each draws the same picture as, or nearly, as
+    /// answers list them: from one grouping of the library and the seeds together, and linear
+    /// however many of them look alike (the ids listed for a picture are found once).
     func matches(of seeds: [String], drawnBy engine: EngineVersion, in library: Library, defaultEngine: EngineVersion,
-                 request: RequestContext) async throws(ResponseError) -> [(same: [UUID], nearly: [UUID])] {
+                 request: RequestContext) async throws(ResponseError) -> [(sameAs: [UUID], sameCount: Int, nearlyAs: [UUID], nearlyCount: Int)] {
         guard !seeds.isEmpty else { return [] }
         let groups = try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<Member> in
             var items = try self.items(library, defaultEngine, request).map { (id: Member.fonster($0.id), picture: $0.picture) }
@@ -132,18 +133,37 @@ final class LookalikeFinder: Sendable {
             }
             return Lookalikes.groups(items)
         }
-        var found = Array(repeating: (same: [UUID](), nearly: [UUID]()), count: seeds.count)
-        func note(_ groups: [[Member]], _ slot: WritableKeyPath<(same: [UUID], nearly: [UUID]), [UUID]>) {
-            for group in groups {
-                let fonsters = group.compactMap { if case .fonster(let id) = $0 { id } else { nil } }
-                for case .outside(let n) in group { found[n][keyPath: slot] = fonsters }
+        func fonsters(_ group: [Member]) -> [UUID] { group.compactMap { if case .fonster(let id) = $0 { id } else { nil } } }
+        var found = Array(repeating: (sameAs: [UUID](), sameCount: 0, nearlyAs: [UUID](), nearlyCount: 0), count: seeds.count)
+        // Each seed's exact group, and each Fonster's.
+        var exactOf: [Int: Int] = [:], fonsterExact: [UUID: Int] = [:], exactCount: [Int] = []
+        for (g, group) in groups.exact.enumerated() {
+            let members = fonsters(group)
+            exactCount.append(members.count)
+            for id in members { fonsterExact[id] = g }
+            for case .outside(let n) in group {
+                exactOf[n] = g
+                found[n].sameAs = Array(members.prefix(Self.listed))
+                found[n].sameCount = members.count
             }
         }
-        note(groups.exact, \.same)
-        note(groups.near, \.nearly)
-        for n in found.indices {
-            let same = found[n].same
-            found[n].nearly.removeAll { same.contains($0) }
+        for group in groups.near {
+            let members = fonsters(group)
+            // A near group holds whole exact groups: the rest of it draws other pictures.
+            var listed: [Int: [UUID]] = [:]
+            for case .outside(let n) in group {
+                let own = exactOf[n], key = own ?? -1
+                if listed[key] == nil {
+                    var nearlyAs: [UUID] = []
+                    for id in members where own == nil || fonsterExact[id] != own {
+                        nearlyAs.append(id)
+                        if nearlyAs.count == Self.listed { break }
+                    }
+                    listed[key] = nearlyAs
+                }
+                found[n].nearlyAs = listed[key] ?? []
+                found[n].nearlyCount = members.count - (own.map { exactCount[$0] } ?? 0)
+            }
         }
         return found
     }

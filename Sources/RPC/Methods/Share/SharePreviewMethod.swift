@@ -61,8 +61,8 @@ enum SharePreviewMethod: RPCMethod {
                 "displayName": .string(Naming.displayName(name: "", seed: seed)),
                 "thumbnail": thumbnails[0].1, "exists": .bool(existing.contains(seed)),
             ]
-            let (same, nearly) = lookalikes[index]
-            item = item.merging(LookalikeFinder.fields(sameAs: same, sameCount: same.count, nearlyAs: nearly, nearlyCount: nearly.count))
+            let found = lookalikes[index]
+            item = item.merging(LookalikeFinder.fields(sameAs: found.sameAs, sameCount: found.sameCount, nearlyAs: found.nearlyAs, nearlyCount: found.nearlyCount))
             if withEngines { item = item.merging([("thumbnails", .object(JSONObject(thumbnails)))]) }
             items.append(item)
           }
