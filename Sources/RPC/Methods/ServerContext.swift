@@ -21,14 +21,21 @@ public final class ServerContext: Sendable {
     /// Runs every store operation in arrival order, off Swift's cooperative pool.
     let executor = StoreExecutor()
     /// The pictures behind `sameAs` and `nearlyAs`.
-    let lookalikes = LookalikeFinder()
+    let lookalikes: LookalikeFinder
 
     /// A context for a store at `location`; nothing is opened until a library method needs it.
     /// `onChange` hears every change to the store (this process's and others') from the moment
     /// the store is open, however late that is. `warn` hears what the user must know beyond one
     /// response: a store file removed or replaced under the server.
-    public init(location: StoreLocation, options: StoreOptions, defaultEngine: EngineVersion = .current,
-                onChange: (@Sendable (StoreChange) -> Void)? = nil, warn: (@Sendable (String) -> Void)? = nil) {
+    public convenience init(location: StoreLocation, options: StoreOptions, defaultEngine: EngineVersion = .current,
+                            onChange: (@Sendable (StoreChange) -> Void)? = nil, warn: (@Sendable (String) -> Void)? = nil) {
+        self.init(location: location, options: options, defaultEngine: defaultEngine, onChange: onChange, warn: warn, lookalikes: LookalikeFinder())
+    }
+
+    /// The same, with `lookalikes` behind `sameAs` and `nearlyAs` (a test's, with a small limit).
+    init(location: StoreLocation, options: StoreOptions, defaultEngine: EngineVersion = .current,
+         onChange: (@Sendable (StoreChange) -> Void)? = nil, warn: (@Sendable (String) -> Void)? = nil, lookalikes: LookalikeFinder) {
+        self.lookalikes = lookalikes
         self.location = location
         self.options = options
         self.defaultEngine = defaultEngine

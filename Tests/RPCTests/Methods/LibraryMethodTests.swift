@@ -283,6 +283,22 @@ import CreatureCore
         #expect(seeds.contains { ($0["nearlyCount"]?.int ?? 0) > 20 }, "a near group bigger than a list")
     }
 
+    /// A library bigger than the finder keeps is read for each answer, and answered the same.
+    @Test func aLibraryPastTheKeptLimitIsReadEachTime() async throws {
+        let finder = LookalikeFinder(keptLimit: 2)
+        let h = MethodHarness(lookalikes: finder)
+        let hello = try await h.result("fonsters/create", ["seed": "hello"])
+        #expect(finder.keptCount == 1)
+        let grace = try await h.result("fonsters/create", ["seed": "grace"])
+        #expect(finder.keptCount == 2 && grace["sameAs"] == [hello["id"]!])
+        let linus = try await h.result("fonsters/create", ["seed": "linus"])
+        #expect(finder.keptCount == 0, "three Fonsters: none kept")
+        #expect(linus["sameAs"] == [hello["id"]!, grace["id"]!])
+        let again = try await h.result("fonsters/update", ["id": grace["id"]!, "seed": "a seed of its own"])
+        #expect(again["sameAs"] == [] && finder.keptCount == 0)
+        #expect(try await h.result("fonsters/get", ["id": linus["id"]!, "lookalikes": true])["sameAs"] == [hello["id"]!])
+    }
+
     /// What an import answers of each Fonster it adds agrees with `fonsters/lookalikes`: the first
     /// 20 of its exact group and of the rest of its near group, and their sizes.
     @Test func importAnswersAgreeWithTheGroups() async throws {

@@ -9,8 +9,9 @@ struct MethodHarness {
     let context: ServerContext
     private let nextID = Locked<Int64>(0)
 
-    init(location: StoreLocation = .memory, options: StoreOptions = StoreOptions(starterFonsters: false, randomSeed: 42)) {
-        context = ServerContext(location: location, options: options)
+    init(location: StoreLocation = .memory, options: StoreOptions = StoreOptions(starterFonsters: false, randomSeed: 42),
+         lookalikes: LookalikeFinder = LookalikeFinder()) {
+        context = ServerContext(location: location, options: options, lookalikes: lookalikes)
         let server = RPCServer(mode: .sequential, log: .silent)
         MethodTable.register(on: server, context: context)
         client = TestClient(server, framing: .newlineDelimited)

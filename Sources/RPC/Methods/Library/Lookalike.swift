@@ -23,8 +23,17 @@ final class LookalikeFinder: Sendable {
     /// emptied when it passes `limitBytes`, so long seeds cannot make it grow without bound.
     private let pictures = Locked((byID: [UUID: Drawn](), bytes: 0))
     private let limitBytes = 32 << 20
-    /// The library's pictures in list order as the store stood at `version` (the newest a method saw).
+    /// The library's pictures in list order as the store stood at `version` (the newest a method
+    /// saw); none for a library of more than `keptLimit` Fonsters, which is read each time.
     private let kept = Locked<(version: StoreVersion, items: [Item])?>(nil)
+    /// The most Fonsters whose pictures are kept in order (about 1 KB each).
+    let keptLimit: Int
+
+    /// A finder keeping the pictures of libraries of up to `keptLimit` Fonsters.
+    init(keptLimit: Int = 50_000) { self.keptLimit = keptLimit }
+
+    /// How many pictures are kept in order (for tests).
+    var keptCount: Int { kept.withLock { $0?.items.count ?? 0 } }
 
     /// The library as a method found it on the store thread: its seeds, read, or (nil) the kept
     /// pictures `base`, to which only the Fonster a method edited is to be put.
@@ -198,6 +207,7 @@ final class LookalikeFinder: Sendable {
             if let i = items.firstIndex(where: { $0.id == edited.id }) { items[i] = edited } else { items.append(edited) }
         }
         kept.withLock { kept in
+            guard items.count <= keptLimit else { kept = nil; return }
             if kept.map({ library.version.isAtLeast($0.version) }) ?? true { kept = (library.version, items) }
         }
         return items
