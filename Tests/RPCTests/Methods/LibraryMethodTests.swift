@@ -236,13 +236,9 @@ import CreatureCore
         /// `answer` (of Fonster `id`) against the library as listed, drawn here.
         func check(_ answer: JSONValue, _ step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
             let id = try #require(answer["id"])
-            let listed = try #require(try await h.result("fonsters/list")["fonsters"]?.array)
-            let drawn = listed.map { f in (id: f["id"]!, picture: Picture(seed: f["seed"]!.string!, engine: EngineVersion(rawValue: f["engine"]!.string!)!)) }
+            let drawn = try await Self.drawnLibrary(h)
             let own = try #require(drawn.first { $0.id == id }).picture
-            let same = drawn.filter { $0.id != id && $0.picture == own }.map(\.id)
-            let nearly = drawn.filter { $0.picture != own && $0.picture.differingCells(from: own, upTo: 8) <= 8 }.map(\.id)
-            #expect(answer["sameAs"]?.array == same && answer["sameCount"] == .int(Int64(same.count)), "\(step)", sourceLocation: sourceLocation)
-            #expect(answer["nearlyAs"]?.array == nearly && answer["nearlyCount"] == .int(Int64(nearly.count)), "\(step)", sourceLocation: sourceLocation)
+            Self.expectLookalikes(answer, of: own, in: drawn, leavingOut: id, step, sourceLocation: sourceLocation)
         }
         let hello = try await h.result("fonsters/create", ["seed": "hello"])
         try await check(hello, "first create")
@@ -319,18 +315,28 @@ import CreatureCore
             #expect(f["nearlyAs"]?.array == Array(others.prefix(20)) && f["nearlyCount"] == .int(Int64(others.count)))
         }
         // A preview of more such seeds says the same of each, against the library drawn here.
-        let listed = try #require(try await h.result("fonsters/list")["fonsters"]?.array)
-        let drawn = listed.map { (id: $0["id"]!, picture: Picture(seed: $0["seed"]!.string!, engine: .v1)) }
+        let drawn = try await Self.drawnLibrary(h)
         let more = (1290..<1340).map { "alice \($0)" } + ["alice 1000", "alice 1001", "a seed of its own"]
         let previewLink = try await h.result("share/build", ["seeds": .array(more.map { .string($0) })])
         let previewed = try #require(try await h.result("share/preview", ["url": previewLink["url"]!])["seeds"]?.array)
-        for (seed, item) in zip(more, previewed) {
-            let own = Picture(seed: seed, engine: .v1)
-            let same = drawn.filter { $0.picture == own }.map(\.id)
-            let nearly = drawn.filter { $0.picture != own && $0.picture.differingCells(from: own, upTo: 8) <= 8 }.map(\.id)
-            #expect(item["sameAs"]?.array == Array(same.prefix(20)) && item["sameCount"] == .int(Int64(same.count)), "\(seed)")
-            #expect(item["nearlyAs"]?.array == Array(nearly.prefix(20)) && item["nearlyCount"] == .int(Int64(nearly.count)), "\(seed)")
+        for (seed, item) in zip(more, previewed) { Self.expectLookalikes(item, of: Picture(seed: seed, engine: .v1), in: drawn, seed) }
+    }
+
+    /// The library as listed, each Fonster drawn here.
+    static func drawnLibrary(_ h: MethodHarness) async throws -> [(id: JSONValue, picture: Picture)] {
+        try #require(try await h.result("fonsters/list")["fonsters"]?.array).map { f in
+            (id: f["id"]!, picture: Picture(seed: f["seed"]!.string!, engine: EngineVersion(rawValue: f["engine"]!.string!)!))
         }
+    }
+
+    /// That `answer` lists (the first 20) and counts the Fonsters of `drawn` other than `leavingOut`
+    /// that draw `own`, or nearly (at most 8 cells differ), in library order.
+    static func expectLookalikes(_ answer: JSONValue, of own: Picture, in drawn: [(id: JSONValue, picture: Picture)], leavingOut: JSONValue? = nil,
+                                 _ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let same = drawn.filter { $0.id != leavingOut && $0.picture == own }.map(\.id)
+        let nearly = drawn.filter { $0.picture != own && $0.picture.differingCells(from: own, upTo: 8) <= 8 }.map(\.id)
+        #expect(answer["sameAs"]?.array == Array(same.prefix(20)) && answer["sameCount"] == .int(Int64(same.count)), "\(step)", sourceLocation: sourceLocation)
+        #expect(answer["nearlyAs"]?.array == Array(nearly.prefix(20)) && answer["nearlyCount"] == .int(Int64(nearly.count)), "\(step)", sourceLocation: sourceLocation)
     }
 }
 

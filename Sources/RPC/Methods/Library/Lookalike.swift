@@ -94,45 +94,23 @@ final class LookalikeFinder: Sendable {
     }
 
     /// The `created` Fonsters of an import, each with its `sameAs` and `nearlyAs` in `library`
-    /// (which holds them): from one grouping of the whole library, and linear however many of
-    /// them look alike (the ids listed for a picture are found once, `listed` at most).
+    /// (which holds them): from one grouping of the whole library (`listed(for:in:listing:)`).
     func annotate(_ created: [Fonster], in library: Library, defaultEngine: EngineVersion,
                   request: RequestContext) async throws(ResponseError) -> [JSONValue] {
         guard !created.isEmpty else { return [] }
         let groups = try await groups(of: library, near: true, defaultEngine: defaultEngine, request: request)
-        var exactGroup: [UUID: Int] = [:], nearGroup: [UUID: Int] = [:]
-        for (g, group) in groups.exact.enumerated() { for id in group { exactGroup[id] = g } }
-        for (g, group) in groups.near.enumerated() { for id in group { nearGroup[id] = g } }
-        // By exact group: the first `listed` of its near group that draw another picture.
-        var nearlyListed: [Int: [UUID]] = [:]
-        return created.map { fonster in
-            let id = fonster.id, own = exactGroup[id]
-            let same = own.map { groups.exact[$0] } ?? [id]
-            var nearlyAs: [UUID] = [], nearlyCount = 0
-            if let g = nearGroup[id] {
-                let group = groups.near[g]
-                if let own, let known = nearlyListed[own] {
-                    nearlyAs = known
-                } else {
-                    for other in group where other != id && (own == nil || exactGroup[other] != own) {
-                        nearlyAs.append(other)
-                        if nearlyAs.count == Self.listed { break }
-                    }
-                    if let own { nearlyListed[own] = nearlyAs }
-                }
-                nearlyCount = group.count - same.count
-            }
-            let sameAs = same.prefix(Self.listed + 1).filter { $0 != id }
-            return fonster.json().merging(Self.fields(sameAs: sameAs, sameCount: same.count - 1, nearlyAs: nearlyAs, nearlyCount: nearlyCount))
+        let found = Self.listed(for: created.map(\.id), in: groups) { _ in true }
+        return zip(created, found).map { fonster, found in
+            fonster.json().merging(Self.fields(sameAs: found.sameAs, sameCount: found.sameCount,
+                                               nearlyAs: found.nearlyAs, nearlyCount: found.nearlyCount))
         }
     }
 
     /// For seeds not in the library (a share link's, before an import), drawn by `engine` on the
     /// compute pool, the Fonsters of `library` that each draws the same picture as, or nearly, as
-    /// answers list them: from one grouping of the library and the seeds together, and linear
-    /// however many of them look alike (the ids listed for a picture are found once).
+    /// answers list them: from one grouping of the library and the seeds together.
     func matches(of seeds: [String], drawnBy engine: EngineVersion, in library: Library, defaultEngine: EngineVersion,
-                 request: RequestContext) async throws(ResponseError) -> [(sameAs: [UUID], sameCount: Int, nearlyAs: [UUID], nearlyCount: Int)] {
+                 request: RequestContext) async throws(ResponseError) -> [Listed<UUID>] {
         guard !seeds.isEmpty else { return [] }
         let groups = try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<Member> in
             var items = try self.items(library, defaultEngine, request).map { (id: Member.fonster($0.id), picture: $0.picture) }
@@ -142,39 +120,45 @@ final class LookalikeFinder: Sendable {
             }
             return Lookalikes.groups(items)
         }
-        func fonsters(_ group: [Member]) -> [UUID] { group.compactMap { if case .fonster(let id) = $0 { id } else { nil } } }
-        var found = Array(repeating: (sameAs: [UUID](), sameCount: 0, nearlyAs: [UUID](), nearlyCount: 0), count: seeds.count)
-        // Each seed's exact group, and each Fonster's.
-        var exactOf: [Int: Int] = [:], fonsterExact: [UUID: Int] = [:], exactCount: [Int] = []
-        for (g, group) in groups.exact.enumerated() {
-            let members = fonsters(group)
-            exactCount.append(members.count)
-            for id in members { fonsterExact[id] = g }
-            for case .outside(let n) in group {
-                exactOf[n] = g
-                found[n].sameAs = Array(members.prefix(Self.listed))
-                found[n].sameCount = members.count
-            }
+        func id(_ member: Member) -> UUID? { if case .fonster(let id) = member { id } else { nil } }
+        return Self.listed(for: seeds.indices.map { .outside($0) }, in: groups) { id($0) != nil }.map { found in
+            (found.sameAs.compactMap(id), found.sameCount, found.nearlyAs.compactMap(id), found.nearlyCount)
         }
-        for group in groups.near {
-            let members = fonsters(group)
-            // A near group holds whole exact groups: the rest of it draws other pictures.
-            var listed: [Int: [UUID]] = [:]
-            for case .outside(let n) in group {
-                let own = exactOf[n], key = own ?? -1
-                if listed[key] == nil {
-                    var nearlyAs: [UUID] = []
-                    for id in members where own == nil || fonsterExact[id] != own {
-                        nearlyAs.append(id)
-                        if nearlyAs.count == Self.listed { break }
-                    }
-                    listed[key] = nearlyAs
+    }
+
+    /// What an answer lists of an item's look-alikes: the first `listed` of each kind, and how
+    /// many there are.
+    typealias Listed<ID> = (sameAs: [ID], sameCount: Int, nearlyAs: [ID], nearlyCount: Int)
+
+    /// For each of `targets`, from `groups`: the other members of its exact group, and the rest of
+    /// its near group (a near group holds whole exact groups), counting only those `listable`
+    /// lets through, in group order. Linear however many look alike: each near group's list is
+    /// found once per exact group in it (an item alone with its picture stops after `listed`).
+    static func listed<ID: Hashable>(for targets: [ID], in groups: Lookalikes.Groups<ID>,
+                                     listing listable: (ID) -> Bool) -> [Listed<ID>] {
+        var exactOf: [ID: Int] = [:], nearOf: [ID: Int] = [:]
+        for (g, group) in groups.exact.enumerated() { for member in group { exactOf[member] = g } }
+        for (g, group) in groups.near.enumerated() { for member in group { nearOf[member] = g } }
+        let exact = groups.exact.map { $0.filter(listable) }, near = groups.near.map { $0.filter(listable) }
+        var nearlyByExact: [Int: [ID]] = [:]
+        return targets.map { target in
+            let own = exactOf[target], counted = listable(target) ? 1 : 0
+            let same = own.map { exact[$0] } ?? []
+            var found: Listed<ID> = (Array(same.lazy.filter { $0 != target }.prefix(listed)), own == nil ? 0 : same.count - counted, [], 0)
+            guard let g = nearOf[target] else { return found }
+            let members = near[g]
+            if let own, let known = nearlyByExact[own] {
+                found.nearlyAs = known
+            } else {
+                for member in members where member != target && (own == nil || exactOf[member] != own) {
+                    found.nearlyAs.append(member)
+                    if found.nearlyAs.count == listed { break }
                 }
-                found[n].nearlyAs = listed[key] ?? []
-                found[n].nearlyCount = members.count - (own.map { exactCount[$0] } ?? 0)
+                if let own { nearlyByExact[own] = found.nearlyAs }
             }
+            found.nearlyCount = members.count - (own == nil ? counted : same.count)
+            return found
         }
-        return found
     }
 
     /// A member of a grouping: a Fonster of the library, or the n-th creature from outside it.
