@@ -75,12 +75,18 @@ function service(server) {
 
 const last = (sent, type) => sent.filter((m) => m.type === type).at(-1);
 
-test('an engine switch whose answer comes before the reload its didChange prompts shows the new engine and the look-alikes', async () => {
-  const server = fakeServer();
+/** The service once its view said `ready` and every call that prompted was answered. */
+async function opened(server) {
   const { s, sent } = service(server);
   const ready = s.handle({ type: 'ready' });
   await server.drain();
   await ready;
+  return { s, sent };
+}
+
+test('an engine switch whose answer comes before the reload its didChange prompts shows the new engine and the look-alikes', async () => {
+  const server = fakeServer();
+  const { s, sent } = await opened(server);
   assert.equal(last(sent, 'init').engines.current, 'fonsters-v1');
 
   const switching = s.handle({ type: 'setEngine', engine: 'fonsters-v2' });
@@ -103,10 +109,7 @@ test('an engine switch whose answer comes before the reload its didChange prompt
 
 test('a reload answered before the edit’s answer: the edit still shows, and its look-alikes stay through later reloads', async () => {
   const server = fakeServer();
-  const { s, sent } = service(server);
-  const ready = s.handle({ type: 'ready' });
-  await server.drain();
-  await ready;
+  const { s, sent } = await opened(server);
 
   const editing = s.handle({ type: 'commitSeed', seed: 'grace' });
   server.library.get(ID).seed = 'grace'; // committed; the answer is late
@@ -139,10 +142,7 @@ test('a reload answered before the edit’s answer: the edit still shows, and it
 test('a detail opened on a Fonster that looks like another says so at once, and an edit elsewhere updates it', async () => {
   const server = fakeServer();
   server.library.get(ID).seed = 'grace';
-  const { s, sent } = service(server);
-  const ready = s.handle({ type: 'ready' });
-  await server.drain();
-  await ready;
+  const { s, sent } = await opened(server);
   const init = last(sent, 'init');
   assert.equal(init.fonster.sameAs, undefined, 'the view gets the Fonster’s own fields');
   assert.deepEqual(init.lookalikes, { sameAs: [{ id: BOB, name: 'Bob' }], nearlyAs: [], sameCount: 1, nearlyCount: 0, text: 'Looks exactly like “Bob”.' });
