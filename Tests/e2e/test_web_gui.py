@@ -58,7 +58,7 @@ class WebServer:
         self.origin = f"http://127.0.0.1:{self.port}"
         self.exits = contextlib.ExitStack()
         self.ws = self.exits.enter_context(connect(f"ws://127.0.0.1:{self.port}/rpc", origin=self.origin, max_size=None, open_timeout=10,
-                                                   additional_headers={"Cookie": f"fonsters_token={self.token}"}))
+                                                   additional_headers={"Cookie": f"fonsters_token_{self.port}={self.token}"}))
         self.next_id = 0
 
     def call(self, method, params=None):

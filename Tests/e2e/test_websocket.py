@@ -33,10 +33,11 @@ class WebServer:
         self.token = match.group(2)
         self.origin = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/rpc"
+        self.cookie_name = f"fonsters_token_{self.port}"  # each server's cookie is named after its port
 
     def ws(self, **kwargs):
         """A `websockets` client authenticated with the cookie."""
-        headers = {"Cookie": f"fonsters_token={self.token}"}
+        headers = {"Cookie": f"{self.cookie_name}={self.token}"}
         return connect(self.ws_url, additional_headers=headers, origin=self.origin,
                        max_size=None, open_timeout=10, **kwargs)
 
@@ -108,7 +109,7 @@ def get(server, path, headers=None, method="GET", host=None):
 
 
 def cookie(server):
-    return {"Cookie": f"fonsters_token={server.token}"}
+    return {"Cookie": f"{server.cookie_name}={server.token}"}
 
 
 # ---- raw WebSocket frames ----
@@ -119,7 +120,7 @@ def raw_ws(server):
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall((f"GET /rpc HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
-                  f"Cookie: fonsters_token={server.token}\r\nOrigin: {server.origin}\r\n\r\n").encode())
+                  f"Cookie: {server.cookie_name}={server.token}\r\nOrigin: {server.origin}\r\n\r\n").encode())
     status, headers, _ = read_response(sock)
     assert status == 101
     return sock
@@ -190,7 +191,7 @@ def test_token_in_the_address_becomes_a_cookie_and_redirects(server):
     status, headers, _ = get(server, f"/?token={server.token}")
     assert status == 303
     assert headers["location"] == "/"
-    assert headers["set-cookie"] == f"fonsters_token={server.token}; HttpOnly; SameSite=Strict; Path=/"
+    assert headers["set-cookie"] == f"{server.cookie_name}={server.token}; HttpOnly; SameSite=Strict; Path=/"
 
 
 @pytest.mark.parametrize("auth", [{}, {"Cookie": "fonsters_token=" + "0" * 64}, {"Cookie": "other=1"}])
@@ -305,7 +306,7 @@ def test_keep_alive_serves_several_requests_on_one_connection(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
         for _ in range(3):
             sock.sendall(f"GET /nothing-here HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
-                         f"Cookie: fonsters_token={server.token}\r\n\r\n".encode())
+                         f"Cookie: {server.cookie_name}={server.token}\r\n\r\n".encode())
             status, headers, _ = read_response(sock)
             assert status == 404
             assert "connection" not in headers

@@ -5,8 +5,10 @@ import RPC
 /// HEAD only, the access token (cookie or `?token=`), the WebSocket upgrade at `/rpc` (with
 /// the Origin check), and the embedded static files with their caching and security headers.
 struct WebRouter: Sendable {
-    /// The cookie that carries the token.
-    static let cookieName = "fonsters_token"
+    /// The cookie that carries the token, named after the port as each server has its own
+    /// token: cookies are shared by every port of a host, so one name would let the last
+    /// server to set it lock out the others.
+    var cookieName: String { "fonsters_token_\(policy.port)" }
 
     /// The access token.
     let token: String
@@ -27,9 +29,8 @@ struct WebRouter: Sendable {
         }
         guard let path = request.path else { return refuse(400, "The request path has a broken %-escape.", close: true) }
         let queryToken = request.queryValue("token")
-        let cookieToken = request.cookie(Self.cookieName)
         let queryValid = queryToken.map { ConstantTime.equal($0, token) } ?? false
-        let cookieValid = cookieToken.map { ConstantTime.equal($0, token) } ?? false
+        let cookieValid = request.cookies(cookieName).contains { ConstantTime.equal($0, token) }
         guard queryValid || cookieValid else {
             return .respond(.text(401, "Open the address fonsters-rpc web printed when it started (with its ?token=).",
                                   headers: headers + [("Cache-Control", "no-store")]))
@@ -53,7 +54,7 @@ struct WebRouter: Sendable {
             // The token moves from the address into an HttpOnly cookie, and out of the address bar.
             return .respond(HTTPResponse(status: 303, headers: headers + [
                 ("Location", "/"),
-                ("Set-Cookie", "\(Self.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/"),
+                ("Set-Cookie", "\(cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/"),
                 ("Cache-Control", "no-store"),
             ]))
         }
