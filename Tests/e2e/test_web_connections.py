@@ -1,13 +1,125 @@
-"""`fonsters-rpc web`'s connections, end to end against real spawned servers: each server's cookie
-is named after its port (two servers, one cookie jar; and one Chromium)."""
+"""`fonsters-rpc web`'s connections, end to end against real spawned servers: connections without
+the token wait in the lobby and cannot take the page's slots (raw sockets, a hostile client of
+reopening idle sockets in its own process, and a real headless Chromium loading the page through
+it), and each server's cookie is named after its port (two servers, one cookie jar; and one Chromium)."""
 import http.cookiejar
+import json
+import os
+import select
 import socket
+import subprocess
+import sys
+import time
+import urllib.error
 import urllib.request
 
 import pytest
 from websockets.sync.client import connect
 
-from test_websocket import WebServer, read_response
+from test_websocket import WebServer, call, read_response
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LOBBY = 128        # WebCommand.maxUnauthenticated
+SLOTS = 64         # WebCommand.maxConnections
+TOKEN_DEADLINE = 5  # WebCommand.tokenDeadline, seconds
+
+
+def wait_for(check, what, timeout=20, every=0.05):
+    """Polls `check` until it returns something truthy; returns that."""
+    end = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(every)
+
+
+def open_sockets(pid):
+    """How many sockets the server process has open."""
+    count = 0
+    for name in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            count += os.readlink(f"/proc/{pid}/fd/{name}").startswith("socket:")
+        except OSError:
+            pass
+    return count
+
+
+def closed(sock, timeout=0.0):
+    """Whether the server closed `sock` (end of stream or reset) within `timeout`."""
+    ready, _, _ = select.select([sock], [], [], timeout)
+    if not ready:
+        return False
+    try:
+        return sock.recv(1) == b""
+    except OSError:
+        return True
+
+
+def request(port, token, cookie_name=None, path="/nothing"):
+    """A keep-alive socket that has sent one request with the token in its cookie, and the answer's status."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=20)
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                 f"Cookie: {cookie_name or f'fonsters_token_{port}'}={token}\r\n\r\n".encode())
+    status, _, _ = read_response(sock)
+    return sock, status
+
+
+class IdleSockets:
+    """`idle_sockets.py` in a process of its own: COUNT idle sockets, each reopened when closed."""
+
+    def __init__(self, port, count, seconds=180):
+        self.process = subprocess.Popen([sys.executable, os.path.join(HERE, "idle_sockets.py"), str(port), str(count),
+                                         str(seconds)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        ready, _, _ = select.select([self.process.stdout], [], [], 30)
+        assert ready and self.process.stdout.readline() == b"ready\n", "the hostile client did not open its sockets"
+
+    def stop(self):
+        """Stops it; returns its counts."""
+        self.process.stdin.close()
+        out = self.process.stdout.read()
+        self.process.wait(timeout=20)
+        return json.loads(out)
+
+
+# ---- the lobby: connections without the token ----
+
+def test_a_connection_that_sends_nothing_is_closed_at_the_token_deadline(fonsters_bin):
+    web = WebServer(fonsters_bin)
+    try:
+        with socket.create_connection(("127.0.0.1", web.port), timeout=30) as sock:
+            began = time.monotonic()
+            assert sock.recv(100) == b""  # no answer, just closed
+            elapsed = time.monotonic() - began
+            assert TOKEN_DEADLINE - 1 <= elapsed <= TOKEN_DEADLINE + 5, elapsed
+    finally:
+        web.stop()
+
+
+def test_a_slow_first_request_gets_408_at_the_token_deadline(server):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+        began = time.monotonic()
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        sent = 0
+        while not select.select([sock], [], [], 0.5)[0] and sent < 40:  # a byte now and then does not extend the deadline
+            sock.sendall(b"X")
+            sent += 1
+        status, headers, _ = read_response(sock)
+        elapsed = time.monotonic() - began
+        assert status == 408 and headers["connection"] == "close"
+        assert TOKEN_DEADLINE - 1 <= elapsed <= TOKEN_DEADLINE + 5, elapsed
+        assert sent >= 4
+        assert sock.recv(10) == b""
+
+
+def test_a_request_without_the_token_is_answered_and_the_connection_closed(server):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())  # keep-alive asked
+        status, headers, body = read_response(sock)
+        assert status == 401 and headers["connection"] == "close" and b"token" in body
+        assert sock.recv(10) == b""
 
 
 @pytest.fixture(scope="module")
@@ -15,6 +127,77 @@ def server(fonsters_bin):
     web = WebServer(fonsters_bin)
     yield web
     web.stop()
+
+
+def test_the_longest_waiting_connection_makes_room_for_a_newcomer(fonsters_bin):
+    web = WebServer(fonsters_bin)
+    idle = []
+    try:
+        baseline = open_sockets(web.process.pid)
+        for _ in range(LOBBY):
+            idle.append(socket.create_connection(("127.0.0.1", web.port), timeout=10))
+        wait_for(lambda: open_sockets(web.process.pid) >= baseline + LOBBY, "the lobby to take every socket")
+        # The lobby is full: the newcomer waits until the oldest has had its grace, then takes its place.
+        sock, status = request(web.port, web.token)
+        assert status == 404
+        sock.close()
+        assert wait_for(lambda: closed(idle[0]), "the oldest to be closed", timeout=5)
+        assert not any(closed(s) for s in idle[-LOBBY // 2:]), "a younger connection was dropped before the oldest"
+    finally:
+        for s in idle:
+            s.close()
+        web.stop()
+
+
+def test_unauthenticated_connections_never_take_the_slots_of_the_page(fonsters_bin):
+    web = WebServer(fonsters_bin)
+    idle, pages = [], []
+    try:
+        for _ in range(LOBBY + 72):  # a full lobby and more waiting behind it
+            idle.append(socket.create_connection(("127.0.0.1", web.port), timeout=10))
+        for _ in range(SLOTS):
+            sock, status = request(web.port, web.token)
+            assert status == 404, "a connection with the token was refused while the slots were free"
+            pages.append(sock)
+        # Every slot is taken by a connection that showed the token: one more is answered 503.
+        sock, status = request(web.port, web.token)
+        assert status == 503
+        sock.close()
+        pages.pop().close()
+
+        def served():
+            sock, status = request(web.port, web.token)
+            sock.close()
+            return status == 404
+        wait_for(served, "the freed slot to serve a new connection")
+    finally:
+        for s in idle + pages:
+            s.close()
+        web.stop()
+
+
+@pytest.mark.parametrize("hostile", [80, LOBBY + 80])
+def test_requests_with_the_token_are_served_while_idle_sockets_come_and_go(fonsters_bin, hostile):
+    web = WebServer(fonsters_bin)
+    attacker = None
+    try:
+        baseline = open_sockets(web.process.pid)
+        attacker = IdleSockets(web.port, hostile)
+        wait_for(lambda: open_sockets(web.process.pid) >= baseline + min(hostile, LOBBY) - 5, "the idle sockets")
+        began = time.monotonic()
+        for _ in range(5):
+            sock, status = request(web.port, web.token)
+            sock.close()
+            assert status == 404
+            with web.ws() as ws:
+                assert call(ws, "creature/describe", {"seed": "under siege"})["result"]
+        print(f"5 requests and 5 WebSockets with {hostile} idle sockets: {time.monotonic() - began:.2f} s")
+    finally:
+        counts = attacker.stop() if attacker else None
+        web.stop()
+    assert counts["connects"] >= hostile
+    if hostile > LOBBY:
+        assert counts["closed_by_server"] > 0, "the lobby never made room"
 
 
 # ---- each server's cookie ----
@@ -73,6 +256,34 @@ def page_errors(driver):
 def wait_ready(gui, driver):
     gui.wait(driver, lambda d: gui.js(d, "return document.getElementById('connection').dataset.state") == "open", "the connection")
     gui.wait(driver, lambda d: gui.js(d, "return !!window.fonstersPage"), "the page script")
+
+
+@pytest.mark.parametrize("hostile", [80, LOBBY + 80])
+def test_the_page_loads_in_chromium_while_idle_sockets_come_and_go(fonsters_bin, tmp_path, hostile):
+    gui = browser_tools()
+    web = WebServer(fonsters_bin)
+    attacker = None
+    try:
+        baseline = open_sockets(web.process.pid)
+        attacker = IdleSockets(web.port, hostile)
+        wait_for(lambda: open_sockets(web.process.pid) >= baseline + min(hostile, LOBBY) - 5, "the idle sockets")
+        for load in range(3):  # a fresh browser each time: no connection or cookie left from the last
+            driver = gui.make_driver(tmp_path)
+            try:
+                began = time.monotonic()
+                gui.open_page(driver, web)  # the address with the token, its 303 and cookie, the page, its WebSocket
+                driver.refresh()  # and again with the cookie alone
+                wait_ready(gui, driver)
+                print(f"load {load} with {hostile} idle sockets: ready twice in {time.monotonic() - began:.2f} s")
+                assert page_errors(driver) == []
+            finally:
+                driver.quit()
+    finally:
+        counts = attacker.stop() if attacker else None
+        web.stop()
+    assert counts["connects"] >= hostile
+    if hostile > LOBBY:
+        assert counts["closed_by_server"] > 0, "the lobby never made room"
 
 
 def test_one_browser_keeps_its_session_with_two_servers(fonsters_bin, tmp_path):

@@ -7,10 +7,18 @@ import RPC
 /// from two tabs are ordered like requests from one, and `fonsters/didChange` goes to every
 /// open session. Prints one line on stdout, the address with the access token; logs go to stderr.
 enum WebCommand {
-    /// The most connections open at once (pages, files and WebSockets together).
+    /// The most connections open at once that have shown the token (pages, files and
+    /// WebSockets together); connections still in the lobby do not count.
     static let maxConnections = 64
-    /// The time a client has to send a whole request head.
+    /// The time a client has to send a whole request head on a connection that showed the token.
     static let headDeadline = Duration.seconds(10)
+    /// The most connections waiting in the lobby at once (accepted, first request not yet read
+    /// or refused); past it the longest-waiting one is dropped for a newcomer.
+    static let maxUnauthenticated = 128
+    /// The time a new connection has to send a whole first request that shows the token.
+    static let tokenDeadline = Duration.seconds(5)
+    /// The time a lobby connection may wait before a newcomer can displace it.
+    static let lobbyGrace = Duration.seconds(1)
 
     static func run(_ options: WebOptions) async throws -> Int32 {
         let log: TransportLog = options.server.logLevel == .off ? .silent : .standardError
@@ -51,8 +59,10 @@ enum WebCommand {
             })
         let busy = HTTPResponse.text(503, "Too many connections are open; close a tab and reload.",
                                      headers: [("Connection", "close"), ("Retry-After", "1")]).serialized()
-        listener.start(maxConnections: maxConnections, busy: busy, log: log) { stream in
-            HTTPConnection.serve(stream, limits: HTTPLimits(), headDeadline: headDeadline, route: router.route)
+        let lobby = LobbyLimits(capacity: maxUnauthenticated, deadline: tokenDeadline, grace: lobbyGrace)
+        listener.start(maxConnections: maxConnections, lobby: lobby, httpLimits: HTTPLimits(), busy: busy, log: log,
+                       screen: router.refusal) { stream, received in
+            HTTPConnection.serve(stream, received: received, limits: HTTPLimits(), headDeadline: headDeadline, route: router.route)
         }
 
         let url = "http://\(options.urlHost):\(listener.port)/?token=\(token)"
