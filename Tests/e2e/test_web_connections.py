@@ -1,12 +1,14 @@
 """`fonsters-rpc web`'s connections, end to end against real spawned servers: connections without
 the token wait in the lobby and cannot take the page's slots (raw sockets, a hostile client of
 reopening idle sockets in its own process, and a real headless Chromium loading the page through
-it), and each server's cookie is named after its port (two servers, one cookie jar; and one Chromium)."""
+it), idle WebSockets are pinged and closed when they do not answer, and each server's cookie is
+named after its port (two servers, one cookie jar; and one Chromium)."""
 import http.cookiejar
 import json
 import os
 import select
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -16,7 +18,7 @@ import urllib.request
 import pytest
 from websockets.sync.client import connect
 
-from test_websocket import WebServer, call, read_response
+from test_websocket import WebServer, call, expect_close, frame, get, raw_ws, read_frame, read_response
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LOBBY = 128        # WebCommand.maxUnauthenticated
@@ -200,6 +202,55 @@ def test_requests_with_the_token_are_served_while_idle_sockets_come_and_go(fonst
         assert counts["closed_by_server"] > 0, "the lobby never made room"
 
 
+# ---- idle WebSockets are pinged ----
+
+@pytest.fixture(scope="module")
+def pinging(fonsters_bin):
+    web = WebServer(fonsters_bin, "--ping-interval", "0.3", "--ping-timeout", "2")
+    yield web
+    web.stop()
+
+
+def test_a_websocket_that_does_not_answer_a_ping_is_closed_with_1001(pinging):
+    sock = raw_ws(pinging)
+    opcode, _ = read_frame(sock)
+    assert opcode == 0x9, "a quiet WebSocket is pinged"
+    expect_close(sock, 1001)
+
+
+def test_a_websocket_that_answers_pings_stays_open(pinging):
+    sock = raw_ws(pinging)
+    for _ in range(5):
+        opcode, payload = read_frame(sock)
+        assert opcode == 0x9
+        sock.sendall(frame(0xA, payload))
+    request = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "creature/describe", "params": {"seed": "awake"}})
+    sock.sendall(frame(0x1, request.encode()))
+    while True:
+        opcode, payload = read_frame(sock)
+        if opcode != 0x9:
+            break
+    assert opcode == 0x1 and "result" in json.loads(payload)
+    sock.sendall(frame(0x8, struct.pack("!H", 1000)))
+    expect_close(sock, 1000)
+
+
+def test_a_client_library_answering_pings_outlives_a_silent_one(pinging):
+    with pinging.ws() as ws:
+        silent = raw_ws(pinging)
+        silent.settimeout(20)
+        expect_close(silent, 1001)  # the silent one had its ping and its deadline...
+        assert call(ws, "creature/describe", {"seed": "still here"})["result"]  # ...the answering one is still served
+
+
+@pytest.mark.parametrize("args", [["--ping-interval", "0"], ["--ping-timeout", "soon"], ["--ping-interval"],
+                                  ["--ping-timeout", "1e9"], ["--ping-interval", "nan"]])
+def test_bad_ping_options_exit_2(fonsters_bin, args):
+    result = subprocess.run([fonsters_bin, "web", "--memory", *args], capture_output=True, text=True, timeout=10)
+    assert result.returncode == 2, args
+    assert result.stdout == "" and result.stderr.startswith("fonsters-rpc: ")
+
+
 # ---- each server's cookie ----
 
 def test_two_servers_on_two_ports_keep_their_own_cookies_in_one_jar(fonsters_bin):
@@ -284,6 +335,30 @@ def test_the_page_loads_in_chromium_while_idle_sockets_come_and_go(fonsters_bin,
     assert counts["connects"] >= hostile
     if hostile > LOBBY:
         assert counts["closed_by_server"] > 0, "the lobby never made room"
+
+
+def test_the_page_stays_connected_while_a_silent_websocket_is_dropped(fonsters_bin, tmp_path):
+    gui = browser_tools()
+    web = WebServer(fonsters_bin, "--ping-interval", "0.3", "--ping-timeout", "2")
+    driver = None
+    try:
+        driver = gui.make_driver(tmp_path)
+        gui.open_page(driver, web)
+        gui.js(driver, "window.connectionStates = []; new MutationObserver(() => window.connectionStates.push("
+                       "document.getElementById('connection').dataset.state)).observe(document.getElementById('connection'), "
+                       "{attributes: true});")
+        silent = raw_ws(web)
+        silent.settimeout(20)
+        expect_close(silent, 1001)  # pinged, and the deadline passed
+        with web.ws() as ws:
+            made = call(ws, "fonsters/create", {"name": "Pinged", "seed": "pinged"})["result"]
+        gui.wait(driver, lambda d: d.find_elements(gui.By.ID, f"row-{made['id']}"), "the new row on the page")
+        assert gui.js(driver, "return window.connectionStates") == [], "the page's WebSocket was closed and reopened"
+        assert page_errors(driver) == []
+    finally:
+        if driver:
+            driver.quit()
+        web.stop()
 
 
 def test_one_browser_keeps_its_session_with_two_servers(fonsters_bin, tmp_path):

@@ -14,10 +14,13 @@ enum CommandLineEntry {
                                              run newline-delimited requests in order and print
                                              the answers (JSON lines, or a readable summary on a
                                              terminal); exit 1 if any was an error
-      fonsters-rpc web [--host 127.0.0.1] [--port 8767|0] [--open] [--allow-remote] [SERVER OPTIONS]
+      fonsters-rpc web [--host 127.0.0.1] [--port 8767|0] [--open] [--allow-remote]
+                       [--ping-interval 30] [--ping-timeout 30] [SERVER OPTIONS]
                                              serve the browser GUI and JSON-RPC over a WebSocket
                                              (/rpc); prints the address with its access token;
-                                             loopback only unless --allow-remote (protocol.md)
+                                             loopback only unless --allow-remote; a WebSocket quiet
+                                             for the interval (s) is pinged, and closed if it does
+                                             not answer in the timeout (s) (protocol.md)
       fonsters-rpc --version | --help | help [describe|render|sheet|search]
       fonsters-rpc describe SEED…            print golden-format JSON records for seeds
       fonsters-rpc describe --stdin          the same for a JSON array of seeds on stdin

@@ -19,6 +19,10 @@ enum WebCommand {
     static let tokenDeadline = Duration.seconds(5)
     /// The time a lobby connection may wait before a newcomer can displace it.
     static let lobbyGrace = Duration.seconds(1)
+    /// The default quiet time after which a WebSocket is pinged (`--ping-interval`).
+    static let pingInterval = Duration.seconds(30)
+    /// The default time a pinged WebSocket has to answer before it is closed (`--ping-timeout`).
+    static let pingTimeout = Duration.seconds(30)
 
     static func run(_ options: WebOptions) async throws -> Int32 {
         let log: TransportLog = options.server.logLevel == .off ? .silent : .standardError
@@ -43,11 +47,13 @@ enum WebCommand {
 
         let token = makeToken()
         let frameLimits = FrameLimits()
+        let heartbeat = WebSocketHeartbeat(interval: options.pingInterval, deadline: options.pingTimeout)
         let router = WebRouter(
             token: token, policy: OriginPolicy(boundHost: options.bindHost, port: listener.port),
             assets: WebAsset.table(),
             upgrade: { stream, leftover in
-                WebSocketConnection.serve(stream, leftover: leftover, limits: frameLimits, log: log) { connection in
+                WebSocketConnection.serve(stream, leftover: leftover, limits: frameLimits, log: log,
+                                          heartbeat: heartbeat) { connection in
                     sessions.add(connection.writer)
                     if debug { log("WebSocket session opened (\(sessions.count) open)") }
                     Task {

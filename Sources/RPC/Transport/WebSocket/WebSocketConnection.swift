@@ -11,12 +11,13 @@ import Foundation
 public enum WebSocketConnection {
     /// Serves `stream` as a WebSocket: calls `run` with the connection (start the session there,
     /// without blocking), then reads on this thread until the WebSocket ends.
-    /// `leftover` holds bytes read after the handshake's head.
+    /// `leftover` holds bytes read after the handshake's head; `heartbeat` (if any) pings a
+    /// quiet peer and closes the connection when the ping goes unanswered.
     /// The most output that may wait before a pong holds up reading.
     static let pongQueueLimit = 1 << 20
 
     public static func serve(_ stream: SocketStream, leftover: [UInt8], limits: FrameLimits,
-                             log: TransportLog, closeWait: Duration = .seconds(2),
+                             log: TransportLog, closeWait: Duration = .seconds(2), heartbeat: WebSocketHeartbeat? = nil,
                              run: (Connection) -> Void) {
         let link = Link(stream: stream)
         let output = WebSocketOutput(stream: stream, link: link, log: log)
@@ -32,17 +33,28 @@ public enum WebSocketConnection {
         defer { chunk.deallocate() }
         var events: [WebSocketEvent] = []
         var pending = leftover
+        var beat = heartbeat.map { WebSocketHeartbeat.Beat($0, now: .now) }
         reading: while true {
             if !pending.isEmpty {
                 pending.withUnsafeBufferPointer { decoder.feed($0, into: &events) }
                 pending = []
             } else {
-                let deadline = link.closeDeadline(after: closeWait) ?? ContinuousClock.now + .seconds(1)
+                let deadline = link.closeDeadline(after: closeWait) ?? min(ContinuousClock.now + .seconds(1), beat?.next ?? .now + .seconds(1))
                 switch stream.read(into: chunk, capacity: capacity, deadline: deadline) {
-                case .bytes(let n): decoder.feed(UnsafeBufferPointer(start: chunk, count: n), into: &events)
+                case .bytes(let n):
+                    beat?.heard(at: .now)
+                    decoder.feed(UnsafeBufferPointer(start: chunk, count: n), into: &events)
                 case .end: break reading
                 case .timeout:
                     if link.closeDeadline(after: closeWait).map({ ContinuousClock.now >= $0 }) ?? false { break reading }
+                    switch beat?.due(at: .now) {
+                    case .ping: output.sendControl(WebSocketFrame.encode(.ping, []))
+                    case .gone:
+                        log("WebSocket closed with 1001: no answer to a ping")
+                        output.sendClose(code: WebSocketCloseCode.goingAway.rawValue, reason: "no answer to a ping")
+                        break reading
+                    default: break
+                    }
                     continue reading
                 }
             }
