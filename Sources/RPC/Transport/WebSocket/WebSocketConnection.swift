@@ -9,13 +9,13 @@ import Foundation
 /// close frame (1000) and waits up to `closeWait` for the peer's; the socket is closed once the
 /// reader and the writer are both done.
 public enum WebSocketConnection {
-    /// Serves `stream` as a WebSocket: calls `run` with the connection (start the session there,
-    /// without blocking), then reads on this thread until the WebSocket ends.
-    /// `leftover` holds bytes read after the handshake's head; `heartbeat` (if any) pings a
-    /// quiet peer and closes the connection when the ping goes unanswered.
     /// The most output that may wait before a pong holds up reading.
     static let pongQueueLimit = 1 << 20
 
+    /// Serves `stream` as a WebSocket: calls `run` with the connection (start the session there,
+    /// without blocking), then reads on this thread until the WebSocket ends.
+    /// `leftover` holds bytes read after the handshake's head; `heartbeat` (if any) pings a
+    /// quiet peer and closes the connection (1001) when the ping goes unanswered.
     public static func serve(_ stream: SocketStream, leftover: [UInt8], limits: FrameLimits,
                              log: TransportLog, closeWait: Duration = .seconds(2), heartbeat: WebSocketHeartbeat? = nil,
                              run: (Connection) -> Void) {
