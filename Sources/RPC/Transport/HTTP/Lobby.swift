@@ -71,18 +71,7 @@ struct Lobby: Sendable {
         defer { chunk.deallocate() }
         while true {
             var now = ContinuousClock.now
-            guests.removeAll { guest in
-                if let closingBy = guest.closingBy { if now >= closingBy { close(guest.fd); return true } }
-                else if now >= guest.arrived + limits.deadline {
-                    if !guest.bytes.isEmpty {
-                        send(guest.fd, HTTPResponse.text(408, "The request head took too long to arrive.",
-                                                         headers: [("Connection", "close")]).serialized())
-                    }
-                    close(guest.fd)
-                    return true
-                }
-                return false
-            }
+            guests.removeAll { expire($0, now: now) }
             if let until = acceptPausedUntil, now >= until { acceptPausedUntil = nil }
             let room = guests.count < limits.capacity || evictable(guests, now: now) != nil
             let listening = room && acceptPausedUntil == nil
@@ -133,6 +122,21 @@ struct Lobby: Sendable {
                 guests.append(Guest(fd: client, arrived: now, parser: HTTPRequestParser(limits: httpLimits)))
             }
         }
+    }
+
+    /// Closes a guest whose time is up (with 408 if it had begun a request); whether it did.
+    private func expire(_ guest: Guest, now: ContinuousClock.Instant) -> Bool {
+        if let closingBy = guest.closingBy {
+            guard now >= closingBy else { return false }
+        } else {
+            guard now >= guest.arrived + limits.deadline else { return false }
+            if !guest.bytes.isEmpty {
+                send(guest.fd, HTTPResponse.text(408, "The request head took too long to arrive.",
+                                                 headers: [("Connection", "close")]).serialized())
+            }
+        }
+        close(guest.fd)
+        return true
     }
 
     /// The index of the connection to drop for a newcomer: one already answered, else the
