@@ -6,6 +6,7 @@ named after its port (two servers, one cookie jar; and one Chromium)."""
 import http.cookiejar
 import json
 import os
+import resource
 import select
 import socket
 import struct
@@ -21,7 +22,7 @@ from websockets.sync.client import connect
 from test_websocket import WebServer, call, expect_close, frame, get, raw_ws, read_frame, read_response
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LOBBY = 128        # WebCommand.maxUnauthenticated
+LOBBY = 512        # WebCommand.maxUnauthenticated
 SLOTS = 64         # WebCommand.maxConnections
 TOKEN_DEADLINE = 5  # WebCommand.tokenDeadline, seconds
 
@@ -131,8 +132,13 @@ def server(fonsters_bin):
     web.stop()
 
 
+def few_open_files():
+    """Starts the child with macOS's default limit on open files (256), fewer than the lobby holds."""
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+
 def test_the_longest_waiting_connection_makes_room_for_a_newcomer(fonsters_bin):
-    web = WebServer(fonsters_bin)
+    web = WebServer(fonsters_bin, preexec_fn=few_open_files)  # the server raises its own limit
     idle = []
     try:
         baseline = open_sockets(web.process.pid)

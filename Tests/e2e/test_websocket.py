@@ -24,9 +24,9 @@ WEB = ROOT / "clients" / "web"
 class WebServer:
     """A running `fonsters-rpc web --port 0 --memory --no-starter` and what its URL line says."""
 
-    def __init__(self, binary, *extra):
+    def __init__(self, binary, *extra, **popen):
         self.process = subprocess.Popen([binary, "web", "--port", "0", "--memory", "--no-starter", *extra],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)
         self.url = self.process.stdout.readline().decode().rstrip("\n")
         match = re.fullmatch(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)", self.url)
         assert match, f"unexpected first line {self.url!r}"

@@ -13,8 +13,12 @@ enum WebCommand {
     /// The time a client has to send a whole request head on a connection that showed the token.
     static let headDeadline = Duration.seconds(10)
     /// The most connections waiting in the lobby at once (accepted, first request not yet read
-    /// or refused); past it the longest-waiting one is dropped for a newcomer.
-    static let maxUnauthenticated = 128
+    /// or refused); past it the longest-waiting one is dropped for a newcomer. Each costs a
+    /// descriptor and a little memory, no thread: many, so a siege of idle sockets delays a page little.
+    static let maxUnauthenticated = 512
+    /// The open-file limit the server asks for (soft, up to the hard limit): the lobby, the
+    /// slots and the store with room to spare (macOS starts processes at 256).
+    static let openFiles = 4096
     /// The time a new connection has to send a whole first request that shows the token.
     static let tokenDeadline = Duration.seconds(5)
     /// The time a lobby connection may wait before a newcomer can displace it.
@@ -27,6 +31,7 @@ enum WebCommand {
     static func run(_ options: WebOptions) async throws -> Int32 {
         let log: TransportLog = options.server.logLevel == .off ? .silent : .standardError
         let debug = options.server.logLevel == .debug
+        raiseOpenFileLimit(to: openFiles)
         let listener: TCPListener
         do {
             listener = try TCPListener(host: options.bindHost, port: options.port)
@@ -86,6 +91,20 @@ enum WebCommand {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in String(format: "%016llx", generator.next() as UInt64) }.joined()
     }
+
+    /// Raises the soft limit on open files to `wanted` (or the hard limit, if lower); never lowers it.
+    private static func raiseOpenFileLimit(to wanted: Int) {
+        var limit = rlimit()
+        guard getrlimit(resourceOpenFiles, &limit) == 0, limit.rlim_cur < rlim_t(wanted) else { return }
+        limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
+        _ = setrlimit(resourceOpenFiles, &limit)
+    }
+
+    #if canImport(Glibc)
+    private static let resourceOpenFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+    private static let resourceOpenFiles = RLIMIT_NOFILE
+    #endif
 
     /// Opens `url` with the desktop's opener (xdg-open, or open on macOS); a failure is only logged.
     private static func openBrowser(_ url: String, log: TransportLog) {
