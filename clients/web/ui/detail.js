@@ -206,7 +206,7 @@ export function mountDetail(root, host) {
 
   function showEnvironment(seed, environment) {
     if (!environment) return;
-    scene.show(seed, environment);
+    scene.show(environment.scene);
     root.style.setProperty('--scene-bg', el.scene.style.background || '');
   }
 
