@@ -3,7 +3,7 @@
 // with the page's own ways to export (downloads), share (the link shown and
 // copied) and save.
 
-import { RpcError, CANCELLED } from '../ui/api.js';
+import { isCancellation } from '../ui/rpc.mjs';
 import { createDetailService } from '../ui/detail-service.mjs';
 import { explain } from './errors.js';
 
@@ -35,7 +35,7 @@ export function createDetailHost(deps) {
     engines: () => experimental().engines || [],
     previewEngine: () => deps.info().engine,
     defaultEngine: () => deps.info().engine,
-    isCancellation: (error) => error instanceof RpcError && error.code === CANCELLED,
+    isCancellation,
     describe: explain,
     onFonster: (f) => { if (deps.setTitle) deps.setTitle(f.displayName); },
     onGone: deps.onGone,

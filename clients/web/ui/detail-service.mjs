@@ -6,7 +6,7 @@
 // the hosts — exporting, sharing, saving, reporting errors — comes in as deps.
 // (.mjs: Node loads it as a module in the extension, whatever package.json says.)
 
-import { checkCall } from './protocol.mjs';
+import { checkCall, ERROR_CODES } from './protocol.mjs';
 import { lookalikeSentence } from './lookalikes.mjs';
 const DISPLAY_SIZE = 512; // 16 device pixels per cell; CSS keeps it pixel-crisp
 const CHOICE_SIZE = 128; // each engine's creature beside the other, for picking one
@@ -34,7 +34,7 @@ export const pickImage = (r) => ({ dataUri: r.dataUri, alt: r.alt, width: r.widt
  * @param {(error: any) => void} [deps.onError] an error besides the view's status line
  */
 export function createDetailService(deps) {
-  // Every call is checked against the server's declarations (protocol.js, generated from openrpc.json).
+  // Every call is checked against the server's declarations (protocol.mjs, generated from openrpc.json).
   const call = (method, params, opts) => { checkCall(method, params); return deps.call(method, params, opts); };
   const mode = 'id' in deps.target ? 'fonster' : 'preview';
   const id = mode === 'fonster' ? deps.target.id : undefined;
@@ -186,7 +186,7 @@ export function createDetailService(deps) {
       try {
         await show(await call('fonsters/update', { id, seed: text }));
       } catch (error) {
-        if (error && error.code === 1002) { await send({ type: 'seedError', message: deps.describe(error) }); return; }
+        if (error && error.code === ERROR_CODES.seedTooLong) { await send({ type: 'seedError', message: deps.describe(error) }); return; }
         throw error;
       }
     } else {
@@ -241,8 +241,8 @@ export function createDetailService(deps) {
   function report(error) {
     if (state.closed || cancelled(error)) return;
     const code = error && error.code;
-    if (code === 1006 || code === 1007) { send({ type: 'status', message: deps.describe(error) }); return; }
-    if (code === 1001 && mode === 'fonster') { if (deps.onGone) deps.onGone(); return; }
+    if (code === ERROR_CODES.nothingToUndo || code === ERROR_CODES.nothingToRedo) { send({ type: 'status', message: deps.describe(error) }); return; }
+    if (code === ERROR_CODES.notFound && mode === 'fonster') { if (deps.onGone) deps.onGone(); return; }
     send({ type: 'status', message: deps.describe(error), error: true });
     if (deps.onError) deps.onError(error);
   }

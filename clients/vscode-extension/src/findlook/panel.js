@@ -7,7 +7,7 @@ const vscode = require('vscode');
 const { buildDetailHtml } = require('../detail/html');
 const { sharedUiFolder } = require('../detail/panel');
 const { makeNonce } = require('../util/nonce');
-const { readableMessage, isCancellation } = require('../rpc/errors');
+const { readableMessage, isCancellation } = require('../rpc/core');
 const { chosenEngine } = require('../settings');
 
 const VIEW_TYPE = 'fonsters.findLook';
