@@ -190,8 +190,10 @@ export function createDetailService(deps) {
     try {
       const what = { seed: text, ...engineParam() };
       const opts = { signal: controller.signal };
-      const [result, env] = await Promise.all([pictures.image(what, opts), pictures.environment(what, opts)]);
-      await send({ type: 'preview', seq, seed: text, image: result, environment: env });
+      // A Fonster's engine choices follow the typed text too (each engine's picture of it).
+      const choices = mode === 'fonster' && state.fonster ? pictures.engines(text, state.fonster.engine, opts) : undefined;
+      const [result, env, engines] = await Promise.all([pictures.image(what, opts), pictures.environment(what, opts), choices]);
+      await send({ type: 'preview', seq, seed: text, image: result, environment: env, engines });
     } catch (error) {
       if (deps.isCancellation(error)) return;
       await send({ type: 'seedError', seq, message: deps.describe(error) });

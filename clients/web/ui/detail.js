@@ -72,15 +72,23 @@ export function mountDetail(root, host) {
   root.dataset.mode = view.mode;
   const post = (m) => { if (!view.disposed) host.post(m); };
   const statusLine = /** @type {HTMLElement} */ (root.querySelector('#status'));
+  /** Whether the status line speaks of the kept seed (“Nothing to play…”): a new seed clears it. */
+  let statusAboutSeed = false;
 
   /** A sentence in the status line (an error in the error colour). */
-  function status(text, isError = false) {
+  function status(text, isError = false, aboutSeed = false) {
     statusLine.textContent = text || '';
     statusLine.classList.toggle('error', !!isError);
+    statusAboutSeed = aboutSeed;
+  }
+
+  /** The seed changed (typed, kept, or another one shown): what was said of the old one goes. */
+  function seedChanged() {
+    if (statusAboutSeed) status('');
   }
 
   const fields = createFieldsView(root, {
-    typing: (seed) => post({ type: 'typing', seed, seq: ++view.typingSeq }),
+    typing: (seed) => { seedChanged(); post({ type: 'typing', seed, seq: ++view.typingSeq }); },
     commitSeed: (seed) => post({ type: 'commitSeed', seed }),
     rename: (name) => post({ type: 'rename', name }),
     edited: () => persist(),
@@ -88,7 +96,9 @@ export function mountDetail(root, host) {
   const stage = createStageView(root, {
     tap: (size) => post({ type: 'tap', tap: view.tapCount, size, seed: fields.seed }),
   });
-  const playback = createPlaybackView(root, { stage, seed: () => fields.committedSeed, post, status, changed: () => persist() });
+  const playback = createPlaybackView(root, {
+    stage, seed: () => fields.committedSeed, post, status: (text) => status(text, false, true), changed: () => persist(),
+  });
   const engines = createEnginesView(root, { pick: (engine) => post({ type: 'setEngine', engine }) });
   const actions = createActionsView(root, post, { seed: () => fields.seed, status });
 
@@ -112,10 +122,18 @@ export function mountDetail(root, host) {
     });
   }
 
+  /** The kept seed of a free preview (the clock's next second, a selection). */
+  function showSeed(seed, keepTyping = false) {
+    if (seed !== fields.committedSeed) seedChanged();
+    fields.showSeed(seed, keepTyping);
+    playback.setHasSeed(seed !== '');
+  }
+
   /** A Fonster's fields, history buttons and title. */
   function showFonster(f) {
     view.fonster = f;
-    if (fields.showFonster(f)) playback.stop();
+    if (fields.showFonster(f)) { seedChanged(); playback.stop(); }
+    playback.setHasSeed(f.seed !== '');
     actions.showFonster(f);
     if (host.setTitle) host.setTitle(f.displayName); else document.title = f.displayName;
   }
@@ -132,9 +150,10 @@ export function mountDetail(root, host) {
     init(m) {
       view.mode = m.mode;
       root.dataset.mode = m.mode;
+      fields.setMode(m.mode);
       actions.showSources(m.sources || []);
       if (m.mode === 'fonster') showFonster(m.fonster);
-      else fields.showSeed(m.seed);
+      else showSeed(m.seed);
       stage.showLookalikes(m.lookalikes);
       engines.show(m.engines);
       stage.showPicture(m.image);
@@ -153,7 +172,7 @@ export function mountDetail(root, host) {
       persist();
     },
     image(m) { // a new kept picture in preview mode
-      fields.showSeed(m.seed, true);
+      showSeed(m.seed, true);
       if (playback.playing !== 'stopped') playback.stop();
       stage.showPicture(m.image);
       stage.showEnvironment(m.environment);
@@ -164,6 +183,7 @@ export function mountDetail(root, host) {
       fields.showSeedError(null);
       if (playback.playing === 'stopped') stage.showPreview(m.image);
       stage.showEnvironment(m.environment);
+      engines.show(m.engines);
     },
     seedError(m) {
       if (m.seq !== undefined && m.seq !== view.typingSeq) return;
@@ -204,6 +224,7 @@ export function mountDetail(root, host) {
   }
   document.addEventListener('keydown', onKeydown);
 
+  fields.setMode(view.mode);
   playback.setSpeed(saved.speed || 10);
   root.setAttribute('aria-busy', 'true');
   post({ type: 'ready', state: saved });

@@ -14,11 +14,11 @@ export const ACTIONS_MARKUP = `
   <div class="group library-only" role="group" aria-label="Load random">
     <span class="group-label">Load random</span>
     <span id="load-random" class="sources"></span>
+    <button id="refresh" type="button" title="Replace the seed with new text from the last random source">Refresh</button>
   </div>
   <div class="group library-only" role="group" aria-label="Prepend random">
     <span class="group-label">Prepend random</span>
     <span id="prepend-random" class="sources"></span>
-    <button id="refresh" type="button" title="Load new text from the last random source">Refresh</button>
   </div>
   <div class="group" role="group" aria-label="Export">
     <span class="group-label">Export</span>
@@ -39,7 +39,7 @@ export const ACTIONS_MARKUP = `
   <label for="share-url">Share link</label>
   <input id="share-url" type="text" readonly>
   <button id="share-copy" type="button">Copy</button>
-  <p id="share-warning" class="warning" hidden></p>
+  <p id="share-warning" class="warning" role="status" hidden></p>
 </div>`;
 
 /**
@@ -99,13 +99,14 @@ export function createActionsView(root, post, deps) {
       el.redo.disabled = !f.canRedo;
       el.refresh.disabled = !f.randomSource;
     },
-    /** A share link from the host: shown, and copied unless the host did or it is too long. */
+    /** A share link from the host: shown, and copied unless the host did — or, too long, shown with
+     * its warning under it (said there, once: the warning is a live region of its own). */
     showShareLink(m) {
       el.shareBox.hidden = false;
       el.shareUrl.value = m.url;
       el.shareWarning.hidden = !m.tooLong;
       el.shareWarning.textContent = m.tooLong ? (m.warning || `This link is ${m.length} characters long, over the 2,000 that links can safely hold: share fewer or shorter seeds.`) : '';
-      if (m.tooLong) deps.status(el.shareWarning.textContent, true);
+      if (m.tooLong) deps.status('');
       else if (m.copied) deps.status('Share link copied.');
       else copyShareLink();
     },

@@ -14,9 +14,16 @@ export const FIELDS_MARKUP = `
     <label for="seed">Seed</label>
     <textarea id="seed" rows="2" spellcheck="false" placeholder="Type anything: every text is a creature" aria-describedby="seed-hint"></textarea>
   </div>
-  <p id="seed-hint" class="hint">The creature updates as you type; Enter keeps the seed (an undoable step), Shift+Enter adds a line, Escape reverts.</p>
+  <p id="seed-hint" class="hint"></p>
   <p id="seed-error" class="error" role="alert" hidden></p>
 </section>`;
+
+/** What the seed field's hint says: a Fonster keeps each seed as an undoable step; a free seed
+ * (the clock, a selection) has no history. */
+const HINTS = {
+  fonster: 'The creature updates as you type; Enter keeps the seed (an undoable step), Shift+Enter adds a line, Escape reverts.',
+  preview: 'The creature updates as you type; Enter shows it, Shift+Enter adds a line, Escape reverts.',
+};
 
 /** How long typing pauses before the text is previewed. */
 const TYPING_PAUSE_MS = 60;
@@ -31,6 +38,7 @@ export function createFieldsView(root, on) {
   const seed = /** @type {HTMLTextAreaElement} */ (root.querySelector('#seed'));
   const seedError = /** @type {HTMLElement} */ (root.querySelector('#seed-error'));
   const birthday = /** @type {HTMLElement} */ (root.querySelector('#birthday'));
+  const hint = /** @type {HTMLElement} */ (root.querySelector('#seed-hint'));
   /** @type {any} */
   let fonster = null;
   let committedSeed = '';
@@ -70,6 +78,8 @@ export function createFieldsView(root, on) {
   name.addEventListener('input', () => on.edited());
 
   return {
+    /** The mode: a library Fonster ('fonster') or a free seed ('preview'). */
+    setMode(mode) { hint.textContent = HINTS[mode] || HINTS.fonster; },
     /** A Fonster's fields; what the person is typing stays. Returns whether its seed or engine changed. */
     showFonster(f) {
       const previous = fonster;

@@ -53,7 +53,16 @@ export function createPlaybackView(root, deps) {
     pending: new Set(),
     requests: 0,
     timer: 0,
+    /** Whether there is a kept seed to play. */
+    hasSeed: true,
   };
+
+  /** Play needs a seed (or a playback to pause or resume); Stop needs a playback. */
+  function showButtons() {
+    el.play.textContent = state.playback === 'playing' ? 'Pause' : 'Play';
+    el.play.disabled = state.playback === 'stopped' && !state.hasSeed;
+    el.stop.disabled = state.playback === 'stopped';
+  }
 
   function setSpeed(value) {
     state.speed = Number(value);
@@ -71,7 +80,7 @@ export function createPlaybackView(root, deps) {
     if (state.playback === 'playing') { pause(); return; }
     const resume = state.playback === 'paused';
     state.playback = 'playing';
-    el.play.textContent = 'Pause';
+    showButtons();
     if (!resume) { state.pos = 0; state.frames.clear(); state.pending.clear(); }
     if (state.frames.has(state.pos)) { showFrame(state.pos); schedule(); } else request(state.pos);
     deps.changed();
@@ -80,7 +89,7 @@ export function createPlaybackView(root, deps) {
   function pause() {
     clearTimeout(state.timer);
     state.playback = 'paused';
-    el.play.textContent = 'Play';
+    showButtons();
     deps.changed();
   }
 
@@ -91,7 +100,7 @@ export function createPlaybackView(root, deps) {
     state.pending.clear();
     state.pos = 0;
     state.total = 0;
-    el.play.textContent = 'Play';
+    showButtons();
     el.prefixLine.hidden = true;
     el.counter.textContent = '';
     deps.stage.showRest();
@@ -140,6 +149,7 @@ export function createPlaybackView(root, deps) {
     deps.changed();
   }
 
+  showButtons();
   el.play.addEventListener('click', play);
   el.stop.addEventListener('click', stop);
   el.speed.addEventListener('input', () => {
@@ -187,8 +197,13 @@ export function createPlaybackView(root, deps) {
       if (saved.playback !== 'playing' && saved.playback !== 'paused') return;
       state.pos = saved.pos || 0;
       state.playback = saved.playback;
-      el.play.textContent = saved.playback === 'playing' ? 'Pause' : 'Play';
+      showButtons();
       request(state.pos);
+    },
+    /** Whether the kept seed has any text to play (an empty one has none). */
+    setHasSeed(has) {
+      state.hasSeed = has;
+      showButtons();
     },
     /** What to save: speed, playback and position. */
     get saved() { return { speed: state.speed, playback: state.playback, pos: state.pos }; },
