@@ -743,6 +743,29 @@ def test_engine_choices_follow_the_typed_seed(server, browser):
     wait(browser, lambda d: js(d, choice_srcs) == old, "Escape: the kept seed's pictures again")
 
 
+def test_import_review_rows_do_not_scroll_sideways(server, downloads):
+    clear_library(server)
+    server.call("fonsters/create", {"name": "Grace", "seed": "grace", "engine": "fonsters-v1"})
+    long_seed = "a seed with a rather long name that goes on " * 4
+    link = server.call("share/build", {"seeds": ["hello", long_seed, "x" * 120]})["url"]
+    for width, height in ((1280, 900), (360, 740)):
+        driver = make_driver(downloads, width=width, height=height)
+        try:
+            open_page(driver, server)
+            driver.find_element(By.ID, "open-import-link").click()
+            field = wait(driver, lambda d: d.find_element(By.ID, "import-url") if d.find_element(By.ID, "import-url").is_displayed() else None, "the dialog")
+            field.send_keys(link)
+            driver.find_element(By.ID, "import-preview").click()
+            wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#import-list li")) == 3, "the review")
+            wait(driver, lambda d: "looks exactly like" in d.find_element(By.ID, "import-list").text.lower(), "the look-alike note")
+            wide = js(driver, "const l = document.getElementById('import-list');"
+                              "return [l, ...l.querySelectorAll('li, label')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.outerHTML.slice(0, 60))")
+            assert wide == [], f"at {width} px these scroll sideways: {wide}"
+            shot(driver, f"13-import-review-{width}")
+        finally:
+            driver.quit()
+
+
 def test_docs_screenshot(server, downloads):
     """The README's picture: a small library, one Fonster open, on its scene (docs/web-shell.png)."""
     clear_library(server)
