@@ -16,6 +16,7 @@ import { explain } from './errors.js';
  * @param {HTMLButtonElement} deps.closer
  * @param {() => ({ id: string, name: string, engine?: string } | null)} deps.target the open Fonster
  * @param {() => (string | undefined)} deps.engine the server's default engine
+ * @param {() => string[]} deps.engines the server's engines
  * @param {(fonster: any) => void} deps.onCreated
  */
 export function setupFindLook(deps) {
@@ -30,6 +31,7 @@ export function setupFindLook(deps) {
       send: (m) => { setTimeout(() => listener(m), 0); return true; },
       target: () => target,
       engine: deps.engine,
+      engines: deps.engines,
       isCancellation,
       describe: explain,
       onCreated: deps.onCreated,

@@ -496,6 +496,7 @@ const findLook = setupFindLook({
     return f ? { id: f.id, name: f.displayName, engine: f.engine } : null;
   },
   engine: () => info.engine,
+  engines: () => (info.capabilities && info.capabilities.experimental && info.capabilities.experimental.engines) || [],
   onCreated: async (created) => {
     await reloadList();
     toast(`Created “${created.displayName}”, last in the library.`);
