@@ -766,6 +766,80 @@ def test_import_review_rows_do_not_scroll_sideways(server, downloads):
             driver.quit()
 
 
+def in_view(driver, element_id):
+    """Whether the element's box lies inside the viewport (it is on screen without scrolling)."""
+    return js(driver, "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+                      "return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth", element_id)
+
+
+def test_a_phone_shows_the_list_then_the_picture_in_view(server, downloads):
+    clear_library(server)
+    made = [server.call("fonsters/create", {"name": f"Pocket {i}", "seed": f"pocket {i}", "engine": "fonsters-v1"}) for i in range(8)]
+    driver = make_driver(downloads, width=360, height=740)
+    try:
+        open_page(driver, server)
+        wide = "return document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        wait(driver, lambda d: d.find_elements(By.ID, f"row-{made[2]['id']}"), "the list")
+        assert js(driver, wide), "no sideways scroll on the list"
+        assert in_view(driver, "list"), "the list is what a phone shows first"
+        shot(driver, "14-phone-list")
+        driver.find_element(By.ID, f"row-{made[2]['id']}").click()
+        wait(driver, lambda d: js(d, "const c = window.fonstersPage.current; return !!c && c.id === arguments[0] && "
+                                     "document.getElementById('detail-root').getAttribute('aria-busy') === 'false'", made[2]["id"]), "the detail")
+        wait(driver, lambda d: in_view(d, "creature"), "the picture in view")
+        assert not js(driver, "const l = document.getElementById('list'); return l.getBoundingClientRect().height > 0 && "
+                              "l.getBoundingClientRect().bottom > 0 && getComputedStyle(l.closest('.sidebar')).display !== 'none'"), "one at a time: the list is gone"
+        assert js(driver, wide), "no sideways scroll on the detail"
+        seed_top = js(driver, "return document.getElementById('seed').getBoundingClientRect().top")
+        creature_top = js(driver, "return document.getElementById('creature').getBoundingClientRect().top")
+        assert seed_top > creature_top, "the controls are below the picture"
+        shot(driver, "15-phone-detail")
+        # Back to the list: the button, or Escape from the keyboard.
+        driver.find_element(By.ID, "back-to-list").click()
+        wait(driver, lambda d: in_view(d, "list"), "the list again")
+        row = driver.find_element(By.ID, f"row-{made[2]['id']}")
+        assert row.get_attribute("aria-selected") == "true", "the Fonster just seen stays selected"
+        # The keyboard model stays: arrows move through the list, Enter opens.
+        assert js(driver, "return document.activeElement.id") == "list", "back in the list, with the keyboard"
+        ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+        wait(driver, lambda d: d.find_element(By.ID, f"row-{made[3]['id']}").get_attribute("aria-selected") == "true", "↓ selects the next")
+        assert in_view(driver, "list"), "arrows stay in the list"
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+        wait(driver, lambda d: in_view(d, "creature") and window_current(d) == made[3]["id"], "Enter opens it")
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        wait(driver, lambda d: in_view(d, "list"), "Escape goes back to the list")
+    finally:
+        driver.quit()
+
+
+def window_current(driver):
+    return js(driver, "const c = window.fonstersPage.current; return c && c.id")
+
+
+def test_a_share_link_opened_on_the_page_shows_the_review(server, downloads):
+    clear_library(server)
+    link = server.call("share/build", {"seeds": ["linked one", "linked two"]})["url"]
+    cards = link.split("cards=", 1)[1]
+    # A fresh browser with the address the server printed plus the cards in the fragment (which
+    # never reaches the server and survives its redirect): the token becomes a cookie and the
+    # cards stay. Then, with the cookie, the link as ?cards= and as #cards=.
+    driver = make_driver(downloads)
+    try:
+        for address in (f"{server.url}#cards={cards}", f"{server.origin}/?cards={cards}", f"{server.origin}/#cards={cards}"):
+            driver.get(address)
+            wait(driver, lambda d: js(d, "return document.getElementById('import-dialog').open") and
+                 len(d.find_elements(By.CSS_SELECTOR, "#import-list li")) == 2, f"the review of {address[:60]}…")
+            names = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#import-list .import-name")]
+            assert names == ["linked one", "linked two"], names
+            assert "cards=" not in driver.current_url, "the link leaves the address once read"
+            driver.find_element(By.ID, "import-cancel").click()
+        driver.get(f"{server.origin}/?cards=not-base64!")  # and a damaged one says what is wrong
+        error = wait(driver, lambda d: d.find_element(By.ID, "import-error") if d.find_element(By.ID, "import-error").is_displayed() else None, "the error")
+        assert "cards" in error.text
+    finally:
+        driver.quit()
+
+
 def test_docs_screenshot(server, downloads):
     """The README's picture: a small library, one Fonster open, on its scene (docs/web-shell.png)."""
     clear_library(server)

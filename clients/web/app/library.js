@@ -16,7 +16,8 @@ const OVERSCAN = 6;
  * @param {object} deps
  * @param {ReturnType<import('./list-model.js').createListModel>} deps.model
  * @param {ReturnType<import('./thumbnails.js').createThumbnailCache>} deps.thumbnails
- * @param {(fonster: any, opts?: { focus?: boolean }) => void} deps.onSelect
+ * @param {(fonster: any, opts?: { focus?: boolean, show?: boolean }) => void} deps.onSelect a row was selected;
+ *   `show`: the person opened it (a click, Enter) rather than moved to it (arrows) — a phone then shows its detail
  * @param {(fonster: any, index: number) => void} deps.onMove
  * @param {(fonster: any) => void} deps.onDelete
  * @param {(fonster: any) => void} deps.onRename
@@ -108,7 +109,7 @@ export function createLibraryView(viewport, deps) {
   // ---- the active row and the keys ----------------------------------------------------
 
   /** Make row `index` active and selected (opening its detail). */
-  async function activate(index, { open = true } = {}) {
+  async function activate(index, { open = true, show = false } = {}) {
     if (model.total === 0) return;
     index = Math.max(0, Math.min(model.total - 1, index));
     activeIndex = index;
@@ -117,7 +118,7 @@ export function createLibraryView(viewport, deps) {
     const fonster = model.at(index);
     if (fonster && open) {
       selectedId = fonster.id;
-      deps.onSelect(fonster);
+      deps.onSelect(fonster, show ? { show } : undefined);
     }
     render();
   }
@@ -141,7 +142,7 @@ export function createLibraryView(viewport, deps) {
       case 'PageUp': e.preventDefault(); activate(activeIndex - page); break;
       case 'Home': e.preventDefault(); if (e.altKey) moveActive(current, 0); else activate(0); break;
       case 'End': e.preventDefault(); if (e.altKey) moveActive(current, model.total - 1); else activate(model.total - 1); break;
-      case 'Enter': case ' ': e.preventDefault(); if (current) { selectedId = current.id; deps.onSelect(current, { focus: true }); render(); } break;
+      case 'Enter': case ' ': e.preventDefault(); if (current) { selectedId = current.id; deps.onSelect(current, { focus: true, show: true }); render(); } break;
       case 'Delete': case 'Backspace': if (current) { e.preventDefault(); deps.onDelete(current); } break;
       case 'F2': if (current) { e.preventDefault(); deps.onRename(current); } break;
       default: break;
@@ -152,7 +153,7 @@ export function createLibraryView(viewport, deps) {
   window.addEventListener('resize', schedule);
   viewport.addEventListener('click', (e) => {
     const row = /** @type {HTMLElement} */ (e.target).closest('.row');
-    if (row && row.dataset.id) activate(Number(row.dataset.index));
+    if (row && row.dataset.id) activate(Number(row.dataset.index), { show: true });
   });
   viewport.addEventListener('focus', () => {
     if (activeIndex < 0 && model.total > 0) {

@@ -11,6 +11,7 @@ import { createLibraryView } from './library.js';
 import { explain } from './errors.js';
 import { setupImportDialog } from './import-link.js';
 import { setupFindLook } from './findlook-host.js';
+import { setupPanes } from './panes.js';
 import { lookalikeIndex, nameList, importLookalikes } from '../ui/lookalikes.mjs';
 
 const $ = (id) => document.getElementById(id);
@@ -20,6 +21,7 @@ const el = {
   main: $('main'), head: $('detail-head'), title: $('detail-title'), detailRoot: $('detail-root'), placeholder: $('placeholder'),
   moveUp: $('move-up'), moveDown: $('move-down'), rename: $('rename'), duplicate: $('duplicate'), del: $('delete'),
   toast: $('toast'), toastText: $('toast-text'), toastAction: $('toast-action'), toastClose: $('toast-close'), announcer: $('announcer'),
+  back: $('back-to-list'), importDialog: $('import-dialog'), findLookDialog: $('findlook-dialog'),
   clock: $('open-clock'), findLook: $('open-findlook'), importLink: $('open-import-link'), importLibrary: $('import-library'), exportLibrary: $('export-library'), bundleFile: $('bundle-file'),
 };
 
@@ -37,6 +39,13 @@ const library = createLibraryView(el.list, {
   onDelete: (fonster) => remove(fonster),
   onRename: (fonster) => openFonster(fonster.id, { rename: true }),
   lookalike: (fonster) => rowLookalike(fonster),
+});
+
+const panes = setupPanes({
+  back: el.back,
+  main: el.main,
+  busy: () => el.importDialog.open || el.findLookDialog.open || !!(current && current.host.dirty),
+  onList: () => library.focus(),
 });
 
 // ---- look-alikes -------------------------------------------------------------------
@@ -168,14 +177,33 @@ async function start() {
   await reloadList();
   performance.mark('fonsters:list-loaded');
   if (!current) {
-    const wanted = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
+    const cards = cardsInAddress();
+    const wanted = cards ? '' : decodeURIComponent(location.hash.replace(/^#\/?/, ''));
     if (wanted === 'clock') openClock();
-    else if (wanted && model.indexOf(wanted) >= 0) openFonster(wanted);
+    else if (wanted && model.indexOf(wanted) >= 0) openFonster(wanted, { show: true });
     else if (model.total > 0) { await model.ensure(0, 0); openFonster(model.at(0).id); }
+    if (cards) reviewAddressLink(cards);
   } else if (current.kind === 'fonster') {
     current.host.reload();
   }
 }
+
+/** The `cards` of a share link in the page's address (its query or its fragment), as written. */
+function cardsInAddress() {
+  const found = /[?&#]cards=([^&#]*)/.exec(`${location.search}${location.hash}`);
+  return found ? found[1] : '';
+}
+
+/** A share link opened as the page's address (?cards=… or #cards=…, which never reaches the
+ * server): review its creatures, and take the link out of the address. */
+function reviewAddressLink(cards) {
+  history.replaceState(null, '', location.pathname);
+  importDialog.review(`${location.origin}/?cards=${cards}`);
+}
+window.addEventListener('hashchange', () => {
+  const cards = cardsInAddress();
+  if (cards && connectedOnce) reviewAddressLink(cards);
+});
 
 async function reloadList() {
   try {
@@ -234,6 +262,7 @@ function closeView() {
 
 function closeDetail(message) {
   closeView();
+  panes.show('list');
   el.head.hidden = true;
   el.placeholder.hidden = false;
   document.title = 'Fonsters';
@@ -253,8 +282,10 @@ function download(fileName, data) {
   setTimeout(() => URL.revokeObjectURL(url), 60000);
 }
 
-/** Show a Fonster's detail (`rename`: put the keyboard in its name field). */
+/** Show a Fonster's detail (`rename`: put the keyboard in its name field; `show`: on a phone,
+ * show the detail instead of the list). */
 function openFonster(id, opts = {}) {
+  if (opts.show || opts.rename) panes.show('detail');
   if (current && current.kind === 'fonster' && current.id.toUpperCase() === id.toUpperCase()) {
     if (opts.rename) current.view.focusName();
     else if (opts.focus) el.main.querySelector('#seed').focus();
@@ -291,6 +322,7 @@ function waitForInit() {
 
 /** The clock creature: the current second's seed, new every second. */
 async function openClock() {
+  panes.show('detail');
   closeView();
   library.clearSelection();
   el.placeholder.hidden = true;
@@ -339,7 +371,7 @@ async function duplicate(id) {
   const copy = await attempt(() => call('fonsters/duplicate', { id }));
   if (!copy) return;
   await reloadList();
-  openFonster(copy.id);
+  openFonster(copy.id, { show: true });
   toast(`Duplicated as the last Fonster.`);
 }
 
@@ -366,6 +398,7 @@ async function remove(fonster) {
   } else {
     closeDetail();
   }
+  panes.show('list');
   library.focus();
   toast(`Deleted “${fonster.displayName}”.`, { label: 'Undo (Ctrl+Z)', run: undoDelete });
 }
@@ -417,7 +450,7 @@ document.addEventListener('keydown', (e) => {
 
 el.clock.addEventListener('click', openClock);
 
-setupImportDialog({
+const importDialog = setupImportDialog({
   call,
   info: () => info,
   nameOf,
@@ -426,7 +459,7 @@ setupImportDialog({
     await reloadList();
     const n = result.created.length;
     toast(`Imported ${n} Fonster${n === 1 ? '' : 's'}. Skipped ${result.skipped} already in the library. ${await importNotes(result.created)}`.trim());
-    if (n) openFonster(result.created[0].id);
+    if (n) openFonster(result.created[0].id, { show: true });
   },
   onError: announceError,
 });

@@ -23,16 +23,17 @@ import { PLAY_BUTTONS_MARKUP, PLAYBACK_MARKUP, createPlaybackView } from './deta
 import { ENGINE_LINE_MARKUP, ENGINES_MARKUP, createEnginesView } from './detail/engines.js';
 import { ACTIONS_MARKUP, createActionsView } from './detail/actions.js';
 
-/** The view's layout: the panels' markup in order (detail.css places them). */
+/** The view's layout: the panels' markup in reading (and Tab) order — the creature first, then
+ * the fields and the rest; detail.css places them (side by side when wide). */
 const LAYOUT = `
 <div class="detail-grid">
-${FIELDS_MARKUP}
 <section class="stage" aria-label="Creature">
   ${stageMarkup(PLAY_BUTTONS_MARKUP)}
   ${PLAYBACK_MARKUP}
   ${ENGINE_LINE_MARKUP}
   ${LOOKALIKES_MARKUP}
 </section>
+${FIELDS_MARKUP}
 ${ENGINES_MARKUP}
 ${ACTIONS_MARKUP}
 <p id="status" class="status" role="status" aria-live="polite"></p>
