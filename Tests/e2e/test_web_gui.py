@@ -202,6 +202,13 @@ def decoded(data_uri):
     return image.size, bytes(raw)
 
 
+def downloaded(driver, folder, pattern, what):
+    """The finished download matching `pattern`: Chromium writes a download under a .crdownload
+    name and gives it its own name only once it is complete."""
+    return wait(driver, lambda d: not list(folder.glob("*.crdownload")) and
+                next((p for p in folder.glob(pattern) if p.stat().st_size > 0), None), what)
+
+
 def ctrl(driver, key, shift=False):
     chain = ActionChains(driver).key_down(Keys.CONTROL)
     if shift:
@@ -425,8 +432,7 @@ def test_bundle_export_and_import(server, browser, downloads):
     for old in downloads.glob("*.json"):
         old.unlink()
     browser.find_element(By.ID, "export-library").click()
-    file = wait(browser, lambda d: next((p for p in downloads.glob("fonsters-library-*.json") if p.stat().st_size > 0), None), "the download")
-    time.sleep(0.3)
+    file = downloaded(browser, downloads, "fonsters-library-*.json", "the download")
     bundle = json.loads(file.read_text())
     assert bundle["format"] == "fonsters-library"
     assert sorted(f["name"] for f in bundle["fonsters"]) == ["Bundled 0", "Bundled 1", "Bundled 2"]
@@ -444,8 +450,7 @@ def test_bundle_export_and_import(server, browser, downloads):
     fonster = next(f for f in server.fonsters() if f["name"] == "Bundled 0")
     open_fonster(browser, fonster["id"])
     browser.find_element(By.CSS_SELECTOR, "[data-export=png]").click()
-    png = wait(browser, lambda d: next((p for p in downloads.glob("Bundled_0.png") if p.stat().st_size > 0), None), "the PNG download")
-    time.sleep(0.3)
+    png = downloaded(browser, downloads, "Bundled_0.png", "the PNG download")
     assert Image.open(png).size == (512, 512)
 
 
@@ -505,8 +510,7 @@ def test_duplicate_drag_reorder_random_text_engine_switch(server, browser, downl
         old.unlink()
     browser.find_element(By.CSS_SELECTOR, "[data-export=svg]").click()
     name = server.call("creature/render", {"id": a["id"], "format": "svg", "size": 32})["fileName"]
-    svg = wait(browser, lambda d: next((p for p in downloads.glob(name) if p.stat().st_size > 0), None), f"the SVG download {name}")
-    time.sleep(0.3)
+    svg = downloaded(browser, downloads, name, f"the SVG download {name}")
     assert svg.read_text().lstrip().startswith("<"), "an SVG document"
 
 

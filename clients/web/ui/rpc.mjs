@@ -7,9 +7,9 @@
 // Content-Length framing (clients/vscode-extension/src/rpc/client.js).
 // (.mjs: Node loads it as a module in the extension, whatever package.json says.)
 
-import { ERROR_CODES, checkCall } from './protocol.mjs';
+import { ERROR_CODES, METHOD_NAMES, checkCall } from './protocol.mjs';
 
-export { ERROR_CODES };
+export { ERROR_CODES, METHOD_NAMES };
 
 /** Codes of conditions the client itself detects; the server never sends them. */
 export const CLIENT_ERROR_CODES = Object.freeze({
