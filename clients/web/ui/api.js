@@ -5,8 +5,6 @@
 
 import { createRpcClient, RpcError, CLIENT_ERROR_CODES } from './rpc.mjs';
 
-export { RpcError };
-
 /** Reconnect delays in ms: doubling from 250 ms, at most 8 s. */
 export function backoffDelay(attempt) {
   return Math.min(8000, 250 * 2 ** Math.max(0, attempt));
