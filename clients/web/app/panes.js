@@ -13,10 +13,11 @@
 export function setupPanes(deps) {
   const narrow = matchMedia('(max-width: 760px)');
 
-  /** Show the list or the detail (on a phone; wider windows show both). */
+  /** Show the list or the detail (on a phone; wider windows show both, and nothing moves there). */
   function show(pane) {
     if (document.body.dataset.pane === pane) return;
     document.body.dataset.pane = pane;
+    if (!narrow.matches) return;
     if (pane === 'detail') { deps.main.scrollTop = 0; window.scrollTo(0, 0); } else deps.onList();
   }
 
