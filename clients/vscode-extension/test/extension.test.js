@@ -806,8 +806,9 @@ for (const kind of serverKinds()) {
           return panel.__waitForPosted((/** @type {any} */ x) => panel.__posted.indexOf(x) >= before && until(x), 20000);
         };
         const init = await fromPage({ type: 'ready' }, (m) => m.type === 'init');
-        assert.deepEqual(init.target, { id: alpha.id, name: 'Alpha' });
+        assert.deepEqual(init.target, { id: alpha.id, name: 'Alpha', engine: 'fonsters-v2' });
         assert.equal(init.engine, 'fonsters-v2');
+        assert.equal(init.engines[0], 'fonsters-v2', 'the Fonster\'s engine is offered first');
 
         const mark = requests.length;
         const done = await fromPage({ type: 'search', seq: 1, base: 'alice', want: { antlers: true } }, (m) => m.type === 'done' || m.type === 'failed');
