@@ -22,6 +22,8 @@ public final class ServerContext: Sendable {
     let executor = StoreExecutor()
     /// The pictures behind `sameAs` and `nearlyAs`.
     let lookalikes: LookalikeFinder
+    /// The `.fonsters` documents open in the client (the language server's).
+    let documents = TextDocuments()
 
     /// A context for a store at `location`; nothing is opened until a library method needs it.
     /// `onChange` hears every change to the store (this process's and others') from the moment
