@@ -39,6 +39,7 @@ enum InitializeMethod: RPCMethod {
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
         let encoding = LanguageCapabilities.negotiate(params.capabilities)
         context.documents.encoding = encoding
+        context.documents.markdown = LanguageCapabilities.markdown(params.capabilities)
         let readOnly = await context.executor.run { () -> Bool in
             (try? context.store())?.isReadOnly ?? context.options.readOnly
         }

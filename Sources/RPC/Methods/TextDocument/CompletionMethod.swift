@@ -30,16 +30,20 @@ enum CompletionMethod: RPCMethod {
         guard let index = analysis.seedIndexByLine[params.position.line], analysis.seeds[index].picture != nil else {
             return ["isIncomplete": false, "items": []]
         }
-        let line = params.position.line, lineText = text.lines[line]
+        let line = params.position.line, lineText = text.lines[line], markdown = context.documents.markdown.completion
         return try await request.compute { () throws(ResponseError) -> JSONValue in
             let found = try DistinctVariants.find(index, in: analysis, limit: limit, tiers: [SearchWants([])], request: request)
             let items: [JSONValue] = found.enumerated().compactMap { n, result in
                 guard let newLine = FonstersFormat.line(for: result.seed) else { return nil }
                 let kind = LineCreature(seed: result.seed, engine: result.creature.engine).kind
-                return ["label": .string(result.seed), "kind": 12, "detail": .string(kind),
-                        "documentation": LSPJSON.markdown("![\(LineCreature.escaped(kind))](\(SearchMethod.resultJSON(result, SearchWants([]))["thumbnail"]?.string ?? ""))"),
-                        "filterText": .string(lineText), "sortText": .string(String(format: "%04d", n)),
-                        "textEdit": LSPJSON.edit(LSPJSON.lineRange(text, line, encoding), newLine)]
+                var item: JSONObject = ["label": .string(result.seed), "kind": 12, "detail": .string(kind),
+                                        "filterText": .string(lineText), "sortText": .string(String(format: "%04d", n)),
+                                        "textEdit": LSPJSON.edit(LSPJSON.lineRange(text, line, encoding), newLine)]
+                if markdown {
+                    let thumbnail = SearchMethod.resultJSON(result, SearchWants([]))["thumbnail"]?.string ?? ""
+                    item["documentation"] = LSPJSON.markdown("![\(LineCreature.escaped(kind))](\(thumbnail))")
+                }
+                return .object(item)
             }
             return ["isIncomplete": false, "items": .array(items)]
         }

@@ -14,7 +14,7 @@ enum HoverMethod: RPCMethod {
     static let effect = MethodDeclaration.Effect.pure
     static let errors: [ErrorCode] = [.invalidParams, .requestCancelled]
     static let result = Schema.json(#"""
-    {"oneOf":[{"type":"null"},{"type":"object","properties":{"contents":{"type":"object","properties":{"kind":{"const":"markdown"},"value":{"type":"string"}},
+    {"oneOf":[{"type":"null"},{"type":"object","properties":{"contents":{"type":"object","properties":{"kind":{"enum":["markdown","plaintext"]},"value":{"type":"string"}},
      "required":["kind","value"],"additionalProperties":false},"range":\#(LSPSchema.range)},"required":["contents","range"],"additionalProperties":false}]}
     """#)
 
@@ -25,11 +25,13 @@ enum HoverMethod: RPCMethod {
         guard p.line >= 0, p.line < text.lineCount, p.character >= 0, p.character <= text.length(ofLine: p.line, encoding),
               let (seed, engine) = FonstersFormat.seed(atLine: p.line, of: text, defaultEngine: context.defaultEngine),
               seed.utf16.count <= TextLimit.maxLength else { return .null }
-        let library = context.documents.library.last
+        let library = context.documents.library.last, markdown = context.documents.markdown.hover
         return try await request.compute { () throws(ResponseError) -> JSONValue in
             let line = LineCreature(seed: seed, engine: engine)
             let match = library.isEmpty ? nil : library[Picture(line.creature)]
-            return ["contents": LSPJSON.markdown(try line.hoverMarkdown(library: match, request: request)),
+            let contents: JSONValue = markdown ? LSPJSON.markdown(try line.hoverMarkdown(library: match, request: request))
+                : ["kind": "plaintext", "value": .string(line.hoverText(library: match))]
+            return ["contents": contents,
                     "range": LSPJSON.range(LSPJSON.lineRange(text, p.line, encoding))]
         }
     }

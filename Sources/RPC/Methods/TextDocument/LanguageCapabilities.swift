@@ -9,6 +9,18 @@ enum LanguageCapabilities {
         return offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
     }
 
+    /// Where a client with `capabilities` reads Markdown: hovers and completion documentation,
+    /// when it lists `markdown` among their formats (or lists none, as older clients do).
+    static func markdown(_ capabilities: JSONValue?) -> TextDocuments.ClientMarkdown {
+        func reads(_ formats: JSONValue?) -> Bool {
+            guard let formats = formats?.array?.compactMap(\.string) else { return true }
+            return formats.contains("markdown")
+        }
+        let textDocument = capabilities?["textDocument"]
+        return TextDocuments.ClientMarkdown(hover: reads(textDocument?["hover"]?["contentFormat"]),
+                                            completion: reads(textDocument?["completion"]?["completionItem"]?["documentationFormat"]))
+    }
+
     /// The standard capabilities, besides `experimental`.
     static func json(_ encoding: PositionEncoding) -> [(String, JSONValue)] {
         [

@@ -51,6 +51,14 @@ struct LineCreature: Sendable {
         return text
     }
 
+    /// The hover for a client that reads no Markdown: the seed, engine and kind, the library's
+    /// Fonster if any, and the alt text.
+    func hoverText(library: LibraryMatch?) -> String {
+        var text = "“\(DocumentAnalysis.quoted(creature.seed))” — \(kind), \(creature.engine.rawValue)\n"
+        if let library { text += "In your library as “\(library.name)”.\n" }
+        return text + alt
+    }
+
     /// `text` with Markdown's special characters escaped.
     static func escaped(_ text: String) -> String {
         var out = ""

@@ -9,6 +9,14 @@ final class TextDocuments: Sendable {
     fileprivate struct State {
         var documents: [String: OpenDocument] = [:]
         var encoding: PositionEncoding = .utf16
+        var markdown = ClientMarkdown()
+    }
+
+    /// Where the client reads Markdown (LSP's `contentFormat` and `documentationFormat`); each
+    /// true until `initialize` says otherwise.
+    struct ClientMarkdown: Sendable {
+        var hover = true
+        var completion = true
     }
     fileprivate let state = Locked(State())
     /// The library's pictures by picture, for "draws the picture of a Fonster in the library".
@@ -18,6 +26,12 @@ final class TextDocuments: Sendable {
     var encoding: PositionEncoding {
         get { state.withLock { $0.encoding } }
         set { state.withLock { $0.encoding = newValue } }
+    }
+
+    /// Where the client reads Markdown, as `initialize` said.
+    var markdown: ClientMarkdown {
+        get { state.withLock { $0.markdown } }
+        set { state.withLock { $0.markdown = newValue } }
     }
 
     /// Why an open, a change or a close was refused: a sentence for the client's log.
