@@ -17,6 +17,7 @@ ensure_system_packages
 ensure_chromium
 ensure_node
 ensure_python_tools
+ensure_editors
 set +e
 
 if ! swift build --build-tests >"$LOG_DIR/build.log" 2>&1; then
@@ -36,6 +37,7 @@ run_suite "image decoders (Pillow, golden sample)" plain images \
 run_suite "web GUI modules (node --test)" node web \
   bash -c 'cd clients/web && exec node --test --test-reporter=tap test/'
 run_suite "Python clients, OpenRPC schemas, web GUI in Chromium (pytest)" pytest pytest "$VENV_PYTHON" -m pytest -q Tests/e2e
+run_suite "editors with the language server (Neovim, Emacs eglot)" plain editors Tests/editors/run.sh
 run_suite "fuzzing (libFuzzer, 20 s a target)" plain fuzz scripts/fuzz.sh 20
 
 # The extension's platform package bundles a server built with --static-swift-stdlib (a release
