@@ -3,7 +3,8 @@
 # missing (system libraries, python3-venv, node and Chromium through apt; the Python tools into
 # .build/venv with pip), builds, then runs the Swift tests, the independent image decoders
 # (Pillow), the web GUI's modules (node) and the Python JSON-RPC clients and web GUI in headless
-# Chromium (pytest, Selenium), a short fuzzing pass, and — after building the static
+# Chromium (pytest, Selenium; the language server with pytest-lsp), Neovim and Emacs (eglot) as
+# language-server clients, a short fuzzing pass, and — after building the static
 # server and the linux-x64 .vsix — the editor extension's node tests with headless Chromium.
 # Each suite prints one summary line and where its full log is (failures in full); the last
 # line is "N passed, N failed" over all suites. Exits non-zero when anything failed.
