@@ -279,3 +279,44 @@ async def test_bad_input_gets_a_clear_answer_and_changes_nothing(client):
     with pytest.raises(Exception, match="is not open"):
         await client.text_document_hover_async(types.HoverParams(
             text_document=types.TextDocumentIdentifier(uri="file:///nope.fonsters"), position=types.Position(line=0, character=0)))
+
+
+def test_a_100_mb_document_is_refused_and_the_server_goes_on():
+    """Past the transport's message bound: a parse error (id null) says so; nothing is opened."""
+    import json
+    import subprocess
+    from conftest import SERVER
+
+    server = subprocess.Popen([SERVER, "--stdio", "--memory", "--no-starter"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+    def send(message):
+        body = json.dumps(message).encode()
+        server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        server.stdin.flush()
+
+    def receive():
+        length = None
+        while True:
+            line = server.stdout.readline()
+            assert line, "the server closed its output"
+            if line in (b"\r\n", b"\n"):
+                break
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        return json.loads(server.stdout.read(length))
+
+    try:
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+        assert receive()["id"] == 1
+        send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": "file:///huge.fonsters", "languageId": "fonsters", "version": 1, "text": "x" * (100 << 20)}}})
+        refusal = receive()
+        assert refusal["id"] is None and refusal["error"]["code"] == -32700
+        assert "exceeds the limit" in refusal["error"]["message"]
+        send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {
+            "textDocument": {"uri": "file:///huge.fonsters"}, "position": {"line": 0, "character": 0}}})
+        answer = receive()
+        assert answer["id"] == 2 and answer["error"]["code"] == -32602 and "is not open" in answer["error"]["message"]
+    finally:
+        server.stdin.close()
+        server.wait(timeout=30)
