@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "FonsterDocument", dependencies: ["CreatureCore"]),
         .target(name: "RPC", dependencies: ["JSON", "CreatureCore", "FonsterStore", "FonsterDocument"]),
         .executableTarget(name: "fonsters-rpc", dependencies: ["JSON", "RPC", "CreatureCore", "FonsterStore", "FonsterDocument"]),
-        .executableTarget(name: "fonsters-bench", dependencies: ["JSON", "CreatureCore", "FonsterStore", "RPC"], path: "Sources/fonsters-bench"),
+        .executableTarget(name: "fonsters-bench", dependencies: ["JSON", "CreatureCore", "FonsterStore", "RPC", "FonsterDocument"], path: "Sources/fonsters-bench"),
         .target(name: "TestSupport", dependencies: ["CreatureCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CreatureCoreTests", dependencies: ["CreatureCore", "TestSupport"]),
         .testTarget(name: "FonsterStoreTests", dependencies: ["FonsterStore", "TestSupport"]),

@@ -78,11 +78,17 @@ public struct DocumentAnalysis: Sendable {
     /// cells differ, nearest first then in line order.
     public func nearlyAs(_ index: Int) -> [(index: Int, cells: Int)] {
         guard let id = seeds[index].picture else { return [] }
+        return nearlyAs(id, alike: cache.nearlyAlike(id))
+    }
+
+    /// The seed lines drawing one of `alike` (the pictures nearly like picture `id`), nearest first.
+    func nearlyAs(_ id: Int, alike: [(id: Int, cells: Int)]) -> [(index: Int, cells: Int)] {
         var found: [(index: Int, cells: Int)] = []
-        for (other, cells) in cache.nearlyAlike(id) {
+        for (other, cells) in alike {
             for n in linesByPicture[other] ?? [] { found.append((n, cells)) }
         }
-        return found.sorted { ($0.cells, $0.index) < ($1.cells, $1.index) }
+        if found.count > 1 { found.sort { ($0.cells, $0.index) < ($1.cells, $1.index) } }
+        return found
     }
 
     /// The picture ids drawn by every seed line but `index`.

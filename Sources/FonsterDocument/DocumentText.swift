@@ -152,6 +152,8 @@ public struct DocumentText: Sendable, Equatable {
     public mutating func replace(_ range: TextRange?, with text: String, _ encoding: PositionEncoding,
                                  limits: DocumentLimits = DocumentLimits()) throws(DocumentError) -> Change {
         guard let range else {
+            // The bytes are checked before the text is split (a refused text costs no lines).
+            try Self.check(bytes: text.utf8.count, lines: 0, limits)
             let (newLines, newEndings) = Self.split(text)
             try Self.check(bytes: text.utf8.count, lines: newLines.count, limits)
             let old = lines.count
@@ -177,15 +179,16 @@ public struct DocumentText: Sendable, Equatable {
         chunk += text
         chunk.unicodeScalars.append(contentsOf: lines[endLine].unicodeScalars[endIndex...])
         chunk += endings[endLine].text
+        var removedBytes = 0
+        for n in first...endLine { removedBytes += lines[n].utf8.count + endings[n].count }
+        let bytes = byteCount - removedBytes + chunk.utf8.count
+        try Self.check(bytes: bytes, lines: 0, limits)
         var (newLines, newEndings) = Self.split(chunk)
         if endings[endLine] != .none {
             // The chunk ends with the old break: the empty piece after it is the next line's start.
             newLines.removeLast()
             newEndings.removeLast()
         }
-        var removedBytes = 0
-        for n in first...endLine { removedBytes += lines[n].utf8.count + endings[n].count }
-        let bytes = byteCount - removedBytes + chunk.utf8.count
         let count = lines.count - (endLine - first + 1) + newLines.count
         try Self.check(bytes: bytes, lines: count, limits)
         lines.replaceSubrange(first...endLine, with: newLines)

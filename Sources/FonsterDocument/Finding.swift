@@ -83,7 +83,7 @@ extension DocumentAnalysis {
     /// the library (`library` says which Fonster draws a picture), seeds over the length limit,
     /// invisible characters and unknown engines. Quiet when all is well: a line with an exact
     /// look-alike is not also told its near ones.
-    public func findings(library: (Picture) -> LibraryMatch? = { _ in nil }) -> [Finding] {
+    public func findings(library: ((Picture) -> LibraryMatch?)? = nil) -> [Finding] {
         var findings: [Finding] = []
         for line in unknownEngines {
             guard case .directive(_, let name) = FonstersFormat.classify(text.lines[line]) else { continue }
@@ -91,27 +91,26 @@ extension DocumentAnalysis {
             findings.append(Finding(line: line, range: nil, severity: .error, kind: .unknownEngine(name),
                                     message: "Unknown engine “\(name)”: this file knows \(known); the lines below keep \(engine(atLine: line).rawValue)."))
         }
+        // One look at the cache for the whole pass.
+        let (pictures, alike) = cache.snapshot()
         for (n, seed) in seeds.enumerated() {
-            let lineText = text.lines[seed.line]
-            // The seed's part of the line (after an escaping backslash).
-            let offset = lineText.unicodeScalars.count - seed.seed.unicodeScalars.count
-            let seedStart = lineText.unicodeScalars.index(lineText.unicodeScalars.startIndex, offsetBy: offset)
             guard let id = seed.picture else {
                 let length = seed.seed.utf16.count
                 findings.append(Finding(line: seed.line, range: nil, severity: .error, kind: .tooLong(length),
                                         message: TextLimit.TooLong(field: "seed", length: length).message))
                 continue
             }
-            let same = sameAs(n)
-            if let first = same.first(where: { $0 < n }) ?? same.first {
+            let group = linesByPicture[id] ?? []
+            if group.count > 1 {
+                let same = group.filter { $0 != n }
+                let first = same.first(where: { $0 < n }) ?? same[0]
                 let other = seeds[first]
                 var message = "Looks exactly like line \(other.line + 1), “\(Self.quoted(other.seed))”, in \(other.engine.rawValue)"
                 if same.count > 1 { message += " (and \(same.count - 1) more \(same.count == 2 ? "line" : "lines"))" }
                 findings.append(Finding(line: seed.line, range: nil, severity: .warning,
                                         kind: .sameAs(([first] + same.filter { $0 != first }).prefix(Self.maxRelated).map { seeds[$0].line }),
                                         message: message + "."))
-            } else if let nearest = nearlyAs(n).first {
-                let near = nearlyAs(n)
+            } else if !alike[id].isEmpty, case let near = nearlyAs(id, alike: alike[id]), let nearest = near.first {
                 let other = seeds[nearest.index]
                 var message = "Looks nearly like line \(other.line + 1), “\(Self.quoted(other.seed))”, in \(other.engine.rawValue): "
                 message += nearest.cells == 1 ? "1 cell of 1,024 differs" : "\(nearest.cells) cells of 1,024 differ"
@@ -120,15 +119,20 @@ extension DocumentAnalysis {
                                         kind: .nearlyAs(near.prefix(Self.maxRelated).map { seeds[$0.index].line }, cells: nearest.cells),
                                         message: message + "."))
             }
-            if let match = library(cache.picture(id)) {
+            if let library, let match = library(pictures[id]) {
                 var message = "Draws the picture of “\(Self.quoted(match.name))” in your library"
                 if match.count > 1 { message += " (and \(match.count - 1) more \(match.count == 2 ? "Fonster" : "Fonsters"))" }
                 findings.append(Finding(line: seed.line, range: nil, severity: .information,
                                         kind: .inLibrary(id: match.id, name: match.name, count: match.count), message: message + "."))
             }
-            for run in InvisibleCharacters.runs(in: seed.seed) {
+            guard InvisibleCharacters.mayHave(seed.seed) else { continue }
+            let runs = InvisibleCharacters.runs(in: seed.seed)
+            guard !runs.isEmpty else { continue }
+            // The seed's part of the line (after an escaping backslash).
+            let lineText = text.lines[seed.line], scalars = lineText.unicodeScalars
+            let seedStart = scalars.index(scalars.startIndex, offsetBy: scalars.count - seed.seed.unicodeScalars.count)
+            for run in runs {
                 // The run's indices are the seed's; on the line they come after the backslash.
-                let scalars = lineText.unicodeScalars
                 let from = seed.seed.unicodeScalars.distance(from: seed.seed.unicodeScalars.startIndex, to: run.range.lowerBound)
                 let count = seed.seed.unicodeScalars.distance(from: run.range.lowerBound, to: run.range.upperBound)
                 let start = scalars.index(seedStart, offsetBy: from), end = scalars.index(start, offsetBy: count)
@@ -157,6 +161,8 @@ extension DocumentAnalysis {
 
     /// `seed` for a message: at most 40 characters, line breaks and controls shown as `�`.
     public static func quoted(_ seed: String) -> String {
+        // The common case told from the bytes: short printable ASCII stands as it is.
+        if seed.utf8.count <= 40 && seed.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return seed }
         let short = seed.count > 40 ? String(seed.prefix(39)) + "…" : seed
         return String(String.UnicodeScalarView(short.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
     }

@@ -55,6 +55,15 @@ public enum InvisibleCharacters {
         return pictographic(before) && pictographic(after)
     }
 
+    /// Whether `seed` may hold any (false: printable ASCII with no space at either end, the
+    /// common case, told without looking at its scalars).
+    public static func mayHave(_ seed: String) -> Bool {
+        let utf8 = seed.utf8
+        guard let first = utf8.first, let last = utf8.last else { return false }
+        if first <= 0x20 || last <= 0x20 { return true }
+        return utf8.contains { $0 >= 0x80 || $0 < 0x20 }
+    }
+
     /// The runs of invisible characters in `seed`, in order.
     public static func runs(in seed: String) -> [Run] {
         let scalars = seed.unicodeScalars

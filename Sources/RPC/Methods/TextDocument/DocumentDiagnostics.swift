@@ -1,3 +1,4 @@
+import Foundation
 import CreatureCore
 import FonsterDocument
 
@@ -33,8 +34,9 @@ enum DocumentDiagnostics {
         let encoding = context.documents.encoding, defaultEngine = context.defaultEngine, uri = document.uri
         return try? await request.compute { () throws(ResponseError) -> (DocumentAnalysis, Int, JSONValue) in
             guard let analysis = DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache,
-                                                      threads: 2, isCancelled: { request.isCancelled }) else { throw .requestCancelled }
-            let findings = analysis.findings { library[$0] }
+                                                      threads: ProcessInfo.processInfo.activeProcessorCount,
+                                                      isCancelled: { request.isCancelled }) else { throw .requestCancelled }
+            let findings = analysis.findings(library: library.isEmpty ? nil : { library[$0] })
             try request.checkCancellation()
             return (analysis, version, params(uri: uri, version: version, findings, analysis.text, encoding))
         }
