@@ -77,7 +77,7 @@ public struct LibraryMatch: Sendable, Equatable {
 
 extension DocumentAnalysis {
     /// The most other lines a finding names as related.
-    public static let maxRelated = 10
+    public static let maxRelated = 3
 
     /// Everything to tell about the document, line by line: look-alikes among its lines and in
     /// the library (`library` says which Fonster draws a picture), seeds over the length limit,

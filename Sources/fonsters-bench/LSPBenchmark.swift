@@ -22,12 +22,15 @@ enum LSPBenchmark {
     /// A JSON string literal.
     static func quoted(_ text: String) -> String { JSONValue.string(text).serializedString() }
 
-    /// Reads messages until a `publishDiagnostics` of `version`; returns how many diagnostics it had.
-    static func waitForDiagnostics(_ child: Child, version: Int) -> Int {
+    /// Reads messages until a `publishDiagnostics` of `version`; returns how many diagnostics it
+    /// had and its size in bytes.
+    @discardableResult
+    static func waitForDiagnostics(_ child: Child, version: Int) -> (count: Int, bytes: Int) {
         while true {
-            guard let message = try? JSONValue(parsing: child.receive()) else { continue }
+            let body = child.receive()
+            guard let message = try? JSONValue(parsing: body) else { continue }
             if message["method"]?.string == "textDocument/publishDiagnostics", message["params"]?["version"]?.int == version {
-                return message["params"]?["diagnostics"]?.array?.count ?? 0
+                return (message["params"]?["diagnostics"]?.array?.count ?? 0, body.count)
             }
         }
     }
@@ -77,7 +80,7 @@ enum LSPBenchmark {
         _ = waitForResponse(child, id: 0)
         let lines = 10_000
         var opens: [Double] = [], keystrokes: [Double] = [], hovers: [Double] = []
-        var told = 0
+        var told = (count: 0, bytes: 0)
         for round in 0..<5 {
             let uri = "file:///bench/crew\(round).fonsters", text = document(lines: lines, variant: round)
             let start = RPCBenchmark.now()
@@ -89,7 +92,7 @@ enum LSPBenchmark {
                 let line = 1 + (k * 2_477) % lines, version = 2 + k
                 let start = RPCBenchmark.now()
                 child.send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"range":{"start":{"line":\#(line),"character":0},"end":{"line":\#(line),"character":0}},"text":"x"}]}}"#)
-                _ = waitForDiagnostics(child, version: version)
+                waitForDiagnostics(child, version: version)
                 keystrokes.append(Double(RPCBenchmark.now() - start) / 1e6)
             }
             for h in 0..<100 {
@@ -103,8 +106,8 @@ enum LSPBenchmark {
         }
         child.stop()
         let p = RPCBenchmark.percentile
-        print(String(format: "lsp open: a %d-line document to its first diagnostics (%d told) p50 %.0f ms, max %.0f ms (5 documents, each drawn cold; goal ≤ 500 ms)",
-                     lines, told, p(opens, 0.5), opens.max() ?? 0))
+        print(String(format: "lsp open: a %d-line document to its first diagnostics (%d told in %d KB) p50 %.0f ms, max %.0f ms (5 documents, each drawn cold; goal ≤ 500 ms)",
+                     lines, told.count, told.bytes / 1024, p(opens, 0.5), opens.max() ?? 0))
         print(String(format: "lsp keystroke: one character typed to re-published diagnostics in that document p50 %.1f ms, p90 %.1f ms, max %.1f ms (200 keystrokes; goal ≤ 50 ms)",
                      p(keystrokes, 0.5), p(keystrokes, 0.9), keystrokes.max() ?? 0))
         print(String(format: "lsp hover: the creature as Markdown with a 128-px PNG p50 %.2f ms, p90 %.2f ms (500 hovers; goal ≤ 5 ms)",
