@@ -43,6 +43,7 @@ public final class ServerContext: Sendable {
         self.defaultEngine = defaultEngine
         self.onChange = onChange
         self.warn = warn
+        documents.owner.current = self
     }
 
     /// Opens the store now (so changes are heard from the start); a failure waits for the
@@ -57,7 +58,8 @@ public final class ServerContext: Sendable {
             if let state { return .success(state.store) }
             do throws(StoreError) {
                 let store = try FonsterStore(location: location, options: options)
-                state = (store, onChange.map { store.onChange($0) })
+                // The open documents hear of every change too: their "in your library" lines follow.
+                state = (store, onChange.map { onChange in store.onChange { [documents] change in onChange(change); documents.libraryChanged() } })
                 return .success(store)
             } catch {
                 return .failure(error)

@@ -1,14 +1,70 @@
 """The language server as an editor meets it: a real fonsters-rpc process over stdio, driven by
-pytest-lsp, every message checked against lsprotocol's LSP 3.17 types (conftest.py, strict.py).
+pytest-lsp, every message checked against lsprotocol's LSP 3.17 types (strict.py).
 Look-alikes are found by the engine itself (creature/describe), never written down here."""
 import asyncio
 import base64
 import io
+import os
+import pathlib
 import time
 
 import pytest
+import pytest_lsp
 from lsprotocol import types
 from PIL import Image
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+import strict
+
+ROOT_DIR = pathlib.Path(__file__).resolve().parents[3]
+SERVER = os.environ.get("FONSTERS_BIN", str(ROOT_DIR / ".build/debug/fonsters-rpc"))
+
+
+def config(*args):
+    return ClientServerConfig(server_command=[SERVER, "--memory", "--no-starter", "--engine", "fonsters-v1", *args],
+                              client_factory=strict.make_client)
+
+
+async def start(client: LanguageClient, utf8=False):
+    general = types.GeneralClientCapabilities(position_encodings=[types.PositionEncodingKind.Utf8, types.PositionEncodingKind.Utf16]) if utf8 else None
+    capabilities = types.ClientCapabilities(
+        general=general,
+        text_document=types.TextDocumentClientCapabilities(
+            publish_diagnostics=types.PublishDiagnosticsClientCapabilities(related_information=True, version_support=True),
+            hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
+            inlay_hint=types.InlayHintClientCapabilities(),
+            code_action=types.CodeActionClientCapabilities(code_action_literal_support=types.ClientCodeActionLiteralOptions(
+                code_action_kind=types.ClientCodeActionKindOptions(value_set=[types.CodeActionKind.QuickFix, types.CodeActionKind.Source]))),
+            completion=types.CompletionClientCapabilities(completion_item=types.ClientCompletionItemOptions(documentation_format=[types.MarkupKind.Markdown])),
+            document_symbol=types.DocumentSymbolClientCapabilities(hierarchical_document_symbol_support=True),
+        ),
+        window=types.WindowClientCapabilities(work_done_progress=True),
+    )
+    return await client.initialize_session(types.InitializeParams(capabilities=capabilities))
+
+
+async def finish(client: LanguageClient):
+    await client.shutdown_session()
+    protocol = client.protocol
+    assert protocol.violations == [], "\n".join(protocol.violations)
+    assert protocol.checked > 0
+
+
+@pytest_lsp.fixture(config=config())
+async def client(lsp_client: LanguageClient):
+    """A session in UTF-16 (the client offers no other encoding)."""
+    lsp_client.initialize_result = await start(lsp_client)
+    yield
+    await finish(lsp_client)
+
+
+@pytest_lsp.fixture(config=config())
+async def client8(lsp_client: LanguageClient):
+    """A session whose client offers UTF-8."""
+    lsp_client.initialize_result = await start(lsp_client, utf8=True)
+    yield
+    await finish(lsp_client)
+
 
 URI = "file:///work/team.fonsters"
 WORDS = ["cat", "dog", "sun", "moon", "tree", "fish", "bird", "star", "rock", "leaf", "rain", "snow", "fire", "wind", "lake", "hill"]
@@ -285,8 +341,6 @@ def test_a_100_mb_document_is_refused_and_the_server_goes_on():
     """Past the transport's message bound: a parse error (id null) says so; nothing is opened."""
     import json
     import subprocess
-    from conftest import SERVER
-
     server = subprocess.Popen([SERVER, "--stdio", "--memory", "--no-starter"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 
     def send(message):
@@ -320,3 +374,15 @@ def test_a_100_mb_document_is_refused_and_the_server_goes_on():
     finally:
         server.stdin.close()
         server.wait(timeout=30)
+
+
+@pytest.mark.asyncio
+async def test_a_fonster_made_elsewhere_is_told_on_the_open_documents(client):
+    open_document(client, "gamma\ndelta\n")
+    assert [d for d in await published(client, URI, 1) if d["code"] == "in-library"] == []
+    before = len(client.protocol.published)
+    await call(client, "fonsters/create", {"name": "Gus", "seed": "gamma", "engine": "fonsters-v1"})
+    diagnostics = await wait_for(lambda: next((p["diagnostics"] for p in client.protocol.published[before:]
+                                               if any(d["code"] == "in-library" for d in p["diagnostics"])), None), "the library diagnostic")
+    told = [d for d in diagnostics if d["code"] == "in-library" and d["range"]["start"]["line"] == 0]
+    assert told and told[0]["message"].startswith("Draws the picture of “Gus” in your library")

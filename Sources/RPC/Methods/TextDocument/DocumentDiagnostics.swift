@@ -12,7 +12,7 @@ enum DocumentDiagnostics {
 
     /// Schedules a round for `document` and returns at once.
     static func schedule(_ document: OpenDocument, _ context: ServerContext, _ notification: NotificationContext) {
-        let (flag, generation) = document.beginRound()
+        let (flag, generation) = document.beginRound(notification.writer)
         // The round's work is estimated large, so `compute` takes it to the pool.
         let request = RequestContext(id: .string("diagnostics \(generation)"), method: method, workDoneToken: nil, flag: flag,
                                      writer: notification.writer, estimatedBytes: ComputePool.inlineBytes)

@@ -75,8 +75,7 @@ enum ExecuteCommandMethod: RPCMethod {
             }
             result = ["created": .int(Int64(created)), "skipped": .int(Int64(skipped))]
         }
-        // The library changed: every open document's diagnostics are told again.
-        context.documents.republish(context, writer: request.writer)
+        // The documents hear of the change as every store change (`TextDocuments.libraryChanged`).
         return result
     }
 

@@ -20,6 +20,8 @@ final class OpenDocument: Sendable {
         var kinds: [PictureCache.Key: String] = [:]
         /// Distinct variants found for the code action, by seed, engine and version.
         var variants: [String: String?] = [:]
+        /// Where its diagnostics go: the connection that opened or last changed it.
+        var writer: MessageWriter?
     }
     private let state: Locked<State>
 
@@ -90,10 +92,14 @@ final class OpenDocument: Sendable {
         }
     }
 
-    /// Starts a new round of analysis: cancels the one under way, and returns the new round's
-    /// flag and number.
-    func beginRound() -> (flag: RequestFlag, generation: Int) {
+    /// The connection its diagnostics go to.
+    var writer: MessageWriter? { state.withLock { $0.writer } }
+
+    /// Starts a new round of analysis publishing to `writer`: cancels the one under way, and
+    /// returns the new round's flag and number.
+    func beginRound(_ writer: MessageWriter) -> (flag: RequestFlag, generation: Int) {
         state.withLock { state in
+            state.writer = writer
             state.pending?.cancel()
             let flag = RequestFlag()
             state.pending = flag

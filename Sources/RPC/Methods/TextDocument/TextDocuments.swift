@@ -1,3 +1,4 @@
+import Foundation
 import CreatureCore
 import FonsterDocument
 
@@ -21,6 +22,8 @@ final class TextDocuments: Sendable {
     fileprivate let state = Locked(State())
     /// The library's pictures by picture, for "draws the picture of a Fonster in the library".
     let library = LibraryPictures()
+    /// The context these documents are part of (set by it), for rounds the library starts.
+    let owner = WeakContext()
 
     /// The position encoding `initialize` agreed (UTF-16 until then).
     var encoding: PositionEncoding {
@@ -100,11 +103,26 @@ final class TextDocuments: Sendable {
 }
 
 extension TextDocuments {
-    /// Publishes every open document's diagnostics again (after the library changed), to `writer`.
-    func republish(_ context: ServerContext, writer: MessageWriter) {
+    /// The library changed: every open document's diagnostics are published again (to the
+    /// connection that last changed it), so its "in your library" lines follow.
+    func libraryChanged() {
+        guard let context = owner.current else { return }
         let open = state.withLock { Array($0.documents.values) }
         for document in open {
+            guard let writer = document.writer else { continue }
             DocumentDiagnostics.schedule(document, context, NotificationContext(method: DocumentDiagnostics.method, writer: writer))
         }
+    }
+}
+
+/// A context held weakly (it holds its documents).
+final class WeakContext: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var context: ServerContext?
+
+    /// The context, while it lives.
+    var current: ServerContext? {
+        get { lock.withLock { context } }
+        set { lock.withLock { context = newValue } }
     }
 }
