@@ -104,9 +104,6 @@ public final class PictureCache: @unchecked Sendable {
     /// The pictures nearly like `id`'s (not the same), with how many cells differ.
     public func nearlyAlike(_ id: Int) -> [(id: Int, cells: Int)] { lock.withLock { near[id] } }
 
-    /// The id of `picture` if a key drew it (without adding it).
-    public func id(of picture: Picture) -> Int? { lock.withLock { interned[picture] } }
-
     /// Keeps `picture` as `key`'s: the id of an equal picture kept before, or a new one
     /// compared with those sharing a block.
     @discardableResult

@@ -41,9 +41,6 @@ final class OpenDocument: Sendable {
         state.withLock { state in state.analysisVersion == state.version ? state.analysis : nil }
     }
 
-    /// The newest analysis made, whatever text it is of.
-    var lastAnalysis: DocumentAnalysis? { state.withLock { $0.analysis } }
-
     /// Applies `changes` in order at `version`, all or none: a change that cannot apply leaves
     /// the document as it was.
     func apply(_ changes: [(range: TextRange?, text: String)], version: Int, encoding: PositionEncoding) throws(DocumentError) {
