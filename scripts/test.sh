@@ -3,7 +3,8 @@
 # missing (system libraries, python3-venv, node and Chromium through apt; the Python tools into
 # .build/venv with pip), builds, then runs the Swift tests, the independent image decoders
 # (Pillow), the web GUI's modules (node) and the Python JSON-RPC clients and web GUI in headless
-# Chromium (pytest, Selenium), a short fuzzing pass, and — after building the static
+# Chromium (pytest, Selenium; the language server with pytest-lsp), Neovim and Emacs (eglot) as
+# language-server clients, a short fuzzing pass, and — after building the static
 # server and the linux-x64 .vsix — the editor extension's node tests with headless Chromium.
 # Each suite prints one summary line and where its full log is (failures in full); the last
 # line is "N passed, N failed" over all suites. Exits non-zero when anything failed.
@@ -17,6 +18,7 @@ ensure_system_packages
 ensure_chromium
 ensure_node
 ensure_python_tools
+ensure_editors
 set +e
 
 if ! swift build --build-tests >"$LOG_DIR/build.log" 2>&1; then
@@ -36,6 +38,7 @@ run_suite "image decoders (Pillow, golden sample)" plain images \
 run_suite "web GUI modules (node --test)" node web \
   bash -c 'cd clients/web && exec node --test --test-reporter=tap test/'
 run_suite "Python clients, OpenRPC schemas, web GUI in Chromium (pytest)" pytest pytest "$VENV_PYTHON" -m pytest -q Tests/e2e
+run_suite "editors with the language server (Neovim, Emacs eglot)" plain editors Tests/editors/run.sh
 run_suite "fuzzing (libFuzzer, 20 s a target)" plain fuzz scripts/fuzz.sh 20
 
 # The extension's platform package bundles a server built with --static-swift-stdlib (a release

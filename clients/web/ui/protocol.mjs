@@ -33,6 +33,12 @@ export const METHODS = Object.freeze({
   "library/import": { params: ["bundle","select","workDoneToken","engine"], required: ["bundle"] },
   "creature/search": { params: ["base","want","variants","engine","limit","unlike","maxCandidates","timeoutMs","workDoneToken"], required: ["base","want"] },
   "fonsters/lookalikes": { params: ["near"], required: [] },
+  "textDocument/hover": { params: ["textDocument","position"], required: ["textDocument","position"] },
+  "textDocument/inlayHint": { params: ["textDocument","range"], required: ["textDocument","range"] },
+  "textDocument/codeAction": { params: ["textDocument","range","context","partialResultToken"], required: ["textDocument","range"] },
+  "textDocument/documentSymbol": { params: ["textDocument","partialResultToken"], required: ["textDocument"] },
+  "textDocument/completion": { params: ["textDocument","position","context","partialResultToken"], required: ["textDocument","position"] },
+  "workspace/executeCommand": { params: ["command","arguments"], required: ["command"] },
 });
 
 /**
