@@ -11,11 +11,6 @@ public enum DataURI {
         }
     }
 
-    /// `data:image/svg+xml;base64,…` for an SVG document.
-    public static func svg(_ svg: String) -> String {
-        make(mime: ImageFormat.svg.mimeType, bytes: Array(svg.utf8))
-    }
-
     /// The standard base64 (RFC 4648 §4) of `bytes`, with `=` padding.
     public static func base64(_ bytes: [UInt8]) -> String {
         String(unsafeUninitializedCapacity: (bytes.count + 2) / 3 * 4) { encode(bytes, into: $0) }

@@ -25,9 +25,7 @@ public enum Renderer {
                                                  backdrop: backdrop, isCancelled: isCancelled)
         case .jpeg: bytes = try JPEGEncoder.encode(sprite, scale: size.scale, quality: 90, comment: metadata?.textEntries.first?.text,
                                                    backdrop: backdrop, isCancelled: isCancelled)
-        case .svg:
-            let svg = SVGEncoder.encode(sprite, title: AltText.sentence(for: creature), size: size.pixels, backdrop: backdrop)
-            bytes = Array(svg.utf8)
+        case .svg: bytes = SVGEncoder.encode(sprite, title: AltText.sentence(for: creature), size: size.pixels, backdrop: backdrop)
         }
         return RenderedImage(bytes: bytes, format: format, pixels: size.pixels)
     }
