@@ -7,13 +7,13 @@ public enum SVGEncoder {
     /// The UTF-8 SVG of `sprite` on a 32×32 `viewBox`, with `title` (XML-escaped) as its
     /// accessible name and, when `size` is given, `width` and `height` of that many pixels.
     /// Horizontal runs of one colour become one rect, and identical runs on consecutive rows are
-    /// stacked into one taller rect. Transparent cells are left empty, or show `backdrop`:
-    /// full-width bands of its row colours (one rect per run of equal rows) under the cells.
-    /// The output is deterministic.
+    /// stacked into one taller rect; the rects of a colour share one `<g>` that gives their fill.
+    /// Transparent cells are left empty, or show `backdrop`: full-width bands of its row colours
+    /// (one rect per run of equal rows) under the cells. The output is deterministic.
     public static func encode(_ sprite: Sprite, title: String, size: Int? = nil, backdrop: Backdrop? = nil) -> [UInt8] {
         var title = title
         return title.withUTF8 { title in
-            withUnsafeTemporaryAllocation(of: Rect.self, capacity: Grid.side * Grid.side) { storage in
+            withUnsafeTemporaryAllocation(of: Rect.self, capacity: rectsCapacity) { storage in
                 let rects = UnsafeBufferPointer(rebasing: storage[..<findRects(sprite, into: storage)])
                 var counter = ByteCounter()
                 write(to: &counter, title: title, size: size, backdrop: backdrop, rects: rects, colors: sprite.colors)
@@ -45,62 +45,88 @@ public enum SVGEncoder {
     /// A rectangle of cells of colour index `color` (the first index of its colour).
     struct Rect: Equatable {
         var x, y, width, height, color: UInt8
+
+        /// This run, stacked from row `y`, ending above row `bottom`.
+        @inline(__always) func closed(at bottom: Int) -> Rect {
+            Rect(x: x, y: y, width: width, height: UInt8(truncatingIfNeeded: bottom) &- y, color: color)
+        }
     }
 
-    /// Writes the merged rectangles covering exactly the visible cells to `out` (room for
-    /// 1,024) and returns how many: the runs of each row, a run stacked onto the one above it
-    /// when that has the same columns and colour. Rects come in the order they end (by bottom
-    /// row, then left edge); they never overlap.
+    /// Room `findRects` needs: one rect per cell at most, and two rows of runs.
+    static let rectsCapacity = Grid.side * Grid.side + 2 * Grid.side
+
+    /// Writes the merged rectangles covering exactly the visible cells to the start of `out`
+    /// (room for `rectsCapacity`; its end serves as scratch) and returns how many: the runs of
+    /// each row, a run stacked onto the one above it when that has the same columns and colour.
+    /// Rects come in the order they end (by bottom row, then left edge); they never overlap.
     static func findRects(_ sprite: Sprite, into out: UnsafeMutableBufferPointer<Rect>) -> Int {
         // Cell value + 1 → the first colour index with the same colour, or -1 when invisible.
         var canonical = SIMD8<Int8>(repeating: -1)
-        for index in 0..<6 where sprite.colors[index].a > 0 {
-            canonical[index + 1] = Int8(sprite.colors.firstIndex(of: sprite.colors[index])!)
+        var plain = true  // every index is its own colour and visible: the cells serve as they are
+        for index in 0..<6 {
+            if sprite.colors[index].a > 0 { canonical[index + 1] = Int8(sprite.colors.firstIndex(of: sprite.colors[index])!) }
+            plain = plain && canonical[index + 1] == Int8(index)
         }
-        var count = 0
-        func close(_ run: Rect, at bottom: Int) {
-            out[count] = Rect(x: run.x, y: run.y, width: run.width, height: UInt8(bottom) &- run.y, color: run.color)
-            count += 1
-        }
-        // The visible runs of the row above (`open`) and of this row, each with the top row of
-        // the stack it ends; a row has at most 32 runs.
-        return withUnsafeTemporaryAllocation(of: Rect.self, capacity: 2 * Grid.side) { runs in
-            var open = 0, openCount = 0, current = Grid.side
-            sprite.grid.cells.withUnsafeBufferPointer { cells in
-                for y in 0..<Grid.side {
-                    let row = y &* Grid.side
-                    var currentCount = 0, next = 0  // `next`: the first open run not yet continued or closed
-                    var x = 0
-                    while x < Grid.side {
-                        let color = canonical[Int(cells[row &+ x]) &+ 1]
-                        var end = x &+ 1
-                        while end < Grid.side && canonical[Int(cells[row &+ end]) &+ 1] == color { end &+= 1 }
-                        if color >= 0 {
-                            var run = Rect(x: UInt8(x), y: UInt8(y), width: UInt8(end &- x), height: 0, color: UInt8(color))
-                            while next < openCount && Int(runs[open &+ next].x) < x { close(runs[open &+ next], at: y); next &+= 1 }
-                            if next < openCount {
-                                let above = runs[open &+ next]
-                                if above.x == run.x && above.width == run.width && above.color == run.color {
-                                    run.y = above.y
-                                    next &+= 1
-                                }
-                            }
-                            runs[current &+ currentCount] = run
-                            currentCount &+= 1
-                        }
-                        x = end
-                    }
-                    while next < openCount { close(runs[open &+ next], at: y); next &+= 1 }
-                    swap(&open, &current)
-                    openCount = currentCount
-                }
+        return sprite.grid.cells.withUnsafeBufferPointer { cells in
+            if plain { return findRects(cells: cells.baseAddress!, into: out) }
+            return withUnsafeTemporaryAllocation(of: Int8.self, capacity: cells.count) { copy in
+                for i in cells.indices { copy[i] = canonical[Int(cells[i]) &+ 1] }
+                return findRects(cells: UnsafePointer(copy.baseAddress!), into: out)
             }
-            for k in 0..<openCount { close(runs[open &+ k], at: Grid.side) }
-            return count
         }
     }
 
-    /// The whole document: root element, title, backdrop bands, then the rects.
+    /// `findRects` over 1,024 cells holding colour indices, each colour under one index, and
+    /// -1 where nothing is drawn.
+    private static func findRects(cells: UnsafePointer<Int8>, into out: UnsafeMutableBufferPointer<Rect>) -> Int {
+        precondition(out.count >= rectsCapacity)
+        let rects = out.baseAddress!
+        var count = 0
+        // The visible runs of the row above (from `open`) and of this row (from `current`), each
+        // with the top row of the stack it ends; a row has at most 32 runs.
+        var open = rects + Grid.side * Grid.side, current = open + Grid.side
+        var openCount = 0
+        for y in 0..<Grid.side {
+            let row = cells + y &* Grid.side
+            var currentCount = 0, next = 0  // `next`: the first open run not yet continued or closed
+            var x = 0
+            while x < Grid.side {
+                let color = row[x]
+                var end = x &+ 1
+                while end < Grid.side && row[end] == color { end &+= 1 }
+                if color >= 0 {
+                    var run = Rect(x: UInt8(x), y: UInt8(y), width: UInt8(end &- x), height: 0, color: UInt8(color))
+                    while next < openCount && Int(open[next].x) < x {
+                        rects[count] = open[next].closed(at: y)
+                        count &+= 1
+                        next &+= 1
+                    }
+                    if next < openCount && open[next].x == run.x && open[next].width == run.width && open[next].color == run.color {
+                        run.y = open[next].y
+                        next &+= 1
+                    }
+                    current[currentCount] = run
+                    currentCount &+= 1
+                }
+                x = end
+            }
+            while next < openCount {
+                rects[count] = open[next].closed(at: y)
+                count &+= 1
+                next &+= 1
+            }
+            swap(&open, &current)
+            openCount = currentCount
+        }
+        for k in 0..<openCount {
+            rects[count] = open[k].closed(at: Grid.side)
+            count &+= 1
+        }
+        return count
+    }
+
+    /// The whole document: root element, title, backdrop bands, then the rects in one group
+    /// per colour (`<g fill="#rrggbb">`, with `fill-opacity` when translucent), by colour index.
     private static func write<Sink: ByteSink>(to sink: inout Sink, title: UnsafeBufferPointer<UInt8>, size: Int?,
                                               backdrop: Backdrop?, rects: UnsafeBufferPointer<Rect>, colors: [RGBA]) {
         sink.put(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32""#)
@@ -117,36 +143,41 @@ public enum SVGEncoder {
         if let backdrop {
             var top = 0
             for y in 1...Grid.side where y == Grid.side || backdrop.rows[y] != backdrop.rows[top] {
-                writeRect(to: &sink, x: 0, y: top, width: Grid.side, height: y - top, color: backdrop.rows[top])
+                sink.put(#"<rect x="0" y=""#)
+                sink.put(number: top)
+                sink.put(#"" width="32" height=""#)
+                sink.put(number: y - top)
+                sink.put(##"" fill="#"##)
+                sink.put(hex: backdrop.rows[top])
+                sink.put(#""/>"#)
                 top = y
             }
         }
-        for rect in rects {
-            writeRect(to: &sink, x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height),
-                      color: colors[Int(rect.color)])
+        var used: UInt8 = 0
+        for rect in rects { used |= 1 << rect.color }
+        for index in 0..<6 where used & 1 << index != 0 {
+            let color = colors[index]
+            sink.put(##"<g fill="#"##)
+            sink.put(hex: color)
+            if color.a < 255 {
+                sink.put(#"" fill-opacity="0."#)
+                putOpacityDigits(color.a, to: &sink)
+            }
+            sink.put(#"">"#)
+            for rect in rects where rect.color == index {
+                sink.put(#"<rect x=""#)
+                sink.put(number: Int(rect.x))
+                sink.put(#"" y=""#)
+                sink.put(number: Int(rect.y))
+                sink.put(#"" width=""#)
+                sink.put(number: Int(rect.width))
+                sink.put(#"" height=""#)
+                sink.put(number: Int(rect.height))
+                sink.put(#""/>"#)
+            }
+            sink.put("</g>")
         }
         sink.put("</svg>")
-    }
-
-    /// `<rect x=".." y=".." width=".." height=".." fill="#rrggbb"/>`, with `fill-opacity` when
-    /// `color` is translucent.
-    @inline(__always)
-    private static func writeRect<Sink: ByteSink>(to sink: inout Sink, x: Int, y: Int, width: Int, height: Int, color: RGBA) {
-        sink.put(#"<rect x=""#)
-        sink.put(number: x)
-        sink.put(#"" y=""#)
-        sink.put(number: y)
-        sink.put(#"" width=""#)
-        sink.put(number: width)
-        sink.put(#"" height=""#)
-        sink.put(number: height)
-        sink.put(##"" fill="#"##)
-        sink.put(hex: color)
-        if color.a < 255 {
-            sink.put(#"" fill-opacity="0."#)
-            putOpacityDigits(color.a, to: &sink)
-        }
-        sink.put(#""/>"#)
     }
 
     /// The digits after `0.` of `alpha / 255` rounded to three decimals, trailing zeros
@@ -241,7 +272,7 @@ private struct ByteWriter: ByteSink {
         count += bytes.count
     }
 
-    mutating func put(number: Int) {
+    @inline(__always) mutating func put(number: Int) {
         if number < 10 { return put(UInt8(ascii: "0") &+ UInt8(number)) }
         if number < 100 {
             put(UInt8(ascii: "0") &+ UInt8(number / 10))
@@ -257,7 +288,7 @@ private struct ByteWriter: ByteSink {
         count += digits
     }
 
-    mutating func put(hex color: RGBA) {
+    @inline(__always) mutating func put(hex color: RGBA) {
         put(hexByte: color.r)
         put(hexByte: color.g)
         put(hexByte: color.b)

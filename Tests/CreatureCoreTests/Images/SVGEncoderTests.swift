@@ -5,25 +5,36 @@ import FoundationXML
 import Testing
 @testable import CreatureCore
 
-/// Collects the root attributes, the title text and every rect of an SVG document.
+/// Collects the root attributes, the title text and every rect of an SVG document, each rect
+/// with the attributes it inherits from its `<g>` (its own win).
 final class SVGCollector: NSObject, XMLParserDelegate {
     var rootAttributes: [String: String] = [:]
     var title = ""
     var rects: [[String: String]] = []
-    private var inTitle = false
+    /// The attributes of each `<g>`, in order.
+    var groups: [[String: String]] = []
+    /// Whether each rect sits in a `<g>`.
+    var grouped: [Bool] = []
+    private var inTitle = false, inGroup = false
 
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
         switch name {
         case "svg": rootAttributes = attributes
         case "title": inTitle = true
-        case "rect": rects.append(attributes)
+        case "g":
+            groups.append(attributes)
+            inGroup = true
+        case "rect":
+            rects.append(inGroup ? groups.last!.merging(attributes) { _, own in own } : attributes)
+            grouped.append(inGroup)
         default: break
         }
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         if name == "title" { inTitle = false }
+        if name == "g" { inGroup = false }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -99,6 +110,10 @@ final class SVGCollector: NSObject, XMLParserDelegate {
         let painted = try #require(Self.paint(parsed.rects), "rects overlap or leave the grid")
         #expect(painted == Self.expectedCells(named.sprite))
         #expect(Self.runsAreWhole(parsed.rects, painted))
+        // One group per colour shown, giving the fill; the rects carry only their geometry.
+        #expect(parsed.grouped.allSatisfy { $0 })
+        let fills = parsed.groups.map { $0["fill"]! + ($0["fill-opacity"] ?? "") }
+        #expect(Set(fills).count == fills.count && Set(painted.compactMap { $0 }).count == fills.count)
     }
 
     @Test(arguments: ["engine-v1.json", "engine-v2.json"])
@@ -120,6 +135,7 @@ final class SVGCollector: NSObject, XMLParserDelegate {
             let parsed = try #require(SVGCollector.parse(SVGEncoder.encode(named.sprite, title: "", backdrop: Backdrop(rows: rows))))
             let bands = parsed.rects.prefix(23)
             #expect(bands.allSatisfy { $0["x"] == "0" && $0["width"] == "32" && $0["fill-opacity"] == nil })
+            #expect(parsed.grouped == Array(repeating: false, count: 23) + Array(repeating: true, count: parsed.rects.count - 23))
             let painted = try #require(Self.paint(bands))
             #expect(painted == (0..<1024).map { "#" + rows[$0 / 32].hex })
             #expect(Self.paint(parsed.rects.dropFirst(23)) == Self.expectedCells(named.sprite), "\(named.name)")
