@@ -11,6 +11,7 @@ public enum SVGEncoder {
     /// Transparent cells are left empty, or show `backdrop`: full-width bands of its row colours
     /// (one rect per run of equal rows) under the cells. The output is deterministic.
     public static func encode(_ sprite: Sprite, title: String, size: Int? = nil, backdrop: Backdrop? = nil) -> [UInt8] {
+        precondition((size ?? 0) >= 0, "an SVG's size is not negative")
         var title = title
         return title.withUTF8 { title in
             withUnsafeTemporaryAllocation(of: Rect.self, capacity: rectsCapacity) { storage in
@@ -224,8 +225,11 @@ public enum SVGEncoder {
 
 /// Where `SVGEncoder` puts a document's bytes: a counter, then a writer.
 private protocol ByteSink {
+    /// A literal, e.g. `"</title>"`.
     mutating func put(_ text: StaticString)
+    /// One byte.
     mutating func put(_ byte: UInt8)
+    /// Bytes as they are.
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>)
     /// The decimal digits of `number` (≥ 0).
     mutating func put(number: Int)
