@@ -1,4 +1,4 @@
-// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|store|rpc|web|describe|search|lsp|all]`.
+// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|web|describe|search|lsp|all]`.
 // Prints figures for the README, each with its target. `all` runs every part in a process of its
 // own, so peak-memory figures are the part's own. `rpc` spawns the release `fonsters-rpc`
 // beside this executable (build it first: `swift build -c release`).
@@ -11,6 +11,7 @@ case "engine": EngineBenchmark.run()
 case "kinds": KindsBenchmark.run()
 case "longseeds": LongSeedBenchmark.run()
 case "png": PNGBenchmark.run()
+case "svg": SVGBenchmark.run()
 case "store": print(try StoreBenchmark.run())
 case "rpc": RPCBenchmark.run()
 case "web": WebBenchmark.run()
@@ -26,6 +27,6 @@ case "all":
         child.waitUntilExit()
     }
 default:
-    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|store|rpc|web|describe|search|lsp|all]\n".utf8))
+    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|web|describe|search|lsp|all]\n".utf8))
     exit(2)
 }
