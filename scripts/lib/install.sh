@@ -60,8 +60,8 @@ ensure_node() {
 }
 
 # The virtual environment with scripts/requirements-test.txt installed: created with python3
-# (python3 and python3-venv come through apt when creating it fails), pip runs only when a
-# tool is missing. The checks then run with "$VENV_PYTHON".
+# (python3 and python3-venv come through apt when creating it fails), pip runs only when the
+# requirements changed since the last install. The checks then run with "$VENV_PYTHON".
 ensure_python_tools() {
   # An environment whose interpreter no longer runs (Python upgraded or removed) is made anew.
   if [ -e "$VENV" ] && ! "$VENV_PYTHON" -c '' >/dev/null 2>&1; then rm -rf "$VENV"; fi
@@ -73,10 +73,10 @@ ensure_python_tools() {
       python3 -m venv "$VENV"
     fi
   fi
-  "$VENV_PYTHON" - <<'PY' 2>/dev/null || {
-import PIL, pylsp_jsonrpc, jsonschema, pytest, websockets, selenium
-PY
+  # pip runs when the requirements differ from those last installed (a copy kept in the venv).
+  if ! cmp -s scripts/requirements-test.txt "$VENV/requirements-test.txt"; then
     echo "installing into $VENV with pip: $(tr '\n' ' ' < scripts/requirements-test.txt)" >&2
     "$VENV_PYTHON" -m pip install -q --disable-pip-version-check -r scripts/requirements-test.txt >&2
-  }
+    cp scripts/requirements-test.txt "$VENV/requirements-test.txt"
+  fi
 }
