@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test suite on a stock Debian 12/13 machine with the Swift toolchain: installs what is
-# missing (system libraries, python3-venv, node and Chromium through apt; the Python tools into
+# missing (system libraries, python3-venv, node, Chromium and xdg-utils through apt; the Python tools into
 # .build/venv with pip), builds, then runs the Swift tests, the independent image decoders
 # (Pillow), the web GUI's modules (node) and the Python JSON-RPC clients and web GUI in headless
 # Chromium (pytest, Selenium), a short fuzzing pass, and — after building the static
@@ -15,6 +15,7 @@ source scripts/lib/suites.sh
 set -e
 ensure_system_packages
 ensure_chromium
+ensure_desktop_tools
 ensure_node
 ensure_python_tools
 set +e
