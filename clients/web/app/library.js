@@ -52,12 +52,10 @@ export function createLibraryView(viewport, deps) {
 
   let thumbTimer = 0;
   let lastScroll = 0;
-  /** The thumbnails asked for last, settled once each is shown (or failed). */
-  let thumbnailsShown = Promise.resolve();
   /** Ask for thumbnails once scrolling pauses. */
   function requestThumbnails() {
     clearTimeout(thumbTimer);
-    if (performance.now() - lastScroll > 120) thumbnailsShown = rows.loadThumbnails().then(() => {});
+    if (performance.now() - lastScroll > 120) rows.loadThumbnails();
     else thumbTimer = setTimeout(requestThumbnails, 80);
   }
 
@@ -184,9 +182,6 @@ export function createLibraryView(viewport, deps) {
     set activeIndex(i) { activeIndex = i; },
     focus() { viewport.focus(); },
     clearSelection() { selectedId = null; render(); },
-    /** Settles once the thumbnails asked for last are shown (or failed): the page opens its first
-     * view after the list's pictures, which come first. */
-    thumbnailsShown: () => thumbnailsShown,
     /** Rows currently in the page (for tests and metrics). */
     get renderedRows() { return shown.size; },
   };

@@ -128,17 +128,14 @@ async function start() {
   if (store.readOnly) storeEl.textContent += ' (read-only)';
   await listed;
   performance.mark('fonsters:list-loaded');
-  const opening = !current;
-  // The list's pictures first: a view opened now would hold them up (issue 29).
-  if (opening) await library.thumbnailsShown();
-  if (opening && !current) {
+  if (!current) {
     const cards = cardsInAddress();
     const wanted = cards ? '' : decodeURIComponent(location.hash.replace(/^#\/?/, ''));
     if (wanted === 'clock') openClock();
     else if (wanted && model.indexOf(wanted) >= 0) openFonster(wanted, { show: true });
     else if (model.total > 0) { await model.ensure(0, 0); openFonster(model.at(0).id); }
     if (cards) reviewAddressLink(cards);
-  } else if (!opening && current && current.kind === 'fonster') {
+  } else if (current.kind === 'fonster') {
     current.host.reload();
   }
 }

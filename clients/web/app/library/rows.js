@@ -105,12 +105,10 @@ export function createRows(deps) {
       row.remove();
       if (pool.length < 64) pool.push(row);
     },
-    /** Ask for the thumbnails of the rows still in the list; settles once each is shown (or failed). */
+    /** Ask for the thumbnails of the rows still in the list. */
     loadThumbnails() {
-      const loads = [];
-      for (const [row, load] of waiting) if (row.isConnected) loads.push(load());
+      for (const [row, load] of waiting) if (row.isConnected) load();
       waiting.clear();
-      return Promise.allSettled(loads);
     },
     get waitingThumbnails() { return waiting.size; },
   };
