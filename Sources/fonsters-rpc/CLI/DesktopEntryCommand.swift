@@ -5,6 +5,7 @@ import Foundation
 /// and puts "Fonsters" (the library in the browser) in the desktop's menu. Installed only when
 /// asked, into the user's own folders; uninstalling takes out exactly what installing put in.
 enum DesktopEntryCommand {
+    /// The commands' `--help`.
     static let help = """
     usage: fonsters-rpc install-desktop
            fonsters-rpc uninstall-desktop
@@ -24,6 +25,7 @@ enum DesktopEntryCommand {
     /// The link scheme's media type.
     static let schemeType = "x-scheme-handler/fonsters"
 
+    /// Writes the entry and makes it the default for `fonsters://`; on a failure nothing stays installed.
     static func install(_ args: [String]) throws {
         guard args.isEmpty else { throw CLIError("install-desktop takes no arguments; this got '\(args[0])'.") }
         #if os(macOS)
@@ -61,6 +63,7 @@ enum DesktopEntryCommand {
         #endif
     }
 
+    /// Removes the entry and the association `install` made (other applications' lines stay).
     static func uninstall(_ args: [String]) throws {
         guard args.isEmpty else { throw CLIError("uninstall-desktop takes no arguments; this got '\(args[0])'.") }
         let path = applicationsFolder() + "/" + fileName

@@ -11,6 +11,7 @@ import Darwin
 /// library) in the browser GUI of the web server of the library, starting that server when none
 /// runs. The link is read first: a bad one is refused before anything starts.
 enum OpenCommand {
+    /// The command's `--help`.
     static let help = """
     usage: fonsters-rpc open [LINK] [--store PATH] [--port N]
 
@@ -39,6 +40,8 @@ enum OpenCommand {
     /// How long the opener may run before it is left to itself (some run as long as the browser).
     static let openerDeadline = Duration.seconds(10)
 
+    /// Opens the link (or the library) as `help` says; throws `CLIError` for a bad link or command
+    /// line (exit 2), `CLIFailure` when no server could be found, started or shown (exit 1).
     static func run(_ args: [String]) throws {
         var reader = ArgumentReader(args)
         var location = StoreLocation.default
