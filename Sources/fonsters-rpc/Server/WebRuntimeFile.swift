@@ -39,11 +39,14 @@ struct WebRuntimeFile: Equatable {
         ["pid": .int(Int64(pid)), "host": .string(host), "port": .int(Int64(port)), "token": .string(token), "store": .string(store)]
     }
 
-    /// A record read back from JSON; nil when a field is missing or of the wrong kind.
+    /// A record read back from JSON; nil when a field is missing or of the wrong kind, or the
+    /// host or token holds anything an address of ours would not (so nothing else reaches a URL).
     init?(json: JSONValue) {
         guard let pid = json["pid"]?.int, let host = json["host"]?.string, let port = json["port"]?.int,
               let token = json["token"]?.string, let store = json["store"]?.string,
-              pid > 0, pid <= Int(Int32.max), (1...65535).contains(port) else { return nil }
+              pid > 0, pid <= Int(Int32.max), (1...65535).contains(port),
+              !token.isEmpty, token.allSatisfy({ $0.isASCII && $0.isHexDigit }),
+              !host.isEmpty, host.allSatisfy({ $0.isASCII && ($0.isHexDigit || ".:[]".contains($0)) }) else { return nil }
         self.init(pid: Int32(pid), host: host, port: port, token: token, store: store)
     }
 
