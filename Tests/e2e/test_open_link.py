@@ -13,6 +13,7 @@ import json
 import os
 import pathlib
 import re
+import select
 import shutil
 import signal
 import socket
@@ -86,6 +87,8 @@ class Desk:
         process = subprocess.Popen([self.binary, "web", "--port", "0", "--store", str(self.store), "--no-starter"],
                                    env=self.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.servers.append(process.pid)
+        ready, _, _ = select.select([process.stdout], [], [], 20)
+        assert ready, "the server printed no address"
         return process, process.stdout.readline().strip()
 
     def stop_all(self):
@@ -231,7 +234,8 @@ def test_install_desktop_registers_the_scheme_and_uninstall_takes_it_out(desk):
     config.mkdir(parents=True)
     (config / "mimeapps.list").write_text("[Default Applications]\ntext/plain=editor.desktop\n")
     desk.env.update(HOME=str(home), XDG_DATA_HOME=str(data), XDG_CONFIG_HOME=str(config))
-    desk.env.pop("XDG_CURRENT_DESKTOP", None)
+    for name in ("DESKTOP_SESSION", "KDE_FULL_SESSION", "GNOME_DESKTOP_SESSION_ID", "BROWSER"):  # xdg-open's generic way
+        desk.env.pop(name, None)
 
     def query():
         return subprocess.run(["xdg-mime", "query", "default", "x-scheme-handler/fonsters"], env=desk.env,
