@@ -73,8 +73,10 @@ class Desk:
         return self.runtime / "fonsters"
 
     def records(self):
-        """The runtime files there now, as read."""
-        return [json.loads(p.read_text()) for p in sorted(self.folder.glob("web-*.json"))] if self.folder.exists() else []
+        """The runtime files there now, as read (their servers are stopped at the end of the test)."""
+        found = [json.loads(p.read_text()) for p in sorted(self.folder.glob("web-*.json"))] if self.folder.exists() else []
+        self.servers.extend(r["pid"] for r in found if isinstance(r.get("pid"), int) and r["pid"] != os.getpid())
+        return found
 
     def opened_addresses(self):
         return self.opened.read_text().splitlines() if self.opened.exists() else []
@@ -92,12 +94,11 @@ class Desk:
         return process, process.stdout.readline().strip()
 
     def stop_all(self):
-        for record in self.records():
-            if "pid" in record:
-                self.servers.append(record["pid"])
-        for pid in self.servers:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
+        self.records()
+        for pid in set(self.servers):
+            with contextlib.suppress(OSError):  # gone already; and a pid reused by another program is left alone
+                if str(self.store).encode() in pathlib.Path(f"/proc/{pid}/cmdline").read_bytes():  # a web server of this library
+                    os.kill(pid, signal.SIGKILL)
 
 
 @pytest.fixture
