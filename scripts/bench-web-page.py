@@ -10,12 +10,18 @@
   that waits for the typing to stop).
 
     .build/venv/bin/python scripts/bench-web-page.py --bin .build/release/fonsters-rpc [--loads 15] [--keys 200]
+        [--baseline OTHER-BIN] [--busy N]
 
-Prints one line per figure. Needs Chromium and chromedriver (scripts/test.sh installs them) and the
+--baseline times a second server (another build) in the same browser, its loads taking turns with
+the first's, so both see the same machine; --busy N runs N processes that only burn CPU while the
+pages load (a loaded machine on demand; the load average before and after is printed). Prints one
+line per figure. Needs Chromium and chromedriver (scripts/test.sh installs them) and the
 venv's selenium and websockets.
 """
 import argparse
 import json
+import multiprocessing
+import os
 import pathlib
 import re
 import select
@@ -33,7 +39,8 @@ URL_LINE = re.compile(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)")
 REQUEST_LOG = re.compile(r"(creature/render|creature/environment) id (\d+): ([0-9.]+) ms, ok")
 
 # Runs before the page's own scripts: records when the list first shows rows whose thumbnails in
-# view are all decoded, checking on every image load and every change to the list.
+# view are all decoded. It checks when an image has loaded (the last one in view completes the
+# list), so it forces no layout on the page's other changes.
 READY_OBSERVER = """
 (() => {
   const check = () => {
@@ -44,7 +51,6 @@ READY_OBSERVER = """
     if (imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0)) window.__fonstersReady = performance.now();
   };
   document.addEventListener('load', check, true);
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['src'] });
 })();
 """
 
@@ -82,12 +88,47 @@ def fill_library(port, token, count):
                     break
 
 
+def burn():
+    """Keeps one core busy until killed (a stand-in for a build running beside the browser)."""
+    while True:
+        pass
+
+
+def load_average():
+    return " ".join(pathlib.Path("/proc/loadavg").read_text().split()[:3]) if pathlib.Path("/proc/loadavg").exists() else "?"
+
+
+def measure_ready(driver, url):
+    """One load of `url`: ms from navigation start to the list's thumbnails in view decoded, and the page's marks."""
+    driver.get(url)
+    deadline = time.monotonic() + 30
+    while (value := driver.execute_script("return window.__fonstersReady || 0")) == 0:
+        if time.monotonic() > deadline:
+            sys.exit("the list with thumbnails never appeared")
+        time.sleep(0.02)
+    stages = driver.execute_script(
+        "const n = performance.getEntriesByType('navigation')[0];"
+        "const m = Object.fromEntries(performance.getEntriesByType('mark').map((e) => [e.name.replace('fonsters:', ''), e.startTime]));"
+        "return { html: n.responseEnd, domContentLoaded: n.domContentLoadedEventEnd, ...m };")
+    return value, stages
+
+
+def report(label, fonsters, ready, stages, loads):
+    print(f"web page ready with {fonsters} Fonsters{label}, first list paint with thumbnails: median {statistics.median(ready):.0f} ms, "
+          f"p90 {percentile(ready, 90):.0f} ms, max {max(ready):.0f} ms ({loads} loads, Chromium headless; target p90 ≤ 300 ms)")
+    names = [name for name in stages[0] if all(name in s for s in stages)]
+    print("  on the way there, median ms since navigation start: " + ", ".join(
+        f"{name} {statistics.median(s[name] for s in stages):.0f}" for name in sorted(names, key=lambda n: stages[0][n])))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", default=".build/release/fonsters-rpc")
     parser.add_argument("--fonsters", type=int, default=1000)
     parser.add_argument("--loads", type=int, default=15)
     parser.add_argument("--keys", type=int, default=200)
+    parser.add_argument("--baseline", help="another fonsters-rpc to time the page against, load for load")
+    parser.add_argument("--busy", type=int, default=0, help="processes that burn CPU while the pages load")
     args = parser.parse_args()
 
     import test_web_gui as gui  # the suite's Chromium set-up (headless, fixed window size)
@@ -96,30 +137,40 @@ def main():
         log_path = pathlib.Path(folder) / "server.log"
         with open(log_path, "w") as log:
             process, url, port, token = start_server(args.bin, str(pathlib.Path(folder) / "bench.sqlite"), log)
+            others = []
             try:
                 fill_library(port, token, args.fonsters)
+                targets = [("", url)]
+                if args.baseline:
+                    with open(pathlib.Path(folder) / "baseline.log", "w") as baseline_log:
+                        other, other_url, other_port, other_token = start_server(args.baseline, str(pathlib.Path(folder) / "baseline.sqlite"), baseline_log)
+                    others.append(other)
+                    fill_library(other_port, other_token, args.fonsters)
+                    targets.append((f" (baseline {args.baseline})", other_url))
                 driver = gui.make_driver(pathlib.Path(folder))
                 try:
                     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": READY_OBSERVER})
-                    ready, stages = [], []
-                    for _ in range(args.loads + 1):  # the first load warms the browser's caches of the page's files
-                        driver.get(url)
-                        deadline = time.monotonic() + 30
-                        while (value := driver.execute_script("return window.__fonstersReady || 0")) == 0:
-                            if time.monotonic() > deadline:
-                                sys.exit("the list with thumbnails never appeared")
-                            time.sleep(0.02)
-                        ready.append(value)
-                        stages.append(driver.execute_script(
-                            "const n = performance.getEntriesByType('navigation')[0];"
-                            "const m = Object.fromEntries(performance.getEntriesByType('mark').map((e) => [e.name.replace('fonsters:', ''), e.startTime]));"
-                            "return { html: n.responseEnd, domContentLoaded: n.domContentLoadedEventEnd, ...m };"))
-                    ready, stages = ready[1:], stages[1:]
-                    print(f"web page ready with {args.fonsters} Fonsters, first list paint with thumbnails: median {statistics.median(ready):.0f} ms, "
-                          f"p90 {percentile(ready, 90):.0f} ms, max {max(ready):.0f} ms ({args.loads} loads, Chromium headless; target ≤ 300 ms)")
-                    names = [name for name in stages[0] if all(name in s for s in stages)]
-                    print("  on the way there, median ms since navigation start: " + ", ".join(
-                        f"{name} {statistics.median(s[name] for s in stages):.0f}" for name in sorted(names, key=lambda n: stages[0][n])))
+                    for _, address in targets:  # the first load of each warms the browser's caches of the page's files
+                        measure_ready(driver, address)
+                    burners = [multiprocessing.Process(target=burn, daemon=True) for _ in range(args.busy)]
+                    for burner in burners:
+                        burner.start()
+                    print(f"load average before: {load_average()} ({args.busy} CPU-burning processes added, {os.cpu_count()} cores)")
+                    results = {label: ([], []) for label, _ in targets}
+                    try:
+                        for _ in range(args.loads):
+                            for label, address in targets:
+                                value, stage = measure_ready(driver, address)
+                                results[label][0].append(value)
+                                results[label][1].append(stage)
+                    finally:
+                        for burner in burners:
+                            burner.kill()
+                    print(f"load average after: {load_average()}")
+                    for label, (ready, stages) in results.items():
+                        report(label, args.fonsters, ready, stages, args.loads)
+                    driver.get(url)
+                    measure_ready(driver, url)
 
                     # Typing: open the first Fonster, then one character at a time, each waited for.
                     driver.find_element(By.CSS_SELECTOR, "#list .row").click()
@@ -146,8 +197,11 @@ def main():
                 finally:
                     driver.quit()
             finally:
-                process.terminate()
-                process.wait(timeout=10)
+                for server in [process, *others]:
+                    server.terminate()
+                    server.wait(timeout=10)
+        if args.keys == 0:
+            return
         text = log_path.read_text()[mark:]
         times = {}
         for method, request, ms in REQUEST_LOG.findall(text):

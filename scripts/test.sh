@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test suite on a stock Debian 12/13 machine with the Swift toolchain: installs what is
-# missing (system libraries, librsvg2-bin, python3-venv, node and Chromium through apt; the Python
+# missing (system libraries, librsvg2-bin, python3-venv, node, Chromium, xdg-utils and the editors through apt; the Python
 # tools into .build/venv with pip), builds, then runs the Swift tests, the independent image decoders
 # (Pillow, and librsvg for SVG), the web GUI's modules (node) and the Python JSON-RPC clients and web
 # GUI in headless Chromium (pytest, Selenium; the language server with pytest-lsp), Neovim and Emacs
@@ -16,6 +16,7 @@ source scripts/lib/suites.sh
 set -e
 ensure_system_packages librsvg2-bin  # rsvg-convert: check_images.py rasterises the SVGs with it
 ensure_chromium
+ensure_desktop_tools
 ensure_node
 ensure_python_tools
 ensure_editors

@@ -842,34 +842,3 @@ def test_a_share_link_opened_on_the_page_shows_the_review(server, downloads):
         assert "cards" in error.text
     finally:
         driver.quit()
-
-
-def test_docs_screenshot(server, downloads):
-    """The README's picture: a small library, one Fonster open, on its scene (docs/web-shell.png)."""
-    clear_library(server)
-    for name, seed in (("Cumulus", "3 clouds"), ("Pixel Bob", "Pixel Bob"), ("Drifter", "cloud"), ("Bob", "Bob "),
-                       ("Quill", "The quick brown fox"), ("Ember", "Ember 26403"), ("Pebble", "Pebble 29475")):
-        made = server.call("fonsters/create", {"name": name, "seed": seed})
-    sunny = server.fonsters()[0]
-    driver = make_driver(downloads, width=1280, height=860)
-    try:
-        open_page(driver, server)
-        open_fonster(driver, sunny["id"])
-        plan = js(driver, "return [document.querySelectorAll('.scene-cloud').length, document.querySelectorAll('.scene-sun').length]")
-        assert plan == [3, 1], f"“3 clouds” starts three clouds, and its scene shows the sun: {plan}"
-        if os.environ.get("FONSTERS_UPDATE_DOCS"):
-            # Clouds start just off the scene and drift in (§8.1): give one time to come fully into view.
-            wait(driver, lambda d: js(d, "const s = document.getElementById('scene').getBoundingClientRect();"
-                                         "return [...document.querySelectorAll('.scene-cloud')].some((c) => {"
-                                         "  const r = c.getBoundingClientRect(); return r.left > s.left + 20 && r.right < s.right - 20; })"),
-                 "a cloud drifting over the scene", timeout=40)
-        assert driver.find_elements(By.CSS_SELECTOR, ".scene-sun"), "the sun of a seed that shows it"
-        path = shot(driver, "10-web-shell")
-        docs = ROOT / "docs"
-        docs.mkdir(exist_ok=True)
-        if os.environ.get("FONSTERS_UPDATE_DOCS"):
-            shutil.copyfile(path, docs / "web-shell.png")
-        assert Image.open(path).size[0] == 1280
-    finally:
-        driver.quit()
-    assert made

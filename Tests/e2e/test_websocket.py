@@ -354,6 +354,8 @@ def test_every_gui_file_is_served_byte_for_byte_with_its_type(server):
     for rel in files:
         status, headers, body = get(server, "/" + rel, cookie(server))
         assert status == 200, rel
+        if rel.endswith(".html"):  # a page names the files under the build's version (below)
+            body = re.sub(rb'="/v/[0-9a-f]{16}/', b'="/', body)
         assert body == (WEB / rel).read_bytes(), f"/{rel} differs from clients/web/{rel}: rebuild after scripts/embed-web.sh"
         ext = rel.rsplit(".", 1)[-1]
         if ext in types:
@@ -363,10 +365,24 @@ def test_every_gui_file_is_served_byte_for_byte_with_its_type(server):
         status, headers, body = get(server, "/" + rel, {**cookie(server), "If-None-Match": etag})
         assert status == 304 and body == b"" and headers["etag"] == etag
     if "index.html" in files:
-        status, headers, body = get(server, "/", cookie(server))
-        assert status == 200 and body == (WEB / "index.html").read_bytes()
+        status, headers, page = get(server, "/", cookie(server))
+        assert status == 200 and headers["cache-control"] == "no-cache"
+        # The page names the files under this build's version, where they never change (issue 29).
+        versions = set(re.findall(rb'="/v/([0-9a-f]{16})/', page))
+        assert len(versions) == 1, "the page names its files under one version"
+        assert re.sub(rb'="/v/[0-9a-f]{16}/', b'="/', page) == (WEB / "index.html").read_bytes(), "and is index.html otherwise"
         status, headers, body = get(server, "/", cookie(server), method="HEAD")
-        assert status == 200 and body == b"" and int(headers["content-length"]) == len((WEB / "index.html").read_bytes())
+        assert status == 200 and body == b"" and int(headers["content-length"]) == len(page)
+        version = versions.pop().decode()
+        for rel in files:
+            status, headers, body = get(server, f"/v/{version}/{rel}", cookie(server))
+            if rel.endswith(".html"):
+                assert status == 404, rel
+                continue
+            assert status == 200 and body == (WEB / rel).read_bytes(), rel
+            assert headers["cache-control"] == "public, max-age=31536000, immutable", rel
+        status, _, _ = get(server, f"/v/{'0' * 16}/app/main.js", cookie(server))
+        assert status == 404, "another build's version is not this one's"
 
 
 def test_the_embedded_gui_is_current():

@@ -48,6 +48,12 @@ ensure_editors() {
   emacs --batch -q --eval "(require 'eglot)" >/dev/null 2>&1 || ensure_system_packages elpa-eglot
 }
 
+# xdg-mime and xdg-open (xdg-utils) for the desktop entry's test (fonsters:// links), and
+# desktop-file-validate (desktop-file-utils) to check the entry.
+ensure_desktop_tools() {
+  ensure_system_packages xdg-utils desktop-file-utils
+}
+
 # node 18 or newer (node:test); Debian's nodejs is 18.20 on Debian 12 and 20.x on Debian 13.
 ensure_node() {
   local major

@@ -21,7 +21,14 @@ enum CommandLineEntry {
                                              loopback only unless --allow-remote; a WebSocket quiet
                                              for the interval (s) is pinged, and closed if it does
                                              not answer in the timeout (s) (protocol.md)
-      fonsters-rpc --version | --help | help [describe|render|sheet|search|import|export]
+      fonsters-rpc open [LINK] [--store PATH] [--port N]
+                                             open a share link (or the library) in the web GUI
+                                             of the library's running web server, starting one
+                                             when none runs; a bad link is refused (exit 2)
+      fonsters-rpc install-desktop | uninstall-desktop
+                                             make fonsters:// links open with `open` (a desktop
+                                             entry and xdg-mime; Linux), or undo it
+      fonsters-rpc --version | --help | help [describe|render|sheet|search|import|export|open|install-desktop]
       fonsters-rpc describe SEED…            print golden-format JSON records for seeds
       fonsters-rpc describe --stdin          the same for a JSON array of seeds on stdin
       fonsters-rpc describe --scene SEED…    print each seed's scene (sky, sun, clouds) instead
@@ -52,6 +59,8 @@ enum CommandLineEntry {
         case "search": SearchCommand.help
         case "import": DocumentCommands.importHelp
         case "export": DocumentCommands.exportHelp
+        case "open": OpenCommand.help
+        case "install-desktop", "uninstall-desktop": DesktopEntryCommand.help
         default: DescribeCommand.help
         }
     }
@@ -60,7 +69,7 @@ enum CommandLineEntry {
         var command = ""
         do {
             switch args.first {
-            case "describe", "render", "sheet", "search", "import", "export":
+            case "describe", "render", "sheet", "search", "import", "export", "open", "install-desktop", "uninstall-desktop":
                 command = args[0]
                 let rest = Array(args.dropFirst())
                 if ArgumentReader.asksForHelp(rest) {
@@ -75,6 +84,12 @@ enum CommandLineEntry {
                     try DocumentCommands.runImport(rest)
                 } else if command == "export" {
                     try DocumentCommands.runExport(rest)
+                } else if command == "open" {
+                    try OpenCommand.run(rest)
+                } else if command == "install-desktop" {
+                    try DesktopEntryCommand.install(rest)
+                } else if command == "uninstall-desktop" {
+                    try DesktopEntryCommand.uninstall(rest)
                 } else {
                     try DescribeCommand.run(rest)
                 }
@@ -84,7 +99,7 @@ enum CommandLineEntry {
                 if ArgumentReader.asksForHelp(rest) { print(usage); return 0 }
                 return try await WebCommand.run(try WebOptions(rest))
             case "help" where args.count == 1: print(usage)
-            case "help" where args.count == 2 && ["describe", "render", "sheet", "search", "import", "export"].contains(args[1]):
+            case "help" where args.count == 2 && ["describe", "render", "sheet", "search", "import", "export", "open", "install-desktop", "uninstall-desktop"].contains(args[1]):
                 print(help(args[1]))
             case _ where ArgumentReader.asksForHelp(args): print(usage)
             case "--version":

@@ -76,6 +76,9 @@ enum WebCommand {
             HTTPConnection.serve(stream, received: received, limits: HTTPLimits(), headDeadline: headDeadline, route: router.route)
         }
 
+        if let store = context.storePath {  // where `fonsters-rpc open` finds this server
+            WebRuntimeFile.publish(store: store, host: options.urlHost, port: listener.port, token: token, log: log)
+        }
         let url = "http://\(options.urlHost):\(listener.port)/?token=\(token)"
         FileHandle.standardOutput.write(Data((url + "\n").utf8))
         if options.server.logLevel != .off {

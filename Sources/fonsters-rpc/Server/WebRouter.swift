@@ -71,7 +71,7 @@ struct WebRouter: Sendable {
             return .respond(.text(404, path == "/" ? "This build has no web GUI embedded (clients/web was empty)." : "Not found.",
                                   headers: headers))
         }
-        let caching = [("ETag", asset.etag), ("Cache-Control", "no-cache")]
+        let caching = [("ETag", asset.etag), ("Cache-Control", asset.cacheControl)]
         let ifNoneMatch = request.headerTokens("if-none-match").map { $0.hasPrefix("w/") ? String($0.dropFirst(2)) : $0 }
         if ifNoneMatch.contains(asset.etag) || ifNoneMatch.contains("*") {
             return .respond(HTTPResponse(status: 304, headers: headers + caching))
@@ -98,27 +98,5 @@ struct WebRouter: Sendable {
             + "connect-src 'self' ws://\(host); base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
          ("X-Content-Type-Options", "nosniff"),
          ("Referrer-Policy", "no-referrer")]
-    }
-}
-
-/// One embedded file, ready to serve.
-struct WebAsset: Sendable {
-    /// The file's bytes.
-    let bytes: [UInt8]
-    /// Its media type.
-    let contentType: String
-    /// A strong validator: the SHA-1 of the bytes, quoted.
-    let etag: String
-
-    /// Every file in `WebAssets`, by path.
-    static func table() -> [String: WebAsset] {
-        var table: [String: WebAsset] = [:]
-        for (path, base64) in WebAssets.files {
-            guard let data = Data(base64Encoded: base64) else { fatalError("WebAssets.swift holds bad base64 for \(path); run scripts/embed-web.sh") }
-            let bytes = [UInt8](data)
-            let digest = SHA1.hash(bytes).prefix(12).map { String(format: "%02x", $0) }.joined()
-            table[path] = WebAsset(bytes: bytes, contentType: ContentType.forPath(path), etag: "\"\(digest)\"")
-        }
-        return table
     }
 }

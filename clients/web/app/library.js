@@ -51,7 +51,7 @@ export function createLibraryView(viewport, deps) {
   }
 
   let thumbTimer = 0;
-  let lastScroll = 0;
+  let lastScroll = -Infinity; // never scrolled (performance.now() starts at 0 with the page)
   /** Ask for thumbnails once scrolling pauses. */
   function requestThumbnails() {
     clearTimeout(thumbTimer);

@@ -14,7 +14,7 @@ import { connect, call, subscribe, onStatus, retryNow } from '../ui/api.js';
 import { mountDetail } from '../ui/detail.js';
 import { createDetailHost } from './detail-host.js';
 import { createListModel } from './list-model.js';
-import { createThumbnailCache, dataUriToBlob, dataUriToBlobUrl } from './thumbnails.js';
+import { createThumbnailCache, dataUriToBlob } from './thumbnails.js';
 import { createLibraryView } from './library.js';
 import { setupImportDialog } from './import-link.js';
 import { setupFindLook } from './findlook-host.js';
@@ -23,6 +23,7 @@ import { createAnnouncer } from './announce.js';
 import { createLookalikeMarks } from './lookalike-marks.js';
 import { setupBundles } from './bundles.js';
 
+performance.mark('fonsters:script'); // the page's modules are in and running (benchmarks read the marks)
 const $ = (id) => document.getElementById(id);
 const el = {
   connection: $('connection'), banner: $('banner'), bannerText: $('banner-text'), bannerRetry: $('banner-retry'),
@@ -37,7 +38,9 @@ const el = {
 connect();
 let info = { engine: 'fonsters-v1', capabilities: { experimental: {} } };
 const model = createListModel(call);
-const thumbnails = createThumbnailCache(call, { toUrl: dataUriToBlobUrl, revoke: (u) => URL.revokeObjectURL(u) });
+// Thumbnails as the server's data URIs: the page decodes them itself, where a blob URL would be a
+// round trip through the browser's other processes for each picture (issue 29).
+const thumbnails = createThumbnailCache(call);
 const library = createLibraryView(el.list, {
   model,
   thumbnails,
@@ -110,6 +113,7 @@ el.bannerRetry.addEventListener('click', () => retryNow());
 /** After each (re)connection: the server's facts, the list, the open view. */
 async function start() {
   performance.mark('fonsters:connected'); // marks for timing the page's start (benchmarks read them)
+  const listed = reloadList(); // asked for beside initialize, whose facts the list does not need
   try {
     info = await call('initialize', { clientInfo: { name: 'fonsters-web', version: '0.1.0' } });
   } catch (error) {
@@ -122,7 +126,7 @@ async function start() {
   storeEl.textContent = store.memory ? 'Library in memory (not saved)' : store.path ? `Library: ${store.path.split(/[\\/]/).pop()}` : '';
   storeEl.title = store.path || (store.memory ? 'This library lives only as long as the server runs.' : '');
   if (store.readOnly) storeEl.textContent += ' (read-only)';
-  await reloadList();
+  await listed;
   performance.mark('fonsters:list-loaded');
   if (!current) {
     const cards = cardsInAddress();

@@ -1,37 +1,22 @@
-// Thumbnails for the library list, asked for as rows scroll into view
-// (creature/render of the row's seed and engine, and its sky from
-// creature/environment: a still picture stands on its sky gradient, ENGINE.md
-// §8.1, so dark creatures stay visible) and cached: by seed and engine
-// for the lookup, by the server's etag for the picture, so rows that draw the
-// same image share one blob URL. The cache is bounded (least recently used out).
+// Thumbnails for the library list, asked for as rows scroll into view: creature/render of the
+// row's seed and engine, 64 px, on its sky (a still picture stands on its sky gradient, ENGINE.md
+// §8.1, so dark creatures stay visible), kept as the server's data URI (the page decodes it
+// itself; a blob URL would cost a round trip through the browser's other processes for each
+// picture, issue 29) and cached by seed and engine, least recently used out past the bound.
 
 export const THUMB_SIZE = 64;
 
 /**
  * @param {(method: string, params?: any) => Promise<any>} call
- * @param {{ limit?: number, toUrl?: (dataUri: string) => string, revoke?: (url: string) => void }} [options]
+ * @param {{ limit?: number }} [options]
  */
 export function createThumbnailCache(call, options = {}) {
   const limit = options.limit || 2000;
-  const toUrl = options.toUrl || ((dataUri) => dataUri);
-  const revoke = options.revoke || (() => {});
   /** @type {Map<string, Promise<{ etag: string, src: string, alt: string }>>} key → picture */
   const byKey = new Map();
-  /** @type {Map<string, { src: string, users: number }>} etag → shared URL */
-  const byEtag = new Map();
   let requests = 0;
 
-  function release(entry) {
-    entry.then((p) => {
-      const shared = byEtag.get(p.etag);
-      if (shared && --shared.users <= 0) {
-        byEtag.delete(p.etag);
-        revoke(shared.src);
-      }
-    }, () => {});
-  }
-
-  /** The picture for a Fonster's seed and engine: `{etag, src, alt, sky}` (sky: three white levels). */
+  /** The picture for a Fonster's seed and engine: `{etag, src, alt}`. */
   function get(fonster) {
     const key = `${fonster.engine}\u0000${fonster.seed}`;
     const hit = byKey.get(key);
@@ -41,35 +26,15 @@ export function createThumbnailCache(call, options = {}) {
       return hit;
     }
     requests++;
-    const target = { seed: fonster.seed, engine: fonster.engine };
-    const entry = Promise.all([
-      call('creature/render', { ...target, format: 'png', size: THUMB_SIZE }),
-      call('creature/environment', target),
-    ]).then(([r, env]) => {
-      let shared = byEtag.get(r.etag);
-      if (!shared) {
-        shared = { src: toUrl(r.dataUri), users: 0 };
-        byEtag.set(r.etag, shared);
-      }
-      shared.users++;
-      return { etag: r.etag, src: shared.src, alt: r.alt, sky: [env.sky.top, env.sky.middle, env.sky.bottom] };
-    });
+    const entry = call('creature/render', { seed: fonster.seed, engine: fonster.engine, format: 'png', size: THUMB_SIZE, background: 'sky' })
+      .then((r) => ({ etag: r.etag, src: r.dataUri, alt: r.alt }));
     entry.catch(() => byKey.delete(key));
     byKey.set(key, entry);
-    while (byKey.size > limit) {
-      const [oldKey, oldEntry] = byKey.entries().next().value;
-      byKey.delete(oldKey);
-      release(oldEntry);
-    }
+    while (byKey.size > limit) byKey.delete(byKey.keys().next().value);
     return entry;
   }
 
-  return { get, get size() { return byKey.size; }, get requests() { return requests; }, get images() { return byEtag.size; } };
-}
-
-/** A data URI's bytes as a blob URL (CSP allows blob: images; it keeps the DOM small). */
-export function dataUriToBlobUrl(dataUri) {
-  return URL.createObjectURL(dataUriToBlob(dataUri));
+  return { get, get size() { return byKey.size; }, get requests() { return requests; } };
 }
 
 /** A data URI (base64 or percent-encoded) as a Blob. */

@@ -1,46 +1,40 @@
-// Thumbnails are asked for once per seed and engine, shared by etag, and the
-// cache stays within its bound (releasing URLs nobody uses any more).
+// Thumbnails are asked for once per seed and engine, on their sky, and the cache stays within
+// its bound.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createThumbnailCache, dataUriToBlob } from '../app/thumbnails.js';
 
-test('one request per seed and engine; equal etags share one URL; bounded', async () => {
+test('one request per seed and engine, on its sky, kept as the data URI; bounded', async () => {
   const calls = [];
-  const revoked = [];
-  let made = 0;
   const call = async (method, params) => {
-    if (method === 'creature/environment') return { sky: { top: 0.5, middle: 0.4, bottom: params.seed.length / 100 } };
-    calls.push(params);
-    // Two seeds that draw the same picture share an etag.
-    const etag = params.engine === 'fonsters-v1' && ['twin', 'also twin'].includes(params.seed) ? 'e-same' : `e-${params.engine}-${params.seed}`;
-    return { dataUri: `data:image/png;base64,${Buffer.from(params.seed).toString('base64')}`, etag, alt: `alt of ${params.seed}` };
+    calls.push({ method, ...params });
+    return { dataUri: `data:image/png;base64,${Buffer.from(params.seed).toString('base64')}`, etag: `e-${params.engine}-${params.seed}`, alt: `alt of ${params.seed}` };
   };
-  const cache = createThumbnailCache(call, { limit: 3, toUrl: () => `blob:${++made}`, revoke: (u) => revoked.push(u) });
+  const cache = createThumbnailCache(call, { limit: 3 });
   const a = await cache.get({ seed: 'twin', engine: 'fonsters-v1' });
   const again = await cache.get({ seed: 'twin', engine: 'fonsters-v1' });
   assert.equal(calls.length, 1);
   assert.equal(again, a);
-  assert.deepEqual(a.sky, [0.5, 0.4, 0.04], 'the sky of the seed, for the picture to stand on');
-  const b = await cache.get({ seed: 'also twin', engine: 'fonsters-v1' });
-  assert.equal(b.src, a.src, 'same etag, same URL');
-  assert.equal(cache.images, 1);
+  assert.deepEqual(calls[0], { method: 'creature/render', seed: 'twin', engine: 'fonsters-v1', format: 'png', size: 64, background: 'sky' },
+    'one render, 64 px, the picture standing on its sky');
+  assert.deepEqual(a, { etag: 'e-fonsters-v1-twin', src: `data:image/png;base64,${Buffer.from('twin').toString('base64')}`, alt: 'alt of twin' });
   const v2 = await cache.get({ seed: 'twin', engine: 'fonsters-v2' });
   assert.notEqual(v2.etag, a.etag);
-  assert.equal(calls.length, 3);
-  assert.deepEqual(calls.map((c) => c.size), [64, 64, 64]);
-  await cache.get({ seed: 'four', engine: 'fonsters-v1' }); // evicts "twin"/v1 (least recently used)
-  await new Promise((r) => setTimeout(r, 0));
+  await cache.get({ seed: 'three', engine: 'fonsters-v1' });
+  await cache.get({ seed: 'twin', engine: 'fonsters-v1' }); // used again: the newest now
+  await cache.get({ seed: 'four', engine: 'fonsters-v1' }); // evicts twin/v2, the least recently used
   assert.equal(cache.size, 3);
-  assert.deepEqual(revoked, [], '"also twin" still uses the shared URL');
-  await cache.get({ seed: 'five', engine: 'fonsters-v1' }); // evicts "also twin": the URL's last user
-  await new Promise((r) => setTimeout(r, 0));
-  assert.deepEqual(revoked, [a.src]);
+  assert.equal(calls.length, 4);
+  await cache.get({ seed: 'twin', engine: 'fonsters-v1' });
+  assert.equal(calls.length, 4, 'still cached');
+  await cache.get({ seed: 'twin', engine: 'fonsters-v2' });
+  assert.equal(calls.length, 5, 'asked for again once evicted');
+  assert.equal(cache.requests, 5);
 });
 
 test('a failed request is not cached', async () => {
   let n = 0;
-  const cache = createThumbnailCache(async (method) => {
-    if (method === 'creature/environment') return { sky: { top: 0.5, middle: 0.4, bottom: 0.3 } };
+  const cache = createThumbnailCache(async () => {
     if (n++ === 0) throw new Error('lost');
     return { dataUri: 'data:,x', etag: 'e', alt: '' };
   });

@@ -106,10 +106,14 @@ export function mountScene(el) {
   let started = 0;
   let lastAdd = 0;
   const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  /** A still scene is drawn again when its size changes (a phone shows it once its pane is shown). */
+  let resized = null;
 
   function clear() {
     cancelAnimationFrame(frame);
     frame = 0;
+    if (resized) resized.disconnect();
+    resized = null;
     layer.textContent = '';
     el.style.background = '';
     sun = null;
@@ -173,6 +177,10 @@ export function mountScene(el) {
       }
       if (next.clouds) for (let i = 0; i < next.clouds.initial; i++) addCloud(started);
       if (next.sun || next.clouds) frame = requestAnimationFrame(tick);
+      if (still && (next.sun || next.clouds) && typeof ResizeObserver === 'function') {
+        resized = new ResizeObserver(() => { if (plan) tick(performance.now()); });
+        resized.observe(el);
+      }
     },
     clear,
   };

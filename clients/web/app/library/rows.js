@@ -2,8 +2,6 @@
 // under it the seed, the engine, or what the row looks like. Rows are reused as the list
 // scrolls, so a thumbnail that arrives late checks the row still shows its Fonster.
 
-import { skyGradient } from '../../ui/scene.js';
-
 export const ROW_HEIGHT = 60;
 
 /** The row's element id for a Fonster. */
@@ -60,7 +58,6 @@ export function createRows(deps) {
     row.style.transform = `translateY(${index * ROW_HEIGHT}px)`;
     row.dataset.index = String(index);
     thumb.removeAttribute('src');
-    thumb.style.background = '';
     if (!fonster) {
       row.classList.add('loading');
       row.removeAttribute('id');
@@ -92,7 +89,6 @@ export function createRows(deps) {
     waiting.set(row, () => deps.thumbnails.get(fonster).then((p) => {
       if (row.fonstersToken !== token) return; // the row shows another Fonster by now
       thumb.src = p.src;
-      thumb.style.background = skyGradient(p.sky);
       thumb.alt = p.alt || `The creature of ${fonster.displayName}`;
     }, () => { if (row.fonstersToken === token) thumb.alt = `${fonster.displayName} (picture unavailable)`; }));
     return row;
