@@ -1,3 +1,5 @@
+import JSON
+
 /// `data:` URIs that embed an image in a page or a JSON reply.
 public enum DataURI {
     /// `data:<mime>;base64,<bytes in base64>`, built in one buffer.
@@ -9,6 +11,16 @@ public enum DataURI {
             for part in [head, mime.utf8, tail] { for byte in part { out[o] = byte; o += 1 } }
             return o + encode(bytes, into: UnsafeMutableBufferPointer(rebasing: out[o...]))
         }
+    }
+
+    /// How many bytes `make(mime:bytes:)` makes of `count` bytes.
+    public static func length(mime: String, count: Int) -> Int { 13 + mime.utf8.count + (count + 2) / 3 * 4 }
+
+    /// Writes `make(mime:bytes:)` to the start of `out` (room for `length(mime:count:)` bytes).
+    static func write(mime: String, bytes: [UInt8], into out: UnsafeMutableBufferPointer<UInt8>) {
+        var o = 0
+        for part in ["data:".utf8, mime.utf8, ";base64,".utf8] { for byte in part { out[o] = byte; o += 1 } }
+        _ = encode(bytes, into: UnsafeMutableBufferPointer(rebasing: out[o...]))
     }
 
     /// `data:image/svg+xml;base64,…` for an SVG document.
@@ -26,7 +38,7 @@ public enum DataURI {
 
     /// Writes the base64 of `bytes` to the start of `out` (room for `(count + 2) / 3 × 4`
     /// bytes) and returns how many bytes it wrote.
-    private static func encode(_ bytes: [UInt8], into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    static func encode(_ bytes: [UInt8], into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         alphabet.withUnsafeBufferPointer { alphabet in
             bytes.withUnsafeBufferPointer { bytes in
                 var o = 0
@@ -52,5 +64,13 @@ public enum DataURI {
                 return o
             }
         }
+    }
+}
+
+extension JSONWriter {
+    /// A `data:` URI of `bytes` as a string value, its base64 written straight into the text
+    /// (no `String` is made of it).
+    public mutating func dataURI(mime: String, bytes: [UInt8]) {
+        plainString(DataURI.length(mime: mime, count: bytes.count)) { DataURI.write(mime: mime, bytes: bytes, into: $0) }
     }
 }
