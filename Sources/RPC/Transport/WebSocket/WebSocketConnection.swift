@@ -9,12 +9,12 @@ import Foundation
 /// close frame (1000) and waits up to `closeWait` for the peer's; the socket is closed once the
 /// reader and the writer are both done.
 public enum WebSocketConnection {
-    /// Serves `stream` as a WebSocket: calls `run` with the connection (start the session there,
-    /// without blocking), then reads on this thread until the WebSocket ends.
-    /// `leftover` holds bytes read after the handshake's head.
     /// The most output that may wait before a pong holds up reading.
     static let pongQueueLimit = 1 << 20
 
+    /// Serves `stream` as a WebSocket: calls `run` with the connection (start the session there,
+    /// without blocking), then reads on this thread until the WebSocket ends.
+    /// `leftover` holds bytes read after the handshake's head.
     public static func serve(_ stream: SocketStream, leftover: [UInt8], limits: FrameLimits,
                              log: TransportLog, closeWait: Duration = .seconds(2),
                              run: (Connection) -> Void) {
