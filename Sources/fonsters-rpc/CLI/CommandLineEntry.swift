@@ -30,6 +30,8 @@ enum CommandLineEntry {
       fonsters-rpc search BASE --want TRAITS [--limit N] [--json]
                                              variants of BASE with the wanted traits, one seed a
                                              line (e.g. --want antlers,beard,tier=5)
+      fonsters-rpc describe-protocol openrpc.json|protocol.mjs|protocol.md FILE
+                                             print a file made from the method declarations
 
     server options (--memory and --store exclude each other; web takes neither --script nor --json):
     \(ServerOptions.helpLines)
@@ -43,6 +45,7 @@ enum CommandLineEntry {
         case "render": RenderCommand.help
         case "sheet": SheetCommand.help
         case "search": SearchCommand.help
+        case "describe-protocol": DescribeProtocolCommand.help
         default: DescribeCommand.help
         }
     }
@@ -51,7 +54,7 @@ enum CommandLineEntry {
         var command = ""
         do {
             switch args.first {
-            case "describe", "render", "sheet", "search":
+            case "describe", "render", "sheet", "search", "describe-protocol":
                 command = args[0]
                 let rest = Array(args.dropFirst())
                 if ArgumentReader.asksForHelp(rest) {
@@ -62,6 +65,8 @@ enum CommandLineEntry {
                     try SheetCommand.run(rest)
                 } else if command == "search" {
                     try SearchCommand.run(rest)
+                } else if command == "describe-protocol" {
+                    try DescribeProtocolCommand.run(rest)
                 } else {
                     try DescribeCommand.run(rest)
                 }
@@ -71,7 +76,7 @@ enum CommandLineEntry {
                 if ArgumentReader.asksForHelp(rest) { print(usage); return 0 }
                 return try await WebCommand.run(try WebOptions(rest))
             case "help" where args.count == 1: print(usage)
-            case "help" where args.count == 2 && ["describe", "render", "sheet", "search"].contains(args[1]):
+            case "help" where args.count == 2 && ["describe", "render", "sheet", "search", "describe-protocol"].contains(args[1]):
                 print(help(args[1]))
             case _ where ArgumentReader.asksForHelp(args): print(usage)
             case "--version":

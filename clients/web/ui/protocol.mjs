@@ -1,5 +1,5 @@
-// Generated from openrpc.json (the server's typed method declarations) by
-// `FONSTERS_WRITE_OPENRPC=1 swift test --filter DeclarationTests`; a test fails when it is
+// Generated from the server's typed method declarations by scripts/regen.sh
+// (fonsters-rpc describe-protocol protocol.mjs); `scripts/regen.sh --check` fails when it is
 // stale. Do not edit. Every call of the web page and of the extension's detail view goes
 // through `checkCall`, so a renamed or misspelt param fails a test, not a user.
 
@@ -49,3 +49,31 @@ export function checkCall(method, params) {
   }
   for (const key of m.required) if (!keys.includes(key)) throw new Error(`${method} needs '${key}'`);
 }
+
+/** Every method's name, in the server's order. */
+export const METHOD_NAMES = Object.freeze(["initialize","shutdown","fonsters/list","fonsters/get","fonsters/create","fonsters/update","fonsters/delete","fonsters/duplicate","fonsters/move","fonsters/undo","fonsters/redo","fonsters/random","fonsters/refresh","fonsters/useFrame","creature/render","creature/describe","creature/frames","creature/animate","creature/tapAnimation","creature/environment","clock/creature","share/build","share/preview","share/import","library/export","library/import","creature/search","fonsters/lookalikes"]);
+
+/** The error codes the server answers with, by the names of the Swift `ErrorCode` statics. */
+export const ERROR_CODES = Object.freeze({
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  responseTooLarge: -32001,
+  requestCancelled: -32800,
+  notFound: 1001,
+  seedTooLong: 1002,
+  badShareLink: 1003,
+  storeUnavailable: 1004,
+  storeReadOnly: 1005,
+  nothingToUndo: 1006,
+  nothingToRedo: 1007,
+  frameOutOfRange: 1008,
+  tooMany: 1009,
+  invalidBundle: 1010,
+  storeCorrupt: 1011,
+  storeTooNew: 1012,
+  noRandomSource: 1013,
+  storeReplaced: 1014,
+});

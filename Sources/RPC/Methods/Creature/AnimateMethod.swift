@@ -60,7 +60,8 @@ enum AnimateMethod: RPCMethod {
             } catch ImageError.tooLarge {
                 throw ResponseError(
                     code: .responseTooLarge,
-                    message: "The animation at \(size.pixels) pixels would take more than \(request.maxResponseBytes) bytes. Ask for a smaller 'size', or page through the frames with creature/frames 'start' and 'count'.",
+                    message: "The animation at \(size.pixels) pixels would take more than \(request.maxResponseBytes) bytes. Ask for a smaller 'size', or page through the "
+                        + "frames with creature/frames 'start' and 'count'.",
                     data: ["field": "size", "limit": .int(Int64(request.maxResponseBytes))])
             } catch {
                 throw ResponseError.internalError("The animation could not be encoded: \(error)")

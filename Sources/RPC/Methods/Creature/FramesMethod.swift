@@ -106,7 +106,8 @@ enum FramesMethod: RPCMethod {
                     let fit = index - start
                     throw ResponseError(
                         code: .responseTooLarge,
-                        message: "The frames from \(start) on would take more than \(request.maxResponseBytes) bytes; \(fit) fit. Ask for fewer at a time with 'start' and 'count' (e.g. start \(start), count \(max(1, fit))).",
+                        message: "The frames from \(start) on would take more than \(request.maxResponseBytes) bytes; \(fit) fit. Ask for fewer at a time with 'start' and "
+                            + "'count' (e.g. start \(start), count \(max(1, fit))).",
                         data: ["field": "count", "limit": .int(Int64(request.maxResponseBytes)), "fit": .int(Int64(fit))])
                 }
                 frames.append(Frame(index: index + 1, prefix: prefix, image: uri))

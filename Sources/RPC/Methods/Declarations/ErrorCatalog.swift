@@ -26,12 +26,12 @@ enum ErrorCatalog {
         Entry(code: .methodNotFound, name: "methodNotFound", title: "Method not found", meaning: "method not found (the message names it)"),
         Entry(code: .invalidParams, name: "invalidParams", title: "Invalid params", meaning: "invalid params (`data.field` names the param)"),
         Entry(code: .internalError, name: "internalError", title: "Internal error", meaning: "internal error"),
-        Entry(code: .requestCancelled, name: "requestCancelled", title: "Request cancelled",
-              meaning: "request cancelled (`$/cancelRequest`, or `exit` without `shutdown`)"),
         Entry(code: .responseTooLarge, name: "responseTooLarge", title: "Response too large", meaning: """
             response too large: over `--max-response-bytes` (\(ServerLimits().maxResponseBytes >> 20) MB); the message says how to ask for less (`data {limit, length}` \
             or, from `creature/frames`, `{field: "count", limit, fit}`)
             """),
+        Entry(code: .requestCancelled, name: "requestCancelled", title: "Request cancelled",
+              meaning: "request cancelled (`$/cancelRequest`, or `exit` without `shutdown`)"),
         Entry(code: .notFound, name: "notFound", title: "Not found", meaning: "no Fonster has the id"),
         Entry(code: .seedTooLong, name: "seedTooLong", title: "Seed too long", meaning: """
             seed or name over \(English.grouped(TextLimit.maxLength)) UTF-16 units, where an emoji counts as two or more (`data {field, limit, length}`)

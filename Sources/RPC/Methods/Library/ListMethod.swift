@@ -73,7 +73,8 @@ enum ListMethod: RPCMethod {
                     if bytes > request.maxResponseBytes {
                         throw ResponseError(
                             code: .responseTooLarge,
-                            message: "The list with \(size.pixels)-pixel \(format.rawValue) thumbnails would take more than \(request.maxResponseBytes) bytes; the first \(index) of \(fonsters.count) fit. Ask for a page with 'start' and 'count', or smaller thumbnails.",
+                            message: "The list with \(size.pixels)-pixel \(format.rawValue) thumbnails would take more than \(request.maxResponseBytes) bytes; the first "
+                                + "\(index) of \(fonsters.count) fit. Ask for a page with 'start' and 'count', or smaller thumbnails.",
                             data: ["field": "count", "limit": .int(Int64(request.maxResponseBytes)), "fit": .int(Int64(index))])
                     }
                     thumbnail = image

@@ -12,7 +12,7 @@ enum SearchMethod: RPCMethod {
         init(_ p: ParamReader) throws(ResponseError) {
             base = try p.required("base", "The text to vary (at most 10,000 UTF-16 units).")
             want = try p.required("want", ##"""
-                The wanted traits: {trait: value} (e.g. {"antlers": true, "tier": 5, "color": "#e94560~60"}) or the command line's text \
+                The wanted traits: {trait: value} (e.g. {"antlers": true, "tier": 5, "color": "#e94560~60"}) or the command line's text \##
                 "antlers,tier=5".
                 """##)
             variants = try p.optional("variants", "How to vary the base: numbers, spelling, emoji, words (default: all, interleaved).")

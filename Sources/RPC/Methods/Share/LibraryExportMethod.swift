@@ -50,7 +50,8 @@ enum LibraryExportMethod: RPCMethod {
             let fit = max(1, Int(Double(exported) * Double(request.maxResponseBytes) / Double(size) * 0.9))
             throw ResponseError(
                 code: .responseTooLarge,
-                message: "The bundle of these \(exported) Fonsters would take \(size) bytes, more than the limit of \(request.maxResponseBytes). Export a page at a time with 'start' and 'count' (about \(fit) fit), or pick them with 'ids'.",
+                message: "The bundle of these \(exported) Fonsters would take \(size) bytes, more than the limit of \(request.maxResponseBytes). Export a page at a time "
+                    + "with 'start' and 'count' (about \(fit) fit), or pick them with 'ids'.",
                 data: ["field": "count", "limit": .int(Int64(request.maxResponseBytes)), "fit": .int(Int64(fit))])
         }
         return Result(bundle: bundle, total: total, remaining: remaining)
