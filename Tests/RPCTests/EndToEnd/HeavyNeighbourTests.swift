@@ -35,7 +35,7 @@ import FonsterStore
         let server = try RPCProcess(["--stdio", "--memory", "--no-starter", "--log-level", "warn"], framing: .newlineDelimited)
         let wire = Wire(send: { server.send(body: Array($0.utf8)) },
                         next: { timeout in try server.nextBody(timeout: timeout).map { try JSONValue(parsing: $0) } },
-                        cpuTicks: { server.cpuTicks })
+                        pid: server.pid)
         try runNeighbours(method, over: wire)
         wire.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
         // 1: an exit without shutdown (LSP); a death by a signal would be 128 and more.
@@ -48,7 +48,7 @@ import FonsterStore
         let socket = try WebSocketClient(port: server.port, cookie: server.cookie)
         let wire = Wire(send: { try? socket.sendText($0) },
                         next: { timeout in try socket.receiveText(timeout: timeout).map { try JSONValue(parsing: $0) } },
-                        cpuTicks: { server.cpuTicks })
+                        pid: server.pid)
         try runNeighbours(method, over: wire)
         wire.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
         // `exit` ends this tab's session; the server goes on serving other tabs.
@@ -63,7 +63,7 @@ import FonsterStore
     struct Wire {
         let send: (String) -> Void
         let next: (TimeInterval) throws -> JSONValue?
-        let cpuTicks: () -> Int?
+        let pid: Int32
     }
 
     /// The library the heaviest params refer to, two heaviest requests of `method`, a cheap
@@ -103,22 +103,6 @@ import FonsterStore
                 Issue.record("\(method): \(id) was refused: \(heavy["error"]!)")
             }
         }
-        #expect(waitForIdleCPU(wire.cpuTicks), "\(method): the CPU did not go idle after the cancels")
-    }
-
-    /// Waits (at most a minute) until the process uses no CPU over half a second: a cancelled
-    /// request must stop working, not just stop answering.
-    private func waitForIdleCPU(_ ticks: () -> Int?) -> Bool {
-        let deadline = Date().addingTimeInterval(60)
-        var quiet = 0, last = ticks()
-        while deadline.timeIntervalSinceNow > 0 {
-            usleep(100_000)  // a poll of the condition, not a wait for time to pass
-            let now = ticks()
-            // One tick (10 ms) in a tenth of a second is a process at rest being sampled.
-            quiet = (now != nil && last != nil && now! - last! <= 1) ? quiet + 1 : 0
-            last = now
-            if quiet >= 5 { return true }
-        }
-        return false
+        #expect(ProcessStats.waitForIdleCPU(pid: wire.pid), "\(method): the CPU did not go idle after the cancels")
     }
 }

@@ -1,0 +1,123 @@
+import Foundation
+import FonsterStore
+import RPC
+
+/// Every declared method as a heavy neighbour (issue 27 item 2), on the release server: for each
+/// method, over stdio and over the `web` command's WebSocket, two of its heaviest params
+/// (`RPCMethod.heaviest`) at once, then 100 one-at-a-time `creature/describe` beside them (p50,
+/// p99; target p99 ≤ 50 ms), `$/cancelRequest` of both (until both are answered, and until the
+/// CPU is idle; target ≤ 100 ms), and over stdio `exit` (until the process ends; target ≤ 1 s).
+/// `NEIGHBOURS=name,name` picks methods; `NEIGHBOURS_OVER=stdio|websocket` one transport.
+enum NeighboursBenchmark {
+    /// One end of a session.
+    struct Wire {
+        let send: (String) -> Void
+        let receive: () -> [UInt8]
+        let pid: Int32
+    }
+
+    static func run() {
+        let bin = RPCBenchmark.binary()
+        let environment = ProcessInfo.processInfo.environment
+        let only = environment["NEIGHBOURS"].map { Set($0.split(separator: ",").map(String.init)) }
+        let over = environment["NEIGHBOURS_OVER"]
+        let declarations = MethodTable.declarations(ServerContext(location: .memory, options: StoreOptions()))
+        for declaration in declarations where declaration.name != "shutdown" && (only?.contains(declaration.name) ?? true) {
+            do {
+                if over == nil || over == "stdio" { try stdio(bin, declaration) }
+                if over == nil || over == "websocket" { try webSocket(bin, declaration) }
+            } catch {
+                print("neighbours \(declaration.name): \(error)")
+            }
+        }
+    }
+
+    static func stdio(_ bin: URL, _ declaration: MethodDeclaration) throws {
+        let child = try RPCBenchmark.Child(bin)
+        let wire = Wire(send: child.send, receive: child.receive, pid: child.process.processIdentifier)
+        let figures = measure(declaration, wire)
+        let start = RPCBenchmark.now()
+        child.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        child.process.waitUntilExit()
+        print(figures.line("stdio", declaration.name) + String(format: "; exit ended the process in %.1f ms (target ≤ 1,000)",
+                                                                 RPCBenchmark.ms(RPCBenchmark.now() - start)))
+    }
+
+    static func webSocket(_ bin: URL, _ declaration: MethodDeclaration) throws {
+        let process = Process(), stdout = Pipe()
+        process.executableURL = bin
+        process.arguments = ["web", "--port", "0", "--memory", "--no-starter", "--log-level", "off"]
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        var line: [UInt8] = [], byte: UInt8 = 0
+        while read(stdout.fileHandleForReading.fileDescriptor, &byte, 1) == 1 && byte != 10 { line.append(byte) }
+        let url = String(decoding: line, as: UTF8.self)
+        guard let match = url.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]+)/), let port = Int(match.1) else {
+            print("neighbours: unexpected first line '\(url)'")
+            return
+        }
+        let client = try WebBenchmark.Client(port: port, token: String(match.2))
+        print(measure(declaration, Wire(send: client.sendText, receive: client.receive, pid: process.processIdentifier)).line("websocket", declaration.name))
+        client.close()
+    }
+
+    /// What one method's run measured, in milliseconds.
+    struct Figures {
+        var p50 = 0.0, p99 = 0.0, cancel = 0.0, idle = 0.0
+        var finishedFirst = 0
+
+        func line(_ transport: String, _ method: String) -> String {
+            String(format: "neighbours %@ %@: cheap describe p50 %.2f ms, p99 %.2f ms (target ≤ 50); cancel answered in %.1f ms, CPU idle in %.0f ms "
+                   + "(target ≤ 100)%@", transport, method, p50, p99, cancel, idle,
+                   finishedFirst > 0 ? " (\(finishedFirst) of 2 finished before the cancel)" : "")
+        }
+    }
+
+    static func measure(_ declaration: MethodDeclaration, _ wire: Wire) -> Figures {
+        var answered: Set<String> = []
+        func request(_ id: String, _ method: String, _ params: JSONValue) {
+            wire.send((["jsonrpc": "2.0", "id": .string(id), "method": .string(method), "params": params] as JSONValue).serializedString())
+        }
+        /// Reads until `id` is answered, noting the heavy answers that come meanwhile.
+        func waitFor(_ id: String) {
+            while !answered.contains(id) {
+                let body = wire.receive()
+                for heavy in ["heavy 1", "heavy 2", id] where body.starts(with: Array(#"{"jsonrpc":"2.0","id":"\#(heavy)""#.utf8)) {
+                    answered.insert(heavy)
+                }
+            }
+        }
+        for (n, step) in HeavyParams.setup.enumerated() {
+            request("setup \(n)", step.method, step.params)
+            waitFor("setup \(n)")
+        }
+        request("heavy 1", declaration.name, declaration.heaviest)
+        request("heavy 2", declaration.name, declaration.heaviest)
+        var figures = Figures(), times: [Double] = []
+        for i in 0..<100 {
+            let start = RPCBenchmark.now()
+            request("cheap \(i)", "creature/describe", ["seed": .string("a cheap neighbour \(i)")])
+            waitFor("cheap \(i)")
+            times.append(RPCBenchmark.ms(RPCBenchmark.now() - start))
+        }
+        (figures.p50, figures.p99) = (RPCBenchmark.percentile(times, 0.5), RPCBenchmark.percentile(times, 0.99))
+        figures.finishedFirst = ["heavy 1", "heavy 2"].filter(answered.contains).count
+        let start = RPCBenchmark.now()
+        for id in ["heavy 1", "heavy 2"] { wire.send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"\#(id)"}}"#) }
+        waitFor("heavy 1")
+        waitFor("heavy 2")
+        figures.cancel = RPCBenchmark.ms(RPCBenchmark.now() - start)
+        // Idle: the first moment after which the CPU time stays put for 200 ms (10 ms ticks).
+        var last = RPCBenchmark.cpuTicks(wire.pid), lastChange = RPCBenchmark.now(), waited = 0
+        while RPCBenchmark.now() - lastChange < 200_000_000 && waited < 3000 {
+            usleep(5000)
+            waited += 5
+            let ticks = RPCBenchmark.cpuTicks(wire.pid)
+            if ticks != last { (last, lastChange) = (ticks, RPCBenchmark.now()) }
+        }
+        figures.idle = max(0, RPCBenchmark.ms(lastChange - start))
+        return figures
+    }
+}
