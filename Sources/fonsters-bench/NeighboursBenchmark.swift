@@ -9,8 +9,8 @@ import RPC
 /// CPU is idle; target ≤ 100 ms), and over stdio `exit` (until the process ends; target ≤ 1 s).
 /// `NEIGHBOURS=name,name` picks methods; `NEIGHBOURS_OVER=stdio|websocket` one transport.
 enum NeighboursBenchmark {
-    /// One end of a session.
-    struct Wire {
+    /// One end of a session (written from one thread while another reads).
+    struct Wire: @unchecked Sendable {
         let send: (String) -> Void
         let receive: () -> [UInt8]
         let pid: Int32
@@ -38,6 +38,12 @@ enum NeighboursBenchmark {
         let figures = measure(declaration, wire)
         let start = RPCBenchmark.now()
         child.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        // What the server still writes (notifications of the work it finished) is read, so it can end.
+        let fd = child.outputFD
+        Thread {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while chunk.withUnsafeMutableBytes({ read(fd, $0.baseAddress, 1 << 16) }) > 0 {}
+        }.start()
         child.process.waitUntilExit()
         print(figures.line("stdio", declaration.name) + String(format: "; exit ended the process in %.1f ms (target ≤ 1,000)",
                                                                  RPCBenchmark.ms(RPCBenchmark.now() - start)))
@@ -65,20 +71,26 @@ enum NeighboursBenchmark {
 
     /// What one method's run measured, in milliseconds.
     struct Figures {
-        var p50 = 0.0, p99 = 0.0, cancel = 0.0, idle = 0.0
+        var p50 = 0.0, p99 = 0.0, max = 0.0, cancel = 0.0, idle = 0.0
         var finishedFirst = 0
+        /// How each heaviest request ended: `result` or `error CODE`.
+        var outcomes: [String] = []
 
         func line(_ transport: String, _ method: String) -> String {
-            String(format: "neighbours %@ %@: cheap describe p50 %.2f ms, p99 %.2f ms (target ≤ 50); cancel answered in %.1f ms, CPU idle in %.0f ms "
-                   + "(target ≤ 100)%@", transport, method, p50, p99, cancel, idle,
-                   finishedFirst > 0 ? " (\(finishedFirst) of 2 finished before the cancel)" : "")
+            String(format: "neighbours %@ %@: cheap describe p50 %.2f ms, p99 %.2f ms, max %.1f ms (target p99 ≤ 50); cancel answered in %.1f ms, "
+                   + "CPU idle in %.0f ms (target ≤ 100)%@", transport, method, p50, p99, max, cancel, idle,
+                   finishedFirst > 0 ? " (\(finishedFirst) of 2 finished before the cancel)" : "") + "; heaviest: " + outcomes.joined(separator: ", ")
         }
     }
 
     static func measure(_ declaration: MethodDeclaration, _ wire: Wire) -> Figures {
-        var answered: Set<String> = []
+        var answered: Set<String> = [], outcomes: [String: String] = [:]
+        // One thread writes, in order, while this one reads: a client writing a 10 MB request
+        // must go on reading, or a server that stops reading while its answers wait stalls both.
+        let writer = DispatchQueue(label: "neighbours writer")
+        func send(_ text: String) { writer.async { wire.send(text) } }
         func request(_ id: String, _ method: String, _ params: JSONValue) {
-            wire.send((["jsonrpc": "2.0", "id": .string(id), "method": .string(method), "params": params] as JSONValue).serializedString())
+            send((["jsonrpc": "2.0", "id": .string(id), "method": .string(method), "params": params] as JSONValue).serializedString())
         }
         /// Reads until `id` is answered, noting the heavy answers that come meanwhile.
         func waitFor(_ id: String) {
@@ -86,6 +98,9 @@ enum NeighboursBenchmark {
                 let body = wire.receive()
                 for heavy in ["heavy 1", "heavy 2", id] where body.starts(with: Array(#"{"jsonrpc":"2.0","id":"\#(heavy)""#.utf8)) {
                     answered.insert(heavy)
+                    let head = String(decoding: body.prefix(200), as: UTF8.self)
+                    let code = head.firstMatch(of: /"error":\{"code":(-?\d+)/).map { "error \($0.1)" }
+                    outcomes[heavy] = code ?? "result"
                 }
             }
         }
@@ -102,13 +117,14 @@ enum NeighboursBenchmark {
             waitFor("cheap \(i)")
             times.append(RPCBenchmark.ms(RPCBenchmark.now() - start))
         }
-        (figures.p50, figures.p99) = (RPCBenchmark.percentile(times, 0.5), RPCBenchmark.percentile(times, 0.99))
+        (figures.p50, figures.p99, figures.max) = (RPCBenchmark.percentile(times, 0.5), RPCBenchmark.percentile(times, 0.99), times.max()!)
         figures.finishedFirst = ["heavy 1", "heavy 2"].filter(answered.contains).count
         let start = RPCBenchmark.now()
-        for id in ["heavy 1", "heavy 2"] { wire.send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"\#(id)"}}"#) }
+        for id in ["heavy 1", "heavy 2"] { send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"\#(id)"}}"#) }
         waitFor("heavy 1")
         waitFor("heavy 2")
         figures.cancel = RPCBenchmark.ms(RPCBenchmark.now() - start)
+        figures.outcomes = ["heavy 1", "heavy 2"].map { outcomes[$0] ?? "?" }
         // Idle: the first moment after which the CPU time stays put for 200 ms (10 ms ticks).
         var last = RPCBenchmark.cpuTicks(wire.pid), lastChange = RPCBenchmark.now(), waited = 0
         while RPCBenchmark.now() - lastChange < 200_000_000 && waited < 3000 {
@@ -118,6 +134,7 @@ enum NeighboursBenchmark {
             if ticks != last { (last, lastChange) = (ticks, RPCBenchmark.now()) }
         }
         figures.idle = max(0, RPCBenchmark.ms(lastChange - start))
+        writer.sync {}
         return figures
     }
 }

@@ -15,8 +15,9 @@ import FonsterStore
     /// Every method but `shutdown`, after which the server answers nothing by design.
     static let neighbours = declarations.map(\.name).filter { $0 != "shutdown" }
 
-    /// The codes a heaviest request may not get: its params must be read and its answer must fit.
-    static let refusals: Set<Int> = [-32600, -32601, -32602, -32603, -32001]
+    /// The errors a heaviest request may get: cancelled, or what the other one left (deleted,
+    /// nothing more to undo, nothing to redo). Any other is a heaviest that does no work.
+    static let allowed: Set<Int> = [-32800, 1001, 1006, 1007]
 
     @Test func everyMethodsHeaviestParamsAreRead() {
         for declaration in Self.declarations {
@@ -92,14 +93,15 @@ import FonsterStore
         request("heavy 1", method, declaration.heaviest)
         request("heavy 2", method, declaration.heaviest)
         request("cheap", "creature/describe", ["seed": "a cheap neighbour"])
-        let cheap = try answer("cheap")
-        #expect(cheap?["result"] != nil, "\(method): the cheap request beside two heaviest got \(String(describing: cheap))")
+        // 30 s: far beyond what a cheap request takes on any machine, far below a search's minute.
+        let cheap = try answer("cheap", timeout: 30)
+        #expect(cheap?["result"] != nil, "\(method): the cheap request beside two heaviest got \(String(describing: cheap)) in 30 s")
         for id in ["heavy 1", "heavy 2"] {
             wire.send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"\#(id)"}}"#)
         }
         for id in ["heavy 1", "heavy 2"] {
             let heavy = try #require(try answer(id), "\(method): \(id) was not answered after its cancel")
-            if let code = heavy["error"]?["code"]?.int, Self.refusals.contains(code) {
+            if let code = heavy["error"]?["code"]?.int, !Self.allowed.contains(code) {
                 Issue.record("\(method): \(id) was refused: \(heavy["error"]!)")
             }
         }

@@ -105,7 +105,8 @@ enum SearchMethod: RPCMethod {
     static let cost = MethodDeclaration.Cost.heavy
     static let errors: [ErrorCode] = [.invalidParams, .notFound, .seedTooLong, .requestCancelled] + LibraryErrors.store
     static var heaviest: JSONValue {
-        ["base": .string(HeavyParams.seed), "want": ["antlers": true, "horn": true, "beard": true, "tier": 5], "engine": "fonsters-v2",
+        // Wants so rare that a search runs until its time is up.
+        ["base": .string(HeavyParams.seed), "want": "hair,ears,horn,antlers,colors=6", "engine": "fonsters-v2",
          "limit": 200, "unlike": [.string(HeavyParams.fonster)], "maxCandidates": 100_000_000, "timeoutMs": 60_000]
     }
     static func readsLibrary(_ params: Params) -> Bool { params.unlike != nil }

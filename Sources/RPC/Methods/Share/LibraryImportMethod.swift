@@ -22,8 +22,11 @@ enum LibraryImportMethod: RPCMethod {
         let entries: [JSONValue] = (0..<1000).map { n in
             ["name": .string("heavy \(n)"), "seed": .string(HeavyParams.longSeed), "createdAt": "2024-01-01T00:00:00.000Z", "history": [], "future": []]
         }
-        return ["bundle": ["format": .string(LibraryBundle.formatName), "version": 1, "engine": "fonsters-v1", "fonsters": .array(entries)],
-                "engine": "fonsters-v2"]
+        let bundle: JSONValue = [
+            "format": .string(LibraryBundle.formatName), "version": .number(LibraryBundle.currentVersion), "engine": "fonsters-v1",
+            "exportedAt": "2024-01-01T00:00:00.000Z", "fonsters": .array(entries),
+        ]
+        return ["bundle": bundle, "engine": "fonsters-v2"]
     }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> ImportedFonsters {
