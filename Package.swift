@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "RPC", dependencies: ["JSON", "CreatureCore", "FonsterStore", "FonsterDocument"]),
         .executableTarget(name: "fonsters-rpc", dependencies: ["JSON", "RPC", "CreatureCore", "FonsterStore", "FonsterDocument"]),
         .executableTarget(name: "fonsters-bench", dependencies: ["JSON", "CreatureCore", "FonsterStore", "RPC", "FonsterDocument"], path: "Sources/fonsters-bench"),
-        .target(name: "TestSupport", dependencies: ["CreatureCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["JSON", "CreatureCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CreatureCoreTests", dependencies: ["CreatureCore", "TestSupport"]),
         .testTarget(name: "FonsterStoreTests", dependencies: ["FonsterStore", "TestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "TestSupport"]),

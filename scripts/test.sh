@@ -4,7 +4,8 @@
 # tools into .build/venv with pip), builds, then runs the Swift tests, the independent image decoders
 # (Pillow, and librsvg for SVG), the web GUI's modules (node) and the Python JSON-RPC clients and web
 # GUI in headless Chromium (pytest, Selenium; the language server with pytest-lsp), Neovim and Emacs
-# (eglot) as language-server clients, a short fuzzing pass, and — after building the static
+# (eglot) as language-server clients, that the generated files are current (scripts/regen.sh
+# --check), a short fuzzing pass, and — after building the static
 # server and the linux-x64 .vsix — the editor extension's node tests with headless Chromium.
 # Each suite prints one summary line and where its full log is (failures in full); the last
 # line is "N passed, N failed" over all suites. Exits non-zero when anything failed.
@@ -22,7 +23,8 @@ ensure_python_tools
 ensure_editors
 set +e
 
-if ! swift build --build-tests >"$LOG_DIR/build.log" 2>&1; then
+# Warnings are errors here (and so in CI): the build stays at zero warnings.
+if ! swift build --build-tests -Xswiftc -warnings-as-errors >"$LOG_DIR/build.log" 2>&1; then
   echo "swift build: failed (log: $LOG_DIR/build.log)"
   { grep -E 'error:' "$LOG_DIR/build.log" || tail -n 40 "$LOG_DIR/build.log"; } | sed 's/^/    /'
   echo "0 passed, 1 failed"
@@ -33,6 +35,8 @@ export FONSTERS_BIN="$PWD/.build/debug/fonsters-rpc" FONSTERS_SERVER="$PWD/.buil
 
 # One line per suite: TITLE, how to count its tests (see scripts/lib/suites.sh), log name, command.
 run_suite "test-log summaries (scripts/lib)" plain summaries bash scripts/lib/suites.test.sh
+run_suite "generated files current (scripts/regen.sh --check)" plain regen \
+  bash -c 'scripts/regen.sh --check && echo "1 passed, 0 failed"'
 run_suite "swift test" swift swift swift test --skip-build
 run_suite "image decoders (Pillow, librsvg; golden sample)" plain images \
   "$VENV_PYTHON" Tests/conformance/check_images.py --bin "$FONSTERS_BIN" --golden Tests/Fixtures/golden

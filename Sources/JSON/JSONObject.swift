@@ -57,16 +57,6 @@ public struct JSONObject: Sendable {
         }
     }
 
-    /// Appends a member without checking for an existing key (the parser uses this after its own check).
-    mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
-        entries.append((key, value))
-        if index != nil {
-            index![key] = entries.count - 1
-        } else if entries.count > Self.indexThreshold {
-            rebuildIndex()
-        }
-    }
-
     private mutating func rebuildIndex() {
         guard entries.count > Self.indexThreshold else { index = nil; return }
         var built = [String: Int](minimumCapacity: entries.count)

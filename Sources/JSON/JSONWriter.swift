@@ -45,6 +45,13 @@ public struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
+    /// Writes a member's key given as text (escaped as a string value is); its value follows.
+    public mutating func key(_ key: String) {
+        string(key)
+        put(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     /// A string value.
     public mutating func string(_ value: String) {
         separate()
@@ -115,9 +122,24 @@ public struct JSONWriter: ~Copyable {
     public mutating func null() { separate(); put("null"); needsComma = true }
     /// Any `JSONValue`, written by the serializer.
     public mutating func value(_ value: JSONValue) {
-        separate()
-        put(JSONSerializer.bytes(value))
-        needsComma = true
+        switch value {
+        case .null: null()
+        case .bool(let b): bool(b)
+        case .int(let i): int(Int(i))
+        case .double(let d): double(d)
+        case .string(let s): string(s)
+        case .array(let items):
+            beginArray()
+            for item in items { self.value(item) }
+            endArray()
+        case .object(let object):
+            beginObject()
+            for (key, member) in object {
+                self.key(key)
+                self.value(member)
+            }
+            endObject()
+        }
     }
     /// A line break between values (outside JSON's grammar: for a newline after the document).
     public mutating func newline() { put(0x0A) }

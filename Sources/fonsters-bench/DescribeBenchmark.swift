@@ -30,7 +30,8 @@ enum DescribeBenchmark {
             bytes = out
         }
         let perRecord = best - startUs / Double(count)
-        print(String(format: "describe --stdin, %d seeds: %.1f µs per record with the process's start (%.1f ms once), %.1f µs per record beyond it (engine alone %.1f µs; around it %.1f µs, target ≤ 10), CPU %.1f µs per record, peak RSS %.1f MB, %d bytes out%@",
+        print(String(format: "describe --stdin, %d seeds: %.1f µs per record with the process's start (%.1f ms once), %.1f µs per record beyond it (engine alone %.1f µs; "
+            + "around it %.1f µs, target ≤ 10), CPU %.1f µs per record, peak RSS %.1f MB, %d bytes out%@",
                      count, best, startUs / 1000, perRecord, engineUs, perRecord - engineUs, bestCPU, peakMB, bytes, sink == -1 ? "!" : ""))
     }
 

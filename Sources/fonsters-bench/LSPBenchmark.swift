@@ -91,7 +91,9 @@ enum LSPBenchmark {
             for k in 0..<40 {
                 let line = 1 + (k * 2_477) % lines, version = 2 + k
                 let start = RPCBenchmark.now()
-                child.send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"range":{"start":{"line":\#(line),"character":0},"end":{"line":\#(line),"character":0}},"text":"x"}]}}"#)
+                let at = #"{"line":\#(line),"character":0}"#
+                child.send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"#
+                           + #""contentChanges":[{"range":{"start":\#(at),"end":\#(at)},"text":"x"}]}}"#)
                 waitForDiagnostics(child, version: version)
                 keystrokes.append(Double(RPCBenchmark.now() - start) / 1e6)
             }

@@ -162,7 +162,8 @@ enum RPCBenchmark {
             cpus.append(serverCPU * 1e6 / Double(count))
         }
         let median = rates.sorted()[rounds / 2], medianCPU = cpus.sorted()[rounds / 2]
-        print(String(format: "rpc pipelined creature/render (%@, 256 px): median %.0f requests/s, %.0f µs server CPU per request (%.0f–%.0f; rounds of %d on one server: %@ requests/s; target ≥ 20,000/s)",
+        print(String(format: "rpc pipelined creature/render (%@, 256 px): median %.0f requests/s, %.0f µs server CPU per request (%.0f–%.0f; "
+                     + "rounds of %d on one server: %@ requests/s; target ≥ 20,000/s)",
                      format, median, medianCPU, cpus.min()!, cpus.max()!, count, rates.map { String(format: "%.0f", $0) }.joined(separator: ", ")))
         if errors > 0 { print("  (\(errors) unexpected responses)") }
         child.stop()
@@ -296,7 +297,8 @@ enum RPCBenchmark {
             call("fonsters/update", #"{"id":"\#(id)","seed":"edited \#(i)"}"#)
             updates.append(ms(now() - start))
         }
-        print(String(format: "rpc fonsters/create, fonsters/update in a 10,000-Fonster library (file store, fsync per edit; each answers its look-alikes): create median %.2f ms, p90 %.2f ms; update median %.2f ms, p90 %.2f ms (200 each)",
+        print(String(format: "rpc fonsters/create, fonsters/update in a 10,000-Fonster library (file store, fsync per edit; each answers its look-alikes): create median "
+            + "%.2f ms, p90 %.2f ms; update median %.2f ms, p90 %.2f ms (200 each)",
                      percentile(creates, 0.5), percentile(creates, 0.9), percentile(updates, 0.5), percentile(updates, 0.9)))
         // The groups as a front asks for them after an edit (the pictures kept, the list current).
         var exact: [Double] = [], near: [Double] = []
@@ -309,7 +311,8 @@ enum RPCBenchmark {
             call("fonsters/lookalikes", "{}")
             near.append(ms(now() - start))
         }
-        print(String(format: "rpc fonsters/lookalikes of that library after an edit: exact groups median %.2f ms, max %.2f ms (target ≤ 20 ms); exact and near median %.2f ms, max %.2f ms (target ≤ 200 ms) (20 each)",
+        print(String(format: "rpc fonsters/lookalikes of that library after an edit: exact groups median %.2f ms, max %.2f ms (target ≤ 20 ms); exact and near median %.2f "
+            + "ms, max %.2f ms (target ≤ 200 ms) (20 each)",
                      percentile(exact, 0.5), exact.max()!, percentile(near, 0.5), near.max()!))
         child.stop()
     }
@@ -476,7 +479,8 @@ enum RPCBenchmark {
             child.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
             child.process.waitUntilExit()
             let exit = ms(now() - start)
-            print(String(format: "rpc with %d 2,048-px animations running: describe p50 %.2f ms, p99 %.2f ms (200 requests); cancel answered in %.2f ms; exit ended the process in %.1f ms (targets: p99 ≤ 50 ms, cancel ≤ 50 ms, exit ≤ 200 ms)",
+            print(String(format: "rpc with %d 2,048-px animations running: describe p50 %.2f ms, p99 %.2f ms (200 requests); cancel answered in %.2f ms; exit ended the "
+                + "process in %.1f ms (targets: p99 ≤ 50 ms, cancel ≤ 50 ms, exit ≤ 200 ms)",
                          animations, percentile(describes, 0.5), percentile(describes, 0.99), cancel, exit))
         }
     }
@@ -486,7 +490,9 @@ enum RPCBenchmark {
     static func unreadClients(_ bin: URL) throws {
         let link = ShareLink.build(seeds: (0..<1000).map { String(UnicodeScalar(UInt8(97 + $0 % 26))) })
         let cases: [(String, Int, (Int) -> String)] = [
-            ("share/preview of a 1,000-seed link, both engines", 400, { #"{"jsonrpc":"2.0","id":\#($0),"method":"share/preview","params":{"url":"\#(link)","engines":["fonsters-v1","fonsters-v2"]}}"# }),
+            ("share/preview of a 1,000-seed link, both engines", 400, {
+                #"{"jsonrpc":"2.0","id":\#($0),"method":"share/preview","params":{"url":"\#(link)","engines":["fonsters-v1","fonsters-v2"]}}"#
+            }),
             ("creature/tapAnimation, 1,000 samples", 2500, { #"{"jsonrpc":"2.0","id":\#($0),"method":"creature/tapAnimation","params":{"seed":"tap \#($0)","samples":1000}}"# }),
             ("fonsters/list, 40 Fonsters with 1,024-px JPEG thumbnails", 300, { #"{"jsonrpc":"2.0","id":\#($0),"method":"fonsters/list","params":{"thumbnails":{"size":1024,"format":"jpeg"}}}"# }),
             ("creature/render, 2,048-px JPEG", 3000, { #"{"jsonrpc":"2.0","id":\#($0),"method":"creature/render","params":{"seed":"jpeg \#($0)","size":2048,"format":"jpeg"}}"# }),

@@ -51,7 +51,8 @@ enum SVGBenchmark {
                     }
                 }
                 let sizes = sprites.indices.map { SVGEncoder.encode(sprites[$0], title: titles[$0], size: size.pixels, backdrop: backdrops[$0]).count }.sorted()
-                print(String(format: "svg %@%@: median %.2f µs per 256-px SVG data URI (%.2f–%.2f), PNG %.2f µs (%.2f–%.2f); SVG median %d bytes (%d golden creatures × %d runs, thread CPU time; budget ≤ 8)",
+                print(String(format: "svg %@%@: median %.2f µs per 256-px SVG data URI (%.2f–%.2f), PNG %.2f µs (%.2f–%.2f); "
+                             + "SVG median %d bytes (%d golden creatures × %d runs, thread CPU time; budget ≤ 8)",
                              engine.rawValue, onSky ? " on its sky" : "", svg.median, svg.low, svg.high, png.median, png.low, png.high,
                              sizes[sizes.count / 2], sprites.count, runs))
             }

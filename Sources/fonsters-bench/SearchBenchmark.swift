@@ -50,7 +50,8 @@ enum SearchBenchmark {
                         bestCPU = min(bestCPU, cpuSeconds() - startCPU)
                     }
                     let rate = Double(outcome!.tried) / best, drawn = Double(outcome!.drawn) / Double(max(1, outcome!.tried))
-                    print(String(format: "search %@ %@: %d threads, %.0f candidates/s (%.0f per core, %.0f per CPU-second; target ≥ %d per core), %d found in %d; %.0f %% drawn (%.0f drawn/s per core)",
+                    print(String(format: "search %@ %@: %d threads, %.0f candidates/s (%.0f per core, %.0f per CPU-second; target ≥ %d per core), %d found in %d; %.0f %% "
+                        + "drawn (%.0f drawn/s per core)",
                                  engine.rawValue, label, threads, rate, rate / Double(threads), Double(outcome!.tried) / bestCPU, target,
                                  outcome!.results.count, outcome!.tried, drawn * 100, rate * drawn / Double(threads)))
                 }
@@ -72,7 +73,8 @@ enum SearchBenchmark {
             exactMs = min(exactMs, EngineBenchmark.microseconds { groups = Lookalikes.groups(items, near: false) } / 1000)
             nearMs = min(nearMs, EngineBenchmark.microseconds { groups = Lookalikes.groups(items, near: true) } / 1000)
         }
-        print(String(format: "lookalikes 10,000 Fonsters: pictures %.1f ms (every core), exact groups %.1f ms (target ≤ 20 with the pictures), exact + near groups %.1f ms (target ≤ 200); %d exact groups, %d near groups",
+        print(String(format: "lookalikes 10,000 Fonsters: pictures %.1f ms (every core), exact groups %.1f ms (target ≤ 20 with the pictures), exact + near groups %.1f ms "
+            + "(target ≤ 200); %d exact groups, %d near groups",
                      drawMs, exactMs, nearMs, groups!.exact.count, groups!.near.count))
     }
 }

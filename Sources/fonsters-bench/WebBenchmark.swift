@@ -178,7 +178,8 @@ enum WebBenchmark {
         let seconds = Double(RPCBenchmark.now() - start) / 1e9
         let serverCPU = Double(RPCBenchmark.cpuTicks(pid) - ticks) / Double(sysconf(Int32(_SC_CLK_TCK)))
         let clientCPU = Double(RPCBenchmark.cpuTicks(getpid()) - ownTicks) / Double(sysconf(Int32(_SC_CLK_TCK)))
-        print(String(format: "web pipelined creature/render (png, 256 px) over one WebSocket: %.0f requests/s (%d requests in %.2f s, %.1f MB of answers, server CPU %.2f s = %.0f requests per server CPU second, client CPU %.2f s; target ≥ 10,000/s)",
+        print(String(format: "web pipelined creature/render (png, 256 px) over one WebSocket: %.0f requests/s (%d requests in %.2f s, %.1f MB of answers, server CPU %.2f "
+            + "s = %.0f requests per server CPU second, client CPU %.2f s; target ≥ 10,000/s)",
                      Double(count) / seconds, count, seconds, Double(bytes) / 1e6, serverCPU, Double(count) / serverCPU, clientCPU))
         if errors > 0 { print("  (\(errors) unexpected responses)") }
         client.close()

@@ -1,4 +1,4 @@
-// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|web|describe|search|lsp|all]`.
+// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|web|describe|search|lsp|neighbours|all]`.
 // Prints figures for the README, each with its target. `all` runs every part in a process of its
 // own, so peak-memory figures are the part's own. `rpc` spawns the release `fonsters-rpc`
 // beside this executable (build it first: `swift build -c release`).
@@ -18,6 +18,7 @@ case "web": WebBenchmark.run()
 case "describe": DescribeBenchmark.run()
 case "search": SearchBenchmark.run()
 case "lsp": LSPBenchmark.run()
+case "neighbours": NeighboursBenchmark.run()
 case "all":
     for name in ["engine", "store", "rpc", "web", "lsp"] {
         let child = Process()
@@ -27,6 +28,6 @@ case "all":
         child.waitUntilExit()
     }
 default:
-    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|web|describe|search|lsp|all]\n".utf8))
+    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|web|describe|search|lsp|neighbours|all]\n".utf8))
     exit(2)
 }

@@ -115,8 +115,8 @@ import CreatureCore
     }
 
     @Test func timeoutFallsBackToLocalText() async {
-        // The server answers after 4 s; the 2 s timeout must give up first.
-        let result = await RandomTextProvider(endpoint: server.url("/slow"), seed: 1).text(for: .uuid)
+        // The server answers after 4 s; the timeout (50 ms here, 2 s in use) must give up first.
+        let result = await RandomTextProvider(endpoint: server.url("/slow"), seed: 1, timeout: 0.05).text(for: .uuid)
         #expect(result.usedFallback)
         #expect(UUID(uuidString: result.text) != nil)
     }

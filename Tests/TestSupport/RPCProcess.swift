@@ -183,6 +183,33 @@ public enum ProcessStats {
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
 
+    /// Waits until `pid` uses no CPU for half a second (at most a tick, 10 ms, in each tenth of a
+    /// second: a process at rest being sampled), polling; false if it is still working after
+    /// `timeout` seconds. A cancelled request must stop working, not just stop answering.
+    public static func waitForIdleCPU(pid: Int32, timeout: TimeInterval = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var quiet = 0, last = cpuTicks(pid: pid)
+        while deadline.timeIntervalSinceNow > 0 {
+            usleep(100_000)  // a poll of the condition, not a wait for time to pass
+            let now = cpuTicks(pid: pid)
+            if let now, let before = last, now - before <= 1 { quiet += 1 } else { quiet = 0 }
+            last = now
+            if quiet >= 5 { return true }
+        }
+        return false
+    }
+
+    /// Waits until `pid` has used `ticks` clock ticks of CPU more than `from` (it is working);
+    /// false after `timeout` seconds.
+    public static func waitForCPU(pid: Int32, ticks: Int, moreThan from: Int, timeout: TimeInterval = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while deadline.timeIntervalSinceNow > 0 {
+            if let now = cpuTicks(pid: pid), now - from >= ticks { return true }
+            usleep(10_000)  // a poll of the condition
+        }
+        return false
+    }
+
     /// utime + stime in clock ticks (usually 100 a second).
     public static func cpuTicks(pid: Int32) -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

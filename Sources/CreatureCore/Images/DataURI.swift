@@ -1,17 +1,24 @@
+import JSON
+
 /// `data:` URIs that embed an image in a page or a JSON reply.
 public enum DataURI {
     /// `data:<mime>;base64,<bytes in base64>`, built in one buffer.
     public static func make(mime: String, bytes: [UInt8]) -> String {
-        let head = "data:".utf8, tail = ";base64,".utf8
-        let prefix = head.count + mime.utf8.count + tail.count
-        return String(unsafeUninitializedCapacity: prefix + (bytes.count + 2) / 3 * 4) { out in
-            var o = 0
-            func put(_ part: String.UTF8View) { for byte in part { out[o] = byte; o += 1 } }
-            put(head)
-            put(mime.utf8)
-            put(tail)
-            return o + encode(bytes, into: UnsafeMutableBufferPointer(rebasing: out[o...]))
+        let count = length(mime: mime, count: bytes.count)
+        return String(unsafeUninitializedCapacity: count) { out in
+            write(mime: mime, bytes: bytes, into: out)
+            return count
         }
+    }
+
+    /// How many bytes `make(mime:bytes:)` makes of `count` bytes.
+    public static func length(mime: String, count: Int) -> Int { 13 + mime.utf8.count + (count + 2) / 3 * 4 }
+
+    /// Writes `make(mime:bytes:)` to the start of `out` (room for `length(mime:count:)` bytes).
+    static func write(mime: String, bytes: [UInt8], into out: UnsafeMutableBufferPointer<UInt8>) {
+        var o = 0
+        for part in ["data:".utf8, mime.utf8, ";base64,".utf8] { for byte in part { out[o] = byte; o += 1 } }
+        _ = encode(bytes, into: UnsafeMutableBufferPointer(rebasing: out[o...]))
     }
 
     /// The standard base64 (RFC 4648 §4) of `bytes`, with `=` padding.
@@ -61,5 +68,13 @@ public enum DataURI {
                 return o
             }
         }
+    }
+}
+
+extension JSONWriter {
+    /// A `data:` URI of `bytes` as a string value, its base64 written straight into the text
+    /// (no `String` is made of it).
+    public mutating func dataURI(mime: String, bytes: [UInt8]) {
+        plainString(DataURI.length(mime: mime, count: bytes.count)) { DataURI.write(mime: mime, bytes: bytes, into: $0) }
     }
 }

@@ -42,7 +42,12 @@ public enum JPEGEncoder {
         outBuffer.initialize(to: nil)
         let outSize = UnsafeMutablePointer<UInt>.allocate(capacity: 1)
         outSize.initialize(to: 0)
+        var finished = false
         defer {
+            // libjpeg's memory destination frees the buffer it outgrows and names the one it writes
+            // to only at the finish: cut short (cancelled, an error), that one is named now, or the
+            // first buffer would be freed twice and the last not at all.
+            if !finished, let dest = cinfo.pointee.dest { dest.pointee.term_destination?(cinfo) }
             jpeg_destroy_compress(cinfo)
             if let buffer = outBuffer.pointee { free(buffer) }
             cinfo.deallocate(); jerr.deallocate(); report.deallocate()
@@ -111,6 +116,7 @@ public enum JPEGEncoder {
             }
         }
         jpeg_finish_compress(cinfo)
+        finished = true
         try check()
         guard let buffer = outBuffer.pointee else { throw ImageError.jpeg("libjpeg produced no output") }
         return Array(UnsafeBufferPointer(start: buffer, count: Int(outSize.pointee)))

@@ -78,7 +78,4 @@ public struct Backdrop: Equatable, Sendable {
             return RGBA(r: v, g: v, b: v)
         })
     }
-
-    /// Whether every row has the same colour.
-    var isUniform: Bool { rows.allSatisfy { $0 == rows[0] } }
 }

@@ -63,7 +63,7 @@ public enum CreatureSearch {
     }
 
     /// Why a search stopped.
-    public enum Stop: String, Sendable {
+    public enum Stop: String, CaseIterable, Sendable {
         /// `limit` results found.
         case limit
         /// `maxCandidates` tried.

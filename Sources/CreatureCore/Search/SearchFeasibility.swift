@@ -95,7 +95,9 @@ extension SearchWants {
                 if SearchWant.distance(drawable[0], colour) > distance {
                     let nearest = drawable.prefix(3).map { "#\($0.hex) (\(Int(SearchWant.distance($0, colour).rounded())))" }
                     return SearchError(kind: .impossible, traits: [w.trait.rawValue], message:
-                        "'\(w.text)' is impossible for \(engine.rawValue): no colour it draws is within \(Int(distance)) of #\(colour.hex); the nearest are \(nearest.joined(separator: ", ")). Pick one of those, or allow a distance such as \(w.trait.rawValue)=#\(colour.hex)~\(Int(SearchWant.distance(drawable[0], colour).rounded(.up))).")
+                        "'\(w.text)' is impossible for \(engine.rawValue): no colour it draws is within \(Int(distance)) of #\(colour.hex); the nearest are "
+                            + "\(nearest.joined(separator: ", ")). Pick one of those, or allow a distance such as "
+                                + "\(w.trait.rawValue)=#\(colour.hex)~\(Int(SearchWant.distance(drawable[0], colour).rounded(.up))).")
                 }
             }
         }

@@ -18,12 +18,16 @@ public final class RandomTextProvider: @unchecked Sendable {
 
     /// `GET <endpoint>?source=<name>` answering `{"text": "…"}`; nil uses local text only.
     public let endpoint: URL?
+    /// How long the whole remote request may take (`remoteTimeout` unless a test says).
+    let timeout: TimeInterval
     private let lock = NSLock()
     private var rng: SeededGenerator  // guarded by lock
 
-    /// A provider with an optional remote `endpoint`; `seed` makes local text repeatable.
-    public init(endpoint: URL? = nil, seed: UInt64? = nil) {
+    /// A provider with an optional remote `endpoint`; `seed` makes local text repeatable;
+    /// `timeout` bounds the remote request.
+    public init(endpoint: URL? = nil, seed: UInt64? = nil, timeout: TimeInterval = remoteTimeout) {
         self.endpoint = endpoint
+        self.timeout = timeout
         rng = seed.map(SeededGenerator.init(seed:)) ?? SeededGenerator()
     }
 
@@ -76,9 +80,9 @@ public final class RandomTextProvider: @unchecked Sendable {
         guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return nil }
         components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "source", value: source.rawValue)]
         guard let url = components.url else { return nil }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.remoteTimeout)
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let limits = BoundedFetch.Limits(deadline: Self.remoteTimeout, maxBodyBytes: Self.maxRemoteBytes, maxRedirects: Self.maxRedirects)
+        let limits = BoundedFetch.Limits(deadline: timeout, maxBodyBytes: Self.maxRemoteBytes, maxRedirects: Self.maxRedirects)
         guard let (status, data) = await BoundedFetch.get(request, limits: limits), status == 200,
               let text = (try? JSONParser.parse([UInt8](data)))?["text"]?.string,
               !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,

@@ -87,3 +87,12 @@ extension ResponseError {
         ResponseError(code: .invalidParams, message: message, data: ["field": .string(field)])
     }
 }
+
+extension JSONValue {
+    /// This object with `extra` members set (appended, or replacing a member of the same key).
+    func merging(_ extra: [(String, JSONValue)]) -> JSONValue {
+        guard case .object(var object) = self else { return self }
+        for (key, value) in extra { object[key] = value }
+        return .object(object)
+    }
+}

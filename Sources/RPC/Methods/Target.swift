@@ -13,16 +13,11 @@ protocol TargetParams: MethodParams {
     var engine: EngineVersion? { get }
 }
 
-extension TargetParams {
-    /// The notes of the three keys, for every creature method.
-    static var targetNotes: [String: String] {
-        [
-            "seed": "The seed to draw (give exactly one of seed and id).",
-            "id": "A Fonster whose seed (and name) to use.",
-            "engine": "The engine to draw with (default: the Fonster's own for id, the server's default for seed).",
-        ]
-    }
-    static var notes: [String: String] { targetNotes }
+/// The notes of the three keys, for every creature method.
+enum TargetNote {
+    static let seed = "The seed to draw (give exactly one of seed and id)."
+    static let id = "A Fonster whose seed (and name) to use."
+    static let engine = "The engine to draw with (default: the Fonster's own for id, the server's default for seed)."
 }
 
 /// What a creature method draws, with the engine to draw it: `engine` if given, else the

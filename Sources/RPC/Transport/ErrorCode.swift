@@ -17,8 +17,6 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable {
     public static let invalidParams = ErrorCode(rawValue: -32602)
     /// Internal JSON-RPC error (JSON-RPC -32603).
     public static let internalError = ErrorCode(rawValue: -32603)
-    /// The server received a request before `initialize` (LSP -32002). Unused: requests before `initialize` are accepted.
-    public static let serverNotInitialized = ErrorCode(rawValue: -32002)
     /// The response would be larger than the server sends (-32001, in JSON-RPC's range for
     /// server errors); ask for less at a time.
     public static let responseTooLarge = ErrorCode(rawValue: -32001)

@@ -344,7 +344,8 @@ public struct FrameDecoder: Sendable {
            first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             // A newline-delimited message where a header block should start: answered with an
             // error, not taken for a header; the next block is read normally.
-            events.append(.error(FramingError("a JSON message without a Content-Length header: this connection uses Content-Length framing (detected from its first message), so every message needs its header")))
+            events.append(.error(FramingError("a JSON message without a Content-Length header: this connection uses Content-Length framing (detected from its first "
+                + "message), so every message needs its header")))
             return
         }
         sawHeader = true

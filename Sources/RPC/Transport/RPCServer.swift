@@ -9,8 +9,9 @@ public typealias NotificationHandler = @Sendable (_ params: JSONValue, _ context
 /// Decides how one request is scheduled, from its params (`.null` when absent).
 public typealias Scheduler = @Sendable (_ params: JSONValue) -> Scheduling
 
-/// A request's handler with its params already read: answers it given its context.
-public typealias PreparedHandler = @Sendable (_ context: RequestContext) async throws -> JSONValue
+/// A request's handler with its params already read: answers it given its context, with a
+/// result that writes itself into the response.
+public typealias PreparedHandler = @Sendable (_ context: RequestContext) async throws -> any JSONWritable
 
 /// Reads one request's params (`.null` when absent) once: how it is scheduled, and the handler
 /// that answers it with what was read (or throws what reading them found wrong).

@@ -1,12 +1,13 @@
-/// A JSON-RPC response: the result of a request, or an error.
+/// A JSON-RPC response: the result of a request, or an error. A result is any `JSONWritable`:
+/// a handler's typed result is written straight into the response's bytes.
 public struct Response: Sendable, Hashable {
     /// The id of the request answered; `nil` (JSON `null`) when that id could not be read.
     public var id: RPCID?
     /// The result or the error.
-    public var result: Result<JSONValue, ResponseError>
+    public var result: Result<any JSONWritable, ResponseError>
 
     /// A response with `result` for `id`.
-    public init(id: RPCID?, result: Result<JSONValue, ResponseError>) {
+    public init(id: RPCID?, result: Result<any JSONWritable, ResponseError>) {
         self.id = id
         self.result = result
     }
@@ -23,30 +24,30 @@ public struct Response: Sendable, Hashable {
 
     /// The wire form: `{"jsonrpc":"2.0","id":…,"result":…}` or `{…,"error":{…}}`.
     public var json: JSONValue {
-        var object: JSONObject = ["jsonrpc": "2.0", "id": id?.json ?? .null]
-        switch result {
-        case .success(let value): object["result"] = value
-        case .failure(let error): object["error"] = error.json
-        }
-        return .object(object)
+        // The bytes are ours and valid JSON, so they parse.
+        (try? JSONParser.parse(serialized())) ?? .null
     }
 
     /// The bytes of `json`, written straight from the parts (no object of the whole response
     /// is built first).
     public func serialized() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(1024)
-        out.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
-        JSONSerializer.write(id?.json ?? .null, into: &out)
+        var out = JSONWriter(capacity: 1024)
+        out.beginObject()
+        out.key("jsonrpc"); out.string("2.0")
+        out.key("id"); out.value(id?.json ?? .null)
         switch result {
         case .success(let value):
-            out.append(contentsOf: #","result":"#.utf8)
-            JSONSerializer.write(value, into: &out)
+            out.key("result"); value.write(to: &out)
         case .failure(let error):
-            out.append(contentsOf: #","error":"#.utf8)
-            JSONSerializer.write(error.json, into: &out)
+            out.key("error"); out.value(error.json)
         }
-        out.append(UInt8(ascii: "}"))
-        return out
+        out.endObject()
+        return out.bytes
     }
+
+    /// Two responses are equal when their JSON is.
+    public static func == (lhs: Response, rhs: Response) -> Bool { lhs.json == rhs.json }
+
+    /// Hashes the JSON.
+    public func hash(into hasher: inout Hasher) { hasher.combine(json) }
 }

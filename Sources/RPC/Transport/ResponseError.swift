@@ -76,7 +76,8 @@ extension ResponseError {
         }
         return ResponseError(
             code: .responseTooLarge,
-            message: "The response would take at least \(scheduling.minimumResponseBytes) bytes, more than the limit of \(limit), so nothing was done.\(fits) \(scheduling.tooLargeHint ?? "Ask for less at a time.")",
+            message: "The response would take at least \(scheduling.minimumResponseBytes) bytes, more than the limit of \(limit), so nothing was done.\(fits) "
+                + "\(scheduling.tooLargeHint ?? "Ask for less at a time.")",
             data: .object(data))
     }
 

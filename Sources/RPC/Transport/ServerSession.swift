@@ -268,7 +268,7 @@ final class ServerSession: Sendable {
                 return .answer(.failure(id: request.id, .invalidRequest("The server is shutting down, so it answers no more requests.")))
             }
             if isShutdown && !silent { state.shutdownRequested = true }
-            let shutdownReply: PreparedHandler = { _ in .null }
+            let shutdownReply: PreparedHandler = { _ in JSONValue.null }
             guard let handler = planned?.handler ?? (isShutdown ? shutdownReply : nil) else {
                 return .answer(.failure(id: request.id, .methodNotFound(request.method)))
             }
@@ -408,7 +408,7 @@ final class ServerSession: Sendable {
             if prepared.request.method == "shutdown" && !sequential && !prepared.silent {
                 await waitForIdle(threshold: 1) // answer only once every earlier request has been
             }
-            let result: Result<JSONValue, ResponseError>
+            let result: Result<any JSONWritable, ResponseError>
             do {
                 result = .success(try await prepared.handler(context))
             } catch let error as ResponseError {

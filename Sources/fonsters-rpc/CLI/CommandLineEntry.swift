@@ -44,6 +44,8 @@ enum CommandLineEntry {
                                              one Fonster per seed line of a .fonsters document
       fonsters-rpc export --format fonsters [-o FILE|-] [--store PATH | --memory]
                                              the library as a .fonsters document
+      fonsters-rpc describe-protocol openrpc.json|protocol.mjs|protocol.md FILE
+                                             print a file made from the method declarations
 
     server options (--memory and --store exclude each other; web takes neither --script nor --json):
     \(ServerOptions.helpLines)
@@ -61,6 +63,7 @@ enum CommandLineEntry {
         case "export": DocumentCommands.exportHelp
         case "open": OpenCommand.help
         case "install-desktop", "uninstall-desktop": DesktopEntryCommand.help
+        case "describe-protocol": DescribeProtocolCommand.help
         default: DescribeCommand.help
         }
     }
@@ -69,7 +72,7 @@ enum CommandLineEntry {
         var command = ""
         do {
             switch args.first {
-            case "describe", "render", "sheet", "search", "import", "export", "open", "install-desktop", "uninstall-desktop":
+            case "describe", "render", "sheet", "search", "import", "export", "open", "install-desktop", "uninstall-desktop", "describe-protocol":
                 command = args[0]
                 let rest = Array(args.dropFirst())
                 if ArgumentReader.asksForHelp(rest) {
@@ -90,6 +93,8 @@ enum CommandLineEntry {
                     try DesktopEntryCommand.install(rest)
                 } else if command == "uninstall-desktop" {
                     try DesktopEntryCommand.uninstall(rest)
+                } else if command == "describe-protocol" {
+                    try DescribeProtocolCommand.run(rest)
                 } else {
                     try DescribeCommand.run(rest)
                 }
@@ -99,7 +104,7 @@ enum CommandLineEntry {
                 if ArgumentReader.asksForHelp(rest) { print(usage); return 0 }
                 return try await WebCommand.run(try WebOptions(rest))
             case "help" where args.count == 1: print(usage)
-            case "help" where args.count == 2 && ["describe", "render", "sheet", "search", "import", "export", "open", "install-desktop", "uninstall-desktop"].contains(args[1]):
+            case "help" where args.count == 2 && ["describe", "render", "sheet", "search", "import", "export", "open", "install-desktop", "uninstall-desktop", "describe-protocol"].contains(args[1]):
                 print(help(args[1]))
             case _ where ArgumentReader.asksForHelp(args): print(usage)
             case "--version":

@@ -75,7 +75,8 @@ enum DocumentCommands {
         do { try text.replace(nil, with: source, .utf16) } catch { throw CLIFailure("The document \(name) is too large: \(error.message)") }
         let (entries, unknown) = FonstersFormat.entries(of: text, defaultEngine: options.engine)
         if let line = unknown.first, case .directive(_, let engine) = FonstersFormat.classify(text.lines[line]) {
-            throw CLIFailure("Line \(line + 1) of \(name) names the engine '\(engine)', which this build does not know (it knows \(EngineVersion.allCases.map(\.rawValue).joined(separator: " and "))); nothing was imported.")
+            let known = EngineVersion.allCases.map(\.rawValue).joined(separator: " and ")
+            throw CLIFailure("Line \(line + 1) of \(name) names the engine '\(engine)', which this build does not know (it knows \(known)); nothing was imported.")
         }
         for entry in entries {
             do { try TextLimit.check(entry.seed, field: "seed") } catch {
@@ -121,7 +122,8 @@ enum DocumentCommands {
         let (text, skipped) = FonstersFormat.document(fonsters.map { ($0.seed, EngineVersion(rawValue: $0.engine) ?? options.engine) })
         try OutputFile.save(Array(text.utf8), to: output)
         if skipped > 0 {
-            FileHandle.standardError.write(Data("fonsters-rpc: \(skipped) Fonster\(skipped == 1 ? "'s seed" : "s' seeds") cannot be one line (empty, or with a line break) and \(skipped == 1 ? "was" : "were") left out.\n".utf8))
+            let seeds = skipped == 1 ? "Fonster's seed" : "Fonsters' seeds", were = skipped == 1 ? "was" : "were"
+            FileHandle.standardError.write(Data("fonsters-rpc: \(skipped) \(seeds) cannot be one line (empty, or with a line break) and \(were) left out.\n".utf8))
         }
     }
 }

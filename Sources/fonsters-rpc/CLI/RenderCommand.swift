@@ -92,7 +92,8 @@ enum RenderCommand {
             throw CLIError("The format gif cannot carry --metadata; use png, jpeg or svg to keep the seed in the file.")
         }
         if output == "-" && format != .svg && isatty(STDOUT_FILENO) == 1 {
-            throw CLIError("A \(format.rawValue) image is binary and standard output is a terminal; -o - needs a pipe or a file, as in 'fonsters-rpc render \(seed.count <= 20 && seed.allSatisfy { $0.isLetter || $0.isNumber } ? seed : "SEED") -o - > creature.\(format.fileExtension)', or give -o creature.\(format.fileExtension).")
+            throw CLIError("A \(format.rawValue) image is binary and standard output is a terminal; -o - needs a pipe or a file, as in 'fonsters-rpc render "
+                + "\(seed.count <= 20 && seed.allSatisfy { $0.isLetter || $0.isNumber } ? seed : "SEED") -o - > creature.\(format.fileExtension)', or give -o creature.\(format.fileExtension).")
         }
         let size = try ImageSize(pixels: pixels)
         let bytes: [UInt8]

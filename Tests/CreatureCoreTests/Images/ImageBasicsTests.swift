@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import JSON
 @testable import CreatureCore
 
 @Suite struct ImageBasicsTests {
@@ -38,6 +39,20 @@ import Testing
         for length in 0..<40 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
             #expect(DataURI.base64(bytes) == Data(bytes).base64EncodedString(), "length \(length)")
+        }
+    }
+
+    /// One base64 for both ways a data URI is made: the JSON writer's (straight into a response)
+    /// writes the same text as `DataURI.make`, whose base64 is Foundation's, at every tail length
+    /// and at an image's size.
+    @Test func theJSONWritersDataURIIsDataURIMake() {
+        for length in Array(0..<40) + [6_001, 65_536] {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 7) }
+            let made = DataURI.make(mime: "image/svg+xml", bytes: bytes)
+            #expect(made == "data:image/svg+xml;base64," + Data(bytes).base64EncodedString(), "length \(length)")
+            var out = JSONWriter(capacity: 16)
+            out.dataURI(mime: "image/svg+xml", bytes: bytes)
+            #expect(String(decoding: out.bytes, as: UTF8.self) == "\"" + made + "\"", "length \(length)")
         }
     }
 

@@ -65,6 +65,17 @@ import Testing
         #expect(try JPEGTestDecoder.decode(jpeg).width == 32)
     }
 
+    /// Cut short after the output outgrew libjpeg's first buffer (a long comment does that at
+    /// once), the encoder frees the buffer libjpeg writes to, once (it freed the first one twice).
+    @Test func aCancelledEncodeFreesItsBufferOnce() {
+        var asked = 0
+        #expect(throws: CancellationError.self) {
+            try JPEGEncoder.encode(ImageTestSprites.disc, scale: 64, comment: String(repeating: "a long seed ", count: 2000),
+                                   isCancelled: { asked += 1; return asked > 2 })
+        }
+        #expect(asked > 2)
+    }
+
     @Test func overlongCommentIsCutOnACharacterBoundary() throws {
         let seed = String(repeating: "é", count: 40_000)  // 80 000 bytes of UTF-8
         let jpeg = try JPEGEncoder.encode(ImageTestSprites.disc, scale: 1, comment: seed)

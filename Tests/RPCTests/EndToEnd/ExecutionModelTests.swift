@@ -114,12 +114,18 @@ extension EndToEnd {
             let sqlite = Process()
             sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             sqlite.arguments = ["sqlite3", path]
-            let input = Pipe()
+            let input = Pipe(), output = Pipe()
             sqlite.standardInput = input
-            sqlite.standardOutput = FileHandle.nullDevice
+            sqlite.standardOutput = output
             try sqlite.run()
-            input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nUPDATE fonsters SET name = name;\n".utf8))
-            usleep(300_000)
+            // sqlite3 says when it holds the lock (the line comes after the UPDATE took it).
+            input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nUPDATE fonsters SET name = name;\nSELECT 'locked';\n".utf8))
+            var said = Data()
+            while !String(decoding: said, as: UTF8.self).contains("locked") {
+                let chunk = output.fileHandleForReading.availableData
+                try #require(!chunk.isEmpty, "sqlite3 ended before it took the lock")
+                said += chunk
+            }
 
             let write = server.sendRequest("fonsters/update", ["id": fonster["id"]!, "seed": "after the lock"])
             let describes = (0..<20).map { server.sendRequest("creature/describe", ["seed": .string("pure \($0)")]) }

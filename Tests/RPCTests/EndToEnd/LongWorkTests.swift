@@ -36,8 +36,9 @@ extension EndToEnd {
         }
 
         @Test func aCancelledRandomEditChangesNothing() throws {
-            // An endpoint that accepts connections but never answers: the fetch waits for its
-            // 2 s timeout, during which the request is cancelled; its local fallback must not land.
+            // An endpoint that answers only once the request was cancelled: its text (or the local
+            // fallback) must not land. No waiting on the fetch's 2 s timeout: the endpoint says
+            // when the fetch started and answers when the test says.
             let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             defer { close(listener) }
             var address = sockaddr_in()
@@ -50,14 +51,29 @@ extension EndToEnd {
                     try #require(getsockname(listener, raw, &length) == 0)
                 }
             }
+            let fetched = DispatchSemaphore(value: 0), answer = DispatchSemaphore(value: 0)
+            let endpointThread = Thread {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { return }
+                defer { close(connection) }
+                var request = [UInt8](repeating: 0, count: 4096)
+                _ = read(connection, &request, request.count)
+                fetched.signal()
+                answer.wait()
+                let body = #"{"text":"too late"}"#
+                let reply = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+                _ = reply.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+            }
+            endpointThread.start()
             let endpoint = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/random"
             let server = try ServerProcess(ServerProcess.memoryArguments + ["--random-endpoint", endpoint])
             let fonster = try server.result("fonsters/create", ["seed": "before"])
             let id = server.sendRequest("fonsters/random", ["id": fonster["id"]!, "source": "words"])
-            usleep(300_000)
+            #expect(fetched.wait(timeout: .now() + 30) == .success, "the server did not fetch")
             server.notify("$/cancelRequest", ["id": id])
             #expect(try server.response(to: id, timeout: 10)["error"]?["code"] == -32800)
-            usleep(2_500_000)  // past the fetch's timeout, when the fallback text would be applied
+            answer.signal()
+            // Library requests keep arrival order: this read comes after the random edit is over.
             let after = try server.result("fonsters/get", ["id": fonster["id"]!])
             #expect(after["seed"] == "before" && after["canUndo"] == false)
             #expect(try server.shutdownAndExit() == 0)

@@ -125,6 +125,13 @@ extension EndToEnd {
                 if let mismatch = matcher.mismatch(documented, actual) {
                     Issue.record("protocol.md line \(exchange.line): \(mismatch)")
                 }
+                // The real answer and the documented one both fit the method's generated schema.
+                if let method = (try? JSONValue(parsing: request))?["method"]?.string {
+                    if let result = actual["result"] { ResultSchemas.check(method, result, "protocol.md line \(exchange.line), the real answer: ") }
+                    if let result = exchange.response?["result"] {
+                        ResultSchemas.check(method, result, lenient: true, "protocol.md line \(exchange.line), the documented answer: ")
+                    }
+                }
                 if (try? JSONValue(parsing: request))?["method"] == "shutdown" {
                     server.notify("exit")
                     #expect(server.process.waitForExit() == 0)

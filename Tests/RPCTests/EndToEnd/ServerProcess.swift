@@ -130,22 +130,18 @@ final class ServerProcess {
         }
     }
 
-    /// Lets the request `id` (its progress, token `token`, begun) work 0.3 s, cancels it and
-    /// checks what a cancel promises: -32800, the progress ended, and at most 5 ticks of CPU
-    /// (50 ms) in the 0.5 s after a 0.2 s grace.
+    /// Lets the request `id` (its progress, token `token`, begun) work (until the server has used
+    /// 5 more ticks, 50 ms, of CPU), cancels it and checks what a cancel promises: -32800, the progress
+    /// ended, and the CPU going idle (waited for as a condition).
     func cancelAndExpectTheCPUToStop(_ id: JSONValue, token: JSONValue,
                                      sourceLocation: SourceLocation = #_sourceLocation) throws {
-        usleep(300_000)
+        let ticks = try #require(process.cpuTicks, sourceLocation: sourceLocation)
+        #expect(ProcessStats.waitForCPU(pid: process.pid, ticks: 5, moreThan: ticks), "the request did not work", sourceLocation: sourceLocation)
         notify("$/cancelRequest", ["id": id])
         #expect(try response(to: id, timeout: 10)["error"]?["code"] == -32800, sourceLocation: sourceLocation)
         let end = try notification("$/progress", timeout: 10) { $0["params"]?["value"]?["kind"] == "end" }
         #expect(end?["params"]?["token"] == token, sourceLocation: sourceLocation)
-        usleep(200_000)
-        let before = try #require(process.cpuTicks, sourceLocation: sourceLocation)
-        usleep(500_000)
-        let after = try #require(process.cpuTicks, sourceLocation: sourceLocation)
-        #expect(after - before <= 5, "the server used \(after - before) ticks of CPU in 0.5 s after the cancel",
-                sourceLocation: sourceLocation)
+        #expect(ProcessStats.waitForIdleCPU(pid: process.pid), "the server kept working after the cancel", sourceLocation: sourceLocation)
     }
 
     /// Forgets the notifications received so far.

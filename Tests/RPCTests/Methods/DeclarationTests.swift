@@ -29,29 +29,37 @@ import FonsterStore
         }
     }
 
-    /// Run with `FONSTERS_WRITE_OPENRPC=1` to regenerate the committed file after changing a declaration.
-    @Test func openRPCIsGeneratedFromTheDeclarations() throws {
-        let url = repositoryRoot.appendingPathComponent("openrpc.json")
-        let committed = try JSONValue(parsing: Array(try Data(contentsOf: url)))
-        let generated = OpenRPCDocument.make(Self.declarations)
-        if ProcessInfo.processInfo.environment["FONSTERS_WRITE_OPENRPC"] == "1" {
-            try Data(PrettyJSON.text(generated).utf8).write(to: url)
-            return
-        }
-        #expect(generated == committed, "openrpc.json differs from the declarations: run FONSTERS_WRITE_OPENRPC=1 swift test --filter DeclarationTests")
+    /// The committed generated files are those the declarations make (scripts/regen.sh writes them;
+    /// `scripts/regen.sh --check` runs in scripts/test.sh too, with the web assets).
+    @Test func generatedFilesAreCurrent() throws {
+        let openRPC = try String(contentsOf: repositoryRoot.appendingPathComponent("openrpc.json"), encoding: .utf8)
+        #expect(openRPC == ProtocolFiles.openRPC, "openrpc.json is stale: run scripts/regen.sh")
+        let module = try String(contentsOf: repositoryRoot.appendingPathComponent("clients/web/ui/protocol.mjs"), encoding: .utf8)
+        #expect(module == ProtocolFiles.module, "clients/web/ui/protocol.mjs is stale: run scripts/regen.sh")
     }
 
-    /// The fronts' API module (`clients/web/ui/protocol.mjs`, shared by the web page and the
-    /// extension's detail view) is generated from the same document.
-    @Test func frontsAPIModuleIsGeneratedFromTheDeclarations() throws {
-        let url = repositoryRoot.appendingPathComponent("clients/web/ui/protocol.mjs")
-        let generated = FrontsAPIModule.text(OpenRPCDocument.make(Self.declarations), errorCodes: try FrontsAPIModule.errorCodes())
-        if ProcessInfo.processInfo.environment["FONSTERS_WRITE_OPENRPC"] == "1" {
-            try Data(generated.utf8).write(to: url)
-            return
+    /// protocol.md's generated sections are current, and every method has its params section.
+    @Test func protocolDocumentsGeneratedSectionsAreCurrent() throws {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("protocol.md"), encoding: .utf8)
+        let options = try #require(text.range(of: "<!-- generated:server-options -->\n```\n")).upperBound
+        let optionsEnd = try #require(text[options...].range(of: "\n```")).lowerBound
+        let filled = try ProtocolFiles.document(text, serverOptions: String(text[options..<optionsEnd]))
+        #expect(filled == text, "protocol.md's generated sections are stale: run scripts/regen.sh")
+        let notifications = MethodTable.notificationDeclarations(ServerContext(location: .memory, options: StoreOptions())).map(\.name)
+        for name in MethodTable.names + notifications {
+            #expect(text.contains("<!-- generated:params ") && text.range(of: #"<!-- generated:params [^>]*\b\#(name)\b"#, options: .regularExpression) != nil,
+                    "protocol.md has no params section for \(name)")
         }
-        let committed = try String(contentsOf: url, encoding: .utf8)
-        #expect(generated == committed, "clients/web/ui/protocol.mjs differs from the declarations: run FONSTERS_WRITE_OPENRPC=1 swift test --filter DeclarationTests, then scripts/embed-web.sh")
+    }
+
+    /// The error codes the fronts know are every code the server answers (ErrorCatalog), by name.
+    @Test func errorCodesAreEveryCodeAnswered() {
+        let codes = ErrorCatalog.entries.map(\.code.rawValue)
+        #expect(Set(codes).count == codes.count)
+        let answered = Set(Self.declarations.flatMap(\.errors).map(\.rawValue))
+        #expect(answered.isSubset(of: Set(codes)), "codes answered without an entry: \(answered.subtracting(codes).sorted())")
+        for code in [-32700, -32600, -32601, -32602, -32603, -32800, -32001] { #expect(codes.contains(code)) }
+        #expect(ProtocolFiles.module.contains("export const ERROR_CODES") && ProtocolFiles.module.contains("  storeReplaced: 1014,"))
     }
 
     @Test func protocolDocumentListsEachMethodsErrors() throws {
@@ -91,111 +99,5 @@ enum ProtocolErrorLists {
             result.append((names, codes))
         }
         return result
-    }
-}
-
-/// JSON with two-space indentation, keys in their order, one value per line.
-enum PrettyJSON {
-    static func text(_ value: JSONValue) -> String {
-        var out = ""
-        write(value, indent: "", into: &out)
-        return out + "\n"
-    }
-
-    private static func write(_ value: JSONValue, indent: String, into out: inout String) {
-        let inner = indent + "  "
-        switch value {
-        case .array(let items) where !items.isEmpty:
-            out += "[\n"
-            for (i, item) in items.enumerated() {
-                out += inner
-                write(item, indent: inner, into: &out)
-                out += i == items.count - 1 ? "\n" : ",\n"
-            }
-            out += indent + "]"
-        case .object(let object) where !object.isEmpty:
-            out += "{\n"
-            let entries = Array(object)
-            for (i, (key, item)) in entries.enumerated() {
-                out += inner + JSONValue.string(key).serializedString() + ": "
-                write(item, indent: inner, into: &out)
-                out += i == entries.count - 1 ? "\n" : ",\n"
-            }
-            out += indent + "}"
-        default:
-            out += value.serializedString()
-        }
-    }
-}
-
-/// `clients/web/ui/protocol.mjs`: every method with its params (and which are required), the
-/// check every call of the fronts goes through, the method names and the error codes.
-enum FrontsAPIModule {
-    /// The files that declare the `ErrorCode` statics.
-    static let errorCodeFiles = ["Sources/RPC/Transport/ErrorCode.swift", "Sources/RPC/Methods/AppErrorCodes.swift"]
-    /// Codes declared for LSP's sake that the server never sends.
-    static let neverSent: Set<String> = ["serverNotInitialized"]
-
-    /// Every `ErrorCode` static the server sends, by its Swift name, in declaration order: read
-    /// from the declarations themselves, so a new code reaches the fronts without a hand copy.
-    static func errorCodes() throws -> [(name: String, code: Int)] {
-        let declaration = try Regex(#"public static let (\w+) = ErrorCode\(rawValue: (-?\d+)\)"#)
-        var codes: [(name: String, code: Int)] = []
-        for file in errorCodeFiles {
-            let text = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: declaration) {
-                guard let name = match.output[1].substring.map(String.init), let code = match.output[2].substring.flatMap({ Int($0) }),
-                      !neverSent.contains(name) else { continue }
-                codes.append((name, code))
-            }
-        }
-        return codes
-    }
-
-    static func text(_ document: JSONValue, errorCodes: [(name: String, code: Int)]) -> String {
-        let names = (document["methods"]?.array ?? []).compactMap { $0["name"] }
-        let codes = errorCodes.map { "  \($0.name): \($0.code)," }
-        var lines: [String] = []
-        for method in document["methods"]?.array ?? [] {
-            let params = method["params"]?.array ?? []
-            let names = params.compactMap { $0["name"] }
-            let required = params.filter { $0["required"] == true }.compactMap { $0["name"] }
-            lines.append("  \(method["name"]!.serializedString()): { params: \(JSONValue.array(names).serializedString()), required: \(JSONValue.array(required).serializedString()) },")
-        }
-        return """
-        // Generated from openrpc.json (the server's typed method declarations) by
-        // `FONSTERS_WRITE_OPENRPC=1 swift test --filter DeclarationTests`; a test fails when it is
-        // stale. Do not edit. Every call of the web page and of the extension's detail view goes
-        // through `checkCall`, so a renamed or misspelt param fails a test, not a user.
-
-        /** Each method's params and the ones it requires. */
-        export const METHODS = Object.freeze({
-        \(lines.joined(separator: "\n"))
-        });
-
-        /**
-         * Throws when `method` is not one the server declares, when `params` holds a key it does
-         * not declare, or lacks one it requires.
-         * @param {string} method @param {any} [params]
-         */
-        export function checkCall(method, params) {
-          const m = METHODS[method];
-          if (!m) throw new Error(`${method} is not a method of fonsters-rpc`);
-          const keys = Object.keys(params || {});
-          for (const key of keys) {
-            if (key !== 'workDoneToken' && !m.params.includes(key)) throw new Error(`${method} takes no param '${key}' (it takes ${m.params.join(', ') || 'none'})`);
-          }
-          for (const key of m.required) if (!keys.includes(key)) throw new Error(`${method} needs '${key}'`);
-        }
-
-        /** Every method's name, in the server's order. */
-        export const METHOD_NAMES = Object.freeze(\(JSONValue.array(names).serializedString()));
-
-        /** The error codes the server answers with, by the names of the Swift `ErrorCode` statics. */
-        export const ERROR_CODES = Object.freeze({
-        \(codes.joined(separator: "\n"))
-        });
-
-        """
     }
 }

@@ -60,23 +60,6 @@ import FonsterStore
         #expect(positional["data"]?["field"] == "params")
     }
 
-    /// What `openrpc.json` lists is what decoding reads: every declared key and no other.
-    @Test func declaredParamsAreExactlyTheKeysRead() {
-        for method in MethodTable.methods {
-            let declared = Set(declaration(method).params.map(\.name))
-            let everyKey = JSONObject(declared.map { ($0, JSONValue.null) } + [("zzUnheardOf", .null)])
-            #expect(keysRead(method, everyKey) == declared, "\(method.name)")
-        }
-    }
-
-    private func declaration<M: RPCMethod>(_ method: M.Type) -> MethodDeclaration {
-        MethodDeclaration(method, context: ServerContext(location: .memory, options: StoreOptions()))
-    }
-
-    private func keysRead<M: RPCMethod>(_ method: M.Type, _ object: JSONObject) -> Set<String> {
-        ParamsDecoder.keysRead(M.Params.self, from: object)
-    }
-
     /// Each param's value is checked where it comes in, and the error names it.
     @Test func valuesAreCheckedWhereTheyComeIn() async throws {
         let h = MethodHarness()

@@ -77,7 +77,6 @@ import Testing
         #expect(ErrorCode.methodNotFound.rawValue == -32601)
         #expect(ErrorCode.invalidParams.rawValue == -32602)
         #expect(ErrorCode.internalError.rawValue == -32603)
-        #expect(ErrorCode.serverNotInitialized.rawValue == -32002)
         #expect(ErrorCode.requestCancelled.rawValue == -32800)
         let custom: ErrorCode = -31001
         #expect(custom == ErrorCode(rawValue: -31001))

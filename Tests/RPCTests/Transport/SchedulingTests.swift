@@ -166,26 +166,28 @@ import FonsterStore
 /// A method whose param counts how often it is read, and whose handler counts its runs.
 private enum CountingMethod: RPCMethod {
     /// A whole number that counts its readings (not the schema's stand-in).
-    struct CountedInt: Decodable, Sendable, SchemaDescribing {
+    struct CountedInt: ParamValue {
         var value: Int
-        init(from decoder: any Decoder) throws {
+        static func param(_ json: JSONValue) throws(ParamInvalid) -> CountedInt {
             CountingMethod.reads.withLock { $0 += 1 }
-            value = try decoder.singleValueContainer().decode(Int.self)
+            return CountedInt(value: try Int.param(json))
         }
-        init(value: Int) { self.value = value }
         static var schema: JSONValue { ["type": "integer"] }
         static var placeholder: CountedInt { CountedInt(value: 0) }
     }
-    struct Params: MethodParams { var n: CountedInt }
+    struct Params: MethodParams {
+        let n: CountedInt
+        init(_ p: ParamReader) throws(ResponseError) { n = try p.required("n") }
+    }
     static let reads = Locked(0)
     static let handled = Locked(0)
     static let name = "test/count"
     static let summary = "Answers its param."
     static let effect = MethodDeclaration.Effect.pure
     static let errors: [ErrorCode] = []
-    static let result: JSONValue = ["type": "integer"]
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static var heaviest: JSONValue { ["n": 1] }
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Int {
         handled.withLock { $0 += 1 }
-        return .int(Int64(params.n.value))
+        return params.n.value
     }
 }

@@ -1,5 +1,5 @@
-// Generated from openrpc.json (the server's typed method declarations) by
-// `FONSTERS_WRITE_OPENRPC=1 swift test --filter DeclarationTests`; a test fails when it is
+// Generated from the server's typed method declarations by scripts/regen.sh
+// (fonsters-rpc describe-protocol protocol.mjs); `scripts/regen.sh --check` fails when it is
 // stale. Do not edit. Every call of the web page and of the extension's detail view goes
 // through `checkCall`, so a renamed or misspelt param fails a test, not a user.
 

@@ -4,32 +4,34 @@ import CreatureCore
 /// `creature/animate`: the evolution as one animated GIF.
 enum AnimateMethod: RPCMethod {
     struct Params: TargetParams {
-        var seed: Seed?
-        var id: UUID?
-        var size: ImageSize?
-        var speed: Speed?
-        var background: Background?
-        var workDoneToken: ProgressToken?
-        var engine: EngineVersion?
-        static var notes: [String: String] {
-            targetNotes.merging([
-                "speed": "Playback speed 0.1…1.0 (10 %…100 %): the frame delay.",
-                "workDoneToken": "Report $/progress with this token.",
-                "background": "What every frame stands on: transparent (default), sky (the whole seed's sky) or #rrggbb.",
-            ]) { a, _ in a }
+        let seed: Seed?, id: UUID?, size: ImageSize?, speed: Speed?, background: Background?, workDoneToken: ProgressToken?
+        let engine: EngineVersion?
+        init(_ p: ParamReader) throws(ResponseError) {
+            seed = try p.optional("seed", TargetNote.seed)
+            id = try p.optional("id", TargetNote.id)
+            size = try p.optional("size")
+            speed = try p.optional("speed", "Playback speed 0.1…1.0 (10 %…100 %): the frame delay.")
+            background = try p.optional("background", "What every frame stands on: transparent (default), sky (the whole seed's sky) or #rrggbb.")
+            workDoneToken = try p.optional("workDoneToken", "Report $/progress with this token.")
+            engine = try p.optional("engine", TargetNote.engine)
         }
+    }
+
+    /// The animated GIF, with its frame count and interval.
+    struct Result: ResultObject {
+        let image: RenderedImage, frames: Int, intervalMs: Int, fileName: String
+        static let members: [Member<Result>] = RenderResult.image(mime: Schema.const("image/gif")) { $0.image } + [
+            Member("frames", schema: Schema.integer(minimum: 1)) { $0.frames },
+            Member("intervalMs", schema: Schema.integer(minimum: 1)) { $0.intervalMs },
+            Member("fileName") { $0.fileName },
+        ]
     }
     static let name = "creature/animate"
     static let summary = "The evolution as one animated GIF."
     static let effect = MethodDeclaration.Effect.pure
     static let cost = MethodDeclaration.Cost.heavy
-    static let errors = CreatureJSON.targetErrors + [.responseTooLarge, .requestCancelled]
-    static let result = Schema.json(#"""
-    {"type":"object","properties":{"dataUri":{"$ref":"#/components/schemas/DataURI"},"mime":{"const":"image/gif"},
-     "width":{"$ref":"#/components/schemas/Size"},"height":{"$ref":"#/components/schemas/Size"},"bytes":{"type":"integer","minimum":1},
-     "frames":{"type":"integer","minimum":1},"intervalMs":{"type":"integer","minimum":1},"fileName":{"type":"string"}},
-     "required":["dataUri","mime","width","height","bytes","frames","intervalMs","fileName"],"additionalProperties":false}
-    """#)
+    static let errors = CreatureMethods.targetErrors + [.responseTooLarge, .requestCancelled]
+    static var heaviest: JSONValue { ["seed": .string(HeavyParams.seed), "size": 2048, "speed": 1.0, "background": "sky", "engine": "fonsters-v2"] }
     static func readsLibrary(_ params: Params) -> Bool { Target.readsLibrary(params) }
     static func estimate(_ params: Params, into scheduling: inout Scheduling) {
         guard let seed = params.seed?.text else { return }
@@ -42,7 +44,7 @@ enum AnimateMethod: RPCMethod {
         scheduling.tooLargeField = "size"
     }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let target = try await Target(params, context: context, request: request)
         let size = params.size ?? .standard, interval = params.speed?.intervalMs ?? Evolution.defaultIntervalMs
         // The data URI is base64: 4 bytes for every 3 of the GIF.
@@ -58,20 +60,15 @@ enum AnimateMethod: RPCMethod {
             } catch ImageError.tooLarge {
                 throw ResponseError(
                     code: .responseTooLarge,
-                    message: "The animation at \(size.pixels) pixels would take more than \(request.maxResponseBytes) bytes. Ask for a smaller 'size', or page through the frames with creature/frames 'start' and 'count'.",
+                    message: "The animation at \(size.pixels) pixels would take more than \(request.maxResponseBytes) bytes. Ask for a smaller 'size', or page through the "
+                        + "frames with creature/frames 'start' and 'count'.",
                     data: ["field": "size", "limit": .int(Int64(request.maxResponseBytes))])
             } catch {
                 throw ResponseError.internalError("The animation could not be encoded: \(error)")
             }
           }
         }
-        return [
-            "dataUri": .string(image.dataURI), "mime": "image/gif",
-            "width": .int(Int64(image.pixels)), "height": .int(Int64(image.pixels)),
-            "bytes": .int(Int64(image.bytes.count)),
-            "frames": .int(Int64(max(1, Evolution.frameCount(of: target.seed)))),
-            "intervalMs": .int(Int64(interval)),
-            "fileName": .string(Naming.exportFileName(name: target.name, seed: target.seed, fileExtension: "gif")),
-        ]
+        return Result(image: image, frames: max(1, Evolution.frameCount(of: target.seed)), intervalMs: interval,
+                      fileName: Naming.exportFileName(name: target.name, seed: target.seed, fileExtension: "gif"))
     }
 }

@@ -5,37 +5,50 @@ import CreatureCore
 /// paging hint as soon as the response would pass the server's limit.
 enum FramesMethod: RPCMethod {
     struct Params: TargetParams {
-        var seed: Seed?
-        var id: UUID?
-        var format: ImageFormat?
-        var size: ImageSize?
-        var start: Count?
-        var count: Count?
-        var speed: Speed?
-        var background: Background?
-        var workDoneToken: ProgressToken?
-        var engine: EngineVersion?
-        static var notes: [String: String] {
-            targetNotes.merging([
-                "start": "The first frame to give, from 0 (default 0).",
-                "count": "How many frames to give (default: all from start).",
-                "speed": "Playback speed 0.1…1.0 (10 %…100 %); gives intervalMs.",
-                "workDoneToken": "Report $/progress with this token.",
-                "background": "What every frame stands on: transparent (default), sky (the whole seed's sky, still while the creature grows) or #rrggbb.",
-            ]) { a, _ in a }
+        let seed: Seed?, id: UUID?, format: ImageFormat?, size: ImageSize?, start: Count?, count: Count?, speed: Speed?
+        let background: Background?, workDoneToken: ProgressToken?, engine: EngineVersion?
+        init(_ p: ParamReader) throws(ResponseError) {
+            seed = try p.optional("seed", TargetNote.seed)
+            id = try p.optional("id", TargetNote.id)
+            format = try p.optional("format")
+            size = try p.optional("size")
+            start = try p.optional("start", "The first frame to give, from 0 (default 0).")
+            count = try p.optional("count", "How many frames to give (default: all from start).")
+            speed = try p.optional("speed", "Playback speed 0.1…1.0 (10 %…100 %); gives intervalMs.")
+            background = try p.optional("background", """
+                What every frame stands on: transparent (default), sky (the whole seed's sky, still while the creature grows) \
+                or #rrggbb.
+                """)
+            workDoneToken = try p.optional("workDoneToken", "Report $/progress with this token.")
+            engine = try p.optional("engine", TargetNote.engine)
         }
+    }
+
+    /// A page of frames, with how many there are and the interval between them.
+    struct Result: ResultObject {
+        let total: Int, intervalMs: Int, frames: [Frame]
+        static let members: [Member<Result>] = [
+            Member("total", schema: Schema.integer(minimum: 0)) { $0.total },
+            Member("intervalMs", schema: Schema.integer(minimum: 1)) { $0.intervalMs },
+            Member("frames") { $0.frames },
+        ]
+    }
+
+    /// One frame: its number (from 1), the seed's prefix it draws, and its image.
+    struct Frame: ResultObject {
+        let index: Int, prefix: String, image: ImageURI
+        static let members: [Member<Frame>] = [
+            Member("index", schema: Schema.integer(minimum: 1)) { $0.index },
+            Member("prefix") { $0.prefix },
+            Member("dataUri") { $0.image },
+        ]
     }
     static let name = "creature/frames"
     static let summary = "The evolution's frames as images, one page at a time."
     static let effect = MethodDeclaration.Effect.pure
     static let cost = MethodDeclaration.Cost.heavy
-    static let errors = CreatureJSON.targetErrors + [.frameOutOfRange, .responseTooLarge, .requestCancelled]
-    static let result = Schema.json(#"""
-    {"type":"object","properties":{"total":{"type":"integer","minimum":0},"intervalMs":{"type":"integer","minimum":1},
-     "frames":{"type":"array","items":{"type":"object","properties":{"index":{"type":"integer","minimum":1},"prefix":{"type":"string"},
-     "dataUri":{"$ref":"#/components/schemas/DataURI"}},"required":["index","prefix","dataUri"],"additionalProperties":false}}},
-     "required":["total","intervalMs","frames"],"additionalProperties":false}
-    """#)
+    static let errors = CreatureMethods.targetErrors + [.frameOutOfRange, .responseTooLarge, .requestCancelled]
+    static var heaviest: JSONValue { ["seed": .string(HeavyParams.seed), "format": "jpeg", "size": 2048, "background": "sky", "engine": "fonsters-v2"] }
     static func readsLibrary(_ params: Params) -> Bool { Target.readsLibrary(params) }
     static func estimate(_ params: Params, into scheduling: inout Scheduling) {
         guard let seed = params.seed?.text else { return }
@@ -55,7 +68,7 @@ enum FramesMethod: RPCMethod {
         scheduling.tooLargeField = "count"
     }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let target = try await Target(params, context: context, request: request)
         let format = params.format ?? .png, size = params.size ?? .standard
         let interval = params.speed?.intervalMs ?? Evolution.defaultIntervalMs
@@ -70,9 +83,9 @@ enum FramesMethod: RPCMethod {
         let end = start + min(count, prefixes.count - start)
         let engine = target.engine
         let backdrop = params.background?.backdrop(seed: target.seed, engine: engine)
-        return try await request.withProgress(title: "Rendering frames") { () throws(ResponseError) -> JSONValue in
-          try await request.compute { () throws(ResponseError) -> JSONValue in
-            var frames: [JSONValue] = []
+        return try await request.withProgress(title: "Rendering frames") { () throws(ResponseError) -> Result in
+          try await request.compute { () throws(ResponseError) -> Result in
+            var frames: [Frame] = []
             frames.reserveCapacity(min(max(0, end - start), 4096))
             var bytes = 0
             for index in start..<max(start, end) {
@@ -87,21 +100,22 @@ enum FramesMethod: RPCMethod {
                 } catch {
                     throw ResponseError.internalError("The \(format.rawValue) frame could not be encoded: \(error)")
                 }
-                let dataURI = image.dataURI
-                bytes += dataURI.utf8.count + prefix.utf8.count + 64
+                let uri = ImageURI(image: image)
+                bytes += uri.length + prefix.utf8.count + 64
                 if bytes > request.maxResponseBytes {
                     let fit = index - start
                     throw ResponseError(
                         code: .responseTooLarge,
-                        message: "The frames from \(start) on would take more than \(request.maxResponseBytes) bytes; \(fit) fit. Ask for fewer at a time with 'start' and 'count' (e.g. start \(start), count \(max(1, fit))).",
+                        message: "The frames from \(start) on would take more than \(request.maxResponseBytes) bytes; \(fit) fit. Ask for fewer at a time with 'start' and "
+                            + "'count' (e.g. start \(start), count \(max(1, fit))).",
                         data: ["field": "count", "limit": .int(Int64(request.maxResponseBytes)), "fit": .int(Int64(fit))])
                 }
-                frames.append(["index": .int(Int64(index + 1)), "prefix": .string(prefix), "dataUri": .string(dataURI)])
+                frames.append(Frame(index: index + 1, prefix: prefix, image: uri))
                 if (index - start) % 25 == 24 {
                     request.reportProgress(percentage: (index - start + 1) * 100 / max(1, end - start))
                 }
             }
-            return ["total": .int(Int64(prefixes.count)), "intervalMs": .int(Int64(interval)), "frames": .array(frames)]
+            return Result(total: prefixes.count, intervalMs: interval, frames: frames)
           }
         }
     }

@@ -4,27 +4,36 @@ import CreatureCore
 /// `creature/tapAnimation`: how a creature reacts to a tap, sampled over time.
 enum TapAnimationMethod: RPCMethod {
     struct Params: TargetParams {
-        var seed: Seed?
-        var id: UUID?
-        var tap: Count?
-        var viewSize: ViewSize?
-        var samples: Samples?
-        var engine: EngineVersion?
-        static var notes: [String: String] {
-            targetNotes.merging([
-                "tap": "Which tap (0 for the first).",
-                "viewSize": "The side of the view in points (default 100): offsets scale with it.",
-                "samples": "How many evenly spaced moments of the forward half to give (2…1,000, default 5).",
-            ]) { a, _ in a }
+        let seed: Seed?, id: UUID?, tap: Count?, viewSize: ViewSize?, samples: Samples?, engine: EngineVersion?
+        init(_ p: ParamReader) throws(ResponseError) {
+            seed = try p.optional("seed", TargetNote.seed)
+            id = try p.optional("id", TargetNote.id)
+            tap = try p.optional("tap", "Which tap (0 for the first).")
+            viewSize = try p.optional("viewSize", "The side of the view in points (default 100): offsets scale with it.")
+            samples = try p.optional("samples", "How many evenly spaced moments of the forward half to give (2…1,000, default 5).")
+            engine = try p.optional("engine", TargetNote.engine)
         }
+    }
+
+    /// The tap's animation: its kind, whether it is ignored (a blank seed), its timing and samples.
+    struct Result: ResultObject {
+        let tap: Int, kind: TapAnimation, ignored: Bool, samples: [TapSample]
+        static let members: [Member<Result>] = [
+            Member("tap", schema: Schema.integer(minimum: 0)) { $0.tap },
+            Member("kind", schema: Schema.oneOf(TapAnimation.allCases)) { $0.kind.rawValue },
+            Member("ignored") { $0.ignored },
+            Member("forwardMs") { _ in TapAnimation.forwardMs },
+            Member("reverseMs") { _ in TapAnimation.reverseMs },
+            Member("samples") { $0.samples },
+        ]
     }
 
     /// A view's side in points, more than 0 and at most 100,000.
     struct ViewSize: ParamValue, Sendable {
         let points: Double
-        static func param(_ json: JSONValue) throws(ParamsDecoder.Invalid) -> ViewSize {
+        static func param(_ json: JSONValue) throws(ParamInvalid) -> ViewSize {
             guard let points = json.double, points.isFinite, points > 0, points <= 100_000 else {
-                throw ParamsDecoder.Invalid("must be a view size in points, more than 0 and at most 100,000; it is \(json.serializedString().prefix(40)).")
+                throw ParamInvalid("must be a view size in points, more than 0 and at most 100,000; it is \(json.serializedString().prefix(40)).")
             }
             return ViewSize(points: points)
         }
@@ -35,9 +44,9 @@ enum TapAnimationMethod: RPCMethod {
     /// How many samples: 2…1,000.
     struct Samples: ParamValue, Sendable {
         let count: Int
-        static func param(_ json: JSONValue) throws(ParamsDecoder.Invalid) -> Samples {
+        static func param(_ json: JSONValue) throws(ParamInvalid) -> Samples {
             guard let count = json.int, (2...1000).contains(count) else {
-                throw ParamsDecoder.Invalid("must be a whole number from 2 to 1,000; it is \(json.serializedString().prefix(40)).")
+                throw ParamInvalid("must be a whole number from 2 to 1,000; it is \(json.serializedString().prefix(40)).")
             }
             return Samples(count: count)
         }
@@ -48,30 +57,21 @@ enum TapAnimationMethod: RPCMethod {
     static let name = "creature/tapAnimation"
     static let summary = "How a creature reacts to a tap, sampled over time."
     static let effect = MethodDeclaration.Effect.pure
-    static let errors = CreatureJSON.targetErrors
-    static let result = Schema.json(#"""
-    {"type":"object","properties":{"tap":{"type":"integer","minimum":0},"kind":{"type":"string"},"ignored":{"type":"boolean"},
-     "forwardMs":{"type":"integer"},"reverseMs":{"type":"integer"},"samples":{"type":"array","items":{"$ref":"#/components/schemas/TapSample"}}},
-     "required":["tap","kind","ignored","forwardMs","reverseMs","samples"],"additionalProperties":false}
-    """#)
+    static let errors = CreatureMethods.targetErrors
+    static var heaviest: JSONValue { ["seed": .string(HeavyParams.longSeed), "tap": 1_000_000, "viewSize": 100_000, "samples": 1000] }
     static func readsLibrary(_ params: Params) -> Bool { Target.readsLibrary(params) }
     static func estimate(_ params: Params, into scheduling: inout Scheduling) {
         scheduling.bytes = (params.samples?.count ?? 5) * 2048 + 4096  // each sample is an object of ten numbers
     }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let target = try await Target(params, context: context, request: request)
         let tap = params.tap?.value ?? 0, size = params.viewSize?.points ?? 100, count = params.samples?.count ?? 5
         let kind = TapAnimation.kind(seed: target.seed, tap: tap, engine: target.engine)
-        let samples: [JSONValue] = (0..<count).map { i in
+        let samples = (0..<count).map { i in
             let t = Double(i) / Double(count - 1)
-            return CreatureJSON.transformJSON(kind.transform(t: t, size: size), t: t)
+            return TapSample(t: t, transform: kind.transform(t: t, size: size))
         }
-        return [
-            "tap": .int(Int64(tap)), "kind": .string(kind.rawValue),
-            "ignored": .bool(Seeds.trim(target.seed).isEmpty),
-            "forwardMs": .int(Int64(TapAnimation.forwardMs)), "reverseMs": .int(Int64(TapAnimation.reverseMs)),
-            "samples": .array(samples),
-        ]
+        return Result(tap: tap, kind: kind, ignored: Seeds.trim(target.seed).isEmpty, samples: samples)
     }
 }

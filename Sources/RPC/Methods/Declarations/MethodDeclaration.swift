@@ -1,7 +1,7 @@
 /// One method as the server keeps it, made from its `RPCMethod` type: its name, what it does to
-/// the library, what it costs, the errors it may answer, its params and result, and its handler. The declarations drive dispatch and scheduling, the
-/// `initialize` method list, `openrpc.json` (`fonsters-rpc describe-protocol`) and the checks
-/// that protocol.md agrees.
+/// the library, what it costs, the errors it may answer, its params and result, its heaviest
+/// params, and its handler. The declarations drive dispatch and scheduling, the `initialize`
+/// method list, and the generated files (`fonsters-rpc describe-protocol`, `scripts/regen.sh`).
 public struct MethodDeclaration: Sendable {
     /// What a method does to the library, which decides where it waits for its turn.
     public enum Effect: String, Sendable, CaseIterable {
@@ -35,11 +35,15 @@ public struct MethodDeclaration: Sendable {
     /// The error codes it may answer besides the protocol's own (parse, invalid request, …).
     public let errors: [ErrorCode]
     /// The params as OpenRPC lists them: name, schema, whether required, and a note.
-    public let params: [(name: String, schema: JSONValue, required: Bool, note: String?)]
+    let params: [ParamDeclaration]
     /// The result's JSON Schema.
     public let result: JSONValue
+    /// The most expensive params it accepts (`RPCMethod.heaviest`), made when asked for.
+    public var heaviest: JSONValue { heaviestParams() }
+    private let heaviestParams: @Sendable () -> JSONValue
     /// Reads a request's params once and returns how it is scheduled and its handler.
     let planner: Planner
+    private let check: @Sendable (JSONValue) -> ResponseError?
 
     /// The declaration of `method`, answering with `context`.
     init<M: RPCMethod>(_ method: M.Type, context: ServerContext) {
@@ -48,21 +52,27 @@ public struct MethodDeclaration: Sendable {
         effect = M.effect
         cost = M.cost
         errors = M.errors
-        result = M.result
-        params = SchemaRecorder.properties(of: M.Params.self).map { ($0.name, $0.schema, $0.required, M.Params.notes[$0.name]) }
+        result = M.Result.schema
+        heaviestParams = { M.heaviest }
+        params = M.Params.declarations
+        let keys = params.map(\.name)
+        check = { json in
+            do throws(ResponseError) { _ = try M.Params.decode(json, keys: keys) } catch { return error }
+            return nil
+        }
         let weight = M.cost == .heavy ? Self.heavyWeight : 1
         let ordered = M.effect != .pure
         planner = { json in
             let params: M.Params
             do {
-                params = try ParamsDecoder.decode(M.Params.self, from: json)
+                params = try M.Params.decode(json, keys: keys)
             } catch {
                 // Params that cannot be read are refused by the handler, without the store.
                 return (Scheduling(lane: ordered ? .ordered : .free, weight: weight), { _ in throw error })
             }
             var scheduling = Scheduling(lane: ordered || M.readsLibrary(params) ? .ordered : .free, weight: weight)
             M.estimate(params, into: &scheduling)
-            return (scheduling, { request in try await M.handle(params, context, request) })
+            return (scheduling, { request in Written(try await M.handle(params, context, request)) })
         }
     }
 
@@ -70,4 +80,7 @@ public struct MethodDeclaration: Sendable {
     /// unless they read the library first; its bytes and smallest response estimated from its
     /// params (`RPCMethod.estimate`).
     public func scheduling(_ params: JSONValue) -> Scheduling { planner(params).scheduling }
+
+    /// The error `params` are refused with when they are read, if any (nothing runs).
+    public func refusal(of params: JSONValue) -> ResponseError? { check(params) }
 }

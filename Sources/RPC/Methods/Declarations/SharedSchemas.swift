@@ -1,36 +1,50 @@
+import Foundation
 import CreatureCore
+import FonsterStore
+import FonsterDocument
 
 /// The parts of `openrpc.json` that no one method owns: the document's `info` and the objects
-/// several methods share (`components.schemas`).
+/// several methods share (`components.schemas`), each made from the Swift type or value it
+/// describes.
 enum SharedSchemas {
     /// The document's `info`.
-    static let info = Schema.json(#"""
-    {"title":"fonsters-rpc","version":"0.1.0","description":"Fonsters engine and library over JSON-RPC 2.0 on stdio. protocol.md is the full contract (framing, lifecycle, notifications, errors)."}
-    """#)
-
-    /// `components.schemas`: the shared objects, by name.
-    static let components = Schema.json(#"""
-    {
-     "UUID":{"type":"string","pattern":"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"},
-     "DataURI":{"type":"string","pattern":"^data:image/(png|gif|jpeg|svg\\+xml);base64,[A-Za-z0-9+/]+=*$"},
-     "Format":{"type":"string","enum":["png","gif","jpeg","jpg","svg"]},
-     "Size":{"type":"integer","minimum":\#(ImageSize.pixelRange.lowerBound),"maximum":\#(ImageSize.pixelRange.upperBound),"multipleOf":32},
-     "RandomSource":{"type":"string","enum":["quote","words","uuid","lorem"]},
-     "ProgressToken":{"type":["integer","string"]},
-     "Fonster":{"type":"object","properties":{"id":{"$ref":"#/components/schemas/UUID"},"name":{"type":"string"},"displayName":{"type":"string"},"seed":{"type":"string"},"randomSource":{"oneOf":[{"$ref":"#/components/schemas/RandomSource"},{"type":"null"}]},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}(Z|[+-]\\d{2}:\\d{2})$"},"canUndo":{"type":"boolean"},"canRedo":{"type":"boolean"},"birthday":{"type":"boolean"},"engine":{"$ref":"#/components/schemas/Engine"},"position":{"type":"integer","minimum":0}},"required":["id","name","displayName","seed","randomSource","createdAt","canUndo","canRedo","birthday","engine","position"],"additionalProperties":false},
-     "FonsterFields":{"type":"object","properties":{"id":{"$ref":"#/components/schemas/UUID"},"name":{"type":"string"},"displayName":{"type":"string"},"seed":{"type":"string"},"randomSource":{"oneOf":[{"$ref":"#/components/schemas/RandomSource"},{"type":"null"}]},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}(Z|[+-]\\d{2}:\\d{2})$"},"canUndo":{"type":"boolean"},"canRedo":{"type":"boolean"},"birthday":{"type":"boolean"},"engine":{"$ref":"#/components/schemas/Engine"},"position":{"type":"integer","minimum":0}},"required":["id","name","displayName","seed","randomSource","createdAt","canUndo","canRedo","birthday","engine","position"]},
-     "ListedFonster":{"type":"object","properties":{"id":{"$ref":"#/components/schemas/UUID"},"name":{"type":"string"},"displayName":{"type":"string"},"seed":{"type":"string"},"randomSource":{"oneOf":[{"$ref":"#/components/schemas/RandomSource"},{"type":"null"}]},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}(Z|[+-]\\d{2}:\\d{2})$"},"canUndo":{"type":"boolean"},"canRedo":{"type":"boolean"},"birthday":{"type":"boolean"},"engine":{"$ref":"#/components/schemas/Engine"},"position":{"type":"integer","minimum":0},"thumbnail":{"$ref":"#/components/schemas/DataURI"},"etag":{"type":"string"}},"required":["id","name","displayName","seed","randomSource","createdAt","canUndo","canRedo","birthday","engine","position"],"additionalProperties":false},
-     "RandomEdit":{"type":"object","properties":{"id":{"$ref":"#/components/schemas/UUID"},"name":{"type":"string"},"displayName":{"type":"string"},"seed":{"type":"string"},"randomSource":{"oneOf":[{"$ref":"#/components/schemas/RandomSource"},{"type":"null"}]},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}(Z|[+-]\\d{2}:\\d{2})$"},"canUndo":{"type":"boolean"},"canRedo":{"type":"boolean"},"birthday":{"type":"boolean"},"engine":{"$ref":"#/components/schemas/Engine"},"position":{"type":"integer","minimum":0},"usedFallback":{"type":"boolean"}},"required":["id","name","displayName","seed","randomSource","createdAt","canUndo","canRedo","birthday","engine","position","usedFallback"],"additionalProperties":false},
-     "RenderResult":{"type":"object","properties":{"dataUri":{"$ref":"#/components/schemas/DataURI"},"mime":{"enum":["image/png","image/gif","image/jpeg","image/svg+xml"]},"width":{"$ref":"#/components/schemas/Size"},"height":{"$ref":"#/components/schemas/Size"},"bytes":{"type":"integer","minimum":1},"etag":{"type":"string"},"alt":{"type":"string"},"fileName":{"type":"string"}},"required":["dataUri","mime","width","height","bytes","etag","alt","fileName"],"additionalProperties":false},
-     "ImportResult":{"type":"object","properties":{"created":{"type":"array","items":{"$ref":"#/components/schemas/EditedFonster"}},"skipped":{"type":"integer","minimum":0}},"required":["created","skipped"],"additionalProperties":false},
-     "Layer":{"type":"object","properties":{"on":{"type":"boolean"},"count":{"type":["integer","null"]}},"required":["on","count"],"additionalProperties":false},
-     "Environment":{"type":"object","properties":{"layers":{"type":"object","properties":{"sun":{"type":"object","properties":{"on":{"type":"boolean"}},"required":["on"],"additionalProperties":false},"moon":{"type":"object","properties":{"on":{"type":"boolean"}},"required":["on"],"additionalProperties":false},"clouds":{"$ref":"#/components/schemas/Layer"},"birds":{"$ref":"#/components/schemas/Layer"},"butterflies":{"$ref":"#/components/schemas/Layer"},"flowers":{"$ref":"#/components/schemas/Layer"},"clovers":{"$ref":"#/components/schemas/Layer"},"fireworks":{"$ref":"#/components/schemas/Layer"},"leaves":{"$ref":"#/components/schemas/Layer"},"christmasLights":{"$ref":"#/components/schemas/Layer"}},"required":["sun","moon","clouds","birds","butterflies","flowers","clovers","fireworks","leaves","christmasLights"],"additionalProperties":false},"showOptionalEffects":{"type":"boolean"},"sky":{"type":"object","properties":{"k":{"type":"number"},"top":{"type":"number"},"middle":{"type":"number"},"bottom":{"type":"number"}},"required":["k","top","middle","bottom"],"additionalProperties":false},"scene":{"type":"object","description":"The scene behind the creature as the apps draw it (ENGINE.md §8.1), the numbers of scene-v1.json.","properties":{"sky":{"type":"array","items":{"type":"number"},"minItems":3,"maxItems":3},"showOptionalEffects":{"type":"boolean"},"sun":{"oneOf":[{"type":"null"},{"type":"object","properties":{"periodSeconds":{"type":"integer"}},"required":["periodSeconds"],"additionalProperties":false}]},"clouds":{"oneOf":[{"type":"null"},{"type":"object","properties":{"initial":{"type":"integer"},"max":{"type":"integer"},"items":{"type":"array","items":{"type":"object","properties":{"index":{"type":"integer"},"startsLeft":{"type":"boolean"},"y":{"type":"number"},"size":{"type":"integer"},"driftSeconds":{"type":"integer"},"shapeSeed":{"type":"integer"}},"required":["index","startsLeft","y","size","driftSeconds","shapeSeed"],"additionalProperties":false}}},"required":["initial","max","items"],"additionalProperties":false}]}},"required":["sky","showOptionalEffects","sun","clouds"],"additionalProperties":false}},"required":["layers","showOptionalEffects","sky","scene"],"additionalProperties":false},
-     "Bundle":{"type":"object","properties":{"format":{"const":"fonsters-library"},"version":{"const":1},"engine":{"type":"string"},"exportedAt":{"type":"string"},"fonsters":{"type":"array","items":{"type":"object","properties":{"id":{"$ref":"#/components/schemas/UUID"},"name":{"type":"string"},"seed":{"type":"string"},"createdAt":{"type":"string"},"createdTimeZone":{"type":"string"},"engine":{"type":"string"},"history":{"type":"array","items":{"type":"string"}},"future":{"type":"array","items":{"type":"string"}},"randomSource":{"$ref":"#/components/schemas/RandomSource"}},"required":["name","seed","createdAt","history","future"]}}},"required":["format","version","engine","fonsters"]},
-     "TapSample":{"type":"object","properties":{"t":{"type":"number"},"scaleX":{"type":"number"},"scaleY":{"type":"number"},"rotationDegrees":{"type":"number"},"rotation3DYDegrees":{"type":"number"},"offsetX":{"type":"number"},"offsetY":{"type":"number"},"opacity":{"type":"number"},"overlay":{"oneOf":[{"type":"null"},{"type":"object","properties":{"kind":{"enum":["topBand","rain","explode","wipe","blinds","spotlight"]}},"required":["kind"],"additionalProperties":{"type":"number"}}]}},"required":["t","scaleX","scaleY","rotationDegrees","rotation3DYDegrees","offsetX","offsetY","opacity","overlay"],"additionalProperties":false},
-     "Background":{"type":"string","pattern":"^(transparent|sky|#?[0-9A-Fa-f]{6})$","description":"What the image stands on: transparent (the default), the seed's sky (ENGINE.md §8.1), or an opaque colour #rrggbb."},
-     "SearchResult":{"type":"object","properties":{"seed":{"type":"string"},"candidate":{"type":"integer","minimum":0},"variant":{"enum":["numbers","spelling","emoji","words"]},"thumbnail":{"$ref":"#/components/schemas/DataURI"},"traits":{"type":"object","additionalProperties":{"type":"string"}}},"required":["seed","candidate","variant","thumbnail","traits"],"additionalProperties":false},
-     "EditedFonster":{"allOf":[{"$ref":"#/components/schemas/FonsterFields"}],"type":"object","description":"A Fonster with the other Fonsters of the library that draw the same picture (sameAs) or nearly (nearlyAs: at most \#(Lookalikes.nearlyMaxCells) of the 1,024 cells differ): at most \#(LookalikeFinder.listed) ids of each, in library order; sameCount and nearlyCount say how many there are.","properties":{"id":{},"name":{},"displayName":{},"seed":{},"randomSource":{},"createdAt":{},"canUndo":{},"canRedo":{},"birthday":{},"engine":{},"position":{},"sameAs":{"type":"array","items":{"$ref":"#/components/schemas/UUID"},"maxItems":\#(LookalikeFinder.listed)},"sameCount":{"type":"integer","minimum":0},"nearlyAs":{"type":"array","items":{"$ref":"#/components/schemas/UUID"},"maxItems":\#(LookalikeFinder.listed)},"nearlyCount":{"type":"integer","minimum":0}},"required":["id","name","displayName","seed","randomSource","createdAt","canUndo","canRedo","birthday","engine","position","sameAs","sameCount","nearlyAs","nearlyCount"],"additionalProperties":false},
-     "Engine":{"enum":["fonsters-v1","fonsters-v2"]}
+    static var info: JSONValue {
+        [
+            "title": "fonsters-rpc", "version": .string(ServerContext.version),
+            "description": "Fonsters engine and library over JSON-RPC 2.0 on stdio. protocol.md is the full contract (framing, lifecycle, notifications, errors).",
+        ]
     }
-    """#)
+
+    /// The result objects several methods share, by their component name.
+    static let objects: [any ResultObject.Type] = [
+        Fonster.self, ListedFonster.self, RandomEdit.self, RenderResult.self, ImportedFonsters.self, Environment.Layer.self,
+        EnvironmentResult.self, TapSample.self, SearchMethod.Found.self, EditedFonster.self, TextPosition.self, TextRange.self, TextEdit.self,
+    ]
+
+    /// The images' MIME types as a pattern's alternatives (`+` escaped).
+    private static var mimeTypes: String {
+        ImageFormat.allCases.map { $0.mimeType.replacingOccurrences(of: "+", with: "\\+") }.joined(separator: "|")
+    }
+
+    /// `components.schemas`: the shared values and objects, by name.
+    static var components: JSONValue {
+        var schemas: [(String, JSONValue)] = [
+            ("UUID", Schema.string(pattern: "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$")),
+            ("DataURI", Schema.string(pattern: "^data:(\(mimeTypes));base64,[A-Za-z0-9+/]+=*$")),
+            ("Format", ["type": "string", "enum": .array((ImageFormat.allCases.map(\.rawValue) + ImageFormat.aliases.keys.sorted()).map { .string($0) })]),
+            ("Size", ["type": "integer", "minimum": .number(ImageSize.pixelRange.lowerBound), "maximum": .number(ImageSize.pixelRange.upperBound),
+                      "multipleOf": .number(Grid.side)]),
+            ("RandomSource", ["type": "string", "enum": .array(RandomSource.allCases.map { .string($0.rawValue) })]),
+            ("ProgressToken", ["type": ["integer", "string"]]),
+        ]
+        schemas += objects.map { ($0.component!, $0.objectSchema) }
+        schemas += [
+            ("Bundle", BundleObject.fullSchema),
+            ("Background", Schema.described(Schema.string(pattern: "^(transparent|sky|#?[0-9A-Fa-f]{6})$"), """
+                What the image stands on: transparent (the default), the seed's sky (ENGINE.md §8.1), or an opaque colour #rrggbb.
+                """)),
+            ("Engine", Schema.oneOf(EngineVersion.allCases)),
+        ]
+        return .object(JSONObject(schemas))
+    }
 }

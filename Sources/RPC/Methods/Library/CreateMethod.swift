@@ -5,26 +5,22 @@ import FonsterStore
 /// `fonsters/create`: adds a Fonster at the end of the library.
 enum CreateMethod: RPCMethod {
     struct Params: MethodParams {
-        var id: UUID?
-        var name: Seed?
-        var seed: Seed?
-        var engine: EngineVersion?
-        static var notes: [String: String] {
-            [
-                "id": "A client-chosen id.",
-                "name": "Its name (default empty: the seed stands for it).",
-                "seed": "Its seed (default empty).",
-                "engine": "The engine that draws it (default: the server's default engine).",
-            ]
+        let id: UUID?, name: Seed?, seed: Seed?, engine: EngineVersion?
+        init(_ p: ParamReader) throws(ResponseError) {
+            id = try p.optional("id", "A client-chosen id.")
+            name = try p.optional("name", "Its name (default empty: the seed stands for it).")
+            seed = try p.optional("seed", "Its seed (default empty).")
+            engine = try p.optional("engine", "The engine that draws it (default: the server's default engine).")
         }
     }
+    typealias Result = EditedFonster
     static let name = "fonsters/create"
     static let summary = "Adds a Fonster at the end of the library."
     static let effect = MethodDeclaration.Effect.writesLibrary
     static let errors: [ErrorCode] = [.invalidParams, .seedTooLong] + LibraryErrors.edit
-    static let result = Schema.ref("EditedFonster")
+    static var heaviest: JSONValue { ["name": .string(HeavyParams.longSeed), "seed": .string(HeavyParams.longSeed), "engine": "fonsters-v2"] }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> EditedFonster {
         let engine = params.engine ?? context.defaultEngine
         let (fonster, library) = try await context.withStore(field: "id") { store throws(StoreError) in
             try context.lookalikes.library(store) { () throws(StoreError) in
@@ -33,6 +29,6 @@ enum CreateMethod: RPCMethod {
         }
         request.leaveOrder()
         let lookalikes = try await context.lookalikes.members(of: fonster, in: library, defaultEngine: context.defaultEngine, request: request)
-        return fonster.json().merging(lookalikes)
+        return EditedFonster(fonster: fonster, lookalikes: lookalikes)
     }
 }

@@ -4,16 +4,24 @@ import FonsterStore
 /// `fonsters/delete`: removes a Fonster.
 enum DeleteMethod: RPCMethod {
     typealias Params = IDParams
+
+    /// The id removed.
+    struct Result: ResultObject {
+        let id: UUID
+        static let members: [Member<Result>] = [
+            Member("id") { $0.id },
+            Member("deleted", schema: Schema.const(true)) { _ in true },
+        ]
+    }
+
     static let name = "fonsters/delete"
     static let summary = "Removes a Fonster."
     static let effect = MethodDeclaration.Effect.writesLibrary
     static let errors: [ErrorCode] = [.invalidParams, .notFound] + LibraryErrors.edit
-    static let result = Schema.json(#"""
-    {"type":"object","properties":{"id":{"$ref":"#/components/schemas/UUID"},"deleted":{"const":true}},"required":["id","deleted"],"additionalProperties":false}
-    """#)
+    static var heaviest: JSONValue { IDParams.heaviest }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         try await context.withStore { store throws(StoreError) in try store.delete(params.id) }
-        return ["id": .string(params.id.text), "deleted": true]
+        return Result(id: params.id)
     }
 }

@@ -8,9 +8,9 @@ enum DuplicateMethod: RPCMethod {
     static let summary = "Copies a Fonster (new id, same name, seed and history)."
     static let effect = MethodDeclaration.Effect.writesLibrary
     static let errors: [ErrorCode] = [.invalidParams, .notFound] + LibraryErrors.edit
-    static let result = Schema.ref("Fonster")
+    static var heaviest: JSONValue { IDParams.heaviest }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
-        try await context.withStore { store throws(StoreError) in try store.duplicate(params.id) }.json()
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Fonster {
+        try await context.withStore { store throws(StoreError) in try store.duplicate(params.id) }
     }
 }

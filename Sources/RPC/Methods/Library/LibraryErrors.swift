@@ -11,6 +11,10 @@ enum LibraryErrors {
 
 /// `{id}`: the params of a method about one Fonster.
 struct IDParams: MethodParams {
-    var id: UUID
-    static var notes: [String: String] { ["id": "The Fonster's id."] }
+    let id: UUID
+    init(_ p: ParamReader) throws(ResponseError) {
+        id = try p.required("id", "The Fonster's id.")
+    }
+    /// The heaviest: the test library's Fonster.
+    static var heaviest: JSONValue { ["id": .string(HeavyParams.fonster)] }
 }

@@ -5,34 +5,41 @@ import FonsterStore
 /// `fonsters/list`: the Fonsters in library order, a page at a time, optionally with thumbnails.
 enum ListMethod: RPCMethod {
     struct Params: MethodParams {
-        var start: Count?
-        var count: Count?
-        var thumbnails: Thumbnails?
-        static var notes: [String: String] {
-            [
-                "start": "The first place to list, from 0 (default 0).",
-                "count": "How many to list at most (default: all from start).",
-                "thumbnails": "Add a thumbnail data URI (and its etag) to each Fonster: {format, size, background} (default png, 64 px, transparent).",
-            ]
+        let start: Count?, count: Count?, thumbnails: Thumbnails?
+        init(_ p: ParamReader) throws(ResponseError) {
+            start = try p.optional("start", "The first place to list, from 0 (default 0).")
+            count = try p.optional("count", "How many to list at most (default: all from start).")
+            thumbnails = try p.optional("thumbnails", """
+                Add a thumbnail data URI (and its etag) to each Fonster: {format, size, background} (default png, 64 px, transparent).
+                """)
         }
     }
 
     /// The thumbnails asked for.
-    struct Thumbnails: Decodable, Sendable {
-        var format: ImageFormat?
-        var size: ImageSize?
-        var background: Background?
+    struct Thumbnails: MethodParams {
+        let format: ImageFormat?, size: ImageSize?, background: Background?
+        init(_ p: ParamReader) throws(ResponseError) {
+            format = try p.optional("format")
+            size = try p.optional("size")
+            background = try p.optional("background")
+        }
+    }
+
+    /// A page of the library.
+    struct Result: ResultObject {
+        let fonsters: [ListedFonster], total: Int, start: Int
+        static let members: [Member<Result>] = [
+            Member("fonsters") { $0.fonsters },
+            Member("total", schema: Schema.integer(minimum: 0)) { $0.total },
+            Member("start", schema: Schema.integer(minimum: 0)) { $0.start },
+        ]
     }
 
     static let name = "fonsters/list"
     static let summary = "The Fonsters in library order, a page at a time, optionally with thumbnails."
     static let effect = MethodDeclaration.Effect.readsLibrary
     static let errors: [ErrorCode] = [.invalidParams] + LibraryErrors.store + [.requestCancelled, .responseTooLarge]
-    static let result = Schema.json(#"""
-    {"type":"object","properties":{"fonsters":{"type":"array","items":{"$ref":"#/components/schemas/ListedFonster"}},
-     "total":{"type":"integer","minimum":0},"start":{"type":"integer","minimum":0}},
-     "required":["fonsters","total","start"],"additionalProperties":false}
-    """#)
+    static var heaviest: JSONValue { ["thumbnails": ["format": "jpeg", "size": 2048, "background": "sky"]] }
 
     static func estimate(_ params: Params, into scheduling: inout Scheduling) {
         guard let thumbnails = params.thumbnails else { return }
@@ -42,40 +49,40 @@ enum ListMethod: RPCMethod {
             + RequestCost.workingBytes(format, pixels: pixels)
     }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let start = params.start?.value ?? 0, count = params.count?.value
         let (fonsters, total) = try await context.withStore { store throws(StoreError) in
             try store.list(start: start, count: count)
         }
         request.leaveOrder()
-        let thumbnail = params.thumbnails.map { ($0.format ?? .png, $0.size ?? ImageSize.thumbnail, $0.background) }
-        let now = Date(), defaultEngine = context.defaultEngine
-        let items = try await request.compute { () throws(ResponseError) -> [JSONValue] in
-            var items: [JSONValue] = []
+        let thumbnailAsked = params.thumbnails.map { ($0.format ?? .png, $0.size ?? ImageSize.thumbnail, $0.background) }
+        let defaultEngine = context.defaultEngine
+        let items = try await request.compute { () throws(ResponseError) -> [ListedFonster] in
+            var items: [ListedFonster] = []
             items.reserveCapacity(fonsters.count)
             var bytes = 0
             for (index, fonster) in fonsters.enumerated() {
                 try request.checkpoint()
-                var item = fonster.json(now: now)
-                if let (format, size, background) = thumbnail {
+                var thumbnail: RenderedImage? = nil
+                if let (format, size, background) = thumbnailAsked {
                     let engine = EngineVersion(rawValue: fonster.engine) ?? defaultEngine
-                    let image = try CreatureJSON.render(Creature(seed: fonster.seed, engine: engine), format: format,
+                    let image = try CreatureMethods.render(Creature(seed: fonster.seed, engine: engine), format: format,
                                                         size: size, background: background, request: request)
-                    let dataURI = image.dataURI
                     // Stops as soon as the answer would pass the limit, as frames do.
-                    bytes += dataURI.utf8.count + fonster.seed.utf8.count + fonster.name.utf8.count + 512
+                    bytes += ImageURI(image: image).length + fonster.seed.utf8.count + fonster.name.utf8.count + 512
                     if bytes > request.maxResponseBytes {
                         throw ResponseError(
                             code: .responseTooLarge,
-                            message: "The list with \(size.pixels)-pixel \(format.rawValue) thumbnails would take more than \(request.maxResponseBytes) bytes; the first \(index) of \(fonsters.count) fit. Ask for a page with 'start' and 'count', or smaller thumbnails.",
+                            message: "The list with \(size.pixels)-pixel \(format.rawValue) thumbnails would take more than \(request.maxResponseBytes) bytes; the first "
+                                + "\(index) of \(fonsters.count) fit. Ask for a page with 'start' and 'count', or smaller thumbnails.",
                             data: ["field": "count", "limit": .int(Int64(request.maxResponseBytes)), "fit": .int(Int64(index))])
                     }
-                    item = item.merging([("thumbnail", .string(dataURI)), ("etag", .string(image.etag))])
+                    thumbnail = image
                 }
-                items.append(item)
+                items.append(ListedFonster(fonster: fonster, thumbnail: thumbnail))
             }
             return items
         }
-        return ["fonsters": .array(items), "total": .int(Int64(total)), "start": .int(Int64(start))]
+        return Result(fonsters: items, total: total, start: start)
     }
 }

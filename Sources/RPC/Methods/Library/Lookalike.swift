@@ -74,36 +74,25 @@ final class LookalikeFinder: Sendable {
     /// how many there are (a library of 10,000 copies answers 20 ids, not 10,000).
     static let listed = 20
 
-    /// The answer's fields: at most `listed` ids of each kind (in library order), and how many
-    /// there are.
-    static func fields(sameAs: some Collection<UUID>, sameCount: Int,
-                       nearlyAs: some Collection<UUID>, nearlyCount: Int) -> [(String, JSONValue)] {
-        [("sameAs", .array(sameAs.prefix(listed).map { .string($0.text) })), ("sameCount", .int(Int64(sameCount))),
-         ("nearlyAs", .array(nearlyAs.prefix(listed).map { .string($0.text) })), ("nearlyCount", .int(Int64(nearlyCount)))]
-    }
-
     /// `fonster` (just made or changed) against the rest of `library`, on the compute pool.
     func members(of fonster: Fonster, in library: Library, defaultEngine: EngineVersion,
-                 request: RequestContext) async throws(ResponseError) -> [(String, JSONValue)] {
+                 request: RequestContext) async throws(ResponseError) -> LookalikeList {
         var (same, nearly) = try await request.compute { () throws(ResponseError) -> (same: [UUID], nearly: [UUID]) in
             let picture = self.picture(StoredSeed(fonster), defaultEngine, known: [:])
             return Lookalikes.matches(of: picture, in: try self.items(library, edited: (fonster.id, picture), defaultEngine, request))
         }
         same.removeAll { $0 == fonster.id }
-        return Self.fields(sameAs: same, sameCount: same.count, nearlyAs: nearly, nearlyCount: nearly.count)
+        return LookalikeList(sameAs: same, sameCount: same.count, nearlyAs: nearly, nearlyCount: nearly.count)
     }
 
     /// The `created` Fonsters of an import, each with its `sameAs` and `nearlyAs` in `library`
     /// (which holds them): from one grouping of the whole library (`listed(for:in:listing:)`).
     func annotate(_ created: [Fonster], in library: Library, defaultEngine: EngineVersion,
-                  request: RequestContext) async throws(ResponseError) -> [JSONValue] {
+                  request: RequestContext) async throws(ResponseError) -> [EditedFonster] {
         guard !created.isEmpty else { return [] }
         let groups = try await groups(of: library, near: true, defaultEngine: defaultEngine, request: request)
         let found = Self.listed(for: created.map(\.id), in: groups) { _ in true }
-        return zip(created, found).map { fonster, found in
-            fonster.json().merging(Self.fields(sameAs: found.sameAs, sameCount: found.sameCount,
-                                               nearlyAs: found.nearlyAs, nearlyCount: found.nearlyCount))
-        }
+        return zip(created, found).map { EditedFonster(fonster: $0, lookalikes: LookalikeList($1)) }
     }
 
     /// For seeds not in the library (a share link's, before an import), drawn by `engine` on the

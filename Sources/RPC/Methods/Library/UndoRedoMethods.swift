@@ -8,10 +8,10 @@ enum UndoMethod: RPCMethod {
     static let summary = "Undoes a Fonster's last seed edit."
     static let effect = MethodDeclaration.Effect.writesLibrary
     static let errors: [ErrorCode] = [.invalidParams, .notFound, .nothingToUndo] + LibraryErrors.edit
-    static let result = Schema.ref("Fonster")
+    static var heaviest: JSONValue { IDParams.heaviest }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
-        try await context.withStore { store throws(StoreError) in try store.undo(params.id) }.json()
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Fonster {
+        try await context.withStore { store throws(StoreError) in try store.undo(params.id) }
     }
 }
 
@@ -22,9 +22,9 @@ enum RedoMethod: RPCMethod {
     static let summary = "Redoes a Fonster's last undone seed edit."
     static let effect = MethodDeclaration.Effect.writesLibrary
     static let errors: [ErrorCode] = [.invalidParams, .notFound, .nothingToRedo] + LibraryErrors.edit
-    static let result = Schema.ref("Fonster")
+    static var heaviest: JSONValue { IDParams.heaviest }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
-        try await context.withStore { store throws(StoreError) in try store.redo(params.id) }.json()
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Fonster {
+        try await context.withStore { store throws(StoreError) in try store.redo(params.id) }
     }
 }

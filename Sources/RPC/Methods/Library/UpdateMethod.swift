@@ -6,26 +6,24 @@ import FonsterStore
 /// in one edit.
 enum UpdateMethod: RPCMethod {
     struct Params: MethodParams {
-        var id: UUID
-        var name: Seed?
-        var seed: Seed?
-        var engine: EngineVersion?
-        static var notes: [String: String] {
-            [
-                "id": "The Fonster's id.",
-                "name": "Its new name.",
-                "seed": "Its new seed (undoable).",
-                "engine": "Switch the engine that draws it; the seed history stays (not undoable).",
-            ]
+        let id: UUID, name: Seed?, seed: Seed?, engine: EngineVersion?
+        init(_ p: ParamReader) throws(ResponseError) {
+            id = try p.required("id", "The Fonster's id.")
+            name = try p.optional("name", "Its new name.")
+            seed = try p.optional("seed", "Its new seed (undoable).")
+            engine = try p.optional("engine", "Switch the engine that draws it; the seed history stays (not undoable).")
         }
     }
+    typealias Result = EditedFonster
     static let name = "fonsters/update"
     static let summary = "Renames a Fonster, changes its seed (undoable) and/or switches its engine, in one edit."
     static let effect = MethodDeclaration.Effect.writesLibrary
     static let errors: [ErrorCode] = [.invalidParams, .notFound, .seedTooLong] + LibraryErrors.edit
-    static let result = Schema.ref("EditedFonster")
+    static var heaviest: JSONValue {
+        ["id": .string(HeavyParams.fonster), "name": .string(HeavyParams.longSeed), "seed": .string(HeavyParams.longSeed), "engine": "fonsters-v2"]
+    }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> EditedFonster {
         if params.name == nil && params.seed == nil && params.engine == nil {
             throw ResponseError.invalidParams(field: "seed", "Give 'name', 'seed' or 'engine' to change; this request gives none of them.")
         }
@@ -36,6 +34,6 @@ enum UpdateMethod: RPCMethod {
         }
         request.leaveOrder()
         let lookalikes = try await context.lookalikes.members(of: fonster, in: library, defaultEngine: context.defaultEngine, request: request)
-        return fonster.json().merging(lookalikes)
+        return EditedFonster(fonster: fonster, lookalikes: lookalikes)
     }
 }

@@ -1,72 +1,100 @@
 import CreatureCore
 import FonsterStore
+import FonsterDocument
 
 /// `initialize`: who we are, what we can do, and where the store is. Takes LSP's
 /// `InitializeParams` (none of which it needs), so that stock LSP clients can start it.
 enum InitializeMethod: RPCMethod {
     struct Params: MethodParams {
-        var processId: JSONValue?
-        var clientInfo: JSONValue?
-        var locale: JSONValue?
-        var rootPath: JSONValue?
-        var rootUri: JSONValue?
-        var initializationOptions: JSONValue?
-        var capabilities: JSONValue?
-        var trace: JSONValue?
-        var workspaceFolders: JSONValue?
-        var workDoneToken: ProgressToken?
-        static var notes: [String: String] { ["capabilities": "LSP's InitializeParams are accepted and ignored."] }
+        let capabilities: JSONValue?
+        init(_ p: ParamReader) throws(ResponseError) {
+            for key in ["processId", "clientInfo", "locale", "rootPath", "rootUri", "initializationOptions"] {
+                let _: JSONValue? = try p.optional(key)
+            }
+            capabilities = try p.optional("capabilities", """
+                LSP's client capabilities: the position encodings and the Markdown formats are read, the rest of InitializeParams is \
+                accepted and ignored.
+                """)
+            for key in ["trace", "workspaceFolders"] { let _: JSONValue? = try p.optional(key) }
+            let _: ProgressToken? = try p.optional("workDoneToken")
+        }
     }
+
+    /// The server's facts.
+    struct Result: ResultObject {
+        let defaultEngine: EngineVersion, storePath: String?, readOnly: Bool, encoding: PositionEncoding
+        static let members: [Member<Result>] = [
+            Member("serverInfo") { _ in ServerInfo() },
+            Member("engine") { $0.defaultEngine },
+            Member("capabilities") { Capabilities(experimental: Experimental(defaultEngine: $0.defaultEngine), encoding: $0.encoding) },
+            Member("store") { Store(path: $0.storePath, readOnly: $0.readOnly) },
+        ]
+    }
+
+    /// The program and its version.
+    struct ServerInfo: ResultObject {
+        static let members: [Member<ServerInfo>] = [
+            Member("name", schema: Schema.const("fonsters-rpc")) { _ in "fonsters-rpc" },
+            Member("version", schema: Schema.const(.string(ServerContext.version))) { _ in ServerContext.version },
+        ]
+    }
+
+    /// LSP's capabilities: the server's own under `experimental`, then the language server's
+    /// (`LanguageCapabilities`) in the encoding agreed.
+    struct Capabilities: ResultObject {
+        let experimental: Experimental, encoding: PositionEncoding
+        static let members: [Member<Capabilities>] = [Member("experimental") { $0.experimental }]
+            + LanguageCapabilities.members.lifted { $0.encoding }
+    }
+
+    /// The methods, formats, random sources, sizes, limits and engines of this server.
+    struct Experimental: ResultObject {
+        let defaultEngine: EngineVersion
+        static let members: [Member<Experimental>] = [
+            Member("methods", schema: Schema.array(Schema.enumeration(MethodTable.names))) { _ in MethodTable.names },
+            Member("formats", schema: Schema.array(Schema.oneOf(ImageFormat.allCases))) { _ in ImageFormat.allCases.map(\.rawValue) },
+            Member("randomSources") { _ in RandomSource.allCases },
+            Member("sizes") { _ in Sizes() },
+            Member("maxSeedLength", schema: Schema.const(.number(TextLimit.maxLength))) { _ in TextLimit.maxLength },
+            Member("shareLinkMaxLength", schema: Schema.const(.number(ShareLink.maxLength))) { _ in ShareLink.maxLength },
+            Member("engines", schema: Schema.array(EngineVersion.schema, minimum: 1)) { _ in EngineVersion.allCases },
+            Member("defaultEngine") { $0.defaultEngine },
+        ]
+    }
+
+    /// The image sizes: from `min` to `max` pixels in steps of `step`.
+    struct Sizes: ResultObject {
+        static let members: [Member<Sizes>] = [
+            Member("min", schema: Schema.const(.number(ImageSize.pixelRange.lowerBound))) { _ in ImageSize.pixelRange.lowerBound },
+            Member("max", schema: Schema.const(.number(ImageSize.pixelRange.upperBound))) { _ in ImageSize.pixelRange.upperBound },
+            Member("step", schema: Schema.const(.number(Grid.side))) { _ in Grid.side },
+        ]
+    }
+
+    /// Where the library lives (null in memory) and whether it can be changed.
+    struct Store: ResultObject {
+        let path: String?, readOnly: Bool
+        static let members: [Member<Store>] = [
+            Member("path") { $0.path },
+            Member("memory") { $0.path == nil },
+            Member("readOnly") { $0.readOnly },
+        ]
+    }
+
     static let name = "initialize"
     static let summary = "Handshake: the server's facts."
     static let effect = MethodDeclaration.Effect.readsLibrary
     static let errors: [ErrorCode] = [.invalidParams]
-    static let result = Schema.json(#"""
-    {"type":"object","properties":{"serverInfo":{"type":"object","properties":{"name":{"const":"fonsters-rpc"},"version":{"type":"string"}},
-     "required":["name","version"],"additionalProperties":false},"engine":{"$ref":"#/components/schemas/Engine"},
-     "capabilities":{"type":"object","properties":{"experimental":{"type":"object","properties":{"methods":{"type":"array","items":{"type":"string"}},
-     "formats":{"type":"array","items":{"type":"string"}},"randomSources":{"type":"array","items":{"$ref":"#/components/schemas/RandomSource"}},
-     "sizes":{"type":"object","properties":{"min":{"const":\#(ImageSize.pixelRange.lowerBound)},"max":{"const":\#(ImageSize.pixelRange.upperBound)},"step":{"const":32}},"required":["min","max","step"],"additionalProperties":false},
-     "maxSeedLength":{"const":\#(TextLimit.maxLength)},"shareLinkMaxLength":{"type":"integer"},"engines":{"type":"array","items":{"$ref":"#/components/schemas/Engine"},"minItems":1},
-     "defaultEngine":{"$ref":"#/components/schemas/Engine"}},
-     "required":["methods","formats","randomSources","sizes","maxSeedLength","shareLinkMaxLength","engines","defaultEngine"],"additionalProperties":false},
-     \#(LanguageCapabilities.schemaProperties)},
-     "required":["experimental",\#(LanguageCapabilities.names.map { "\"\($0)\"" }.joined(separator: ","))],"additionalProperties":false},"store":{"type":"object","properties":{"path":{"type":["string","null"]},
-     "memory":{"type":"boolean"},"readOnly":{"type":"boolean"}},"required":["path","memory","readOnly"],"additionalProperties":false}},
-     "required":["serverInfo","engine","capabilities","store"],"additionalProperties":false}
-    """#)
+    static var heaviest: JSONValue { ["capabilities": [:], "clientInfo": ["name": "heavy neighbour"]] }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let encoding = LanguageCapabilities.negotiate(params.capabilities)
         context.documents.encoding = encoding
         context.documents.markdown = LanguageCapabilities.markdown(params.capabilities)
         let readOnly = await context.executor.run { () -> Bool in
             (try? context.store())?.isReadOnly ?? context.options.readOnly
         }
-        return [
-            "serverInfo": ["name": "fonsters-rpc", "version": .string(ServerContext.version)],
-            "engine": .string(context.defaultEngine.rawValue),
-            "capabilities": .object(JSONObject([("experimental", capabilities(context))] + LanguageCapabilities.json(encoding))),
-            "store": [
-                "path": context.storePath.map { .string($0) } ?? .null,
-                "memory": .bool(context.storePath == nil),
-                "readOnly": .bool(readOnly),
-            ],
-        ]
-    }
-
-    /// The server's own capabilities, under LSP's `capabilities.experimental`.
-    static func capabilities(_ context: ServerContext) -> JSONValue {
-        [
-            "methods": .array(MethodTable.names.map { .string($0) }),
-            "engines": .array(EngineVersion.allCases.map { .string($0.rawValue) }),
-            "defaultEngine": .string(context.defaultEngine.rawValue),
-            "formats": .array(ImageFormat.allCases.map { .string($0.rawValue) }),
-            "randomSources": .array(RandomSource.allCases.map { .string($0.rawValue) }),
-            "sizes": ["min": .int(Int64(ImageSize.pixelRange.lowerBound)), "max": .int(Int64(ImageSize.pixelRange.upperBound)), "step": 32],
-            "maxSeedLength": .int(Int64(TextLimit.maxLength)),
-            "shareLinkMaxLength": .int(Int64(ShareLink.maxLength)),
-        ]
+        return Result(defaultEngine: context.defaultEngine, storePath: context.storePath, readOnly: readOnly, encoding: encoding)
     }
 }
 
@@ -78,7 +106,7 @@ enum ShutdownMethod: RPCMethod {
     static let summary = "Answers once every earlier request has; later requests are refused."
     static let effect = MethodDeclaration.Effect.pure
     static let errors: [ErrorCode] = []
-    static let result: JSONValue = ["type": "null"]
+    static var heaviest: JSONValue { [:] }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue { .null }
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Null { Null() }
 }

@@ -11,9 +11,9 @@ protocol BoundedRange {
 /// A whole number within `R.range`; the error names the range.
 struct Bounded<R: BoundedRange>: ParamValue, Sendable {
     let value: Int
-    static func param(_ json: JSONValue) throws(ParamsDecoder.Invalid) -> Bounded<R> {
+    static func param(_ json: JSONValue) throws(ParamInvalid) -> Bounded<R> {
         guard let value = json.int, R.range.contains(value) else {
-            throw ParamsDecoder.Invalid("must be a whole number from \(English.grouped(R.range.lowerBound)) to \(English.grouped(R.range.upperBound)); it is \(json.serializedString().prefix(40)).")
+            throw ParamInvalid("must be a whole number from \(English.grouped(R.range.lowerBound)) to \(English.grouped(R.range.upperBound)); it is \(json.serializedString().prefix(40)).")
         }
         return Bounded(value: value)
     }

@@ -5,30 +5,35 @@ import FonsterStore
 /// `fonsters/lookalikes`: the library's Fonsters grouped by identical and nearly identical pictures.
 enum LookalikesMethod: RPCMethod {
     struct Params: MethodParams {
-        var near: Bool?
-        static var notes: [String: String] { ["near": "Whether to find near groups too (default true)."] }
+        let near: Bool?
+        init(_ p: ParamReader) throws(ResponseError) {
+            near = try p.optional("near", "Whether to find near groups too (default true).")
+        }
+    }
+
+    /// The groups of ids, the most cells a near pair may differ in, and how many Fonsters there are.
+    struct Result: ResultObject {
+        let groups: Lookalikes.Groups<UUID>, count: Int
+        static let members: [Member<Result>] = [
+            Member("exact", schema: groupsSchema) { $0.groups.exact },
+            Member("near", schema: groupsSchema) { $0.groups.near },
+            Member("nearlyMaxCells", schema: Schema.integer(minimum: 0)) { _ in Lookalikes.nearlyMaxCells },
+            Member("count", schema: Schema.integer(minimum: 0)) { $0.count },
+        ]
+        private static let groupsSchema = Schema.array(Schema.array(Schema.ref("UUID"), minimum: 2))
     }
     static let name = "fonsters/lookalikes"
     static let summary = "The library's Fonsters grouped by identical and nearly identical pictures."
     static let effect = MethodDeclaration.Effect.readsLibrary
     static let cost = MethodDeclaration.Cost.heavy
     static let errors: [ErrorCode] = [.invalidParams, .requestCancelled] + LibraryErrors.store
-    static let result = Schema.json(#"""
-    {"type":"object","properties":{"exact":{"type":"array","items":{"type":"array","items":{"$ref":"#/components/schemas/UUID"},"minItems":2}},
-     "near":{"type":"array","items":{"type":"array","items":{"$ref":"#/components/schemas/UUID"},"minItems":2}},
-     "nearlyMaxCells":{"type":"integer","minimum":0},"count":{"type":"integer","minimum":0}},
-     "required":["exact","near","nearlyMaxCells","count"],"additionalProperties":false}
-    """#)
+    static var heaviest: JSONValue { ["near": true] }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let fonsters = try await context.withStore { store throws(StoreError) in try context.lookalikes.library(store) }
         request.leaveOrder()
         let groups = try await context.lookalikes.groups(of: fonsters, near: params.near ?? true,
                                                          defaultEngine: context.defaultEngine, request: request)
-        func ids(_ groups: [[UUID]]) -> JSONValue { .array(groups.map { .array($0.map { .string($0.text) }) }) }
-        return [
-            "exact": ids(groups.exact), "near": ids(groups.near),
-            "nearlyMaxCells": .int(Int64(Lookalikes.nearlyMaxCells)), "count": .int(Int64(fonsters.count)),
-        ]
+        return Result(groups: groups, count: fonsters.count)
     }
 }

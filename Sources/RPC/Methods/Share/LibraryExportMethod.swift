@@ -5,27 +5,32 @@ import FonsterStore
 /// `count`), saying how many remain.
 enum LibraryExportMethod: RPCMethod {
     struct Params: MethodParams {
-        var ids: [UUID]?
-        var start: Count?
-        var count: Count?
-        static var notes: [String: String] {
-            ["ids": "Export these Fonsters, in this order (give ids, or start and count).",
-             "start": "The first place to export, from 0 (default 0).",
-             "count": "How many to export at most (default: all from start)."]
+        let ids: [UUID]?, start: Count?, count: Count?
+        init(_ p: ParamReader) throws(ResponseError) {
+            ids = try p.optional("ids", "Export these Fonsters, in this order (give ids, or start and count).")
+            start = try p.optional("start", "The first place to export, from 0 (default 0).")
+            count = try p.optional("count", "How many to export at most (default: all from start).")
         }
+    }
+
+    /// The bundle, how many Fonsters the library holds, and how many follow the page.
+    struct Result: ResultObject {
+        let bundle: JSONValue, total: Int, remaining: Int
+        static let members: [Member<Result>] = [
+            Member("bundle", schema: BundleObject.schema) { $0.bundle },
+            Member("total", schema: Schema.integer(minimum: 0)) { $0.total },
+            Member("remaining", schema: Schema.integer(minimum: 0)) { $0.remaining },
+        ]
     }
     static let name = "library/export"
     static let summary = "The library as a bundle: whole, or a page at a time."
     static let effect = MethodDeclaration.Effect.readsLibrary
     static let cost = MethodDeclaration.Cost.heavy
     static let errors: [ErrorCode] = [.invalidParams, .notFound] + LibraryErrors.store + [.responseTooLarge]
-    static let result = Schema.json(#"""
-    {"type":"object","properties":{"bundle":{"$ref":"#/components/schemas/Bundle"},"total":{"type":"integer","minimum":0},
-     "remaining":{"type":"integer","minimum":0}},"required":["bundle","total","remaining"],"additionalProperties":false}
-    """#)
+    static var heaviest: JSONValue { [:] }
     static func estimate(_ params: Params, into scheduling: inout Scheduling) { scheduling.bytes = max(scheduling.bytes, 4 << 20) }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let ids = params.ids, start = params.start?.value, count = params.count?.value
         if ids != nil && (start != nil || count != nil) {
             throw ResponseError.invalidParams(field: "ids", "Give either 'ids' or 'start' and 'count', not both.")
@@ -45,9 +50,10 @@ enum LibraryExportMethod: RPCMethod {
             let fit = max(1, Int(Double(exported) * Double(request.maxResponseBytes) / Double(size) * 0.9))
             throw ResponseError(
                 code: .responseTooLarge,
-                message: "The bundle of these \(exported) Fonsters would take \(size) bytes, more than the limit of \(request.maxResponseBytes). Export a page at a time with 'start' and 'count' (about \(fit) fit), or pick them with 'ids'.",
+                message: "The bundle of these \(exported) Fonsters would take \(size) bytes, more than the limit of \(request.maxResponseBytes). Export a page at a time "
+                    + "with 'start' and 'count' (about \(fit) fit), or pick them with 'ids'.",
                 data: ["field": "count", "limit": .int(Int64(request.maxResponseBytes)), "fit": .int(Int64(fit))])
         }
-        return ["bundle": bundle, "total": .int(Int64(total)), "remaining": .int(Int64(remaining))]
+        return Result(bundle: bundle, total: total, remaining: remaining)
     }
 }

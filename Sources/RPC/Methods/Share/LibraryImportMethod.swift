@@ -5,14 +5,12 @@ import FonsterStore
 /// `library/import`: adds a bundle's Fonsters to the library.
 enum LibraryImportMethod: RPCMethod {
     struct Params: MethodParams {
-        var bundle: BundleObject
-        var select: [Int]?
-        var workDoneToken: ProgressToken?
-        var engine: EngineVersion?
-        static var notes: [String: String] {
-            ["bundle": "A library bundle (from library/export).", "select": "Indices into the bundle's Fonsters to import (default: all).",
-             "workDoneToken": "Report $/progress with this token.",
-             "engine": "The engine for every imported Fonster (default: each keeps the engine its bundle entry names)."]
+        let bundle: BundleObject, select: [Int]?, workDoneToken: ProgressToken?, engine: EngineVersion?
+        init(_ p: ParamReader) throws(ResponseError) {
+            bundle = try p.required("bundle", "A library bundle (from library/export).")
+            select = try p.optional("select", "Indices into the bundle's Fonsters to import (default: all).")
+            workDoneToken = try p.optional("workDoneToken", "Report $/progress with this token.")
+            engine = try p.optional("engine", "The engine for every imported Fonster (default: each keeps the engine its bundle entry names).")
         }
     }
     static let name = "library/import"
@@ -20,9 +18,18 @@ enum LibraryImportMethod: RPCMethod {
     static let effect = MethodDeclaration.Effect.writesLibrary
     static let cost = MethodDeclaration.Cost.heavy
     static let errors: [ErrorCode] = [.invalidParams, .tooMany, .invalidBundle] + LibraryErrors.edit + [.requestCancelled]
-    static let result = Schema.ref("ImportResult")
+    static var heaviest: JSONValue {
+        let entries: [JSONValue] = (0..<1000).map { n in
+            ["name": .string("heavy \(n)"), "seed": .string(HeavyParams.longSeed), "createdAt": "2024-01-01T00:00:00.000Z", "history": [], "future": []]
+        }
+        let bundle: JSONValue = [
+            "format": .string(LibraryBundle.formatName), "version": .number(LibraryBundle.currentVersion), "engine": "fonsters-v1",
+            "exportedAt": "2024-01-01T00:00:00.000Z", "fonsters": .array(entries),
+        ]
+        return ["bundle": bundle, "engine": "fonsters-v2"]
+    }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> ImportedFonsters {
         let bundle = params.bundle.json
         let total = bundle["fonsters"]?.array?.count ?? 0
         if total > StoreLimits.maxBundleImport {  // refused before any entry is read
@@ -30,7 +37,7 @@ enum LibraryImportMethod: RPCMethod {
         }
         let count = params.select?.count ?? total
         try request.checkCancellation()
-        return try await ImportJSON.withProgress(request, count: count) { () throws(ResponseError) -> JSONValue in
+        return try await ImportJSON.withProgress(request, count: count) { () throws(ResponseError) -> ImportedFonsters in
             let (result, library) = try await context.withStore(field: "select") { store throws(StoreError) in
                 (try store.importLibrary(bundle, select: params.select, engine: params.engine), try context.lookalikes.library(store))
             }

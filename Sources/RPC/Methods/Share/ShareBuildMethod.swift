@@ -5,23 +5,37 @@ import FonsterStore
 /// `share/build`: a share link for seeds or Fonsters.
 enum ShareBuildMethod: RPCMethod {
     struct Params: MethodParams {
-        var ids: [UUID]?
-        var seeds: [Seed]?
-        static var notes: [String: String] {
-            ["ids": "Fonsters whose seeds to share (give ids or seeds).", "seeds": "Seeds to share, at most 1,000."]
+        let ids: [UUID]?, seeds: [Seed]?
+        init(_ p: ParamReader) throws(ResponseError) {
+            ids = try p.optional("ids", "Fonsters whose seeds to share (give ids or seeds).")
+            seeds = try p.optional("seeds", "Seeds to share, at most 1,000.")
         }
+    }
+
+    /// The link, its length, and whether it is longer than the apps take (with a warning then).
+    struct Result: ResultObject {
+        let url: String
+        var tooLong: Bool { url.count > ShareLink.maxLength }
+        static let members: [Member<Result>] = [
+            Member("url") { $0.url },
+            Member("length", schema: Schema.integer(minimum: 1)) { $0.url.count },
+            Member("tooLong") { $0.tooLong },
+            .optional("warning") { r in
+                r.tooLong ? """
+                    The link is \(r.url.count) characters long; the Fonsters apps refuse links over \(ShareLink.maxLength). \
+                    Share fewer or shorter seeds.
+                    """ : nil
+            },
+        ]
     }
     static let name = "share/build"
     static let summary = "A share link for seeds or Fonsters."
     static let effect = MethodDeclaration.Effect.pure
     static let errors: [ErrorCode] = [.invalidParams, .notFound, .seedTooLong, .tooMany] + LibraryErrors.store
-    static let result = Schema.json(#"""
-    {"type":"object","properties":{"url":{"type":"string"},"length":{"type":"integer","minimum":1},"tooLong":{"type":"boolean"},
-     "warning":{"type":"string"}},"required":["url","length","tooLong"],"additionalProperties":false}
-    """#)
+    static var heaviest: JSONValue { ["seeds": .array((0..<ShareLink.maxSeeds).map { _ in .string(HeavyParams.seed) })] }
     static func readsLibrary(_ params: Params) -> Bool { params.ids != nil }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let seeds: [String], field: String
         switch (params.ids, params.seeds) {
         case (let ids?, nil):
@@ -37,13 +51,7 @@ enum ShareBuildMethod: RPCMethod {
         }
         guard !seeds.isEmpty else { throw ResponseError.invalidParams(field: field, "A share link needs at least one seed; '\(field)' is empty.") }
         guard seeds.count <= ShareLink.maxSeeds else { throw tooMany(seeds.count, field: field) }
-        let url = ShareLink.build(seeds: seeds)
-        let tooLong = url.count > ShareLink.maxLength
-        var result: JSONValue = ["url": .string(url), "length": .int(Int64(url.count)), "tooLong": .bool(tooLong)]
-        if tooLong {
-            result = result.merging([("warning", .string("The link is \(url.count) characters long; the Fonsters apps refuse links over \(ShareLink.maxLength). Share fewer or shorter seeds."))])
-        }
-        return result
+        return Result(url: ShareLink.build(seeds: seeds))
     }
 
     static func tooMany(_ count: Int, field: String) -> ResponseError {

@@ -5,14 +5,12 @@ import FonsterStore
 /// `share/import`: adds a share link's seeds the library does not hold yet.
 enum ShareImportMethod: RPCMethod {
     struct Params: MethodParams {
-        var url: LinkSeeds
-        var select: [Count]?
-        var workDoneToken: ProgressToken?
-        var engine: EngineVersion?
-        static var notes: [String: String] {
-            ["url": "The share link.", "select": "Indices into the link's seeds to import (default: all).",
-             "workDoneToken": "Report $/progress with this token.",
-             "engine": "The engine the new Fonsters are drawn with (default: the server's default engine)."]
+        let url: LinkSeeds, select: [Count]?, workDoneToken: ProgressToken?, engine: EngineVersion?
+        init(_ p: ParamReader) throws(ResponseError) {
+            url = try p.required("url", "The share link.")
+            select = try p.optional("select", "Indices into the link's seeds to import (default: all).")
+            workDoneToken = try p.optional("workDoneToken", "Report $/progress with this token.")
+            engine = try p.optional("engine", "The engine the new Fonsters are drawn with (default: the server's default engine).")
         }
     }
     static let name = "share/import"
@@ -20,9 +18,9 @@ enum ShareImportMethod: RPCMethod {
     static let effect = MethodDeclaration.Effect.writesLibrary
     static let cost = MethodDeclaration.Cost.heavy
     static let errors: [ErrorCode] = ShareErrors.link + LibraryErrors.edit + [.requestCancelled]
-    static let result = Schema.ref("ImportResult")
+    static var heaviest: JSONValue { ["url": .string(HeavyParams.link), "engine": "fonsters-v2"] }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> ImportedFonsters {
         let seeds = params.url.seeds
         let chosen = try (params.select ?? seeds.indices.map { Count(value: $0) }).map { i throws(ResponseError) in
             guard seeds.indices.contains(i.value) else {
@@ -32,7 +30,7 @@ enum ShareImportMethod: RPCMethod {
         }
         let engine = params.engine ?? context.defaultEngine
         try request.checkCancellation()
-        return try await ImportJSON.withProgress(request, count: chosen.count) { () throws(ResponseError) -> JSONValue in
+        return try await ImportJSON.withProgress(request, count: chosen.count) { () throws(ResponseError) -> ImportedFonsters in
             let (result, library) = try await context.withStore { store throws(StoreError) in
                 (try store.importSeeds(chosen, names: nil, engine: engine), try context.lookalikes.library(store))
             }

@@ -6,12 +6,12 @@ import FonsterStore
 /// length limit, at most `ShareLink.maxSeeds` of them).
 struct LinkSeeds: ParamValue, Sendable {
     let seeds: [String]
-    static func param(_ json: JSONValue) throws(ParamsDecoder.Invalid) -> LinkSeeds {
-        guard let url = json.string else { throw ParamsDecoder.Invalid("must be a share link (a string); it is \(json.kindName).") }
+    static func param(_ json: JSONValue) throws(ParamInvalid) -> LinkSeeds {
+        guard let url = json.string else { throw ParamInvalid("must be a share link (a string); it is \(json.kindName).") }
         let seeds: [String]
-        do { seeds = try ShareLink.parse(url) } catch { throw ParamsDecoder.Invalid(error) }
+        do { seeds = try ShareLink.parse(url) } catch { throw ParamInvalid(error) }
         for seed in seeds {
-            do { try TextLimit.check(seed, field: "url") } catch { throw ParamsDecoder.Invalid(error) }
+            do { try TextLimit.check(seed, field: "url") } catch { throw ParamInvalid(error) }
         }
         return LinkSeeds(seeds: seeds)
     }
@@ -34,16 +34,16 @@ enum ImportJSON {
     /// The answer of an import made in `library`'s store: each created Fonster with its
     /// `sameAs` and `nearlyAs` in the library as it now is.
     static func result(_ result: ImportResult, library: LookalikeFinder.Library, context: ServerContext,
-                       request: RequestContext) async throws(ResponseError) -> JSONValue {
+                       request: RequestContext) async throws(ResponseError) -> ImportedFonsters {
         let created = try await context.lookalikes.annotate(result.created, in: library, defaultEngine: context.defaultEngine,
                                                             request: request)
-        return ["created": .array(created), "skipped": .int(Int64(result.skipped.count))]
+        return ImportedFonsters(created: created, skipped: result.skipped.count)
     }
 
     /// Runs an import between progress `begin` and `end` when it holds more than
     /// `progressThreshold` items; the `end` goes out however the import ends.
     static func withProgress(_ request: RequestContext, count: Int,
-                             _ body: () async throws(ResponseError) -> JSONValue) async throws(ResponseError) -> JSONValue {
+                             _ body: () async throws(ResponseError) -> ImportedFonsters) async throws(ResponseError) -> ImportedFonsters {
         guard count > progressThreshold else { return try await body() }
         return try await request.withProgress(title: "Importing \(count) Fonsters", body)
     }

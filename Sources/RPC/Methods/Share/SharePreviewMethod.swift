@@ -6,12 +6,36 @@ import FonsterStore
 /// each seed would look exactly or nearly like (`sameAs`, `nearlyAs`: ids, drawn by the first engine).
 enum SharePreviewMethod: RPCMethod {
     struct Params: MethodParams {
-        var url: LinkSeeds
-        var engines: [EngineVersion]?
-        static var notes: [String: String] {
-            ["url": "The share link.",
-             "engines": "Draw thumbnails with each of these engines; the result then carries thumbnails {engine: dataUri}. Look-alikes (sameAs, nearlyAs: at most \(listed) ids each, in library order, with sameCount and nearlyCount) are of the first engine's picture."]
+        let url: LinkSeeds, engines: [EngineVersion]?
+        init(_ p: ParamReader) throws(ResponseError) {
+            url = try p.required("url", "The share link.")
+            engines = try p.optional("engines", """
+                Draw thumbnails with each of these engines; the result then carries thumbnails {engine: dataUri}. Look-alikes (sameAs, \
+                nearlyAs: at most \(listed) ids each, in library order, with sameCount and nearlyCount) are of the first engine's picture.
+                """)
         }
+    }
+
+    /// Each seed of the link.
+    struct Result: ResultObject {
+        let seeds: [LinkSeed]
+        static let members: [Member<Result>] = [Member("seeds") { $0.seeds }]
+    }
+
+    /// A seed of the link: its place, name, thumbnail, whether the library holds it, and its
+    /// look-alikes there; with `engines`, a thumbnail by each.
+    struct LinkSeed: ResultObject {
+        let index: Int, seed: String, thumbnails: [(engine: EngineVersion, image: ImageURI)], exists: Bool
+        let lookalikes: LookalikeList, byEngine: Bool
+        static let members: [Member<LinkSeed>] = [
+            Member("index", schema: Schema.integer(minimum: 0)) { $0.index },
+            Member("seed") { $0.seed },
+            Member("displayName") { Naming.displayName(name: "", seed: $0.seed) },
+            Member("thumbnail") { $0.thumbnails[0].image },
+            Member("exists") { $0.exists },
+        ] + LookalikeList.members.lifted { $0.lookalikes } + [
+            .optional("thumbnails") { s in s.byEngine ? NamedValues(entries: s.thumbnails.map { ($0.engine.rawValue, $0.image) }) : nil },
+        ]
     }
     /// The most look-alike ids listed per seed (`sameCount`/`nearlyCount` say how many there are).
     static let listed = LookalikeFinder.listed
@@ -19,14 +43,7 @@ enum SharePreviewMethod: RPCMethod {
     static let summary = "What a share link holds, with thumbnails."
     static let effect = MethodDeclaration.Effect.readsLibrary
     static let errors: [ErrorCode] = ShareErrors.link + LibraryErrors.store + [.requestCancelled]
-    static let result = Schema.json(#"""
-    {"type":"object","properties":{"seeds":{"type":"array","items":{"type":"object","properties":{"index":{"type":"integer","minimum":0},
-     "seed":{"type":"string"},"displayName":{"type":"string"},"thumbnail":{"$ref":"#/components/schemas/DataURI"},"exists":{"type":"boolean"},
-     "sameAs":{"type":"array","items":{"$ref":"#/components/schemas/UUID"},"maxItems":\#(listed)},"sameCount":{"type":"integer","minimum":0},
-     "nearlyAs":{"type":"array","items":{"$ref":"#/components/schemas/UUID"},"maxItems":\#(listed)},"nearlyCount":{"type":"integer","minimum":0},
-     "thumbnails":{"type":"object","additionalProperties":{"$ref":"#/components/schemas/DataURI"}}},
-     "required":["index","seed","displayName","thumbnail","exists","sameAs","sameCount","nearlyAs","nearlyCount"],"additionalProperties":false}}},"required":["seeds"],"additionalProperties":false}
-    """#)
+    static var heaviest: JSONValue { ["url": .string(HeavyParams.link), "engines": ["fonsters-v2", "fonsters-v1"]] }
 
     static func estimate(_ params: Params, into scheduling: inout Scheduling) {
         let engines = max(1, params.engines?.count ?? 1)
@@ -34,7 +51,7 @@ enum SharePreviewMethod: RPCMethod {
         scheduling.bytes = 2 * params.url.seeds.count * (engines * thumb + 200 + 2 * listed * 40)
     }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         var engines: [EngineVersion] = []
         for engine in params.engines ?? [context.defaultEngine] where !engines.contains(engine) { engines.append(engine) }
         guard !engines.isEmpty else {
@@ -47,27 +64,20 @@ enum SharePreviewMethod: RPCMethod {
         // What each seed would look like in the library, drawn by the first engine asked for.
         let lookalikes = try await context.lookalikes.matches(of: seeds, drawnBy: chosen[0], in: library,
                                                               defaultEngine: context.defaultEngine, request: request)
-        let items = try await request.compute { () throws(ResponseError) -> [JSONValue] in
-          var items: [JSONValue] = []
-          for (index, seed) in seeds.enumerated() {
-            try request.checkpoint()
-            var thumbnails: [(String, JSONValue)] = []
-            for engine in chosen {
-                let image = try CreatureJSON.render(Creature(seed: seed, engine: engine), format: .png, size: .thumbnail, request: request)
-                thumbnails.append((engine.rawValue, .string(image.dataURI)))
+        let items = try await request.compute { () throws(ResponseError) -> [LinkSeed] in
+            var items: [LinkSeed] = []
+            for (index, seed) in seeds.enumerated() {
+                try request.checkpoint()
+                var thumbnails: [(engine: EngineVersion, image: ImageURI)] = []
+                for engine in chosen {
+                    let image = try CreatureMethods.render(Creature(seed: seed, engine: engine), format: .png, size: .thumbnail, request: request)
+                    thumbnails.append((engine, ImageURI(image: image)))
+                }
+                items.append(LinkSeed(index: index, seed: seed, thumbnails: thumbnails, exists: existing.contains(seed),
+                                  lookalikes: LookalikeList(lookalikes[index]), byEngine: withEngines))
             }
-            var item: JSONValue = [
-                "index": .int(Int64(index)), "seed": .string(seed),
-                "displayName": .string(Naming.displayName(name: "", seed: seed)),
-                "thumbnail": thumbnails[0].1, "exists": .bool(existing.contains(seed)),
-            ]
-            let found = lookalikes[index]
-            item = item.merging(LookalikeFinder.fields(sameAs: found.sameAs, sameCount: found.sameCount, nearlyAs: found.nearlyAs, nearlyCount: found.nearlyCount))
-            if withEngines { item = item.merging([("thumbnails", .object(JSONObject(thumbnails)))]) }
-            items.append(item)
-          }
-          return items
+            return items
         }
-        return ["seeds": .array(items)]
+        return Result(seeds: items)
     }
 }

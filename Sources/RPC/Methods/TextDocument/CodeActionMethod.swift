@@ -7,36 +7,75 @@ import FonsterDocument
 /// and "add all to library" (`workspace/executeCommand`).
 enum CodeActionMethod: RPCMethod {
     struct Params: MethodParams {
-        var textDocument: DocumentID
-        var range: LSPRange
-        var context: JSONValue?
-        var partialResultToken: JSONValue?
+        let textDocument: DocumentID, range: LSPRange, context: JSONValue?
+        init(_ p: ParamReader) throws(ResponseError) {
+            textDocument = try p.required("textDocument", "The open document: {uri}.")
+            range = try p.required("range", "{start, end}: positions, as position is.")
+            context = try p.optional("context", "LSP's CodeActionContext: its diagnostics of ours on the line are named by the fixes.")
+            let _: JSONValue? = try p.optional("partialResultToken", "Accepted and ignored: the answer comes whole.")
+        }
     }
+
+    /// One action: a fix (an edit of the document) or a command.
+    struct Action: ResultObject {
+        enum Kind: String, CaseIterable { case quickfix, source }
+        let title: String, kind: Kind, isPreferred: Bool?, diagnostics: [JSONValue]?, edit: WorkspaceEdit?, command: Command?
+
+        /// A fix: `edit`, answering `diagnostics`.
+        static func fix(_ title: String, preferred: Bool? = nil, _ diagnostics: [JSONValue], _ edit: WorkspaceEdit) -> Action {
+            Action(title: title, kind: .quickfix, isPreferred: preferred, diagnostics: diagnostics, edit: edit, command: nil)
+        }
+
+        /// A command of `workspace/executeCommand`.
+        static func source(_ title: String, _ command: Command) -> Action {
+            Action(title: title, kind: .source, isPreferred: nil, diagnostics: nil, edit: nil, command: command)
+        }
+
+        static let members: [Member<Action>] = [
+            Member("title") { $0.title },
+            Member("kind", schema: Schema.oneOf(Kind.allCases)) { $0.kind.rawValue },
+            .optional("isPreferred") { $0.isPreferred },
+            .optional("diagnostics", schema: Schema.array(["type": "object"])) { $0.diagnostics },
+            .optional("edit") { $0.edit },
+            .optional("command") { $0.command },
+        ]
+    }
+
+    /// LSP's `Command`: one of `workspace/executeCommand`'s, with its one argument.
+    struct Command: ResultObject {
+        let title: String, command: ExecuteCommandMethod.Command, argument: JSONValue
+        static let members: [Member<Command>] = [
+            Member("title") { $0.title },
+            Member("command", schema: Schema.oneOf(ExecuteCommandMethod.Command.allCases)) { $0.command.rawValue },
+            Member("arguments", schema: Schema.array(["type": "object"], minimum: 1, maximum: 1)) { [$0.argument] },
+        ]
+    }
+    typealias Result = [Action]
+
     static let name = "textDocument/codeAction"
     static let summary = "Fixes for the seed line at the range's start, and adding seeds to the library."
     static let effect = MethodDeclaration.Effect.pure
     static let errors: [ErrorCode] = [.invalidParams, .requestCancelled]
-    static let result = Schema.json(#"""
-    {"type":"array","items":{"type":"object","properties":{"title":{"type":"string"},"kind":{"enum":["quickfix","source"]},
-     "isPreferred":{"type":"boolean"},"diagnostics":{"type":"array"},"edit":\#(LSPSchema.workspaceEdit),"command":\#(LSPSchema.command)},
-     "required":["title","kind"],"additionalProperties":false}}
-    """#)
+    static var heaviest: JSONValue {
+        // A line drawing the same picture as another: its distinct variant is searched for.
+        let line: JSONValue = ["line": .int(Int64(HeavyParams.documentAlikeLine)), "character": 0]
+        return ["textDocument": ["uri": .string(HeavyParams.documentURI)], "range": ["start": line, "end": line]]
+    }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let uri = params.textDocument.uri
         let document = try context.documents.required(uri)
         let version = document.snapshot.version
         let analysis = try await document.analysis(defaultEngine: context.defaultEngine, request: request)
         let text = analysis.text, encoding = context.documents.encoding, lineNumber = params.range.start.line
-        var actions: [JSONValue] = []
-        let addAll: JSONValue = ["title": "Add all seeds to the library", "kind": "source",
-                                 "command": ExecuteCommandMethod.command("Add all seeds to the library", .addAll, ["uri": .string(uri)])]
+        var actions: [Action] = []
+        let addAll = Action.source("Add all seeds to the library", Command(title: "Add all seeds to the library", command: .addAll, argument: ["uri": .string(uri)]))
         guard let index = analysis.seedIndexByLine[lineNumber], analysis.seeds[index].picture != nil else {
             return analysis.seeds.isEmpty ? [] : [addAll]
         }
         let line = analysis.seeds[index]
         let ours = diagnostics(params.context, line: lineNumber)
-        let lineRange = LSPJSON.lineRange(text, lineNumber, encoding)
+        let lineRange = TextRange.line(lineNumber, of: text, encoding)
         let same = analysis.sameAs(index), nearly = analysis.nearlyAs(index)
         if !same.isEmpty || !nearly.isEmpty {
             let key = PictureCache.Key(seed: line.seed, engine: line.engine)
@@ -47,38 +86,34 @@ enum CodeActionMethod: RPCMethod {
                 }
             }
             if let variant, let newLine = FonstersFormat.line(for: variant) {
-                actions.append(["title": .string("Use a distinct variant: “\(DocumentAnalysis.quoted(variant))”"), "kind": "quickfix",
-                                "isPreferred": true, "diagnostics": .array(ours),
-                                "edit": LSPJSON.workspaceEdit(uri: uri, [LSPJSON.edit(lineRange, newLine)])])
+                actions.append(.fix("Use a distinct variant: “\(DocumentAnalysis.quoted(variant))”", preferred: true, ours,
+                                    WorkspaceEdit(uri: uri, edits: [TextEdit(range: lineRange, newText: newLine)])))
             }
             if line.engine == .v1, let edit = v2Directive(analysis, line: lineNumber, encoding) {
-                actions.append(["title": "Draw these lines with fonsters-v2", "kind": "quickfix", "diagnostics": .array(ours),
-                                "edit": LSPJSON.workspaceEdit(uri: uri, [edit])])
+                actions.append(.fix("Draw these lines with fonsters-v2", ours, WorkspaceEdit(uri: uri, edits: [edit])))
             }
         }
         let cleaned = InvisibleCharacters.removing(from: line.seed)
         if cleaned != line.seed, let newLine = FonstersFormat.line(for: cleaned) {
-            actions.append(["title": "Remove the invisible characters", "kind": "quickfix", "diagnostics": .array(ours),
-                            "edit": LSPJSON.workspaceEdit(uri: uri, [LSPJSON.edit(lineRange, newLine)])])
+            actions.append(.fix("Remove the invisible characters", ours, WorkspaceEdit(uri: uri, edits: [TextEdit(range: lineRange, newText: newLine)])))
         }
-        actions.append(["title": .string("Add “\(DocumentAnalysis.quoted(line.seed))” to the library"), "kind": "source",
-                        "command": ExecuteCommandMethod.command("Add to the library", .add,
-                                                                ["seed": .string(line.seed), "engine": .string(line.engine.rawValue)])])
+        let argument: JSONValue = ["seed": .string(line.seed), "engine": .string(line.engine.rawValue)]
+        actions.append(.source("Add “\(DocumentAnalysis.quoted(line.seed))” to the library", Command(title: "Add to the library", command: .add, argument: argument)))
         actions.append(addAll)
-        return .array(actions)
+        return actions
     }
 
     /// The edit drawing `line`'s block with fonsters-v2: the fonsters-v1 directive in force
     /// rewritten, or (none: the default engine draws it) one put first.
-    static func v2Directive(_ analysis: DocumentAnalysis, line: Int, _ encoding: PositionEncoding) -> JSONValue? {
+    static func v2Directive(_ analysis: DocumentAnalysis, line: Int, _ encoding: PositionEncoding) -> TextEdit? {
         let text = analysis.text
         for n in stride(from: line - 1, through: 0, by: -1) {
             if case .directive(let named?, _) = FonstersFormat.classify(text.lines[n]) {
                 guard named == .v1 else { return nil }
-                return LSPJSON.edit(LSPJSON.lineRange(text, n, encoding), FonstersFormat.directive(.v2))
+                return TextEdit(range: .line(n, of: text, encoding), newText: FonstersFormat.directive(.v2))
             }
         }
-        return LSPJSON.edit(TextRange(line: 0, from: 0, to: 0), FonstersFormat.directive(.v2) + "\n")
+        return TextEdit(range: TextRange(line: 0, from: 0, to: 0), newText: FonstersFormat.directive(.v2) + "\n")
     }
 
     /// The client's diagnostics (`context.diagnostics`) that are ours and on `line`.

@@ -4,14 +4,20 @@ import FonsterDocument
 /// diagnostics follow, drawing only the lines that changed.
 enum DidChangeNotification: RPCNotification {
     struct Params: MethodParams {
-        var textDocument: VersionedDocumentID
-        var contentChanges: [ContentChange]
-        static var notes: [String: String] {
-            ["contentChanges": "The edits in order: a range and its new text, or (no range) the whole new text."]
+        let textDocument: VersionedDocumentID, contentChanges: [ContentChange]
+        init(_ p: ParamReader) throws(ResponseError) {
+            textDocument = try p.required("textDocument", "The open document and its version after the changes: {uri, version}.")
+            contentChanges = try p.required("contentChanges", "The edits in order: a range and its new text, or (no range) the whole new text.")
         }
     }
     static let name = "textDocument/didChange"
     static let summary = "Edits to an open document: applied, and its diagnostics published again."
+    /// The heavy document's whole text replaced by as large a text of other seeds (every line
+    /// drawn again).
+    static var heaviest: JSONValue {
+        ["textDocument": ["uri": .string(HeavyParams.documentURI), "version": 2],
+         "contentChanges": [["text": .string(HeavyParams.document("changed heavy document line"))]]]
+    }
 
     static func handle(_ params: Params, _ context: ServerContext, _ notification: NotificationContext) throws(NotificationRefusal) {
         do {

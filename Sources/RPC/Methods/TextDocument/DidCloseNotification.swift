@@ -1,10 +1,15 @@
 /// `textDocument/didClose`: a document closed: forgotten, and its diagnostics cleared.
 enum DidCloseNotification: RPCNotification {
     struct Params: MethodParams {
-        var textDocument: DocumentID
+        let textDocument: DocumentID
+        init(_ p: ParamReader) throws(ResponseError) {
+            textDocument = try p.required("textDocument", "The open document: {uri}.")
+        }
     }
     static let name = "textDocument/didClose"
     static let summary = "A document closed: forgotten, its diagnostics cleared."
+    /// The heavy document closed (its diagnostics' round cancelled).
+    static var heaviest: JSONValue { ["textDocument": ["uri": .string(HeavyParams.documentURI)]] }
 
     static func handle(_ params: Params, _ context: ServerContext, _ notification: NotificationContext) throws(NotificationRefusal) {
         do { try context.documents.close(uri: params.textDocument.uri) } catch { throw NotificationRefusal(message: error.message) }

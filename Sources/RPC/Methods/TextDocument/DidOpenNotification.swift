@@ -3,11 +3,15 @@ import FonsterDocument
 /// `textDocument/didOpen`: a `.fonsters` document opens; its diagnostics follow.
 enum DidOpenNotification: RPCNotification {
     struct Params: MethodParams {
-        var textDocument: DocumentItem
-        static var notes: [String: String] { ["textDocument": "The document: uri, languageId (fonsters), version and text (at most 4 MiB, 20,000 lines)."] }
+        let textDocument: DocumentItem
+        init(_ p: ParamReader) throws(ResponseError) {
+            textDocument = try p.required("textDocument", "The document: uri, languageId (fonsters), version and text (at most 4 MiB, 20,000 lines).")
+        }
     }
     static let name = "textDocument/didOpen"
     static let summary = "A document opened: kept, and its diagnostics published."
+    /// The heavy document opened (again: every line drawn afresh).
+    static var heaviest: JSONValue { HeavyParams.openDocuments[0].params }
 
     static func handle(_ params: Params, _ context: ServerContext, _ notification: NotificationContext) throws(NotificationRefusal) {
         let item = params.textDocument

@@ -54,7 +54,7 @@ enum DocumentDiagnostics {
     /// The `Diagnostic` of `finding`: its range (the line, or the characters at fault), severity,
     /// code, source, message, and the other lines it concerns as related information.
     static func diagnostic(_ finding: Finding, uri: String, _ text: DocumentText, _ encoding: PositionEncoding) -> JSONValue {
-        let range = finding.range.map { LSPJSON.range(text, finding.line, $0, encoding) } ?? LSPJSON.lineRange(text, finding.line, encoding)
+        let range = finding.range.map { LSPJSON.range(text, finding.line, $0, encoding) } ?? TextRange.line(finding.line, of: text, encoding)
         var diagnostic: JSONObject = [
             "range": LSPJSON.range(range), "severity": .int(Int64(finding.severity.rawValue)),
             "code": .string(finding.code), "source": "fonsters", "message": .string(finding.message),
@@ -62,7 +62,7 @@ enum DocumentDiagnostics {
         if !finding.related.isEmpty {
             let note = finding.code == "same-picture" ? "draws the same picture" : "draws nearly the same picture"
             diagnostic["relatedInformation"] = .array(finding.related.map { line in
-                ["location": ["uri": .string(uri), "range": LSPJSON.range(LSPJSON.lineRange(text, line, encoding))],
+                ["location": ["uri": .string(uri), "range": LSPJSON.range(TextRange.line(line, of: text, encoding))],
                  "message": .string("“\(DocumentAnalysis.quoted(text.lines[line]))” \(note)")]
             })
         }

@@ -5,36 +5,49 @@ import FonsterDocument
 /// Fonster drawing it, else its kind), with the seed as detail.
 enum DocumentSymbolMethod: RPCMethod {
     struct Params: MethodParams {
-        var textDocument: DocumentID
-        var partialResultToken: JSONValue?
+        let textDocument: DocumentID
+        init(_ p: ParamReader) throws(ResponseError) {
+            textDocument = try p.required("textDocument", "The open document: {uri}.")
+            let _: JSONValue? = try p.optional("partialResultToken", "Accepted and ignored: the answer comes whole.")
+        }
     }
+
+    /// LSP's `DocumentSymbol` of a seed line.
+    struct Symbol: ResultObject {
+        let name: String, detail: String, range: TextRange
+        static let members: [Member<Symbol>] = [
+            Member("name", schema: ["type": "string", "minLength": 1]) { $0.name },
+            Member("detail") { $0.detail },
+            Member("kind", schema: Schema.const(19)) { _ in 19 },  // LSP's SymbolKind.Object
+            Member("range") { $0.range },
+            Member("selectionRange") { $0.range },
+        ]
+    }
+    typealias Result = [Symbol]
+
     static let name = "textDocument/documentSymbol"
     static let summary = "One symbol per seed line, named by its creature."
     static let effect = MethodDeclaration.Effect.pure
     static let errors: [ErrorCode] = [.invalidParams, .requestCancelled]
-    static let result = Schema.json(#"""
-    {"type":"array","items":{"type":"object","properties":{"name":{"type":"string","minLength":1},"detail":{"type":"string"},"kind":{"const":19},
-     "range":\#(LSPSchema.range),"selectionRange":\#(LSPSchema.range)},"required":["name","detail","kind","range","selectionRange"],"additionalProperties":false}}
-    """#)
+    static var heaviest: JSONValue { ["textDocument": ["uri": .string(HeavyParams.documentURI)]] }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let document = try context.documents.required(params.textDocument.uri)
         let (text, _, cache) = document.snapshot
         let encoding = context.documents.encoding
         let library = context.documents.library.last
         let (entries, _) = FonstersFormat.entries(of: text, defaultEngine: context.defaultEngine)
-        return try await request.compute { () throws(ResponseError) -> JSONValue in
-            var symbols: [JSONValue] = []
+        return try await request.compute { () throws(ResponseError) -> Result in
+            var symbols: [Symbol] = []
             symbols.reserveCapacity(entries.count)
             for (n, entry) in entries.enumerated() where entry.seed.utf16.count <= TextLimit.maxLength {
                 if n & 63 == 63 { try request.checkpoint() }
                 let key = PictureCache.Key(seed: entry.seed, engine: entry.engine)
                 let match = library.isEmpty ? nil : library[cache.picture(cache.id(key))]
-                let range = LSPJSON.range(LSPJSON.lineRange(text, entry.line, encoding))
-                symbols.append(["name": .string(match.map { "“\($0.name)”" } ?? document.kind(key)),
-                                "detail": .string(DocumentAnalysis.quoted(entry.seed)), "kind": 19, "range": range, "selectionRange": range])
+                symbols.append(Symbol(name: match.map { "“\($0.name)”" } ?? document.kind(key), detail: DocumentAnalysis.quoted(entry.seed),
+                                      range: .line(entry.line, of: text, encoding)))
             }
-            return .array(symbols)
+            return symbols
         }
     }
 }

@@ -9,40 +9,43 @@ import FonsterDocument
 /// library are skipped, at most 1,000 at once).
 enum ExecuteCommandMethod: RPCMethod {
     /// The commands.
-    enum Command: String, CaseIterable {
+    enum Command: String, ParamChoice {
         case add = "fonsters.addToLibrary"
         case addAll = "fonsters.addAllToLibrary"
     }
     struct Params: MethodParams {
-        var command: String
-        var arguments: [JSONValue]?
-        static var notes: [String: String] {
-            ["command": "fonsters.addToLibrary ({seed, engine, name?}) or fonsters.addAllToLibrary ({uri}).",
-             "arguments": "One object, as the command says."]
+        let command: Command, arguments: [JSONValue]?
+        init(_ p: ParamReader) throws(ResponseError) {
+            command = try p.required("command", "fonsters.addToLibrary ({seed, engine, name?}) or fonsters.addAllToLibrary ({uri}).")
+            arguments = try p.optional("arguments", "One object, as the command says.")
         }
     }
+
+    /// How many seeds of a document were added, and how many were already in the library.
+    struct Added: ResultObject {
+        let created: Int, skipped: Int
+        static let members: [Member<Added>] = [
+            Member("created", schema: Schema.integer(minimum: 0)) { $0.created },
+            Member("skipped", schema: Schema.integer(minimum: 0)) { $0.skipped },
+        ]
+    }
+    /// `fonsters.addToLibrary`'s Fonster, or `fonsters.addAllToLibrary`'s counts.
+    typealias Result = Either<Fonster, Added>
+
     static let name = "workspace/executeCommand"
     static let summary = "Runs a code action's command: add a seed, or every seed of a document, to the library."
     static let effect = MethodDeclaration.Effect.writesLibrary
     static let errors: [ErrorCode] = [.invalidParams, .seedTooLong, .tooMany] + LibraryErrors.edit
-    static let result = Schema.json(#"""
-    {"oneOf":[{"$ref":"#/components/schemas/Fonster"},{"type":"object","properties":{"created":{"type":"integer","minimum":0},
-     "skipped":{"type":"integer","minimum":0}},"required":["created","skipped"],"additionalProperties":false}]}
-    """#)
-
-    /// The `Command` a code action carries.
-    static func command(_ title: String, _ command: Command, _ argument: JSONValue) -> JSONValue {
-        ["title": .string(title), "command": .string(command.rawValue), "arguments": [argument]]
+    static var heaviest: JSONValue {
+        ["command": .string(Command.addAll.rawValue), "arguments": [["uri": .string(HeavyParams.importURI)]]]
     }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
-        guard let command = Command(rawValue: params.command) else {
-            throw ResponseError.invalidParams(field: "command", "There is no command \(params.command.prefix(80)); the commands are \(Command.allCases.map(\.rawValue).joined(separator: " and ")).")
-        }
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
+        let command = params.command
         guard let argument = params.arguments?.first, params.arguments?.count == 1, argument.object != nil else {
             throw ResponseError.invalidParams(field: "arguments", "'arguments' must hold one object: \(command == .add ? "{seed, engine}" : "{uri}").")
         }
-        let result: JSONValue
+        let result: Result
         switch command {
         case .add:
             guard let seed = argument["seed"]?.string else { throw ResponseError.invalidParams(field: "arguments", "The argument needs a 'seed' string.") }
@@ -53,7 +56,7 @@ enum ExecuteCommandMethod: RPCMethod {
             } ?? context.defaultEngine
             let name = argument["name"]?.string ?? ""
             let fonster = try await context.withStore { store throws(StoreError) in try store.create(name: name, seed: seed, engine: engine) }
-            result = fonster.json()
+            result = .first(fonster)
         case .addAll:
             guard let uri = argument["uri"]?.string else { throw ResponseError.invalidParams(field: "arguments", "The argument needs a 'uri' string.") }
             let document = try context.documents.required(uri)
@@ -73,7 +76,7 @@ enum ExecuteCommandMethod: RPCMethod {
                 }
                 return (created, skipped)
             }
-            result = ["created": .int(Int64(created)), "skipped": .int(Int64(skipped))]
+            result = .second(Added(created: created, skipped: skipped))
         }
         // The documents hear of the change as every store change (`TextDocuments.libraryChanged`).
         return result

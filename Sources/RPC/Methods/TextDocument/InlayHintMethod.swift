@@ -6,30 +6,46 @@ import FonsterDocument
 /// crimson"). At most `maxLines` lines a request.
 enum InlayHintMethod: RPCMethod {
     struct Params: MethodParams {
-        var textDocument: DocumentID
-        var range: LSPRange
+        let textDocument: DocumentID, range: LSPRange
+        init(_ p: ParamReader) throws(ResponseError) {
+            textDocument = try p.required("textDocument", "The open document: {uri}.")
+            range = try p.required("range", "{start, end}: positions, as position is.")
+        }
     }
+
+    /// One hint at the end of a line.
+    struct Hint: ResultObject {
+        let position: TextPosition, label: String, tooltip: String
+        static let members: [Member<Hint>] = [
+            Member("position") { $0.position },
+            Member("label") { $0.label },
+            Member("paddingLeft", schema: Schema.const(true)) { _ in true },
+            Member("tooltip") { $0.tooltip },
+        ]
+    }
+    typealias Result = [Hint]
+
     /// The most lines one request labels (the rest of a larger range get none).
     static let maxLines = 2_000
     static let name = "textDocument/inlayHint"
     static let summary = "The creature's name or kind at the end of each seed line in a range."
     static let effect = MethodDeclaration.Effect.pure
     static let errors: [ErrorCode] = [.invalidParams, .requestCancelled]
-    static let result = Schema.json(#"""
-    {"type":"array","items":{"type":"object","properties":{"position":\#(LSPSchema.position),"label":{"type":"string"},
-     "paddingLeft":{"const":true},"tooltip":{"type":"string"}},"required":["position","label","paddingLeft","tooltip"],"additionalProperties":false}}
-    """#)
+    static var heaviest: JSONValue {
+        ["textDocument": ["uri": .string(HeavyParams.documentURI)],
+         "range": ["start": ["line": 0, "character": 0], "end": ["line": .int(Int64(HeavyParams.documentLines)), "character": 0]]]
+    }
 
-    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let document = try context.documents.required(params.textDocument.uri)
         let (text, _, cache) = document.snapshot
         let encoding = context.documents.encoding, defaultEngine = context.defaultEngine
         let first = max(0, params.range.start.line), last = min(text.lineCount - 1, params.range.end.line, first + maxLines - 1)
         guard first <= last else { return [] }
         let library = context.documents.library.last
-        return try await request.compute { () throws(ResponseError) -> JSONValue in
+        return try await request.compute { () throws(ResponseError) -> Result in
             var engine = FonstersFormat.engine(atLine: first, of: text, defaultEngine: defaultEngine)
-            var hints: [JSONValue] = []
+            var hints: [Hint] = []
             for line in first...last {
                 switch FonstersFormat.classify(text.lines[line]) {
                 case .directive(let named?, _): engine = named
@@ -38,18 +54,13 @@ enum InlayHintMethod: RPCMethod {
                     let key = PictureCache.Key(seed: seed, engine: engine)
                     let kind = document.kind(key)
                     let match = library.isEmpty ? nil : library[cache.picture(cache.id(key))]
-                    hints.append(hint(line: line, text, encoding, label: match.map { "“\($0.name)”" } ?? kind,
+                    hints.append(Hint(position: TextPosition(line: line, character: text.length(ofLine: line, encoding)),
+                                      label: match.map { "“\($0.name)”" } ?? kind,
                                       tooltip: match.map { "In your library as “\($0.name)”: \(kind), \(engine.rawValue)" } ?? "\(kind), \(engine.rawValue)"))
                 default: break
                 }
             }
-            return .array(hints)
+            return hints
         }
-    }
-
-    /// One hint at the end of `line`.
-    static func hint(line: Int, _ text: DocumentText, _ encoding: PositionEncoding, label: String, tooltip: String) -> JSONValue {
-        ["position": LSPJSON.position(TextPosition(line: line, character: text.length(ofLine: line, encoding))),
-         "label": .string(label), "paddingLeft": true, "tooltip": .string(tooltip)]
     }
 }

@@ -1,47 +1,122 @@
 import FonsterDocument
 
+// MARK: - Params
+
 /// LSP's `Position`: a line and a character offset in the negotiated encoding, both from 0.
-struct LSPPosition: Decodable, Sendable {
-    var line: Int
-    var character: Int
+struct LSPPosition: MethodParams {
+    let line: Int, character: Int
+    init(_ p: ParamReader) throws(ResponseError) {
+        line = try p.required("line")
+        character = try p.required("character")
+    }
     var position: TextPosition { TextPosition(line: line, character: character) }
 }
 
 /// LSP's `Range`.
-struct LSPRange: Decodable, Sendable {
-    var start: LSPPosition
-    var end: LSPPosition
+struct LSPRange: MethodParams {
+    let start: LSPPosition, end: LSPPosition
+    init(_ p: ParamReader) throws(ResponseError) {
+        start = try p.required("start")
+        end = try p.required("end")
+    }
     var range: TextRange { TextRange(start: start.position, end: end.position) }
 }
 
 /// LSP's `TextDocumentIdentifier`.
-struct DocumentID: Decodable, Sendable {
-    var uri: String
+struct DocumentID: MethodParams {
+    let uri: String
+    init(_ p: ParamReader) throws(ResponseError) {
+        uri = try p.required("uri")
+    }
 }
 
 /// LSP's `VersionedTextDocumentIdentifier`.
-struct VersionedDocumentID: Decodable, Sendable {
-    var uri: String
-    var version: Int
+struct VersionedDocumentID: MethodParams {
+    let uri: String, version: Int
+    init(_ p: ParamReader) throws(ResponseError) {
+        uri = try p.required("uri")
+        version = try p.required("version")
+    }
 }
 
 /// LSP's `TextDocumentItem`: a document as it opens.
-struct DocumentItem: Decodable, Sendable {
-    var uri: String
-    var languageId: String
-    var version: Int
-    var text: String
+struct DocumentItem: MethodParams {
+    let uri: String, languageId: String, version: Int, text: String
+    init(_ p: ParamReader) throws(ResponseError) {
+        uri = try p.required("uri")
+        languageId = try p.required("languageId")
+        version = try p.required("version")
+        text = try p.required("text")
+    }
 }
 
 /// LSP's `TextDocumentContentChangeEvent`: the text of `range` replaced, or (no range) the
 /// whole text.
-struct ContentChange: Decodable, Sendable {
-    var range: LSPRange?
-    var rangeLength: Int?
-    var text: String
+struct ContentChange: MethodParams {
+    let range: LSPRange?, rangeLength: Int?, text: String
+    init(_ p: ParamReader) throws(ResponseError) {
+        range = try p.optional("range")
+        rangeLength = try p.optional("rangeLength")
+        text = try p.required("text")
+    }
 }
 
-/// The JSON of LSP's structures.
+// MARK: - Results
+
+/// LSP's `Position`.
+extension TextPosition: ResultObject {
+    static let component: String? = "Position"
+    static let members: [Member<TextPosition>] = [
+        Member("line", schema: Schema.integer(minimum: 0)) { $0.line },
+        Member("character", schema: Schema.integer(minimum: 0)) { $0.character },
+    ]
+}
+
+/// LSP's `Range`.
+extension TextRange: ResultObject {
+    static let component: String? = "Range"
+    static let members: [Member<TextRange>] = [
+        Member("start") { $0.start },
+        Member("end") { $0.end },
+    ]
+
+    /// The range of a whole line of `text`.
+    static func line(_ line: Int, of text: DocumentText, _ encoding: PositionEncoding) -> TextRange {
+        TextRange(line: line, from: 0, to: text.length(ofLine: line, encoding))
+    }
+}
+
+/// LSP's `TextEdit`: `range` replaced by `newText`.
+struct TextEdit: ResultObject {
+    let range: TextRange, newText: String
+    static let component: String? = "TextEdit"
+    static let members: [Member<TextEdit>] = [
+        Member("range") { $0.range },
+        Member("newText") { $0.newText },
+    ]
+}
+
+/// LSP's `WorkspaceEdit`: edits to one document.
+struct WorkspaceEdit: ResultObject {
+    let uri: String, edits: [TextEdit]
+    static let members: [Member<WorkspaceEdit>] = [
+        Member("changes") { NamedValues(entries: [($0.uri, $0.edits)]) },
+    ]
+}
+
+/// LSP's `MarkupContent`: Markdown, or plain text for a client that reads none.
+struct MarkupContent: ResultObject {
+    let markdown: Bool, value: String
+    static let members: [Member<MarkupContent>] = [
+        Member("kind", schema: Schema.enumeration(["markdown", "plaintext"])) { $0.markdown ? "markdown" : "plaintext" },
+        Member("value") { $0.value },
+    ]
+}
+
+// MARK: - Diagnostics
+
+/// The JSON of LSP's structures in `textDocument/publishDiagnostics`, a notification the
+/// server sends (as a `JSONValue`, as every notification).
 enum LSPJSON {
     /// A `Position`.
     static func position(_ p: TextPosition) -> JSONValue { ["line": .int(Int64(p.line)), "character": .int(Int64(p.character))] }
@@ -49,38 +124,10 @@ enum LSPJSON {
     /// A `Range`.
     static func range(_ r: TextRange) -> JSONValue { ["start": position(r.start), "end": position(r.end)] }
 
-    /// The `Range` of a whole line of `text`.
-    static func lineRange(_ text: DocumentText, _ line: Int, _ encoding: PositionEncoding) -> TextRange {
-        TextRange(line: line, from: 0, to: text.length(ofLine: line, encoding))
-    }
-
     /// The `Range` of `indices` on `line` of `text`.
     static func range(_ text: DocumentText, _ line: Int, _ indices: Range<String.Index>, _ encoding: PositionEncoding) -> TextRange {
         let lineText = text.lines[line]
         return TextRange(line: line, from: DocumentText.character(in: lineText, at: indices.lowerBound, encoding),
                          to: DocumentText.character(in: lineText, at: indices.upperBound, encoding))
     }
-
-    /// A `TextEdit`.
-    static func edit(_ range: TextRange, _ newText: String) -> JSONValue { ["range": self.range(range), "newText": .string(newText)] }
-
-    /// A `WorkspaceEdit` of `edits` to the document at `uri`.
-    static func workspaceEdit(uri: String, _ edits: [JSONValue]) -> JSONValue { ["changes": .object(JSONObject([(uri, .array(edits))]))] }
-
-    /// A `MarkupContent` of Markdown.
-    static func markdown(_ text: String) -> JSONValue { ["kind": "markdown", "value": .string(text)] }
-}
-
-/// JSON Schemas of LSP's structures, for the results' schemas.
-enum LSPSchema {
-    /// A `Position`.
-    static let position = #"{"type":"object","properties":{"line":{"type":"integer","minimum":0},"character":{"type":"integer","minimum":0}},"required":["line","character"],"additionalProperties":false}"#
-    /// A `Range`.
-    static let range = #"{"type":"object","properties":{"start":\#(position),"end":\#(position)},"required":["start","end"],"additionalProperties":false}"#
-    /// A `TextEdit`.
-    static let textEdit = #"{"type":"object","properties":{"range":\#(range),"newText":{"type":"string"}},"required":["range","newText"],"additionalProperties":false}"#
-    /// A `WorkspaceEdit` of `changes` by URI.
-    static let workspaceEdit = #"{"type":"object","properties":{"changes":{"type":"object","additionalProperties":{"type":"array","items":\#(textEdit)}}},"required":["changes"],"additionalProperties":false}"#
-    /// A `Command`.
-    static let command = #"{"type":"object","properties":{"title":{"type":"string"},"command":{"type":"string"},"arguments":{"type":"array"}},"required":["title","command"],"additionalProperties":false}"#
 }

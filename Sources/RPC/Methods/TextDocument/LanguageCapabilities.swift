@@ -21,30 +21,21 @@ enum LanguageCapabilities {
                                             completion: reads(textDocument?["completion"]?["completionItem"]?["documentationFormat"]))
     }
 
-    /// The standard capabilities, besides `experimental`.
-    static func json(_ encoding: PositionEncoding) -> [(String, JSONValue)] {
-        [
-            ("positionEncoding", .string(encoding.rawValue)),
-            ("textDocumentSync", ["openClose": true, "change": 2]),
-            ("hoverProvider", true),
-            ("inlayHintProvider", true),
-            ("codeActionProvider", ["codeActionKinds": ["quickfix", "source"]]),
-            ("documentSymbolProvider", true),
-            ("completionProvider", ["resolveProvider": false]),
-            ("executeCommandProvider", ["commands": .array(ExecuteCommandMethod.Command.allCases.map { .string($0.rawValue) })]),
-        ]
+    /// The standard capabilities, besides `experimental`, in the encoding agreed; all but the
+    /// encoding are constants, so their schemas are their values.
+    static let members: [Member<PositionEncoding>] = [
+        Member("positionEncoding", schema: Schema.oneOf(PositionEncoding.allCases)) { $0.rawValue },
+        constant("textDocumentSync", ["openClose": true, "change": 2]),
+        constant("hoverProvider", true),
+        constant("inlayHintProvider", true),
+        constant("codeActionProvider", ["codeActionKinds": ["quickfix", "source"]]),
+        constant("documentSymbolProvider", true),
+        constant("completionProvider", ["resolveProvider": false]),
+        constant("executeCommandProvider", ["commands": .array(ExecuteCommandMethod.Command.allCases.map { .string($0.rawValue) })]),
+    ]
+
+    /// A member that is always `value`.
+    private static func constant(_ key: StaticString, _ value: JSONValue) -> Member<PositionEncoding> {
+        Member(key, schema: Schema.const(value)) { _ in value }
     }
-
-    /// Their JSON Schema's properties, for `initialize`'s result schema.
-    static let schemaProperties = #"""
-    "positionEncoding":{"enum":["utf-16","utf-8"]},"textDocumentSync":{"type":"object","properties":{"openClose":{"const":true},"change":{"const":2}},
-    "required":["openClose","change"],"additionalProperties":false},"hoverProvider":{"const":true},"inlayHintProvider":{"const":true},
-    "codeActionProvider":{"type":"object","properties":{"codeActionKinds":{"type":"array","items":{"type":"string"}}},"required":["codeActionKinds"],"additionalProperties":false},
-    "documentSymbolProvider":{"const":true},"completionProvider":{"type":"object","properties":{"resolveProvider":{"const":false}},"required":["resolveProvider"],"additionalProperties":false},
-    "executeCommandProvider":{"type":"object","properties":{"commands":{"type":"array","items":{"type":"string"}}},"required":["commands"],"additionalProperties":false}
-    """#
-
-    /// The names of the standard capabilities, all required in the result.
-    static let names = ["positionEncoding", "textDocumentSync", "hoverProvider", "inlayHintProvider", "codeActionProvider",
-                        "documentSymbolProvider", "completionProvider", "executeCommandProvider"]
 }

@@ -39,7 +39,7 @@ struct LineCreature: Sendable {
     /// The hover's Markdown: the picture on its sky (a PNG data URI), the seed, engine and kind,
     /// the Fonster of the library drawing it if any, the alt text and the traits.
     func hoverMarkdown(library: LibraryMatch?, request: RequestContext) throws(ResponseError) -> String {
-        let image = try CreatureJSON.render(creature, format: .png, size: (try? ImageSize(pixels: 128)) ?? .standard, background: .sky, request: request)
+        let image = try CreatureMethods.render(creature, format: .png, size: (try? ImageSize(pixels: 128)) ?? .standard, background: .sky, request: request)
         var text = "![\(Self.escaped(alt))](\(image.dataURI))\n\n"
         text += "**\(Self.escaped(DocumentAnalysis.quoted(creature.seed)))** — \(kind), \(creature.engine.rawValue)\n\n"
         if let library {
