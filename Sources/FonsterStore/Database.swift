@@ -83,8 +83,9 @@ final class Database {
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction (the write lock is taken up front, so the
     /// rows read inside are current), committing on success and rolling back on any error.
-    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try exec("BEGIN IMMEDIATE")
+    /// `readOnly`: a plain `BEGIN`, so that several reads see one snapshot.
+    func transaction<T>(readOnly: Bool = false, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try exec(readOnly ? "BEGIN" : "BEGIN IMMEDIATE")
         do {
             let result = try body()
             try exec("COMMIT")

@@ -1,4 +1,4 @@
-// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|store|rpc|web|describe|search|all]`.
+// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|store|rpc|web|describe|search|library|all]`.
 // Prints figures for the README, each with its target. `all` runs every part in a process of its
 // own, so peak-memory figures are the part's own. `rpc` spawns the release `fonsters-rpc`
 // beside this executable (build it first: `swift build -c release`).
@@ -16,6 +16,7 @@ case "rpc": RPCBenchmark.run()
 case "web": WebBenchmark.run()
 case "describe": DescribeBenchmark.run()
 case "search": SearchBenchmark.run()
+case "library": LibraryBenchmark.run()
 case "all":
     for name in ["engine", "store", "rpc", "web"] {
         let child = Process()
@@ -25,6 +26,6 @@ case "all":
         child.waitUntilExit()
     }
 default:
-    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|store|rpc|web|describe|search|all]\n".utf8))
+    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|store|rpc|web|describe|search|library|all]\n".utf8))
     exit(2)
 }
