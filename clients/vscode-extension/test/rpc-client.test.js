@@ -93,7 +93,7 @@ for (const kind of serverKinds()) {
 
     it('initializes with the protocol\'s capabilities', () => {
       assert.equal(info.serverInfo.name, 'fonsters-rpc');
-      assert.equal(info.engine, 'fonsters-v1');
+      assert.equal(info.engine, 'fonsters-v2', 'a new library\'s default engine');
       for (const m of EXPECTED_METHODS) assert.ok(info.capabilities.experimental.methods.includes(m), `capabilities.experimental.methods lacks ${m}`);
       assert.deepEqual([...info.capabilities.experimental.formats].sort(), ['gif', 'jpeg', 'png', 'svg']);
       assert.deepEqual([...info.capabilities.experimental.randomSources].sort(), ['lorem', 'quote', 'uuid', 'words']);

@@ -14,7 +14,7 @@ enum CreateMethod: RPCMethod {
                 "id": "A client-chosen id.",
                 "name": "Its name (default empty: the seed stands for it).",
                 "seed": "Its seed (default empty).",
-                "engine": "The engine that draws it (default: the server's default engine).",
+                "engine": "The engine that draws it (default: the library's default engine, library/settings).",
             ]
         }
     }
@@ -25,7 +25,7 @@ enum CreateMethod: RPCMethod {
     static let result = Schema.ref("EditedFonster")
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
-        let engine = params.engine ?? context.defaultEngine
+        let engine = params.engine
         let (fonster, library) = try await context.withStore(field: "id") { store throws(StoreError) in
             try context.lookalikes.library(store) { () throws(StoreError) in
                 try store.create(name: params.name?.text ?? "", seed: params.seed?.text ?? "", id: params.id, engine: engine)

@@ -36,12 +36,15 @@ enum InitializeMethod: RPCMethod {
     """#)
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
-        let readOnly = await context.executor.run { () -> Bool in
-            (try? context.store())?.isReadOnly ?? context.options.readOnly
+        // The library's default engine (what new Fonsters are drawn with); the server's when the
+        // store cannot be opened.
+        let (readOnly, engine) = await context.executor.run { () -> (Bool, EngineVersion) in
+            let store = try? context.store()
+            return (store?.isReadOnly ?? context.options.readOnly, (try? store?.defaultEngine()) ?? context.defaultEngine)
         }
         return [
             "serverInfo": ["name": "fonsters-rpc", "version": .string(ServerContext.version)],
-            "engine": .string(context.defaultEngine.rawValue),
+            "engine": .string(engine.rawValue),
             "capabilities": ["experimental": capabilities(context)],
             "store": [
                 "path": context.storePath.map { .string($0) } ?? .null,

@@ -12,7 +12,7 @@ enum ShareImportMethod: RPCMethod {
         static var notes: [String: String] {
             ["url": "The share link.", "select": "Indices into the link's seeds to import (default: all).",
              "workDoneToken": "Report $/progress with this token.",
-             "engine": "The engine the new Fonsters are drawn with (default: the server's default engine)."]
+             "engine": "The engine the new Fonsters are drawn with (default: the library's default engine, library/settings)."]
         }
     }
     static let name = "share/import"
@@ -30,7 +30,7 @@ enum ShareImportMethod: RPCMethod {
             }
             return seeds[i.value]
         }
-        let engine = params.engine ?? context.defaultEngine
+        let engine = params.engine
         try request.checkCancellation()
         return try await ImportJSON.withProgress(request, count: chosen.count) { () throws(ResponseError) -> JSONValue in
             let (result, library) = try await context.withStore { store throws(StoreError) in
