@@ -33,6 +33,10 @@ export const METHODS = Object.freeze({
   "library/import": { params: ["bundle","select","workDoneToken","engine"], required: ["bundle"] },
   "creature/search": { params: ["base","want","variants","engine","limit","unlike","maxCandidates","timeoutMs","workDoneToken"], required: ["base","want"] },
   "fonsters/lookalikes": { params: ["near"], required: [] },
+  "fonsters/restore": { params: ["id"], required: ["id"] },
+  "fonsters/trash": { params: ["start","count"], required: [] },
+  "fonsters/purge": { params: ["ids"], required: [] },
+  "library/settings": { params: ["defaultEngine"], required: [] },
 });
 
 /**
