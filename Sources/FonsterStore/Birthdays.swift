@@ -2,9 +2,9 @@ import Foundation
 
 /// Decides `Fonster.isBirthday(now:)` for many Fonsters at one instant without asking the
 /// calendar for each: today's date is computed once per zone, and a Fonster whose creation day
-/// is days away from it is ruled out by arithmetic. Only the few left (creation day within four
-/// days of today, about 2 % of a library) go through `Fonster.isBirthday`, so the answer is
-/// always exactly its answer.
+/// (in UTC: within a day of its zone's) is more than four days from today's is ruled out by
+/// arithmetic. Only the few left (about 2 % of a library) go through `Fonster.isBirthday`, so
+/// the answer is always exactly its answer.
 public struct Birthdays {
     /// The instant birthdays are decided at.
     public let now: Date
@@ -19,26 +19,25 @@ public struct Birthdays {
 
     /// Whether `now` is the birthday of `fonster`: the same as `fonster.isBirthday(now:)`.
     public mutating func isBirthday(_ fonster: Fonster) -> Bool {
-        isBirthday(createdAt: fonster.createdAt, iso: fonster.createdAtISO8601, zone: fonster.createdTimeZone)
+        isBirthday(createdAt: fonster.createdAt, zone: fonster.createdTimeZone) { fonster.createdAtISO8601 }
     }
 
     /// Whether `now` is the birthday of a Fonster created at `createdAt` (written `iso`) in
-    /// `zone`: the same as `Fonster.isBirthday(now:)` of such a Fonster.
-    public mutating func isBirthday(createdAt: Date, iso: String, zone: String) -> Bool {
-        guard let todayDay = day(in: zone) else {
-            return Fonster.isBirthday(createdAt: createdAt, iso: iso, zone: zone, now: now)
+    /// `zone`: the same as `Fonster.isBirthday(now:)` of such a Fonster. `iso` is asked for only
+    /// when the calendar is (a creation day near today's, or a zone the system does not know).
+    public mutating func isBirthday(createdAt: Date, zone: String, iso: () -> String) -> Bool {
+        if let todayDay = day(in: zone) {
+            // The creation day in UTC: a zone's offset is always under a day (local mean times
+            // of the 1800s included), so its own day is that one or a neighbour, and a day more
+            // than four away from today's cannot be today's.
+            let seconds = createdAt.timeIntervalSince1970.rounded(.down)
+            if abs(seconds) < 1e15 {
+                let (_, month, day) = ISO8601Timestamp.civilFromDays(Int64((seconds / 86_400).rounded(.down)))
+                let distance = abs(Self.dayOfLeapYear(month: Int(month), day: Int(day)) - todayDay)
+                if min(distance, 366 - distance) > 4 { return false }
+            }
         }
-        // The creation day guessed with the offset written in `iso`; the zone's own offset at
-        // that instant differs from it by at most 28 hours (offsets run from -14:00 to +14:00),
-        // which moves the day by at most two.
-        var offset = ISOTime.offset(of: iso) ?? 0
-        if abs(offset) > ISO8601Timestamp.maxOffsetSeconds { offset = 0 }
-        let seconds = createdAt.timeIntervalSince1970.rounded(.down) + Double(offset)
-        guard abs(seconds) < 1e15 else { return Fonster.isBirthday(createdAt: createdAt, iso: iso, zone: zone, now: now) }
-        let (_, month, day) = ISO8601Timestamp.civilFromDays(Int64((seconds / 86_400).rounded(.down)))
-        let distance = abs(Self.dayOfLeapYear(month: Int(month), day: Int(day)) - todayDay)
-        if min(distance, 366 - distance) > 4 { return false }
-        return Fonster.isBirthday(createdAt: createdAt, iso: iso, zone: zone, now: now)
+        return Fonster.isBirthday(createdAt: createdAt, iso: iso(), zone: zone, now: now)
     }
 
     /// Today's day of a leap year in `zone` (as `Fonster.isBirthday` resolves it), computed once.

@@ -237,23 +237,18 @@ public final class FonsterStore: @unchecked Sendable {
     /// size, and a page deep in the list costs what the first does (see `ListOrder`).
     public func list(start: Int, count: Int?) throws(StoreError) -> (fonsters: [Fonster], total: Int) {
         try locked { () throws(StoreError) in
-            try db.transaction(readOnly: true) { () throws(StoreError) in
-                // Sized up front and sharing repeated zone strings: list-all of a large library
-                // is the store's peak of memory.
-                let total = try Self.count(db)
-                let start = max(0, start), limit = max(0, min(count ?? total, total - start))
-                guard limit > 0, let first = start == 0 ? SortKey.first : try sortKey(at: start) else { return ([], total) }
-                var result: [Fonster] = []
-                result.reserveCapacity(limit)
-                var zone = ""
-                try db.query("SELECT \(Self.columns) FROM fonsters WHERE (position, rowid) >= (?2, ?3) ORDER BY position, rowid LIMIT ?1",
-                             [.int(Int64(limit)), .int(first.position), .int(first.rowid)]) { row in
-                    var fonster = Self.fonster(row, zone: &zone)
-                    fonster.position = start + result.count
-                    result.append(fonster)
-                }
-                return (result, total)
+            // Sized up front and sharing repeated zone strings: list-all of a large library
+            // is the store's peak of memory.
+            var result: [Fonster] = []
+            var zone = ""
+            let total = try page(start: start, count: count) { row, position in
+                if result.isEmpty { result.reserveCapacity(min(count ?? .max, 1 << 20)) }
+                var fonster = Self.fonster(row, zone: &zone)
+                fonster.position = position
+                result.append(fonster)
+                return true
             }
+            return (result, total)
         }
     }
 

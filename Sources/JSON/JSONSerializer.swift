@@ -32,6 +32,8 @@ public enum JSONSerializer {
                 write(member, into: &out)
             }
             out.append(UInt8(ascii: "}"))
+        case .serialized(let text):
+            out.append(contentsOf: text.bytes)
         }
     }
 

@@ -17,6 +17,15 @@ public enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     /// An object, with its keys in order.
     case object(JSONObject)
+    /// JSON text written ahead (`JSONWriter.serialized`), sent as it is: for answers too large
+    /// or too hot to build as values (a list of 100,000 Fonsters). Read it back by parsing it.
+    case serialized(SerializedJSON)
+}
+
+/// One complete JSON value's text, written by `JSONWriter` (so well-formed by construction).
+public struct SerializedJSON: Sendable, Hashable {
+    /// The UTF-8 text.
+    public let bytes: [UInt8]
 }
 
 extension JSONValue {

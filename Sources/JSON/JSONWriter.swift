@@ -22,6 +22,22 @@ public struct JSONWriter: ~Copyable {
     /// The text written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// The text written so far as a value to send as it is (it must be one whole JSON value).
+    public var serialized: JSONValue { .serialized(SerializedJSON(bytes: bytes)) }
+
+    /// A string value from UTF-8 bytes, spelled as `string(_:)` spells the `String` they decode
+    /// to (ill-formed UTF-8 repaired as `String(decoding:as:)` repairs it): no `String` is made
+    /// for the common case of printable ASCII.
+    public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
+        for byte in value where byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            string(String(decoding: value, as: UTF8.self))
+            return
+        }
+        plainString(value.count) { out in
+            if let start = value.baseAddress, value.count > 0 { out.baseAddress!.update(from: start, count: value.count) }
+        }
+    }
+
     /// Starts an object (`{`), as a value or an array element.
     public mutating func beginObject() { separate(); put(UInt8(ascii: "{")); needsComma = false }
     /// Ends the object.

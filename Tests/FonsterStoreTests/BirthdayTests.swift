@@ -51,6 +51,23 @@ import CreatureCore
         #expect(births > 500 && compared == Self.zones.count * 150 * 30)
     }
 
+    /// Imported Fonsters may be as old as a bundle says: zones then kept local mean time, whose
+    /// offsets passed ±14:00 (Manila's -15:56 until 1844).
+    @Test func oldCreationsInLocalMeanTime() {
+        var generator = SeededGenerator(seed: 1844)
+        for zone in ["Asia/Manila", "America/Sitka", "Pacific/Guam", "Europe/Amsterdam"] {
+            for _ in 0..<200 {
+                let born = Date(timeIntervalSince1970: Double.random(in: -5_000_000_000 ... -3_000_000_000, using: &generator))
+                let fonster = Self.fonster(born, zone: zone, offset: nil)
+                for years in [1, 2, 100, 180] {
+                    let now = born.addingTimeInterval(Double(years) * 365.2425 * 86_400 + Double.random(in: -2...2, using: &generator) * 86_400)
+                    var birthdays = Birthdays(now: now)
+                    #expect(birthdays.isBirthday(fonster) == fonster.isBirthday(now: now), "\(fonster.createdAtISO8601) in \(zone) at \(now)")
+                }
+            }
+        }
+    }
+
     /// Born on February 29: a birthday only on February 29 of later leap years, never March 1.
     @Test func leapDayBirthdays() throws {
         let born = try ISO8601Timestamp.parse("2024-02-29T10:00:00.000+01:00").date
