@@ -241,8 +241,8 @@ public final class FonsterStore: @unchecked Sendable {
             // is the store's peak of memory.
             var result: [Fonster] = []
             var zone = ""
-            let total = try page(start: start, count: count) { row, position in
-                if result.isEmpty { result.reserveCapacity(min(count ?? .max, 1 << 20)) }
+            let total = try page(start: start, count: count) { row, position, size in
+                if result.isEmpty { result.reserveCapacity(size) }
                 var fonster = Self.fonster(row, zone: &zone)
                 fonster.position = position
                 result.append(fonster)

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One Fonster of a list as the store reads it, for writing it out without building a `Fonster`
 /// (no strings made for its text, no history decoded): `FonsterStore.visitList`. Its text is
@@ -7,6 +12,9 @@ public struct ListedRow {
     fileprivate let row: Row
     /// Its 0-based place in the list order.
     public let position: Int
+    /// How many rows the visit gives at most (this one and those after it included, from the
+    /// first): what a writer may size its buffer for.
+    public let pageSize: Int
 
     /// Its id (as `Fonster.id`).
     public var id: UUID { row.uuid(0) ?? StoredID.derived(from: row.text(0) ?? "") }
@@ -29,7 +37,10 @@ public struct ListedRow {
     /// Its creation zone (as `Fonster.createdTimeZone`), sharing `last`'s storage when equal
     /// (rows of a library nearly all have one zone): `last` becomes it.
     public func createdTimeZone(sharing last: inout String) -> String {
-        if !row.withUTF8(9, { last.utf8.elementsEqual($0) }) { last = row.text(9) ?? "" }
+        let same = row.withUTF8(9) { zone in
+            last.withUTF8 { $0.count == zone.count && ($0.count == 0 || memcmp($0.baseAddress!, zone.baseAddress!, $0.count) == 0) }
+        }
+        if !same { last = row.text(9) ?? "" }
         return last
     }
     /// Its engine's UTF-8 bytes.
@@ -50,13 +61,13 @@ extension FonsterStore {
     /// holds. `body` runs under the store's lock: keep it to writing the row out.
     public func visitList(start: Int, count: Int?, _ body: (ListedRow) -> Bool) throws(StoreError) -> Int {
         try locked { () throws(StoreError) in
-            try page(start: start, count: count) { row, position in body(ListedRow(row: row, position: position)) }
+            try page(start: start, count: count) { row, position, size in body(ListedRow(row: row, position: position, pageSize: size)) }
         }
     }
 
-    /// The rows of a page (see `list(start:count:)`), each with its place, in one read
-    /// transaction, until `body` returns false; returns the library's count. Under the lock.
-    func page(start: Int, count: Int?, _ body: (Row, Int) -> Bool) throws(StoreError) -> Int {
+    /// The rows of a page (see `list(start:count:)`), each with its place and the page's size, in
+    /// one read transaction, until `body` returns false; returns the library's count. Under the lock.
+    func page(start: Int, count: Int?, _ body: (Row, Int, Int) -> Bool) throws(StoreError) -> Int {
         try db.transaction(readOnly: true) { () throws(StoreError) in
             let total = try Self.count(db)
             let start = max(0, start), limit = max(0, min(count ?? total, total - start))
@@ -65,7 +76,7 @@ extension FonsterStore {
             try db.scan("SELECT \(Self.columns) FROM fonsters WHERE (position, rowid) >= (?2, ?3) ORDER BY position, rowid LIMIT ?1",
                         [.int(Int64(limit)), .int(first.position), .int(first.rowid)]) { row in
                 defer { position += 1 }
-                return body(row, position)
+                return body(row, position, limit)
             }
             return total
         }

@@ -16,7 +16,7 @@ extension JSONValue {
             return elements.reduce(max(2, elements.count + 1)) { $0 + $1.serializedCount }
         case .object(let object):
             return object.reduce(max(2, object.count + 1)) { $0 + Self.serializedCount(of: $1.key) + 1 + $1.value.serializedCount }
-        case .serialized(let text): return text.bytes.count
+        case .serialized(let text): return text.withBytes(\.count)
         }
     }
 

@@ -33,7 +33,7 @@ public enum JSONSerializer {
             }
             out.append(UInt8(ascii: "}"))
         case .serialized(let text):
-            out.append(contentsOf: text.bytes)
+            text.withBytes { out.append(contentsOf: $0) }
         }
     }
 

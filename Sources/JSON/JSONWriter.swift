@@ -22,8 +22,18 @@ public struct JSONWriter: ~Copyable {
     /// The text written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    /// The text written so far as a value to send as it is (it must be one whole JSON value).
-    public var serialized: JSONValue { .serialized(SerializedJSON(bytes: bytes)) }
+    /// The text written, as a value to send as it is (it must be one whole JSON value): the
+    /// writer's buffer itself, not a copy.
+    public consuming func serialized() -> JSONValue {
+        let text = SerializedJSON(taking: base, count: count)
+        base = .allocate(capacity: 1)  // what deinit frees instead
+        return .serialized(text)
+    }
+
+    /// Makes room for `capacity` bytes in all, so that writing that much grows nothing.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        if capacity > self.capacity { grow(to: capacity) }
+    }
 
     /// A string value from UTF-8 bytes, spelled as `string(_:)` spells the `String` they decode
     /// to (ill-formed UTF-8 repaired as `String(decoding:as:)` repairs it): no `String` is made

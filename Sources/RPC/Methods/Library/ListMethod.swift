@@ -107,6 +107,9 @@ enum ListMethod: RPCMethod {
         out.key("fonsters")
         out.beginArray()
         let total = try store.visitList(start: start, count: count) { row in
+            // Room for the page at about 300 bytes a Fonster: growing a 28-MB buffer by doubling
+            // would copy it and touch twice the memory.
+            if written == 0 { out.reserveCapacity(min(limit, row.pageSize * 300 + 256)) }
             row.write(into: &out, birthdays: &birthdays, zone: &zone)
             fits = out.count + 64 <= limit
             if fits { written += 1 }
@@ -118,6 +121,6 @@ enum ListMethod: RPCMethod {
         out.key("start")
         out.int(start)
         out.endObject()
-        return (fits ? Optional(out.serialized) : .none, written, total)
+        return (fits ? Optional(out.serialized()) : .none, written, total)
     }
 }
