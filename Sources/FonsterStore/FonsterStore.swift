@@ -120,7 +120,9 @@ public final class FonsterStore: @unchecked Sendable {
             // written. The reserve makes room for them; without one, read the file as it is.
             guard exists, !readOnly, error.mayBeFullDisk, DiskReserve.freeBytes(near: path) < DiskReserve.bytes / 2 else { throw error }
             if DiskReserve(store: path).release(), let opened = try? attempt() { return opened }
-            guard let opened = try? openReadOnly(path, options: options, randomText: randomText, fullDisk: true) else { throw error }
+            guard let opened = try? openReadOnly(path, options: options, randomText: randomText, fullDisk: true) else {
+                throw .unavailable(path: path, detail: "its disk is full, and its write-ahead log needs room to be read; free some space on that disk")
+            }
             return opened
         }
     }

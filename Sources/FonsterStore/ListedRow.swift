@@ -24,7 +24,10 @@ public struct ListedRow {
     public func withSeed<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T { row.withUTF8(3, body) }
     /// Its random source (as `Fonster.randomSource`).
     public var randomSource: RandomSource? {
-        row.withUTF8(4) { bytes in RandomSource.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) } }
+        row.withUTF8(4) { bytes in
+            guard bytes.count > 0 else { return nil }  // NULL: never loaded random text
+            return RandomSource(rawValue: String(decoding: bytes, as: UTF8.self))
+        }
     }
     /// Whether undo has a seed to restore (as `Fonster.canUndo`: damaged history text is none).
     public var canUndo: Bool { row.withUTF8(5, Self.holdsSeeds) }

@@ -39,7 +39,7 @@ public struct JSONWriter: ~Copyable {
     /// to (ill-formed UTF-8 repaired as `String(decoding:as:)` repairs it): no `String` is made
     /// for the common case of printable ASCII.
     public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
-        for byte in value where byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        guard Self.isPlain(value) else {
             string(String(decoding: value, as: UTF8.self))
             return
         }
@@ -150,6 +150,28 @@ public struct JSONWriter: ~Copyable {
 
     /// Forgets the text written (keeping the buffer), e.g. after it was sent out.
     public mutating func flushed() { count = 0 }
+
+    /// Whether `bytes` are printable ASCII other than `"` and `\`, tested eight at a time.
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        /// Whether some byte of `v` is zero.
+        @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        var i = 0
+        while i + 8 <= bytes.count {
+            let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            // A high bit (non-ASCII), a byte under 0x20, a quote or a backslash.
+            if x & highs != 0 || (x &- ones &* 0x20) & ~x & highs != 0
+                || hasZero(x ^ (ones &* 0x22)) || hasZero(x ^ (ones &* 0x5C)) { return false }
+            i += 8
+        }
+        while i < bytes.count {
+            let byte = base[i]
+            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            i += 1
+        }
+        return true
+    }
 
     @inline(__always) private mutating func separate() { if needsComma { put(UInt8(ascii: ",")) } }
 

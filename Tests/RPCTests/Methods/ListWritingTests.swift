@@ -68,6 +68,40 @@ import FonsterStore
         #expect(partial["fonsters"]?.array?.count == 256, "cancelled: stopped at the first check (answering it is the caller's)")
     }
 
+    /// A value written ahead goes out as it was written, inside any answer, and counts its bytes.
+    @Test func serializedTextIsSentAsWritten() throws {
+        func written(_ seed: String) -> JSONValue {
+            var out = JSONWriter()
+            out.beginObject(); out.key("seed"); out.string(seed); out.key("n"); out.int(7); out.endObject()
+            return out.serialized()
+        }
+        let value = written("é \"q\"")
+        let response: JSONValue = ["result": value, "after": [1, 2]]
+        #expect(response.serializedString() == #"{"result":{"seed":"é \"q\"","n":7},"after":[1,2]}"#)
+        #expect(response.serializedCount == response.serialized().count)
+        #expect(value == written("é \"q\"") && value != written("other"))
+        #expect(Set([value, written("é \"q\"")]).count == 1)
+        #expect(try JSONValue(parsing: value.serializedString()) == ["seed": "é \"q\"", "n": 7])
+    }
+
+    /// Strings written from UTF-8 bytes are spelled as the `String` they decode to, whatever the
+    /// bytes (quotes, controls, non-ASCII, ill-formed UTF-8) and wherever they fall in eight.
+    @Test func stringsFromBytesAreSpelledAsStrings() {
+        var generator = SeededGenerator(seed: 8)
+        let interesting: [UInt8] = [0, 0x1F, 0x20, 0x21, 0x22, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xC3, 0xA9, 0xFF, 0x41, 0x61]
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...40, using: &generator)
+            var bytes = (0..<count).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
+            if count > 0, Bool.random(using: &generator) {
+                bytes[Int.random(in: 0..<count, using: &generator)] = interesting.randomElement(using: &generator)!
+            }
+            var fromBytes = JSONWriter(), fromString = JSONWriter()
+            bytes.withUnsafeBufferPointer { fromBytes.string(utf8: $0) }
+            fromString.string(String(decoding: bytes, as: UTF8.self))
+            #expect(fromBytes.bytes == fromString.bytes, "\(bytes)")
+        }
+    }
+
     /// The display name written from bytes is `Naming.displayName`'s, for random names and seeds.
     @Test func displayNamesFromBytesAreTheEngines() {
         var generator = SeededGenerator(seed: 11)
