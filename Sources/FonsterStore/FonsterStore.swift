@@ -279,7 +279,7 @@ public final class FonsterStore: @unchecked Sendable {
 
     /// How many Fonsters the library holds.
     public func count() throws(StoreError) -> Int {
-        try locked { () throws(StoreError) in Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0) }
+        try locked { () throws(StoreError) in try fonsterCount() }
     }
 
     /// Runs `PRAGMA integrity_check` and returns its first line (`ok` for a sound file).

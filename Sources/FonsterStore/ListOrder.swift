@@ -41,6 +41,12 @@ extension FonsterStore {
         return key
     }
 
+    /// How many Fonsters the library holds: the blocks' sum (a hundred rows for 100,000
+    /// Fonsters), else a count of the rows.
+    func fonsterCount() throws(StoreError) -> Int {
+        Int(try db.scalarInt(hasTrash ? "SELECT coalesce(sum(count), 0) FROM position_blocks" : "SELECT count(*) FROM fonsters") ?? 0)
+    }
+
     /// The list index of the row with sort key `key`: how many rows sort before it.
     func listIndex(of key: SortKey) throws(StoreError) -> Int {
         let block = key.position >> Schema.blockShift

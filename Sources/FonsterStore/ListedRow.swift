@@ -72,7 +72,7 @@ extension FonsterStore {
     /// one read transaction, until `body` returns false; returns the library's count. Under the lock.
     func page(start: Int, count: Int?, _ body: (Row, Int, Int) -> Bool) throws(StoreError) -> Int {
         try db.transaction(readOnly: true) { () throws(StoreError) in
-            let total = try Self.count(db)
+            let total = try fonsterCount()
             let start = max(0, start), limit = max(0, min(count ?? total, total - start))
             guard limit > 0, let first = start == 0 ? SortKey.first : try sortKey(at: start) else { return total }
             var position = start

@@ -73,6 +73,18 @@ enum LibraryBenchmark {
         print(String(format: "library fonsters/list of %@ Fonsters: %.2f µs server CPU per Fonster (%.1f ms CPU, %.1f ms wall per list, %d KB; %d lists; target ≤ 2 µs)",
                      English.grouped(count), cpu / 1000 / Double(count), cpu / 1e6, wall / 1e6, bytes / 1024, rounds))
         guard count >= 10_000 else { return }
+        // The store alone (no request, no JSON): a page's rows read at the start and at the end.
+        let store = try FonsterStore(location: .file(path), options: .scripting)
+        var storePages: [(String, Double)] = []
+        for (label, start) in [("first", 0), ("last", count - 50)] {
+            var rows = 0
+            let clock = ContinuousClock(), began = clock.now
+            for _ in 0..<2_000 { rows += try store.visitList(start: start, count: 50) { _ in true } }
+            let took = clock.now - began
+            storePages.append((label, (Double(took.components.seconds) * 1e6 + Double(took.components.attoseconds) / 1e12) / 2_000))
+        }
+        print("library store page of 50 in \(English.grouped(count)) Fonsters (visitList, in process, wall): "
+              + storePages.map { String(format: "%@ %.1f µs", $0.0, $0.1) }.joined(separator: ", "))
         let page = 50, pages = 2_000
         var perPage: [(String, Double)] = []
         for (label, start) in [("first", 0), ("middle", count / 2), ("last", count - page)] {
