@@ -26,13 +26,19 @@ extension FonsterStore {
             }
             return key
         }
-        // The block holding it, and how many Fonsters the blocks before hold.
+        // The block holding it, and how many Fonsters the blocks before hold (summed here: a
+        // window function over the blocks took several times as long).
         var block: (number: Int64, before: Int64)?
-        try db.query("""
-            SELECT block, total - count FROM (
-                SELECT block, count, sum(count) OVER (ORDER BY block ROWS UNBOUNDED PRECEDING) AS total FROM position_blocks)
-            WHERE total > ?1 ORDER BY block LIMIT 1
-            """, [.int(Int64(index))]) { row in block = (row.int(0), row.int(1)) }
+        var before: Int64 = 0
+        try db.scan("SELECT block, count FROM position_blocks ORDER BY block") { row in
+            let count = row.int(1)
+            guard before + count <= Int64(index) else {
+                block = (row.int(0), before)
+                return false
+            }
+            before += count
+            return true
+        }
         guard let block else { return nil }
         try db.query("SELECT position, rowid FROM fonsters WHERE position >= ?1 ORDER BY position, rowid LIMIT 1 OFFSET ?2",
                      [.int(block.number << Schema.blockShift), .int(Int64(index) - block.before)]) { row in
