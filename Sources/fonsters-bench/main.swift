@@ -18,7 +18,7 @@ case "describe": DescribeBenchmark.run()
 case "search": SearchBenchmark.run()
 case "library": LibraryBenchmark.run()
 case "all":
-    for name in ["engine", "store", "rpc", "web"] {
+    for name in ["engine", "store", "rpc", "web", "library"] {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         child.arguments = [name]
