@@ -56,7 +56,7 @@ import CreatureCore
         try Self.expectBlocksAgree(store)
         let total = try store.count()
         #expect(total > 4_800)
-        for start in stride(from: 0, through: total + 3, by: 1) where start % 97 == 0 || start < 5 || start > total - 5 || start % 1024 < 2 {
+        for start in 0...(total + 3) {
             let count = [1, 7, 50].randomElement(using: &generator)!
             let page = try store.list(start: start, count: count)
             #expect(page.total == total)
