@@ -15,7 +15,7 @@ case "store": print(try StoreBenchmark.run())
 case "rpc": RPCBenchmark.run()
 case "web": WebBenchmark.run()
 case "describe": DescribeBenchmark.run()
-case "search": SearchBenchmark.run()
+case "search": await SearchBenchmark.run()
 case "all":
     for name in ["engine", "store", "rpc", "web"] {
         let child = Process()

@@ -4,8 +4,9 @@ import Foundation
 /// each other and unlike given ones. Deterministic: candidates are tried in `SeedVariants` order
 /// and results kept in that order, whatever the threads do; a run cut short by its time limit
 /// gives a prefix of the full run's results. Bounded by candidates, time and results, and
-/// stopped within a few microseconds of `isCancelled` saying so (each thread asks it every
-/// `checkEvery` candidates).
+/// stopped within a few microseconds of `isCancelled` saying so (each part asks it every
+/// `checkEvery` candidates: a runner on the compute pool takes turns there too). Each round of
+/// candidates is split into `Request.threads` parts that the caller's `PartsRunner` runs.
 public enum CreatureSearch {
     /// How often (in candidates) each thread asks whether to stop.
     public static let checkEvery = 32
@@ -28,7 +29,7 @@ public enum CreatureSearch {
         public var maxCandidates = 2_000_000
         /// The most time spent, in seconds.
         public var timeLimit = 10.0
-        /// Threads used (both cores of a two-core machine by default).
+        /// Parts each round is split into, for the runner to run at once (one per core by default).
         public var threads = ProcessInfo.processInfo.activeProcessorCount
         /// Whether colour wants rule candidates out by the colours their configuration can show,
         /// before drawing (the same results either way; false draws every candidate the other
@@ -87,11 +88,12 @@ public enum CreatureSearch {
         public var drawn = 0
     }
 
-    /// Runs `request`, handing each result to `found` as soon as it is certain (in order).
-    /// Throws `SearchError` for impossible wants before any work, and `CancellationError` once
-    /// `isCancelled` says so.
-    public static func run(_ request: Request, isCancelled: @escaping @Sendable () -> Bool = { false },
-                           found: (Result) -> Void = { _ in }) throws -> Outcome {
+    /// Runs `request`, each round's parts through `parts`, handing each result to `found` as soon
+    /// as it is certain (in order). Throws `SearchError` for impossible wants before any work,
+    /// and `CancellationError` once `isCancelled` says so (or `parts` throws it).
+    public static func run(_ request: Request, parts: PartsRunner = Parts.inOrder,
+                           isCancelled: @escaping @Sendable () -> Bool = { false },
+                           found: (Result) async throws -> Void = { _ in }) async throws -> Outcome {
         if let error = request.wants.impossibility(engine: request.engine) { throw error }
         let variants = SeedVariants(base: request.base, families: request.families)
         let total = min(variants.count, max(0, request.maxCandidates))
@@ -110,14 +112,14 @@ public enum CreatureSearch {
         while results.count < limit && next < total {
             if isCancelled() { throw CancellationError() }
             let roundEnd = min(total, next + chunk * threads)
-            // The round in blocks, each taken by whichever thread is free next, in order: a
-            // thread the machine holds up delays one block, not a fixed share of the round.
+            // The round in blocks, each taken by whichever part is free next, in order: a part
+            // the machine holds up delays one block, not a fixed share of the round.
             let roundStart = next, blockSize = min(chunk, 256)
             let blocks = (roundEnd - roundStart + blockSize - 1) / blockSize
             let workers = min(threads, blocks)
             let slots = Slots<Scan>(count: blocks), handout = Handout(count: blocks)
             let scan: @Sendable (Int) -> Void = { _ in
-                // A picture met earlier by this thread is a repeat whatever the merge decides.
+                // A picture met earlier by this part is a repeat whatever the merge decides.
                 var seen = Set<Picture>()
                 while let b = handout.take() {
                     let part = Scan.run(roundStart + b * blockSize..<min(roundEnd, roundStart + (b + 1) * blockSize), variants, request,
@@ -126,7 +128,7 @@ public enum CreatureSearch {
                     if part.end < part.planned { handout.stop(); return }
                 }
             }
-            if workers == 1 { scan(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: scan) }
+            try await parts(workers, scan)
             // Merge in candidate order. Blocks are taken in order, so every block before the
             // first one cut short was scanned whole.
             for b in 0..<blocks {
@@ -136,7 +138,7 @@ public enum CreatureSearch {
                 for match in part.matches where results.count < limit {
                     guard accepted.insert(match.picture).inserted else { continue }
                     results.append(match)
-                    found(match)
+                    try await found(match)
                     if results.count == limit { return outcome(match.candidate + 1, .limit) }
                 }
                 next = part.end

@@ -61,7 +61,7 @@ enum CommandLineEntry {
                 } else if command == "sheet" {
                     try SheetCommand.run(rest)
                 } else if command == "search" {
-                    try SearchCommand.run(rest)
+                    try await SearchCommand.run(rest)
                 } else {
                     try DescribeCommand.run(rest)
                 }

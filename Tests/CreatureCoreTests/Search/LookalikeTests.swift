@@ -34,10 +34,10 @@ import TestSupport
     }
 
     @Test(arguments: EngineVersion.allCases)
-    func goldenGroupsMatchABruteForceComparisonOfEveryPair(engine: EngineVersion) throws {
+    func goldenGroupsMatchABruteForceComparisonOfEveryPair(engine: EngineVersion) async throws {
         let records = try Self.records(engine)
         let cells = records.map(Self.cellNumbers)
-        let pictures = try #require(Lookalikes.pictures(of: records.map { (seed: $0.seed, engine: engine) }))
+        let pictures = try #require(try await Lookalikes.pictures(of: records.map { (seed: $0.seed, engine: engine) }, parts: OnPool.parts))
         let groups = Lookalikes.groups(pictures.enumerated().map { (id: $0.offset, picture: $0.element) })
         for record in records {
             let colours = RecordJudge.colours(record), shown = Picture.shownColours(Creature(seed: record.seed, engine: engine))

@@ -85,7 +85,7 @@ final class LookalikeFinder: Sendable {
     /// `fonster` (just made or changed) against the rest of `library`, on the compute pool.
     func members(of fonster: Fonster, in library: Library, defaultEngine: EngineVersion,
                  request: RequestContext) async throws(ResponseError) -> [(String, JSONValue)] {
-        var (same, nearly) = try await request.compute { () throws(ResponseError) -> (same: [UUID], nearly: [UUID]) in
+        var (same, nearly) = try await request.computeOnPool { () throws(ResponseError) -> (same: [UUID], nearly: [UUID]) in
             let picture = self.picture(StoredSeed(fonster), defaultEngine, known: [:])
             return Lookalikes.matches(of: picture, in: try self.items(library, edited: (fonster.id, picture), defaultEngine, request))
         }
@@ -112,7 +112,7 @@ final class LookalikeFinder: Sendable {
     func matches(of seeds: [String], drawnBy engine: EngineVersion, in library: Library, defaultEngine: EngineVersion,
                  request: RequestContext) async throws(ResponseError) -> [Listed<UUID>] {
         guard !seeds.isEmpty else { return [] }
-        let groups = try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<Member> in
+        let groups = try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<Member> in
             var items = try self.items(library, defaultEngine, request).map { (id: Member.fonster($0.id), picture: $0.picture) }
             for (n, seed) in seeds.enumerated() {
                 if n & 255 == 255 { try request.checkpoint() }
@@ -168,7 +168,7 @@ final class LookalikeFinder: Sendable {
     /// compute pool: from the kept pictures, so asking again after an edit draws only what changed.
     func groups(of library: Library, near: Bool, defaultEngine: EngineVersion,
                 request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
-        try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
+        try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
             Lookalikes.groups(try self.items(library, defaultEngine, request), near: near)
         }
     }
