@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TestSupport
 @testable import CreatureCore
 
 /// Collects the root attributes, the title text and every rect of an SVG document.
@@ -39,7 +40,7 @@ final class SVGCollector: NSObject, XMLParserDelegate {
     }
 }
 
-@Suite struct SVGEncoderTests {
+@Suite(.offTheCooperativeThreads) struct SVGEncoderTests {
     /// Paints the rects onto a 32×32 grid of colours; nil if any rect overlaps another or leaves the grid.
     static func paint(_ rects: [[String: String]]) -> [String?]? {
         var cells = [String?](repeating: nil, count: 1024)

@@ -5,7 +5,7 @@ import TestSupport
 
 /// The search: every result has every wanted trait (judged from its golden-format record), the
 /// order is fixed, threads do not change it, and it stops as soon as it is asked to.
-@Suite struct CreatureSearchTests {
+@Suite(.offTheCooperativeThreads) struct CreatureSearchTests {
     static func run(_ base: String, _ wants: String, _ engine: EngineVersion, limit: Int = 20, threads: Int = 2,
                     maxCandidates: Int = 300_000, unlike: [Picture] = [], boundColours: Bool = true) async throws -> CreatureSearch.Outcome {
         var request = CreatureSearch.Request(base: base, wants: try SearchWants.parse(wants), engine: engine)

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Look-alikes: pictures compare the colour of every cell and nothing else; groups are checked
 /// pair by pair against the golden records' own grids and colours.
-@Suite struct LookalikeTests {
+@Suite(.offTheCooperativeThreads) struct LookalikeTests {
     struct EngineFile: Decodable { let records: [CreatureRecord] }
 
     static func records(_ engine: EngineVersion) throws -> [CreatureRecord] {

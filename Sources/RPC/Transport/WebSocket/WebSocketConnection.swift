@@ -83,6 +83,9 @@ public enum WebSocketConnection {
             events.removeAll(keepingCapacity: true)
         }
         frames.finish()
+        // The peer closed, reset or broke the connection (or ours closed it): nothing more can
+        // reach it, so the session cancels what runs, as a broken pipe does on stdio.
+        output.peerGone()
         link.readerDone()
     }
 
@@ -126,16 +129,27 @@ public enum WebSocketConnection {
 }
 
 /// Sends a connection's messages as WebSocket text frames (and the reader's control frames)
-/// through one writer thread; after a close frame nothing more is sent.
+/// through one writer thread; after a close frame nothing more is sent. Its pending bytes are
+/// the frames queued for the socket; it breaks when a write fails or the peer is gone (the
+/// reader saw its close, the end of the stream or a reset).
 final class WebSocketOutput: ByteOutput {
     private let inner: FileDescriptorOutput
     private let link: WebSocketConnection.Link
     private let closeSent = Locked(false)
+    private let broken = BreakWatch()
 
     init(stream: SocketStream, link: WebSocketConnection.Link, log: TransportLog) {
         self.inner = FileDescriptorOutput(fd: stream.fd, closeDescriptor: false, log: log)
         self.link = link
+        inner.whenBroken { [broken] in broken.breakNow() }
     }
+
+    /// The reader is done: the peer can take nothing more.
+    func peerGone() { broken.breakNow() }
+
+    var pendingBytes: Int { broken.isBroken ? 0 : inner.pendingBytes }
+
+    func whenBroken(_ handler: @escaping @Sendable () -> Void) { broken.add(handler) }
 
     /// Sends one newline-framed message body as a text frame.
     func write(_ bytes: [UInt8]) {
