@@ -110,6 +110,9 @@ public struct FrameDecoder: Sendable {
     }
 
     /// Whether the input has ended (further input is ignored).
+    /// The bytes it holds of a message not yet whole (what it has allocated for them).
+    public var bufferedBytes: Int { line.capacity + body.capacity + detectPrefix.capacity }
+
     public var isClosed: Bool {
         if case .closed = state { return true }
         return false

@@ -25,8 +25,15 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     private var roomWaiters: [(limit: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var stopHandlers: [@Sendable () -> Void] = []
 
-    /// A queue; `capacity` bounds how many frames a producer may get ahead (nil: unbounded).
-    init(capacity: Int? = nil) { self.capacity = capacity }
+    /// Where the bytes of waiting messages are counted (`MemoryBudget.Use.input`).
+    private let account: MemoryAccount?
+
+    /// A queue; `capacity` bounds how many frames a producer may get ahead (nil: unbounded);
+    /// waiting messages are charged to `account`.
+    init(capacity: Int? = nil, account: MemoryAccount? = nil) {
+        self.capacity = capacity
+        self.account = account
+    }
 
     /// Adds frames; may block the calling thread while the buffer is full. Returns false once
     /// the consumer has stopped listening.
@@ -47,6 +54,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
             } else {
                 buffer.append(event)
                 bufferedBytes += Self.size(of: event)
+                account?.charge(Self.size(of: event), for: .input)
             }
         }
         return !stopped
@@ -79,6 +87,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         stopped = true
         finished = true
         buffer = WaitingLine()
+        account?.release(bufferedBytes, for: .input)
         bufferedBytes = 0
         let waiter = self.waiter
         self.waiter = nil
@@ -156,6 +165,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         guard buffer.count > 0 else { return nil }
         let event = buffer.remove(at: 0)
         bufferedBytes -= Self.size(of: event)
+        account?.release(Self.size(of: event), for: .input)
         if producerWaits, let capacity, hasRoom(capacity) { condition.signal() }
         if !roomWaiters.isEmpty {
             let pending = bufferedBytes

@@ -73,6 +73,8 @@ final class ServerSession: Sendable {
         var bytesHeld = 0
         /// Whether a task waits for the output to drain to admit more.
         var drainWatch = false
+        /// Whether the session waits for the memory budget to free bytes to admit more.
+        var budgetWatch = false
     }
 
     private let server: RPCServer
@@ -84,10 +86,15 @@ final class ServerSession: Sendable {
     private let lane: AsyncStream<Job>.Continuation
     private let laneStream: AsyncStream<Job>
 
+    /// This session's part of the server's memory budget: the connection's own (input and
+    /// output), to which the session adds its running work's estimates.
+    private let account: MemoryAccount
+
     init(server: RPCServer, connection: Connection) {
         self.server = server
         self.connection = connection
         self.writer = connection.writer
+        self.account = connection.account ?? server.budget.account("session")
         (laneStream, lane) = AsyncStream<Job>.makeStream()
     }
 
@@ -129,6 +136,7 @@ final class ServerSession: Sendable {
         await worker.value
         let (exited, shutdown, closed) = state.withLock { ($0.exitRequested, $0.shutdownRequested, $0.outputClosed) }
         await writer.close()
+        account.close()
         let reason: ServerExit.Reason = closed ? .outputClosed : exited ? .exitNotification : .endOfInput
         return ServerExit(reason: reason, shutdownRequested: shutdown)
     }
@@ -323,7 +331,7 @@ final class ServerSession: Sendable {
         let bound = limits.maxQueuedOutputBytes
         let output = writer.pendingBytes + batchBytes.current
         var starts: [(Prepared, Int, Int)] = []
-        var watchDrain = false
+        var watchDrain = false, watchBudget = false
         let reader = state.withLock { state -> CheckedContinuation<Void, Never>? in
             var orderedBlocked = false
             var index = 0
@@ -336,12 +344,21 @@ final class ServerSession: Sendable {
                 let held = state.bytesHeld + output
                 let fitsBytes = output <= bound
                     && (held + entry.bytes <= bound || entry.bytes <= Self.smallBytes || state.bytesHeld == 0)
-                guard state.budgetUsed + entry.weight <= max, fitsBytes else {
+                // The server's memory budget, shared with every session, has the last word:
+                // small work is counted whatever it says, bigger work waits for room.
+                let fitsBudget = fitsBytes && state.budgetUsed + entry.weight <= max
+                    && (entry.bytes <= Self.smallBytes || account.tryReserve(entry.bytes, for: .work))
+                guard fitsBudget else {
                     if !fitsBytes && output > bound { watchDrain = true }
+                    if fitsBytes && state.budgetUsed + entry.weight <= max && !state.budgetWatch {
+                        state.budgetWatch = true
+                        watchBudget = true
+                    }
                     if entry.ordered { orderedBlocked = true }
                     index += 1
                     continue
                 }
+                if entry.bytes <= Self.smallBytes { account.charge(entry.bytes, for: .work) }
                 state.waiting.remove(at: index)
                 state.budgetUsed += entry.weight
                 state.bytesHeld += entry.bytes
@@ -376,6 +393,14 @@ final class ServerSession: Sendable {
         }
         reader?.resume()
         for (prepared, weight, bytes) in starts { start(prepared, weight: weight, bytes: bytes) }
+        if watchBudget {
+            account.whenRoom { [self] in
+                Task {
+                    state.withLock { $0.budgetWatch = false }
+                    pump()
+                }
+            }
+        }
         if watchDrain {
             Task { [self] in
                 await writer.waitForRoom(limit: bound)
@@ -505,6 +530,7 @@ final class ServerSession: Sendable {
     /// One piece of work finished (or left the line): gives back its `weight` units and
     /// `bytes`, wakes those waiting for the session to go idle, and admits more.
     private func finish(weight: Int, bytes: Int) {
+        account.release(bytes, for: .work)
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.budgetUsed -= weight
             state.bytesHeld -= bytes

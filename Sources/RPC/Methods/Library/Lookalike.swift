@@ -29,8 +29,18 @@ final class LookalikeFinder: Sendable {
     /// The most Fonsters whose pictures are kept in order (about 1 KB each).
     let keptLimit: Int
 
-    /// A finder keeping the pictures of libraries of up to `keptLimit` Fonsters.
-    init(keptLimit: Int = 50_000) { self.keptLimit = keptLimit }
+    /// Where the kept pictures count in the server's memory budget: they are kept only while
+    /// it grants them (else the library is read each time).
+    private let account: MemoryAccount?
+
+    /// A finder keeping the pictures of libraries of up to `keptLimit` Fonsters, charged to `account`.
+    init(keptLimit: Int = 50_000, account: MemoryAccount? = nil) {
+        self.keptLimit = keptLimit
+        self.account = account
+    }
+
+    /// The bytes `items` are counted as: about 1 KB a picture with its id.
+    private static func bytes(_ items: [Item]) -> Int { items.count * 1_100 }
 
     /// How many pictures are kept in order (for tests).
     var keptCount: Int { kept.withLock { $0?.items.count ?? 0 } }
@@ -191,8 +201,19 @@ final class LookalikeFinder: Sendable {
             if let i = items.firstIndex(where: { $0.id == edited.id }) { items[i] = edited } else { items.append(edited) }
         }
         kept.withLock { kept in
-            guard items.count <= keptLimit else { kept = nil; return }
-            if kept.map({ library.version.isAtLeast($0.version) }) ?? true { kept = (library.version, items) }
+            let before = kept.map { Self.bytes($0.items) } ?? 0
+            if items.count <= keptLimit, kept.map({ library.version.isAtLeast($0.version) }) ?? true {
+                let after = Self.bytes(items)
+                if after <= before || account?.tryReserve(after - before, for: .kept) ?? true {
+                    if after < before { account?.release(before - after, for: .kept) }
+                    kept = (library.version, items)
+                    return
+                }
+            } else if items.count <= keptLimit {
+                return
+            }
+            account?.release(before, for: .kept)
+            kept = nil
         }
         return items
     }

@@ -52,6 +52,9 @@ public struct WebSocketFrameDecoder: Sendable {
         self.requireMask = requireMask
     }
 
+    /// The bytes it holds of a message not yet whole (what it has allocated for them).
+    public var bufferedBytes: Int { message.capacity + control.capacity + header.capacity }
+
     /// Whether the decoder has seen a close frame or failed (further input is ignored).
     public var isClosed: Bool { if case .closed = state { return true } else { return false } }
 
