@@ -272,6 +272,9 @@ final class ServerSession: Sendable {
         var scheduling = planned?.scheduling ?? .free
         if sequential { scheduling.lane = .ordered }
         return state.withLock { state -> Disposition in
+            // The client is gone: a message read before it went starts nothing (no one would get
+            // its answer, and its work would run for nobody).
+            if state.outputClosed { return .answer(.failure(id: request.id, .requestCancelled)) }
             if state.shutdownRequested {
                 return .answer(.failure(id: request.id, .invalidRequest("The server is shutting down, so it answers no more requests.")))
             }

@@ -72,6 +72,9 @@ public final class SocketStream: @unchecked Sendable {
     /// Stops further sends (the peer reads end of stream after what was sent).
     public func shutdownWrite() { _ = shutdown(fd, Int32(SHUT_WR)) }
 
+    /// Stops receiving: a read waiting for the peer returns the end at once.
+    public func shutdownRead() { _ = shutdown(fd, Int32(SHUT_RD)) }
+
     /// Stops sending and receiving: a write blocked on a peer that does not read fails at once.
     public func shutdownBoth() { _ = shutdown(fd, Int32(SHUT_RDWR)) }
 

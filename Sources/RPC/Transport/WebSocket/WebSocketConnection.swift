@@ -28,6 +28,7 @@ public enum WebSocketConnection {
             log("WebSocket closed with 1008: the server's memory budget is full and this connection held the most of it")
             guard let output = outputAccount.current else { return }
             output.sendClose(code: WebSocketCloseCode.policyViolation.rawValue, reason: "the server's memory budget is full")
+            stream.shutdownRead()  // the reader stops at once, and what it held goes with it
             // A client that does not read would never get the close behind its unread answers:
             // drop them (the socket's end) so their memory goes now.
             if output.pendingBytes > pongQueueLimit { stream.shutdownBoth() }
