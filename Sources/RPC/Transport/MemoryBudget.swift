@@ -90,38 +90,39 @@ public final class MemoryBudget: Sendable {
         return true
     }
 
-    /// Charges `bytes` if the policy grants them now, closing whom it says first.
-    func tryReserve(_ id: Int, _ bytes: Int, for use: Use) -> Bool {
+    /// Charges `bytes` if the policy grants them now, closing whom it says first; else registers
+    /// `waiter` (in the same step, so no freeing is missed) for the next time bytes are freed.
+    func tryReserve(_ id: Int, _ bytes: Int, for use: Use, orWhenRoom waiter: (@Sendable () -> Void)? = nil) -> Bool {
         while true {
-            let decision = state.withLock { state -> (MemoryDecision, (@Sendable () -> Void)?) in
+            let (decision, close) = state.withLock { state -> (MemoryDecision, (@Sendable () -> Void)?) in
                 guard state.holders[id] != nil else { return (.wait, nil) }
                 let request = MemoryRequest(bytes: bytes, use: use, requester: id, total: state.total, limit: limit,
                                             holders: state.holders.map { id, holder in
                                                 MemoryRequest.Holder(id: id, name: holder.name, bytes: holder.bytes,
                                                                      closable: holder.close != nil) })
-                let decision = policy.decide(request)
-                switch decision {
+                switch policy.decide(request) {
                 case .grant:
                     state.holders[id]!.bytes[use, default: 0] += bytes
                     state.total += bytes
-                    return (decision, nil)
-                case .wait:
-                    return (decision, nil)
-                case .close(let victim):
-                    guard let holder = state.holders.removeValue(forKey: victim), victim != id, let close = holder.close else {
-                        return (.wait, nil)
+                    return (.grant, nil)
+                case .close(let victim) where victim != id:
+                    if let holder = state.holders[victim], let close = holder.close {
+                        state.holders[victim] = nil
+                        state.total -= holder.bytes.values.reduce(0, +)
+                        return (.close(victim), close)
                     }
-                    state.total -= holder.bytes.values.reduce(0, +)
-                    return (decision, close)
+                    fallthrough
+                default:
+                    if let waiter { state.roomWaiters.append(waiter) }
+                    return (.wait, nil)
                 }
             }
             switch decision {
-            case (.grant, _): return true
-            case (.close, let close?):
-                close()
+            case .grant: return true
+            case .close:
+                close?()
                 wakeBlocked()
-                continue
-            default: return false
+            case .wait: return false
             }
         }
     }
@@ -184,6 +185,12 @@ public final class MemoryAccount: Sendable {
     /// to make room); false, nothing counted, when the holder is to wait — or, for `.kept`, to do
     /// without.
     public func tryReserve(_ bytes: Int, for use: MemoryBudget.Use) -> Bool { budget.tryReserve(id, bytes, for: use) }
+
+    /// `tryReserve`, and when it is not granted, `waiter` is called once the next time any holder
+    /// frees bytes (registered in the same step: no freeing in between is missed).
+    public func tryReserve(_ bytes: Int, for use: MemoryBudget.Use, orWhenRoom waiter: (@Sendable () -> Void)?) -> Bool {
+        budget.tryReserve(id, bytes, for: use, orWhenRoom: waiter)
+    }
 
     /// For reader threads: blocks until `bytes` are granted (the holder is slowed meanwhile: it
     /// reads nothing), or returns false once the account is closed. Never call it from a task.
@@ -252,8 +259,8 @@ public protocol MemoryPolicy: Sendable {
 /// The server's policy: a charge that fits is granted. One that does not: what is kept gives way
 /// (`.kept` waits, that is does without); otherwise the greediest closable holder — the one
 /// owing the most bytes only its client can free (unread output, unfinished input) — is closed
-/// if it owes more than the asker, else the asker waits (slowed). A charge no one else holds
-/// anything against is granted, so one request alone always makes progress.
+/// if it owes more than the asker, else the asker waits (slowed). A holder alone (no one else
+/// holds anything but kept pictures) is granted what it asks: it would wait for no one.
 public struct GreediestFirst: MemoryPolicy {
     /// The policy.
     public init() {}
@@ -263,7 +270,9 @@ public struct GreediestFirst: MemoryPolicy {
         if request.use == .kept { return .wait }
         let asker = request.holders.first { $0.id == request.requester }
         let others = request.holders.filter { $0.id != request.requester }
-        if others.allSatisfy({ $0.total == 0 }) && (asker?.total ?? 0) == 0 { return .grant }
+        // Alone (what is kept aside), waiting would wait for no one: the per-message and
+        // per-session bounds hold a lone client.
+        if others.allSatisfy({ $0.total == $0.bytes[.kept, default: 0] }) { return .grant }
         let owed = asker?.owed ?? 0
         if let greediest = others.filter(\.closable).max(by: { $0.owed < $1.owed }), greediest.owed > owed {
             return .close(greediest.id)

@@ -1,4 +1,5 @@
 import Foundation
+import Compute
 
 /// The state of one `RPCServer.run`: requests in flight, lifecycle, the ordered lane, and the
 /// admission of waiting requests within the concurrency budget and the memory bound.
@@ -334,7 +335,14 @@ final class ServerSession: Sendable {
         let bound = limits.maxQueuedOutputBytes
         let output = writer.pendingBytes + batchBytes.current
         var starts: [(Prepared, Int, Int)] = []
-        var watchDrain = false, watchBudget = false
+        var watchDrain = false
+        // Called once when the budget frees bytes after a bigger request did not fit it.
+        let budgetFreed: @Sendable () -> Void = { [self] in
+            Task {
+                state.withLock { $0.budgetWatch = false }
+                pump()
+            }
+        }
         let reader = state.withLock { state -> CheckedContinuation<Void, Never>? in
             var orderedBlocked = false
             var index = 0
@@ -350,13 +358,11 @@ final class ServerSession: Sendable {
                 // The server's memory budget, shared with every session, has the last word:
                 // small work is counted whatever it says, bigger work waits for room.
                 let fitsBudget = fitsBytes && state.budgetUsed + entry.weight <= max
-                    && (entry.bytes <= Self.smallBytes || account.tryReserve(entry.bytes, for: .work))
+                    && (entry.bytes <= Self.smallBytes
+                        || account.tryReserve(entry.bytes, for: .work, orWhenRoom: state.budgetWatch ? nil : budgetFreed))
                 guard fitsBudget else {
                     if !fitsBytes && output > bound { watchDrain = true }
-                    if fitsBytes && state.budgetUsed + entry.weight <= max && !state.budgetWatch {
-                        state.budgetWatch = true
-                        watchBudget = true
-                    }
+                    if fitsBytes && state.budgetUsed + entry.weight <= max { state.budgetWatch = true }
                     if entry.ordered { orderedBlocked = true }
                     index += 1
                     continue
@@ -396,14 +402,7 @@ final class ServerSession: Sendable {
         }
         reader?.resume()
         for (prepared, weight, bytes) in starts { start(prepared, weight: weight, bytes: bytes) }
-        if watchBudget {
-            account.whenRoom { [self] in
-                Task {
-                    state.withLock { $0.budgetWatch = false }
-                    pump()
-                }
-            }
-        }
+
         if watchDrain {
             Task { [self] in
                 await writer.waitForRoom(limit: bound)
@@ -450,7 +449,14 @@ final class ServerSession: Sendable {
                 _ = state.withLock { $0.silent.removeValue(forKey: prepared.serial) }
                 prepared.flag.finish()
             } else {
-                complete(id, serial: prepared.serial, with: Response(id: id, result: result))
+                let response = Response(id: id, result: result)
+                // A big answer is serialized on the compute pool, like the work that made it.
+                var body: [UInt8]?
+                if prepared.scheduling.bytes >= RequestContext.inlineBytes && !prepared.flag.isCancelled {
+                    let limit = limits.maxResponseBytes, flag = prepared.flag
+                    body = try? await ComputePool.shared.run(isCancelled: { flag.isCancelled }) { Reply.body(of: response, limit: limit) }
+                }
+                complete(id, serial: prepared.serial, with: response, serialized: body)
             }
             prepared.flag.releaseOrder()
             if let requestLog = server.requestLog {
@@ -481,7 +487,8 @@ final class ServerSession: Sendable {
     }
 
     /// Sends the response unless the request was cancelled (and so already answered).
-    private func complete(_ id: RPCID, serial: UInt64, with response: Response) {
+    /// `serialized`, when given, is `response` already serialized (a batch entry goes by `response`).
+    private func complete(_ id: RPCID, serial: UInt64, with response: Response, serialized: [UInt8]? = nil) {
         let entry = state.withLock { state -> InFlight? in
             guard state.inFlight[id]?.serial == serial else { return nil }
             return state.inFlight.removeValue(forKey: id)
@@ -489,6 +496,8 @@ final class ServerSession: Sendable {
         guard let entry else { return }
         if entry.flag.isCancelled {
             entry.reply?.send(.failure(id: id, .requestCancelled))
+        } else if let serialized, let reply = entry.reply, reply.batch == nil {
+            reply.writer.send(serialized: serialized)
         } else {
             entry.reply?.send(response)
         }

@@ -58,17 +58,26 @@ import Testing
         #expect(stdio.isOpen && !closed.current)
     }
 
+    /// Runs `reserve` on a thread of its own (a reader's), as the transports do.
+    static func onReaderThread(_ reserve: @escaping @Sendable () -> Bool) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: reserve()) }.start()
+        }
+    }
+
     @Test func aBlockedReaderGoesOnOnceBytesAreFreed() async {
         let budget = MemoryBudget(limit: 1000)
         let holder = budget.account("holder")
         holder.charge(1000, for: .work)
         let reader = budget.account("reader")
-        let granted = Locked(false)
-        let thread = Thread { granted.withLock { $0 = reader.reserve(500, for: .input) } }
-        thread.start()
-        #expect(!granted.current)
+        let asked = Locked(false)
+        async let granted = Self.onReaderThread {
+            reader.reserve(500, for: .input, whileWaiting: { asked.withLock { $0 = true }; return true })
+        }
+        while !asked.current { await Task.yield() }  // the reader is waiting for room
+        #expect(reader.held(for: .input) == 0)
         holder.release(600, for: .work)
-        while !granted.current { await Task.yield() }
+        #expect(await granted)
         #expect(reader.held(for: .input) == 500)
     }
 
@@ -76,10 +85,12 @@ import Testing
         let budget = MemoryBudget(limit: 100)
         budget.account("holder").charge(100, for: .work)
         let reader = budget.account("reader")
-        let done = Locked<Bool?>(nil)
-        Thread { done.withLock { $0 = reader.reserve(50, for: .input) } }.start()
+        let asked = Locked(false)
+        async let granted = Self.onReaderThread {
+            reader.reserve(50, for: .input, whileWaiting: { asked.withLock { $0 = true }; return true })
+        }
+        while !asked.current { await Task.yield() }
         reader.close()
-        while done.current == nil { await Task.yield() }
-        #expect(done.current == false)
+        #expect(await granted == false)
     }
 }
