@@ -127,11 +127,6 @@ public final class MemoryBudget: Sendable {
         }
     }
 
-    /// Calls `waiter` once, the next time bytes are freed.
-    func whenRoom(_ waiter: @escaping @Sendable () -> Void) {
-        state.withLock { $0.roomWaiters.append(waiter) }
-    }
-
     /// Forgets the account and its charges.
     func close(_ id: Int) {
         let had = state.withLock { state -> Bool in
@@ -202,9 +197,6 @@ public final class MemoryAccount: Sendable {
         }
         return false
     }
-
-    /// Calls `waiter` once, the next time any holder frees bytes.
-    public func whenRoom(_ waiter: @escaping @Sendable () -> Void) { budget.whenRoom(waiter) }
 
     /// Leaves the budget: everything it holds is forgotten.
     public func close() { budget.close(id) }

@@ -9,12 +9,12 @@ import Foundation
 /// close frame (1000) and waits up to `closeWait` for the peer's; the socket is closed once the
 /// reader and the writer are both done.
 public enum WebSocketConnection {
-    /// Serves `stream` as a WebSocket: calls `run` with the connection (start the session there,
-    /// without blocking), then reads on this thread until the WebSocket ends.
-    /// `leftover` holds bytes read after the handshake's head.
     /// The most output that may wait before a pong holds up reading.
     static let pongQueueLimit = 1 << 20
 
+    /// Serves `stream` as a WebSocket: calls `run` with the connection (start the session there,
+    /// without blocking), then reads on this thread until the WebSocket ends.
+    /// `leftover` holds bytes read after the handshake's head.
     /// Its bytes (unfinished and unread messages, queued frames, the session's work) are charged
     /// to `budget` when given; when the budget's policy closes this connection to make room, it
     /// is closed with 1008 (the reason says the server's memory budget is full) and its session's
