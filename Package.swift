@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FonsterStore", targets: ["FonsterStore"]),
         .library(name: "RPC", targets: ["RPC"]),
         .library(name: "JSON", targets: ["JSON"]),
+        .library(name: "FonsterDocument", targets: ["FonsterDocument"]),
     ],
     targets: [
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
@@ -22,12 +23,14 @@ let package = Package(
         .target(name: "CreatureCore", dependencies: ["JSON", "CZlib", "CJPEG"],
                 linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "FonsterStore", dependencies: ["JSON", "CreatureCore", "CSQLite"]),
-        .target(name: "RPC", dependencies: ["JSON", "Compute", "CreatureCore", "FonsterStore"]),
-        .executableTarget(name: "fonsters-rpc", dependencies: ["JSON", "Compute", "RPC", "CreatureCore", "FonsterStore"]),
-        .executableTarget(name: "fonsters-bench", dependencies: ["JSON", "Compute", "CreatureCore", "FonsterStore", "RPC"], path: "Sources/fonsters-bench"),
+        .target(name: "FonsterDocument", dependencies: ["CreatureCore"]),
+        .target(name: "RPC", dependencies: ["JSON", "Compute", "CreatureCore", "FonsterStore", "FonsterDocument"]),
+        .executableTarget(name: "fonsters-rpc", dependencies: ["JSON", "Compute", "RPC", "CreatureCore", "FonsterStore", "FonsterDocument"]),
+        .executableTarget(name: "fonsters-bench", dependencies: ["JSON", "Compute", "CreatureCore", "FonsterStore", "RPC", "FonsterDocument"], path: "Sources/fonsters-bench"),
         .target(name: "TestSupport", dependencies: ["Compute", "CreatureCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CreatureCoreTests", dependencies: ["CreatureCore", "TestSupport"]),
         .testTarget(name: "FonsterStoreTests", dependencies: ["FonsterStore", "TestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "TestSupport"]),
+        .testTarget(name: "FonsterDocumentTests", dependencies: ["FonsterDocument", "CreatureCore"]),
     ]
 )

@@ -69,7 +69,7 @@ def start_server(binary, store, log):
 def fill_library(port, token, count):
     origin = f"http://127.0.0.1:{port}"
     with connect(f"ws://127.0.0.1:{port}/rpc", origin=origin, max_size=None,
-                 additional_headers={"Cookie": f"fonsters_token={token}"}) as ws:
+                 additional_headers={"Cookie": f"fonsters_token_{port}={token}"}) as ws:
         for start in range(0, count, 500):
             batch = [{"jsonrpc": "2.0", "id": i, "method": "fonsters/create", "params": {"name": f"Bench {i:04d}", "seed": f"bench seed {i}"}}
                      for i in range(start, min(count, start + 500))]

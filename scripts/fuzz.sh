@@ -21,7 +21,7 @@ out=.build-fuzz
 mkdir -p "$out/logs"
 export SWIFT_BACKTRACE=enable=no  # the Swift crash reporter hangs libFuzzer after a crash
 
-all_targets="json frames sharelink png picture bundle iso8601 http websocket"
+all_targets="json frames sharelink png picture bundle iso8601 http websocket document"
 targets=${FUZZ_TARGETS:-$all_targets}
 flags=(-sanitize=fuzzer,address -parse-as-library -O -use-ld=lld
        -I "$out" -I Sources/CZlib -I Sources/CJPEG -I Sources/CSQLite)
@@ -69,6 +69,8 @@ build_target() {
     http) build http "$out/http" -- -module-name HTTPFuzz Tests/Fuzz/targets/HTTPRequestFuzz.swift \
         Sources/RPC/Transport/HTTP/{HTTPRequestParser,HTTPRequest,OriginPolicy}.swift \
         Sources/RPC/Transport/WebSocket/UTF8Validator.swift ;;
+    document) build document "$out/document" -- -module-name DocumentFuzz Tests/Fuzz/targets/DocumentEditFuzz.swift \
+        Sources/FonsterDocument/{TextPosition,DocumentText,DocumentError,DocumentLimits}.swift ;;
     websocket) build websocket "$out/websocket" -- -module-name WebSocketFuzz Tests/Fuzz/targets/WebSocketFrameFuzz.swift \
         Sources/RPC/Transport/WebSocket/{WebSocketFrameDecoder,WebSocketFrame,UTF8Validator}.swift ;;
     sharelink) build sharelink "$out/sharelink" -- -module-name ShareLinkFuzz \
@@ -115,7 +117,7 @@ build_core() {  # CreatureCore imports JSON: a newer JSON means a rebuild
     build_module CreatureCore Sources/CreatureCore
 }
 ((needs_core)) && phase1+=("build_core")
-for t in json frames http websocket; do wants "$t" && phase1+=("build_target $t"); done
+for t in json frames http websocket document; do wants "$t" && phase1+=("build_target $t"); done
 build_store() {  # FonsterStore imports CreatureCore: a newer CreatureCore means a rebuild
     [[ $out/libCreatureCore.a -nt $out/libFonsterStore.a ]] && rm -f "$out/libFonsterStore.a"
     build_module FonsterStore Sources/FonsterStore

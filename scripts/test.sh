@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test suite on a stock Debian 12/13 machine with the Swift toolchain: installs what is
-# missing (system libraries, python3-venv, node and Chromium through apt; the Python tools into
-# .build/venv with pip), builds, then runs the Swift tests, the independent image decoders
-# (Pillow), the web GUI's modules (node) and the Python JSON-RPC clients and web GUI in headless
-# Chromium (pytest, Selenium), a short fuzzing pass, and — after building the static
+# missing (system libraries, librsvg2-bin, python3-venv, node and Chromium through apt; the Python
+# tools into .build/venv with pip), builds, then runs the Swift tests, the independent image decoders
+# (Pillow, and librsvg for SVG), the web GUI's modules (node) and the Python JSON-RPC clients and web
+# GUI in headless Chromium (pytest, Selenium; the language server with pytest-lsp), Neovim and Emacs
+# (eglot) as language-server clients, a short fuzzing pass, and — after building the static
 # server and the linux-x64 .vsix — the editor extension's node tests with headless Chromium.
 # Each suite prints one summary line and where its full log is (failures in full); the last
 # line is "N passed, N failed" over all suites. Exits non-zero when anything failed.
@@ -13,10 +14,11 @@ source scripts/lib/install.sh
 source scripts/lib/suites.sh
 
 set -e
-ensure_system_packages
+ensure_system_packages librsvg2-bin  # rsvg-convert: check_images.py rasterises the SVGs with it
 ensure_chromium
 ensure_node
 ensure_python_tools
+ensure_editors
 set +e
 
 if ! swift build --build-tests >"$LOG_DIR/build.log" 2>&1; then
@@ -31,11 +33,12 @@ export FONSTERS_BIN="$PWD/.build/debug/fonsters-rpc" FONSTERS_SERVER="$PWD/.buil
 # One line per suite: TITLE, how to count its tests (see scripts/lib/suites.sh), log name, command.
 run_suite "test-log summaries (scripts/lib)" plain summaries bash scripts/lib/suites.test.sh
 run_suite "swift test" swift swift swift test --skip-build
-run_suite "image decoders (Pillow, golden sample)" plain images \
+run_suite "image decoders (Pillow, librsvg; golden sample)" plain images \
   "$VENV_PYTHON" Tests/conformance/check_images.py --bin "$FONSTERS_BIN" --golden Tests/Fixtures/golden
 run_suite "web GUI modules (node --test)" node web \
   bash -c 'cd clients/web && exec node --test --test-reporter=tap test/'
 run_suite "Python clients, OpenRPC schemas, web GUI in Chromium (pytest)" pytest pytest "$VENV_PYTHON" -m pytest -q Tests/e2e
+run_suite "editors with the language server (Neovim, Emacs eglot)" plain editors Tests/editors/run.sh
 run_suite "fuzzing (libFuzzer, 20 s a target)" plain fuzz scripts/fuzz.sh 20
 
 # The extension's platform package bundles a server built with --static-swift-stdlib (a release

@@ -106,7 +106,8 @@ enum RPCBenchmark {
         // RPC_BENCH=name,name runs only those (e.g. RPC_BENCH=mixedSession).
         let only = ProcessInfo.processInfo.environment["RPC_BENCH"].map { Set($0.split(separator: ",").map(String.init)) }
         let all: [(String, (URL) throws -> Void)] = [
-            ("coldStart", coldStart), ("pipelined", pipelined), ("roundTrip", roundTrip), ("frames", frames),
+            ("coldStart", coldStart), ("pipelined", { try pipelined($0, format: "png") }),
+            ("pipelinedSVG", { try pipelined($0, format: "svg") }), ("roundTrip", roundTrip), ("frames", frames),
             ("mixedSession", mixedSession), ("nonReadingClient", nonReadingClient), ("oversizedBatch", oversizedBatch),
             ("lockedStore", lockedStore), ("cancelAnimation", cancelAnimation),
             ("heavyNeighbour", heavyNeighbour), ("starvation", starvation), ("unreadClients", unreadClients),
@@ -133,7 +134,8 @@ enum RPCBenchmark {
                      percentile(times, 0.5), percentile(times, 0.9)))
     }
 
-    static func pipelined(_ bin: URL) throws {
+    /// Pipelined `creature/render` of 256-px images in `format`: both formats draw the same seeds.
+    static func pipelined(_ bin: URL, format: String) throws {
         let child = try Child(bin)
         child.send(#"{"jsonrpc":"2.0","id":0,"method":"initialize"}"#)
         _ = child.receive()
@@ -145,7 +147,7 @@ enum RPCBenchmark {
         for round in 0..<rounds {
             var batch = Data()  // written by a second thread while this one reads
             for i in 1...count {
-                batch += Child.frame(#"{"jsonrpc":"2.0","id":\#(i),"method":"creature/render","params":{"seed":"pipelined \#(round) \#(i)","format":"png","size":256}}"#)
+                batch += Child.frame(#"{"jsonrpc":"2.0","id":\#(i),"method":"creature/render","params":{"seed":"pipelined \#(round) \#(i)","format":"\#(format)","size":256}}"#)
             }
             let ticksBefore = cpuTicks(pid)
             let start = now()
@@ -160,8 +162,8 @@ enum RPCBenchmark {
             cpus.append(serverCPU * 1e6 / Double(count))
         }
         let median = rates.sorted()[rounds / 2], medianCPU = cpus.sorted()[rounds / 2]
-        print(String(format: "rpc pipelined creature/render (png, 256 px): median %.0f requests/s, %.0f µs server CPU per request (rounds of %d on one server: %@; target ≥ 20,000/s)",
-                     median, medianCPU, count, rates.map { String(format: "%.0f", $0) }.joined(separator: ", ")))
+        print(String(format: "rpc pipelined creature/render (%@, 256 px): median %.0f requests/s, %.0f µs server CPU per request (%.0f–%.0f; rounds of %d on one server: %@ requests/s; target ≥ 20,000/s)",
+                     format, median, medianCPU, cpus.min()!, cpus.max()!, count, rates.map { String(format: "%.0f", $0) }.joined(separator: ", ")))
         if errors > 0 { print("  (\(errors) unexpected responses)") }
         child.stop()
     }

@@ -37,7 +37,7 @@ enum WebBenchmark {
             let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
             write(Array(("GET /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                          + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:\(port)\r\n"
-                         + "Cookie: fonsters_token=\(token)\r\n\r\n").utf8))
+                         + "Cookie: fonsters_token_\(port)=\(token)\r\n\r\n").utf8))
             // Read the 101 head byte by byte, so no frame bytes are taken with it.
             var head: [UInt8] = []
             var byte: UInt8 = 0

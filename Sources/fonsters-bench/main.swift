@@ -1,4 +1,4 @@
-// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|store|rpc|web|describe|search|all]`.
+// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|web|describe|search|lsp|all]`.
 // Prints figures for the README, each with its target. `all` runs every part in a process of its
 // own, so peak-memory figures are the part's own. `rpc` spawns the release `fonsters-rpc`
 // beside this executable (build it first: `swift build -c release`).
@@ -11,13 +11,15 @@ case "engine": EngineBenchmark.run()
 case "kinds": KindsBenchmark.run()
 case "longseeds": LongSeedBenchmark.run()
 case "png": PNGBenchmark.run()
+case "svg": SVGBenchmark.run()
 case "store": print(try StoreBenchmark.run())
 case "rpc": RPCBenchmark.run()
 case "web": WebBenchmark.run()
 case "describe": DescribeBenchmark.run()
 case "search": await SearchBenchmark.run()
+case "lsp": LSPBenchmark.run()
 case "all":
-    for name in ["engine", "store", "rpc", "web"] {
+    for name in ["engine", "store", "rpc", "web", "lsp"] {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         child.arguments = [name]
@@ -25,6 +27,6 @@ case "all":
         child.waitUntilExit()
     }
 default:
-    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|store|rpc|web|describe|search|all]\n".utf8))
+    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|web|describe|search|lsp|all]\n".utf8))
     exit(2)
 }

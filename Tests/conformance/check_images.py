@@ -15,18 +15,27 @@ Pillow, comparing every pixel with the golden grid and colours:
     sky is worked out here from the golden `sky` number (ENGINE.md §8.1's three
     stops, one grey per cell row sampled at the row's centre); JPEG must be
     within the tolerance of it; an evolution shows the whole seed's sky behind
-    every frame.
+    every frame;
+  * SVG, as `creature/render` answers it over stdio (a base64 data URI), is
+    rasterised by librsvg (`rsvg-convert`, Debian's librsvg2-bin) and must equal,
+    pixel for pixel, the PNG the server answers for the same seed, engine, size
+    and background — golden seeds of both engines, transparent, on their sky and
+    on a colour. (The engines draw opaque colours only, so no translucent fill
+    reaches this check; the Swift tests read `fill-opacity` back.)
 
 Usage:
-  python3 Tests/conformance/check_images.py --bin PATH_TO_fonsters-rpc --golden Tests/Fixtures/golden
+  python3 Tests/conformance/check_images.py --bin PATH_TO_fonsters-rpc --golden Tests/Fixtures/golden [--rsvg rsvg-convert]
 
 Ends with a line "images: N passed, M failed" and exits non-zero on any failure.
 """
 
 import argparse
+import base64
+import io
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -282,6 +291,83 @@ def check_evolution_on_sky(checker, sequence, record, size):
     return None
 
 
+class RPCServer:
+    """A `fonsters-rpc --stdio` child spoken to with Content-Length framing, one call at a time."""
+
+    def __init__(self, binary):
+        self.proc = subprocess.Popen([binary, "--stdio", "--memory", "--no-starter", "--log-level", "off"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.last_id = 0
+        self.call("initialize", {})
+
+    def send(self, message):
+        body = json.dumps(message).encode("utf-8")
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def receive(self):
+        length = None
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("fonsters-rpc closed its output")
+            if line in (b"\r\n", b"\n"):
+                break
+            name, _, value = line.decode("ascii").partition(":")
+            if name.strip().lower() == "content-length":
+                length = int(value)
+        return json.loads(self.proc.stdout.read(length))
+
+    def call(self, method, params):
+        """The result of `method`; raises with the server's message on an error answer."""
+        self.last_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.last_id, "method": method, "params": params})
+        while True:
+            message = self.receive()
+            if message.get("id") == self.last_id:
+                if "error" in message:
+                    raise RuntimeError("%s answered %s" % (method, message["error"]))
+                return message["result"]
+
+    def close(self):
+        self.send({"jsonrpc": "2.0", "id": "bye", "method": "shutdown"})
+        self.receive()
+        self.send({"jsonrpc": "2.0", "method": "exit"})
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def data_uri_bytes(uri, mime):
+    prefix = "data:%s;base64," % mime
+    if not uri.startswith(prefix):
+        raise ValueError("the data URI does not start with %r: %r" % (prefix, uri[:40]))
+    return base64.b64decode(uri[len(prefix):], validate=True)
+
+
+def rasterise_svg(rsvg, svg):
+    """The SVG document rasterised by librsvg at its own width and height, as an RGBA image."""
+    proc = subprocess.run([rsvg, "--format", "png"], input=svg, capture_output=True, timeout=60)
+    if proc.returncode != 0:
+        raise RuntimeError("rsvg-convert exited with %d: %s" % (proc.returncode, proc.stderr.decode("utf-8", "replace")[:300]))
+    with Image.open(io.BytesIO(proc.stdout)) as img:
+        return img.convert("RGBA")
+
+
+def check_svg_against_png(server, rsvg, seed, engine, size, background):
+    """The served SVG, rasterised, equals the served PNG of the same creature."""
+    params = {"seed": seed, "engine": engine, "size": size}
+    if background is not None:
+        params["background"] = background
+    svg_result = server.call("creature/render", dict(params, format="svg"))
+    png_result = server.call("creature/render", dict(params, format="png"))
+    svg = data_uri_bytes(svg_result["dataUri"], "image/svg+xml")
+    if len(svg) != svg_result["bytes"]:
+        return "the answer says %d bytes, the data URI holds %d" % (svg_result["bytes"], len(svg))
+    with Image.open(io.BytesIO(data_uri_bytes(png_result["dataUri"], "image/png"))) as png:
+        expected = png.convert("RGBA")
+    return compare_exact(rasterise_svg(rsvg, svg), expected)
+
+
 def usable_seed(seed):
     """Seeds that survive a command line unchanged (no NUL) and cannot pass for an option."""
     return "\x00" not in seed and not seed.startswith("-")
@@ -295,11 +381,36 @@ def pick_spread(records, count):
     return [records[int(i * step)] for i in range(count)]
 
 
+def svg_check(checker, args):
+    """SVG against PNG over golden seeds of both engines, three sizes, three backgrounds."""
+    rsvg = shutil.which(args.rsvg)
+    if rsvg is None:
+        checker.check("svg", "rasteriser", lambda: "%s not found (Debian: apt-get install librsvg2-bin)" % args.rsvg)
+        return
+    server = RPCServer(checker.binary)
+    try:
+        for engine, name in (("fonsters-v1", "engine-v1.json"), ("fonsters-v2", "engine-v2.json")):
+            with open(os.path.join(args.golden, name), encoding="utf-8") as f:
+                records = json.load(f)["records"]  # JSON carries every seed, a NUL or a leading dash too
+            for index, record in enumerate(pick_spread(records, args.svg_records)):
+                size = (32, 96, 256)[index % 3]
+                for background in (None, "sky", "#1e90ff"):
+                    label = "%s %r on %s @%d" % (engine, record["seed"], background or "transparent", size)
+                    kind = {None: "svg", "sky": "svg sky"}.get(background, "svg colour")
+                    checker.check(kind, label,
+                                  lambda r=record, e=engine, s=size, b=background: check_svg_against_png(server, rsvg, r["seed"], e, s, b))
+    finally:
+        server.close()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin", required=True, help="path to the fonsters-rpc executable")
     parser.add_argument("--golden", required=True, help="folder with engine-v1.json and frames-v1.json")
     parser.add_argument("--records", type=int, default=36, help="how many golden records to render (at least 30)")
+    parser.add_argument("--svg-records", type=int, default=40,
+                        help="how many golden records of each engine to check as SVG against PNG")
+    parser.add_argument("--rsvg", default="rsvg-convert", help="the librsvg rasteriser (Debian: librsvg2-bin)")
     parser.add_argument("--verbose", action="store_true", help="list passing checks too")
     args = parser.parse_args()
 
@@ -346,6 +457,8 @@ def main():
             if sequence["frames"] and usable_seed(sequence["seed"]) and sequence["seed"] in by_seed:
                 checker.check("evolution sky", repr(sequence["seed"]),
                               lambda seq=sequence: check_evolution_on_sky(checker, seq, by_seed[seq["seed"]], 64))
+
+        svg_check(checker, args)
 
         for index, sequence in enumerate(sequences):
             if not sequence["frames"]:

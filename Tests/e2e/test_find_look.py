@@ -103,6 +103,9 @@ def test_find_a_look_streams_matches_then_create_and_set_seed_with_undo(server, 
     assert server.call("fonsters/get", {"id": alpha["id"]})["canUndo"] is True
     wait(browser, lambda d: d.find_element(By.ID, "seed").get_attribute("value") == second, "the detail follows")
     undo = wait(browser, lambda d: d.find_element(By.ID, "fl-undo") if d.find_element(By.ID, "fl-undo").is_displayed() else None, "Undo offered")
+    said = js(browser, "return document.getElementById('findlook-dialog').innerText")
+    assert said.count("Set the seed of") == 1, f"the edit is said once, on the Undo line: {said!r}"
+    assert browser.find_element(By.ID, "fl-undo-line").get_attribute("role") == "status"
     undo.click()
     wait(browser, lambda d: server.call("fonsters/get", {"id": alpha["id"]})["seed"] == "alpha", "the seed back")
     wait(browser, lambda d: "Undone" in d.find_element(By.ID, "fl-status").text, "the undo announced")
@@ -111,6 +114,42 @@ def test_find_a_look_streams_matches_then_create_and_set_seed_with_undo(server, 
     browser.find_element(By.ID, "fl-base").send_keys(Keys.ESCAPE)
     wait(browser, lambda d: not js(d, "return document.getElementById('findlook-dialog').open"), "the panel closed")
     assert js(browser, "return document.activeElement.id") == "open-findlook"
+
+
+def test_find_a_look_says_which_engine_it_searches_and_lets_the_user_choose(server, browser):
+    clear_library(server)
+    engines = server.call("initialize", {})["capabilities"]["experimental"]["engines"]
+    if len(engines) < 2:
+        pytest.skip(f"this server draws with one engine only ({engines})")
+    mine, other = engines[-1], engines[0]
+    alpha = server.call("fonsters/create", {"name": "Alpha", "seed": "alpha", "engine": mine})
+    open_page(browser, server)
+    open_fonster(browser, alpha["id"])
+    open_panel(browser)
+    options = js(browser, "return [...document.querySelectorAll('#fl-engine option')].map((o) => o.value)")
+    assert options[0] == mine and sorted(options) == sorted(engines), f"the Fonster's engine first: {options}"
+    assert browser.find_element(By.ID, "fl-engine").get_attribute("value") == mine
+    assert js(browser, "return document.querySelector('label[for=fl-engine]').textContent") == "Engine"
+
+    # Choose the other engine: the search says so, and its matches are that engine's creatures.
+    browser.find_element(By.CSS_SELECTOR, f"#fl-engine option[value='{other}']").click()
+    note = browser.find_element(By.ID, "fl-engine-note").text
+    assert other in note and "Alpha" in note, note
+    browser.find_element(By.ID, "fl-base").send_keys("alice")
+    browser.find_element(By.ID, "fl-want-antlers").click()
+    browser.find_element(By.ID, "fl-find").click()
+    wait(browser, lambda d: "stopped at" in d.find_element(By.ID, "fl-status").text or "No match" in d.find_element(By.ID, "fl-status").text, "the search's end")
+    assert f"drawn by {other}" in browser.find_element(By.ID, "fl-status").text
+    found = results(browser)
+    assert found, "alice has antlered variants"
+    for seed in found[:5]:
+        assert server.call("creature/describe", {"seed": seed, "engine": other})["configuration"]["antlers"] is True, seed
+    sets = js(browser, "return [...document.querySelectorAll('#fl-results .fl-set')].filter((b) => !b.hidden).length")
+    assert sets == 0, "another engine's match is not offered as Alpha's seed"
+    browser.find_element(By.CSS_SELECTOR, f"#fl-results .fl-result[data-seed='{found[0]}'] .fl-create").click()
+    made = wait(browser, lambda d: next((f for f in server.fonsters() if f["seed"] == found[0]), None), "the created Fonster")
+    assert made["engine"] == other, "created drawn by the engine it was found with"
+    shot(browser, "16-find-a-look-engine")
 
 
 def test_lookalikes_in_the_list_the_detail_and_the_import_summary(server, browser):

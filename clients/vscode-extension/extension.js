@@ -26,6 +26,7 @@ const { exportCreature, pickFormat } = require('./src/commands/exporting');
 const { resolveFonsters } = require('./src/commands/targets');
 const { readSettings, affectsServer } = require('./src/settings');
 const { guarded } = require('./src/feedback');
+const { FonstersLanguage } = require('./src/language/client');
 
 /**
  * The current server process. Settings changes swap the connection; the API
@@ -105,6 +106,15 @@ class ServerHost {
     return this.connection ? this.connection.info : null;
   }
 
+  /**
+   * Sends a notification (dropped while the server is not running: the
+   * language client sends its documents again when it is ready).
+   * @param {string} method @param {any} [params]
+   */
+  notify(method, params) {
+    if (this.connection) this.connection.notify(method, params);
+  }
+
   async dispose() {
     if (this.connection) {
       const c = this.connection;
@@ -172,6 +182,9 @@ function activate(context) {
       panels.reinitialiseAll();
     }
   });
+
+  const language = new FonstersLanguage(vscode, host);
+  context.subscriptions.push(...language.register());
 
   const ctx = { api, tree, treeView, panels };
   /** @type {FindLookPanel | null} the one Find a Look panel */
@@ -268,7 +281,7 @@ function activate(context) {
     host.log(`Start failed: ${error.message}`);
   });
 
-  return { host, api, tree, treeView, panels, started, get findLook() { return findLook; } };
+  return { host, api, tree, treeView, panels, language, started, get findLook() { return findLook; } };
 }
 
 /**

@@ -40,6 +40,14 @@ ensure_chromium() {
   command -v chromedriver >/dev/null 2>&1 || ensure_system_packages chromium-driver
 }
 
+# The editors whose stock LSP clients the language server is tested with: Neovim's built-in
+# client and Emacs' eglot (built into Emacs 29 and newer; Debian 12's Emacs 28 takes elpa-eglot).
+ensure_editors() {
+  command -v nvim >/dev/null 2>&1 || ensure_system_packages neovim
+  command -v emacs >/dev/null 2>&1 || ensure_system_packages emacs-nox
+  emacs --batch -q --eval "(require 'eglot)" >/dev/null 2>&1 || ensure_system_packages elpa-eglot
+}
+
 # node 18 or newer (node:test); Debian's nodejs is 18.20 on Debian 12 and 20.x on Debian 13.
 ensure_node() {
   local major

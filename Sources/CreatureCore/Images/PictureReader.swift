@@ -62,23 +62,36 @@ public enum PictureReader {
     }
 
     /// The 1,024 cell colours of an SVG as `SVGEncoder` writes it: `<rect>`s of whole cells on a
-    /// 32 × 32 `viewBox`, later rects over earlier ones; cells no rect covers are transparent.
+    /// 32 × 32 `viewBox`, each with its own `fill` (and `fill-opacity`) or its `<g>`'s, later
+    /// rects over earlier ones; cells no rect covers are transparent.
     public static func cells(svg: String) throws -> [RGBA] {
         guard svg.hasPrefix("<svg"), svg.contains(#"viewBox="0 0 32 32""#) else {
             throw ImageError.unreadable("not a creature SVG")
         }
         var cells = [RGBA](repeating: .clear, count: Grid.side * Grid.side)
-        for part in svg.split(separator: "<rect ").dropFirst() {
+        var groupFill: Substring?, groupOpacity: Substring?
+        for part in svg.split(separator: "<").dropFirst() {
             let tag = part.prefix { $0 != ">" }
             func attribute(_ name: String) -> Substring? {
-                guard let r = tag.range(of: " \(name)=\"") ?? (tag.hasPrefix("\(name)=\"") ? tag.range(of: "\(name)=\"") : nil) else { return nil }
+                guard let r = tag.range(of: " \(name)=\"") else { return nil }
                 return tag[r.upperBound...].prefix { $0 != "\"" }
             }
+            if tag.hasPrefix("g ") || tag == "g" {
+                groupFill = attribute("fill")
+                groupOpacity = attribute("fill-opacity")
+                continue
+            }
+            if tag.hasPrefix("/g") {
+                groupFill = nil
+                groupOpacity = nil
+                continue
+            }
+            guard tag.hasPrefix("rect ") else { continue }
             guard let x = attribute("x").flatMap({ Int($0) }), let y = attribute("y").flatMap({ Int($0) }),
                   let w = attribute("width").flatMap({ Int($0) }), let h = attribute("height").flatMap({ Int($0) }),
-                  let fill = attribute("fill"), var color = RGBA(hex: String(fill)),
+                  let fill = attribute("fill") ?? groupFill, var color = RGBA(hex: String(fill)),
                   x >= 0, y >= 0, w >= 0, h >= 0, x + w <= Grid.side, y + h <= Grid.side else { continue }
-            if let opacity = attribute("fill-opacity").flatMap({ Double($0) }) {
+            if let opacity = (attribute("fill-opacity") ?? groupOpacity).flatMap({ Double($0) }) {
                 color.a = UInt8(max(0, min(255, (opacity * 255).rounded())))
             }
             for yy in y..<(y + h) { for xx in x..<(x + w) { cells[yy * Grid.side + xx] = color } }

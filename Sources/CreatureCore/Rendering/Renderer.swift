@@ -4,19 +4,20 @@ import Foundation
 public enum Renderer {
     /// A still of `creature` in `format` at `size`, standing on `background` (the sky is the
     /// creature's own). With `metadata`, PNGs carry the seed as iTXt, JPEGs as a comment, SVGs
-    /// always carry the alt text as their `<title>`.
+    /// always carry the alt text as their `<title>` (pass it as `alt` when it is at hand: working
+    /// it out draws the creature again).
     /// JPEG and GIF encoding stop with `CancellationError` once `isCancelled` says so.
     public static func still(_ creature: Creature, format: ImageFormat, size: ImageSize, background: Background = .transparent,
-                             metadata: PNGMetadata? = nil, isCancelled: () -> Bool = { false }) throws -> RenderedImage {
+                             metadata: PNGMetadata? = nil, alt: String? = nil, isCancelled: () -> Bool = { false }) throws -> RenderedImage {
         try still(creature, format: format, size: size,
                   backdrop: background.backdrop(seed: creature.seed, engine: creature.engine),
-                  metadata: metadata, isCancelled: isCancelled)
+                  metadata: metadata, alt: alt, isCancelled: isCancelled)
     }
 
     /// A still of `creature` on an already resolved `backdrop` (nil: transparent), e.g. one
     /// evolution frame on the sky of the whole seed, as `evolutionGIF` shows it.
     public static func still(_ creature: Creature, format: ImageFormat, size: ImageSize, backdrop: Backdrop?,
-                             metadata: PNGMetadata? = nil, isCancelled: () -> Bool = { false }) throws -> RenderedImage {
+                             metadata: PNGMetadata? = nil, alt: String? = nil, isCancelled: () -> Bool = { false }) throws -> RenderedImage {
         let sprite = creature.sprite
         let bytes: [UInt8]
         switch format {
@@ -25,9 +26,7 @@ public enum Renderer {
                                                  backdrop: backdrop, isCancelled: isCancelled)
         case .jpeg: bytes = try JPEGEncoder.encode(sprite, scale: size.scale, quality: 90, comment: metadata?.textEntries.first?.text,
                                                    backdrop: backdrop, isCancelled: isCancelled)
-        case .svg:
-            let svg = SVGEncoder.encode(sprite, title: AltText.sentence(for: creature), size: size.pixels, backdrop: backdrop)
-            bytes = Array(svg.utf8)
+        case .svg: bytes = SVGEncoder.encode(sprite, title: alt ?? AltText.sentence(for: creature), size: size.pixels, backdrop: backdrop)
         }
         return RenderedImage(bytes: bytes, format: format, pixels: size.pixels)
     }

@@ -38,7 +38,7 @@ public enum Lookalikes {
     /// The pictures of `creatures` (seed and engine each), drawn in up to `threads` parts that
     /// `parts` runs; `isCancelled` is asked every 64 pictures (a runner on the compute pool takes
     /// turns there too), and nil is returned once it says so.
-    public static func pictures(of creatures: [(seed: String, engine: EngineVersion)], parts: PartsRunner = Parts.inOrder,
+    public static func pictures(of creatures: [(seed: String, engine: EngineVersion)], parts: PartsRunner,
                                 threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                                 isCancelled: @escaping @Sendable () -> Bool = { false }) async throws -> [Picture]? {
         let slots = Slots<Picture>(count: creatures.count)
@@ -53,6 +53,19 @@ public enum Lookalikes {
         }
         if stopped.values.contains(true) { return nil }
         return slots.values.map { $0! }
+    }
+
+    /// `pictures(of:parts:)` drawn one after another on the calling thread: for work already on
+    /// the compute pool (taking its turns through `isCancelled`).
+    public static func pictures(of creatures: [(seed: String, engine: EngineVersion)],
+                                isCancelled: () -> Bool = { false }) -> [Picture]? {
+        var pictures: [Picture] = []
+        pictures.reserveCapacity(creatures.count)
+        for (i, creature) in creatures.enumerated() {
+            if i & 63 == 0 && isCancelled() { return nil }
+            pictures.append(Picture(seed: creature.seed, engine: creature.engine))
+        }
+        return pictures
     }
 
     /// Groups `items` into same and nearly-same pictures. Same: a dictionary of pictures. Nearly:

@@ -12,7 +12,23 @@ public enum MethodTable {
         EnvironmentMethod.self, ClockMethod.self,
         ShareBuildMethod.self, SharePreviewMethod.self, ShareImportMethod.self, LibraryExportMethod.self, LibraryImportMethod.self,
         SearchMethod.self, LookalikesMethod.self,
+        HoverMethod.self, InlayHintMethod.self, CodeActionMethod.self, DocumentSymbolMethod.self, CompletionMethod.self,
+        ExecuteCommandMethod.self,
     ]
+
+    /// The notification types the server listens for (besides the transport's own).
+    static var notifications: [any RPCNotification.Type] {
+        [DidOpenNotification.self, DidChangeNotification.self, DidCloseNotification.self, DidSaveNotification.self]
+    }
+
+    /// Every notification's declaration, handled with `context`.
+    public static func notificationDeclarations(_ context: ServerContext) -> [NotificationDeclaration] {
+        notifications.map { notificationDeclaration($0, context) }
+    }
+
+    private static func notificationDeclaration<N: RPCNotification>(_ notification: N.Type, _ context: ServerContext) -> NotificationDeclaration {
+        NotificationDeclaration(notification, context: context)
+    }
 
     /// Every declaration, answering with `context`.
     public static func declarations(_ context: ServerContext) -> [MethodDeclaration] {
@@ -30,6 +46,9 @@ public enum MethodTable {
     public static func register(on server: RPCServer, context: ServerContext) {
         for declaration in declarations(context) {
             server.register(method: declaration.name, planner: declaration.planner)
+        }
+        for declaration in notificationDeclarations(context) {
+            server.onNotification(method: declaration.name, declaration.handler)
         }
     }
 }

@@ -22,6 +22,8 @@ public final class ServerContext: Sendable {
     let executor = StoreExecutor()
     /// The pictures behind `sameAs` and `nearlyAs`.
     let lookalikes: LookalikeFinder
+    /// The `.fonsters` documents open in the client (the language server's).
+    let documents = TextDocuments()
 
     /// A context for a store at `location`; nothing is opened until a library method needs it.
     /// `onChange` hears every change to the store (this process's and others') from the moment
@@ -43,6 +45,7 @@ public final class ServerContext: Sendable {
         self.defaultEngine = defaultEngine
         self.onChange = onChange
         self.warn = warn
+        documents.owner.current = self
     }
 
     /// Opens the store now (so changes are heard from the start); a failure waits for the
@@ -57,7 +60,8 @@ public final class ServerContext: Sendable {
             if let state { return .success(state.store) }
             do throws(StoreError) {
                 let store = try FonsterStore(location: location, options: options)
-                state = (store, onChange.map { store.onChange($0) })
+                // The open documents hear of every change too: their "in your library" lines follow.
+                state = (store, onChange.map { onChange in store.onChange { [documents] change in onChange(change); documents.libraryChanged() } })
                 return .success(store)
             } catch {
                 return .failure(error)

@@ -81,7 +81,7 @@ public struct RequestContext: Sendable {
     public let maxResponseBytes: Int
 
     /// The request's estimated size in bytes (`Scheduling.bytes`): work estimated at less than
-    /// `ComputePool.inlineBytes` runs where it is, the rest goes to the compute pool.
+    /// `inlineBytes` runs where it is, the rest goes to the compute pool.
     public let estimatedBytes: Int
 
     init(id: RPCID, method: String, workDoneToken: JSONValue?, flag: RequestFlag, writer: MessageWriter,

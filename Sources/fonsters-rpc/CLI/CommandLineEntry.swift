@@ -14,11 +14,14 @@ enum CommandLineEntry {
                                              run newline-delimited requests in order and print
                                              the answers (JSON lines, or a readable summary on a
                                              terminal); exit 1 if any was an error
-      fonsters-rpc web [--host 127.0.0.1] [--port 8767|0] [--open] [--allow-remote] [SERVER OPTIONS]
+      fonsters-rpc web [--host 127.0.0.1] [--port 8767|0] [--open] [--allow-remote]
+                       [--ping-interval 30] [--ping-timeout 30] [SERVER OPTIONS]
                                              serve the browser GUI and JSON-RPC over a WebSocket
                                              (/rpc); prints the address with its access token;
-                                             loopback only unless --allow-remote (protocol.md)
-      fonsters-rpc --version | --help | help [describe|render|sheet|search]
+                                             loopback only unless --allow-remote; a WebSocket quiet
+                                             for the interval (s) is pinged, and closed if it does
+                                             not answer in the timeout (s) (protocol.md)
+      fonsters-rpc --version | --help | help [describe|render|sheet|search|import|export]
       fonsters-rpc describe SEED…            print golden-format JSON records for seeds
       fonsters-rpc describe --stdin          the same for a JSON array of seeds on stdin
       fonsters-rpc describe --scene SEED…    print each seed's scene (sky, sun, clouds) instead
@@ -30,6 +33,10 @@ enum CommandLineEntry {
       fonsters-rpc search BASE --want TRAITS [--limit N] [--json]
                                              variants of BASE with the wanted traits, one seed a
                                              line (e.g. --want antlers,beard,tier=5)
+      fonsters-rpc import FILE.fonsters|- [--store PATH | --memory]
+                                             one Fonster per seed line of a .fonsters document
+      fonsters-rpc export --format fonsters [-o FILE|-] [--store PATH | --memory]
+                                             the library as a .fonsters document
 
     server options (--memory and --store exclude each other; web takes neither --script nor --json):
     \(ServerOptions.helpLines)
@@ -43,6 +50,8 @@ enum CommandLineEntry {
         case "render": RenderCommand.help
         case "sheet": SheetCommand.help
         case "search": SearchCommand.help
+        case "import": DocumentCommands.importHelp
+        case "export": DocumentCommands.exportHelp
         default: DescribeCommand.help
         }
     }
@@ -51,7 +60,7 @@ enum CommandLineEntry {
         var command = ""
         do {
             switch args.first {
-            case "describe", "render", "sheet", "search":
+            case "describe", "render", "sheet", "search", "import", "export":
                 command = args[0]
                 let rest = Array(args.dropFirst())
                 if ArgumentReader.asksForHelp(rest) {
@@ -62,6 +71,10 @@ enum CommandLineEntry {
                     try SheetCommand.run(rest)
                 } else if command == "search" {
                     try await SearchCommand.run(rest)
+                } else if command == "import" {
+                    try DocumentCommands.runImport(rest)
+                } else if command == "export" {
+                    try DocumentCommands.runExport(rest)
                 } else {
                     try DescribeCommand.run(rest)
                 }
@@ -71,7 +84,7 @@ enum CommandLineEntry {
                 if ArgumentReader.asksForHelp(rest) { print(usage); return 0 }
                 return try await WebCommand.run(try WebOptions(rest))
             case "help" where args.count == 1: print(usage)
-            case "help" where args.count == 2 && ["describe", "render", "sheet", "search"].contains(args[1]):
+            case "help" where args.count == 2 && ["describe", "render", "sheet", "search", "import", "export"].contains(args[1]):
                 print(help(args[1]))
             case _ where ArgumentReader.asksForHelp(args): print(usage)
             case "--version":

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The options of `fonsters-rpc web`: its own (`--host`, `--port`, `--open`, `--allow-remote`)
-/// and the server's (store, engine, bounds), which `ServerOptions` parses.
+/// The options of `fonsters-rpc web`: its own (`--host`, `--port`, `--open`, `--allow-remote`,
+/// `--ping-interval`, `--ping-timeout`) and the server's (store, engine, bounds), which `ServerOptions` parses.
 struct WebOptions {
     /// The numeric address to listen on.
     var host = "127.0.0.1"
@@ -11,6 +11,10 @@ struct WebOptions {
     var open = false
     /// `--allow-remote`: permit a non-loopback `--host`.
     var allowRemote = false
+    /// `--ping-interval`: the quiet time after which a WebSocket is pinged.
+    var pingInterval = WebCommand.pingInterval
+    /// `--ping-timeout`: the time a pinged WebSocket has to answer before it is closed.
+    var pingTimeout = WebCommand.pingTimeout
     /// The store, engine and bounds.
     var server: ServerOptions
 
@@ -27,7 +31,7 @@ struct WebOptions {
             index += 1
             let name = arg.hasPrefix("--") ? String(arg.prefix { $0 != "=" }) : arg
             switch name {
-            case "--host", "--port":
+            case "--host", "--port", "--ping-interval", "--ping-timeout":
                 try note(name)
                 var value: String
                 if arg.count > name.count {
@@ -42,6 +46,12 @@ struct WebOptions {
                         throw CLIError("The port '\(value)' is not a whole number from 0 to 65535 (0 picks a free one).")
                     }
                     self.port = port
+                } else if name == "--ping-interval" || name == "--ping-timeout" {
+                    guard let seconds = Double(value), seconds.isFinite, seconds >= 0.01, seconds <= 86_400 else {
+                        throw CLIError("The option \(name) takes seconds from 0.01 to 86400; this got '\(value)'.")
+                    }
+                    let duration = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+                    if name == "--ping-interval" { pingInterval = duration } else { pingTimeout = duration }
                 } else {
                     if value.lowercased() == "localhost" { value = "127.0.0.1" }
                     guard !value.isEmpty else { throw CLIError("The option --host needs an address, such as 127.0.0.1.") }

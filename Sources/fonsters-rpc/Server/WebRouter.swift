@@ -4,9 +4,12 @@ import RPC
 /// Decides every HTTP request of `fonsters-rpc web`: the Host check (DNS rebinding), GET and
 /// HEAD only, the access token (cookie or `?token=`), the WebSocket upgrade at `/rpc` (with
 /// the Origin check), and the embedded static files with their caching and security headers.
+/// `refusal` alone screens a connection's first request in the lobby, before it takes a slot.
 struct WebRouter: Sendable {
-    /// The cookie that carries the token.
-    static let cookieName = "fonsters_token"
+    /// The cookie that carries the token, named after the port as each server has its own
+    /// token: cookies are shared by every port of a host, so one name would let the last
+    /// server to set it lock out the others.
+    var cookieName: String { "fonsters_token_\(policy.port)" }
 
     /// The access token.
     let token: String
@@ -17,26 +20,33 @@ struct WebRouter: Sendable {
     /// Serves an upgraded connection as a JSON-RPC session.
     let upgrade: @Sendable (SocketStream, [UInt8]) -> Void
 
-    func route(_ request: HTTPRequest) -> HTTPRoute {
+    /// The answer to a request that may not be served, after which the connection is closed;
+    /// nil when the request names this server as Host, is GET or HEAD, has a well-formed path
+    /// and shows the token (in any of the cookies of its name, or as `?token=`).
+    func refusal(_ request: HTTPRequest) -> HTTPResponse? {
         guard let host = request.header("host"), policy.allowsHost(host) else {
-            return refuse(403, "This server answers only to 127.0.0.1:\(policy.port) and localhost:\(policy.port).", close: true)
+            return refuse(403, "This server answers only to 127.0.0.1:\(policy.port) and localhost:\(policy.port).")
         }
         let headers = securityHeaders(host: host)
         guard request.method == "GET" || request.method == "HEAD" else {
-            return .respond(.text(405, "Only GET and HEAD are served here.", headers: headers + [("Allow", "GET, HEAD")]), close: true)
+            return .text(405, "Only GET and HEAD are served here.", headers: headers + [("Allow", "GET, HEAD")])
         }
-        guard let path = request.path else { return refuse(400, "The request path has a broken %-escape.", close: true) }
-        let queryToken = request.queryValue("token")
-        let cookieToken = request.cookie(Self.cookieName)
-        let queryValid = queryToken.map { ConstantTime.equal($0, token) } ?? false
-        let cookieValid = cookieToken.map { ConstantTime.equal($0, token) } ?? false
-        guard queryValid || cookieValid else {
-            return .respond(.text(401, "Open the address fonsters-rpc web printed when it started (with its ?token=).",
-                                  headers: headers + [("Cache-Control", "no-store")]))
+        guard request.path != nil else { return refuse(400, "The request path has a broken %-escape.") }
+        guard tokenInQuery(request) || request.cookies(cookieName).contains(where: { ConstantTime.equal($0, token) }) else {
+            return .text(401, "Open the address fonsters-rpc web printed when it started (with its ?token=).",
+                         headers: headers + [("Cache-Control", "no-store")])
         }
+        return nil
+    }
+
+    func route(_ request: HTTPRequest) -> HTTPRoute {
+        if let refusal = refusal(request) { return .respond(refusal, close: true) }
+        let host = request.header("host") ?? ""
+        let path = request.path ?? ""
+        let headers = securityHeaders(host: host)
         if path == "/rpc" {
             if let origin = request.header("origin"), !policy.allowsOrigin(origin) {
-                return refuse(403, "WebSocket connections are accepted only from this server's own pages.", close: true)
+                return .respond(refuse(403, "WebSocket connections are accepted only from this server's own pages."), close: true)
             }
             switch WebSocketHandshake.validate(request) {
             case .failure(let refusal):
@@ -49,11 +59,11 @@ struct WebRouter: Sendable {
                 ]), then: upgrade)
             }
         }
-        if queryValid {
+        if tokenInQuery(request) {
             // The token moves from the address into an HttpOnly cookie, and out of the address bar.
             return .respond(HTTPResponse(status: 303, headers: headers + [
                 ("Location", "/"),
-                ("Set-Cookie", "\(Self.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/"),
+                ("Set-Cookie", "\(cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/"),
                 ("Cache-Control", "no-store"),
             ]))
         }
@@ -70,9 +80,14 @@ struct WebRouter: Sendable {
                                      body: asset.bytes))
     }
 
+    /// Whether the request's `?token=` is the token.
+    private func tokenInQuery(_ request: HTTPRequest) -> Bool {
+        request.queryValue("token").map { ConstantTime.equal($0, token) } ?? false
+    }
+
     /// A refusal sent before the Host is known to be ours: plain text, no page headers.
-    private func refuse(_ status: Int, _ message: String, close: Bool) -> HTTPRoute {
-        .respond(.text(status, message, headers: [("X-Content-Type-Options", "nosniff")]), close: close)
+    private func refuse(_ status: Int, _ message: String) -> HTTPResponse {
+        .text(status, message, headers: [("X-Content-Type-Options", "nosniff")])
     }
 
     /// The headers on every response to a request for this server: the page may load only its

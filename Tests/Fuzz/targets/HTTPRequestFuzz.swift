@@ -33,7 +33,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // The accessors never crash, whatever the values.
         _ = request.path
         _ = request.queryValue("token")
-        _ = request.cookie("fonsters_token")
+        _ = request.cookies("fonsters_token_8767")
         _ = request.headerTokens("connection")
         _ = request.keepAlive
         for header in request.headers {

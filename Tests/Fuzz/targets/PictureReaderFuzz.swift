@@ -2,8 +2,9 @@
 // which the scripted tour uses on the server's answers. Built by scripts/fuzz.sh against CreatureCore.
 //
 // Each input is read as a PNG and as SVG text. Checks, besides "never crashes, never hangs,
-// never inflates past the limit": whatever reads gives exactly 1,024 cells; and a creature drawn
-// from the input as a seed, written as PNG and SVG on its sky, reads back as the same cells.
+// never inflates past the limit": whatever reads gives exactly 1,024 cells; a creature drawn
+// from the input as a seed, written as PNG and SVG on its sky, reads back as the same cells; and
+// with the input as its title the SVG keeps the title inside <title> and still reads back alike.
 import CreatureCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -21,6 +22,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let svg = try Renderer.still(creature, format: .svg, size: size, background: .sky).bytes
         guard try PictureReader.cells(png: png) == PictureReader.cells(svg: String(decoding: svg, as: UTF8.self)) else {
             fatalError("the PNG and SVG of \(Array(seed.unicodeScalars)) on its sky read back differently")
+        }
+        // The input as an SVG's title: escaped byte by byte, it stays inside <title> and reads back alike.
+        let document = SVGEncoder.encode(creature.sprite, title: text, size: 32, backdrop: Background.sky.backdrop(seed: seed, engine: creature.engine))
+        let titled = String(decoding: document, as: UTF8.self)
+        guard Array(titled.utf8) == document, let open = titled.range(of: "<title>"), let close = titled.range(of: "</title>"),
+              !titled[open.upperBound..<close.lowerBound].contains("<"),
+              try PictureReader.cells(svg: titled) == PictureReader.cells(png: png) else {
+            fatalError("the title \(Array(text.unicodeScalars)) broke the SVG")
         }
     } catch {
         fatalError("rendering or reading back failed: \(error)")

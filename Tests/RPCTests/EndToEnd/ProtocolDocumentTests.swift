@@ -3,11 +3,13 @@ import Testing
 import TestSupport
 import RPC
 
-/// One `-->` request and its `<--` response from protocol.md.
+/// One `-->` request and its `<--` response from protocol.md; or a `-->` notification and the
+/// `<--` notification it brings (matched with the next of that method and params' version), or
+/// none.
 struct DocumentedExchange {
     let line: Int
     let request: String
-    let response: JSONValue
+    let response: JSONValue?
 }
 
 /// Compares a documented response with a real one under protocol.md's example rules.
@@ -84,6 +86,11 @@ extension EndToEnd {
             var pending: (Int, String)?
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if line.hasPrefix("--> ") {
+                    // A notification with nothing documented after it is sent all the same.
+                    if let (at, request) = pending, (try? JSONValue(parsing: request))?["id"] == nil,
+                       (try? JSONValue(parsing: request))?["method"] != nil {
+                        result.append(DocumentedExchange(line: at, request: request, response: nil))
+                    }
                     pending = (number + 1, String(line.dropFirst(4)))
                 } else if line.hasPrefix("<-- "), let (at, request) = pending {
                     result.append(DocumentedExchange(line: at, request: request, response: try JSONValue(parsing: String(line.dropFirst(4)))))
@@ -106,12 +113,16 @@ extension EndToEnd {
             for exchange in exchanges {
                 let request = matcher.translate(exchange.request)
                 server.process.send(body: Array(request.utf8))
+                guard let documented = exchange.response else { continue }
                 var response: JSONValue?
                 while let message = try server.nextMessage(), response == nil {
-                    if message["method"] == nil { response = message; break }
+                    if message["method"] == documented["method"] && message["params"]?["version"] == documented["params"]?["version"] {
+                        response = message
+                        break
+                    }
                 }
                 let actual = try #require(response, "protocol.md line \(exchange.line): no response")
-                if let mismatch = matcher.mismatch(exchange.response, actual) {
+                if let mismatch = matcher.mismatch(documented, actual) {
                     Issue.record("protocol.md line \(exchange.line): \(mismatch)")
                 }
                 if (try? JSONValue(parsing: request))?["method"] == "shutdown" {

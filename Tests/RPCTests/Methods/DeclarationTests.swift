@@ -45,7 +45,7 @@ import FonsterStore
     /// extension's detail view) is generated from the same document.
     @Test func frontsAPIModuleIsGeneratedFromTheDeclarations() throws {
         let url = repositoryRoot.appendingPathComponent("clients/web/ui/protocol.mjs")
-        let generated = FrontsAPIModule.text(OpenRPCDocument.make(Self.declarations))
+        let generated = FrontsAPIModule.text(OpenRPCDocument.make(Self.declarations), errorCodes: try FrontsAPIModule.errorCodes())
         if ProcessInfo.processInfo.environment["FONSTERS_WRITE_OPENRPC"] == "1" {
             try Data(generated.utf8).write(to: url)
             return
@@ -128,10 +128,33 @@ enum PrettyJSON {
     }
 }
 
-/// `clients/web/ui/protocol.mjs`: every method with its params (and which are required), and the
-/// check every call of the fronts goes through.
+/// `clients/web/ui/protocol.mjs`: every method with its params (and which are required), the
+/// check every call of the fronts goes through, the method names and the error codes.
 enum FrontsAPIModule {
-    static func text(_ document: JSONValue) -> String {
+    /// The files that declare the `ErrorCode` statics.
+    static let errorCodeFiles = ["Sources/RPC/Transport/ErrorCode.swift", "Sources/RPC/Methods/AppErrorCodes.swift"]
+    /// Codes declared for LSP's sake that the server never sends.
+    static let neverSent: Set<String> = ["serverNotInitialized"]
+
+    /// Every `ErrorCode` static the server sends, by its Swift name, in declaration order: read
+    /// from the declarations themselves, so a new code reaches the fronts without a hand copy.
+    static func errorCodes() throws -> [(name: String, code: Int)] {
+        let declaration = try Regex(#"public static let (\w+) = ErrorCode\(rawValue: (-?\d+)\)"#)
+        var codes: [(name: String, code: Int)] = []
+        for file in errorCodeFiles {
+            let text = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: declaration) {
+                guard let name = match.output[1].substring.map(String.init), let code = match.output[2].substring.flatMap({ Int($0) }),
+                      !neverSent.contains(name) else { continue }
+                codes.append((name, code))
+            }
+        }
+        return codes
+    }
+
+    static func text(_ document: JSONValue, errorCodes: [(name: String, code: Int)]) -> String {
+        let names = (document["methods"]?.array ?? []).compactMap { $0["name"] }
+        let codes = errorCodes.map { "  \($0.name): \($0.code)," }
         var lines: [String] = []
         for method in document["methods"]?.array ?? [] {
             let params = method["params"]?.array ?? []
@@ -164,6 +187,14 @@ enum FrontsAPIModule {
           }
           for (const key of m.required) if (!keys.includes(key)) throw new Error(`${method} needs '${key}'`);
         }
+
+        /** Every method's name, in the server's order. */
+        export const METHOD_NAMES = Object.freeze(\(JSONValue.array(names).serializedString()));
+
+        /** The error codes the server answers with, by the names of the Swift `ErrorCode` statics. */
+        export const ERROR_CODES = Object.freeze({
+        \(codes.joined(separator: "\n"))
+        });
 
         """
     }

@@ -2,7 +2,7 @@
 'use strict';
 
 const vscode = require('vscode');
-const { readableMessage, isCancellation } = require('./rpc/errors');
+const { readableMessage, isCancellation } = require('./rpc/core');
 
 /**
  * Show an error as a sentence (the server's own message where it has one).

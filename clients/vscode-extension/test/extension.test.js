@@ -80,8 +80,11 @@ for (const kind of serverKinds()) {
 
     it('activates: every contributed command is registered, the tree view, serializer and output channel exist', async () => {
       const contributed = manifest.contributes.commands.map((/** @type {any} */ c) => c.command).sort();
-      const registered = [...vscode.__test.commandRegistry.keys()].sort();
+      // Besides, the language's commands, which its code actions run with arguments (test/language.test.js).
+      const { COMMANDS } = require('../src/language/client');
+      const registered = [...vscode.__test.commandRegistry.keys()].filter((id) => !COMMANDS.includes(id)).sort();
       assert.deepEqual(registered, contributed);
+      for (const id of COMMANDS) assert.ok(vscode.__test.commandRegistry.has(id), id);
       for (const event of manifest.activationEvents.filter((/** @type {string} */ e) => e.startsWith('onCommand:'))) {
         assert.ok(registered.includes(event.slice('onCommand:'.length)), `${event} names a registered command`);
       }
@@ -806,8 +809,9 @@ for (const kind of serverKinds()) {
           return panel.__waitForPosted((/** @type {any} */ x) => panel.__posted.indexOf(x) >= before && until(x), 20000);
         };
         const init = await fromPage({ type: 'ready' }, (m) => m.type === 'init');
-        assert.deepEqual(init.target, { id: alpha.id, name: 'Alpha' });
+        assert.deepEqual(init.target, { id: alpha.id, name: 'Alpha', engine: 'fonsters-v2' });
         assert.equal(init.engine, 'fonsters-v2');
+        assert.equal(init.engines[0], 'fonsters-v2', 'the Fonster\'s engine is offered first');
 
         const mark = requests.length;
         const done = await fromPage({ type: 'search', seq: 1, base: 'alice', want: { antlers: true } }, (m) => m.type === 'done' || m.type === 'failed');

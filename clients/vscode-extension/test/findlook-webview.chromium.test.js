@@ -78,7 +78,8 @@ ${html.slice(at)}`;
       }
       assert.equal(v.style.resultsDisplay, 'grid', 'the shared stylesheet applies');
       assert.equal(v.style.imageRendering, 'pixelated');
-      assert.deepEqual(v.picks, [{ type: 'create', seed: canned.results[0].seed }, { type: 'setSeed', seed: canned.results[1].seed }]);
+      assert.deepEqual(v.picks, [{ type: 'create', seed: canned.results[0].seed, engine: 'fonsters-v2' }, { type: 'setSeed', seed: canned.results[1].seed, engine: 'fonsters-v2' }],
+        'each pick names the engine its match was drawn by (the Fonster\'s, chosen first)');
       assert.equal(v.posted.at(-1), 'undo');
     });
   });

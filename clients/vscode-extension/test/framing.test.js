@@ -61,3 +61,46 @@ test('a header without Content-Length is reported', () => {
   assert.equal(messages.length, 0);
   assert.match(errors[0].message, /Content-Length/);
 });
+
+test('a large answer in many small chunks is decoded with each byte copied about once (linear, not quadratic)', () => {
+  const answer = { jsonrpc: '2.0', id: 1, result: { dataUri: `data:image/png;base64,${'A'.repeat(2 * 1024 * 1024)}` } };
+  const bytes = encodeMessage(answer);
+  const chunks = [];
+  for (let i = 0; i < bytes.length; i += 1024) chunks.push(Buffer.from(bytes.subarray(i, i + 1024)));
+  // Count the bytes every Buffer copy moves while the decoder runs.
+  let copied = 0;
+  const { concat } = Buffer;
+  const { copy } = Buffer.prototype;
+  Buffer.concat = function countedConcat(list, length) {
+    const out = concat.call(Buffer, list, length);
+    copied += out.length;
+    return out;
+  };
+  Buffer.prototype.copy = function countedCopy(target, targetStart, sourceStart = 0, sourceEnd = this.length) {
+    const n = copy.call(this, target, targetStart, sourceStart, sourceEnd);
+    copied += n;
+    return n;
+  };
+  const { messages, errors, decoder } = collect();
+  try {
+    for (const chunk of chunks) decoder.push(chunk);
+  } finally {
+    Buffer.concat = concat;
+    Buffer.prototype.copy = copy;
+  }
+  assert.deepEqual(errors, []);
+  assert.equal(messages.length, 1);
+  assert.equal(messages[0].result.dataUri.length, answer.result.dataUri.length);
+  assert.ok(copied <= 2 * bytes.length, `${copied} bytes copied for a ${bytes.length}-byte frame in ${chunks.length} chunks`);
+});
+
+test('an empty body and a header longer than 8 KiB are reported, and decoding goes on after them', () => {
+  const { messages, errors, decoder } = collect();
+  decoder.push('Content-Length: 0\r\n\r\n');
+  decoder.push(`X-Long: ${'x'.repeat(9000)}`);
+  decoder.push(encodeMessage({ after: true }));
+  assert.equal(errors.length, 2);
+  assert.match(errors[0].message, /not JSON/);
+  assert.match(errors[1].message, /longer than 8 KiB/);
+  assert.deepEqual(messages, [{ after: true }]);
+});

@@ -3,7 +3,7 @@
 // with the page's own ways to export (downloads), share (the link shown and
 // copied) and save.
 
-import { RpcError, CANCELLED } from '../ui/api.js';
+import { isCancellation } from '../ui/rpc.mjs';
 import { createDetailService } from '../ui/detail-service.mjs';
 import { explain } from './errors.js';
 
@@ -35,7 +35,7 @@ export function createDetailHost(deps) {
     engines: () => experimental().engines || [],
     previewEngine: () => deps.info().engine,
     defaultEngine: () => deps.info().engine,
-    isCancellation: (error) => error instanceof RpcError && error.code === CANCELLED,
+    isCancellation,
     describe: explain,
     onFonster: (f) => { if (deps.setTitle) deps.setTitle(f.displayName); },
     onGone: deps.onGone,
@@ -57,10 +57,16 @@ export function createDetailHost(deps) {
     },
   });
 
+  /** Whether a field of the view holds text not kept yet (the view says so with draftDirty). */
+  let dirty = false;
+
   return {
     mode: service.mode,
     undoKeys: true,
-    post: (m) => { service.handle(m); },
+    post: (m) => {
+      if (m && m.type === 'draftDirty') dirty = !!m.dirty;
+      service.handle(m);
+    },
     listen: (fn) => { listener = fn; },
     getState: () => state,
     setState: (s) => { state = s; if (deps.carry) deps.carry.speed = s.speed; },
@@ -72,5 +78,7 @@ export function createDetailHost(deps) {
     get id() { return service.id; },
     /** The Fonster shown (null before it loaded). */
     get fonster() { return service.fonster; },
+    /** Whether a field holds a draft (Escape then reverts it). */
+    get dirty() { return dirty; },
   };
 }

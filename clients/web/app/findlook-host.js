@@ -2,7 +2,7 @@
 // view, and the shared service (ui/findlook-service.mjs) over the page's WebSocket (ui/api.js).
 // A pick sets the seed of the Fonster open when the dialog opened.
 
-import { RpcError, CANCELLED } from '../ui/api.js';
+import { isCancellation } from '../ui/rpc.mjs';
 import { mountFindLook } from '../ui/findlook.js';
 import { createFindLookService } from '../ui/findlook-service.mjs';
 import { explain } from './errors.js';
@@ -16,6 +16,7 @@ import { explain } from './errors.js';
  * @param {HTMLButtonElement} deps.closer
  * @param {() => ({ id: string, name: string, engine?: string } | null)} deps.target the open Fonster
  * @param {() => (string | undefined)} deps.engine the server's default engine
+ * @param {() => string[]} deps.engines the server's engines
  * @param {(fonster: any) => void} deps.onCreated
  */
 export function setupFindLook(deps) {
@@ -30,7 +31,8 @@ export function setupFindLook(deps) {
       send: (m) => { setTimeout(() => listener(m), 0); return true; },
       target: () => target,
       engine: deps.engine,
-      isCancellation: (error) => error instanceof RpcError && error.code === CANCELLED,
+      engines: deps.engines,
+      isCancellation,
       describe: explain,
       onCreated: deps.onCreated,
     });

@@ -12,6 +12,7 @@ import { reviewLookalike } from '../ui/lookalikes.mjs';
  * @param {HTMLElement} deps.opener the button that opens the dialog
  * @param {(result: any) => void} deps.onImported
  * @param {(error: any) => void} deps.onError
+ * @returns {{ review(link: string): void }}
  */
 export function setupImportDialog(deps) {
   const $ = (id) => document.getElementById(id);
@@ -119,7 +120,8 @@ export function setupImportDialog(deps) {
     }
   }
 
-  deps.opener.addEventListener('click', async () => {
+  /** Open the dialog empty, with the engines to draw with. */
+  function open() {
     engineSelect.textContent = '';
     for (const e of engines()) {
       const option = document.createElement('option');
@@ -130,7 +132,11 @@ export function setupImportDialog(deps) {
     }
     reset();
     url.value = '';
-    dialog.showModal();
+    if (!dialog.open) dialog.showModal();
+  }
+
+  deps.opener.addEventListener('click', async () => {
+    open();
     try {
       const text = await navigator.clipboard.readText();
       if (/[?&]cards=/.test(text)) url.value = text.trim();
@@ -142,4 +148,13 @@ export function setupImportDialog(deps) {
   url.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); preview(); } });
   confirm.addEventListener('click', doImport);
   $('import-cancel').addEventListener('click', () => dialog.close());
+
+  return {
+    /** Open the review of a share link at once (a link opened as the page's address). */
+    review(link) {
+      open();
+      url.value = link;
+      preview();
+    },
+  };
 }

@@ -1,6 +1,14 @@
 // The web page: the library on the left, the shared detail view on the right,
 // live through fonsters/didChange, reconnecting with back-off when the server
 // goes away. Every server call goes through ui/api.js.
+//
+// Where things are: this file wires the page and keeps what the main area shows (a
+// Fonster's detail, the clock) and the library's actions (add, duplicate, move, delete and
+// its undo). The rest is one file each in app/: library.js (the list), detail-host.js (the
+// detail's host), import-link.js (share-link review), bundles.js (library files),
+// findlook-host.js (Find a look), lookalike-marks.js (the rows' look-alike marks),
+// announce.js (toasts and errors), panes.js (a phone's list or detail), errors.js (what an
+// error says to do).
 
 import { connect, call, subscribe, onStatus, retryNow } from '../ui/api.js';
 import { mountDetail } from '../ui/detail.js';
@@ -8,10 +16,12 @@ import { createDetailHost } from './detail-host.js';
 import { createListModel } from './list-model.js';
 import { createThumbnailCache, dataUriToBlob, dataUriToBlobUrl } from './thumbnails.js';
 import { createLibraryView } from './library.js';
-import { explain } from './errors.js';
 import { setupImportDialog } from './import-link.js';
 import { setupFindLook } from './findlook-host.js';
-import { lookalikeIndex, nameList, importLookalikes } from '../ui/lookalikes.mjs';
+import { setupPanes } from './panes.js';
+import { createAnnouncer } from './announce.js';
+import { createLookalikeMarks } from './lookalike-marks.js';
+import { setupBundles } from './bundles.js';
 
 const $ = (id) => document.getElementById(id);
 const el = {
@@ -20,10 +30,9 @@ const el = {
   main: $('main'), head: $('detail-head'), title: $('detail-title'), detailRoot: $('detail-root'), placeholder: $('placeholder'),
   moveUp: $('move-up'), moveDown: $('move-down'), rename: $('rename'), duplicate: $('duplicate'), del: $('delete'),
   toast: $('toast'), toastText: $('toast-text'), toastAction: $('toast-action'), toastClose: $('toast-close'), announcer: $('announcer'),
+  back: $('back-to-list'), importDialog: $('import-dialog'), findLookDialog: $('findlook-dialog'),
   clock: $('open-clock'), findLook: $('open-findlook'), importLink: $('open-import-link'), importLibrary: $('import-library'), exportLibrary: $('export-library'), bundleFile: $('bundle-file'),
 };
-
-const MAX_BUNDLE_BYTES = 64 * 1024 * 1024;
 
 connect();
 let info = { engine: 'fonsters-v1', capabilities: { experimental: {} } };
@@ -36,28 +45,19 @@ const library = createLibraryView(el.list, {
   onMove: (fonster, index) => move(fonster, index),
   onDelete: (fonster) => remove(fonster),
   onRename: (fonster) => openFonster(fonster.id, { rename: true }),
-  lookalike: (fonster) => rowLookalike(fonster),
+  lookalike: (fonster) => marks.of(fonster),
+});
+const say = createAnnouncer(el);
+const { toast, announceError, attempt } = say;
+
+const panes = setupPanes({
+  back: el.back,
+  main: el.main,
+  busy: () => el.importDialog.open || el.findLookDialog.open || !!(current && current.host.dirty),
+  onList: () => library.focus(),
 });
 
 // ---- look-alikes -------------------------------------------------------------------
-
-/** The library's look-alikes by id (fonsters/lookalikes), fetched again a moment after changes. */
-let lookalikes = new Map();
-let lookalikeTimer = 0;
-let lookalikeRun = null;
-function refreshLookalikes() {
-  clearTimeout(lookalikeTimer);
-  lookalikeTimer = setTimeout(async () => {
-    if (lookalikeRun) lookalikeRun.abort();
-    const controller = new AbortController();
-    lookalikeRun = controller;
-    try {
-      lookalikes = lookalikeIndex(await call('fonsters/lookalikes', {}, { signal: controller.signal }));
-      library.render();
-    } catch { /* cancelled by a newer change, or offline: the marks wait for the next change */ }
-    if (lookalikeRun === controller) lookalikeRun = null;
-  }, 250);
-}
 
 /** The name of a loaded row's Fonster (rows not loaded yet are counted instead). */
 function nameOf(id) {
@@ -65,17 +65,7 @@ function nameOf(id) {
   const f = i >= 0 ? model.at(i) : undefined;
   return f ? f.displayName : undefined;
 }
-
-/** “Looks exactly like “Bob”” under a row whose picture another Fonster draws too. */
-function rowLookalike(fonster) {
-  const found = lookalikes.get(fonster.id.toUpperCase());
-  if (!found) return undefined;
-  const [kind, ids, count] = found.sameCount ? ['exactly', found.sameAs, found.sameCount]
-    : found.nearlyCount ? ['nearly', found.nearlyAs, found.nearlyCount] : [];
-  if (!kind) return undefined;
-  const names = ids.map(nameOf).filter(Boolean).slice(0, 2);
-  return { text: `Looks ${kind} like ${names.length ? nameList(names, count) : `${count} other${count === 1 ? '' : 's'}`}` };
-}
+const marks = createLookalikeMarks({ call, nameOf, changed: () => library.render() });
 
 /** What the main area shows: a Fonster's detail, the clock, or nothing. */
 let current = null; // { kind: 'fonster' | 'clock', id?, host, view, timer? }
@@ -83,39 +73,6 @@ let current = null; // { kind: 'fonster' | 'clock', id?, host, view, timer? }
 const carry = { speed: 10 };
 /** The last deletion, for Ctrl+Z / the toast's Undo. */
 let lastDeleted = null;
-
-// ---- announcing ---------------------------------------------------------------
-
-let toastTimer = 0;
-/** Say something in the toast (polite) — with an optional action button. */
-function toast(message, action) {
-  clearTimeout(toastTimer);
-  el.toastText.textContent = message;
-  el.toast.hidden = false;
-  el.toast.classList.remove('error');
-  el.toastAction.hidden = !action;
-  if (action) {
-    el.toastAction.textContent = action.label;
-    el.toastAction.onclick = () => { hideToast(); action.run(); };
-  }
-  toastTimer = setTimeout(hideToast, action ? 12000 : 5000);
-}
-function hideToast() { el.toast.hidden = true; }
-el.toastClose.addEventListener('click', hideToast);
-
-/** Announce an error (assertive) and show it; the text says what to do. */
-function announceError(error) {
-  const text = explain(error);
-  el.announcer.textContent = '';
-  setTimeout(() => { el.announcer.textContent = text; }, 30);
-  toast(text);
-  el.toast.classList.add('error');
-}
-
-/** Run a user action, announcing its error instead of throwing. */
-async function attempt(fn) {
-  try { return await fn(); } catch (error) { announceError(error); return undefined; }
-}
 
 // ---- connection ------------------------------------------------------------------
 
@@ -168,14 +125,33 @@ async function start() {
   await reloadList();
   performance.mark('fonsters:list-loaded');
   if (!current) {
-    const wanted = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
+    const cards = cardsInAddress();
+    const wanted = cards ? '' : decodeURIComponent(location.hash.replace(/^#\/?/, ''));
     if (wanted === 'clock') openClock();
-    else if (wanted && model.indexOf(wanted) >= 0) openFonster(wanted);
+    else if (wanted && model.indexOf(wanted) >= 0) openFonster(wanted, { show: true });
     else if (model.total > 0) { await model.ensure(0, 0); openFonster(model.at(0).id); }
+    if (cards) reviewAddressLink(cards);
   } else if (current.kind === 'fonster') {
     current.host.reload();
   }
 }
+
+/** The `cards` of a share link in the page's address (its query or its fragment), as written. */
+function cardsInAddress() {
+  const found = /[?&#]cards=([^&#]*)/.exec(`${location.search}${location.hash}`);
+  return found ? found[1] : '';
+}
+
+/** A share link opened as the page's address (?cards=… or #cards=…, which never reaches the
+ * server): review its creatures, and take the link out of the address. */
+function reviewAddressLink(cards) {
+  history.replaceState(null, '', location.pathname);
+  importDialog.review(`${location.origin}/?cards=${cards}`);
+}
+window.addEventListener('hashchange', () => {
+  const cards = cardsInAddress();
+  if (cards && connectedOnce) reviewAddressLink(cards);
+});
 
 async function reloadList() {
   try {
@@ -192,7 +168,7 @@ async function reloadList() {
   }
   library.renderNow();
   updateMoveButtons();
-  refreshLookalikes();
+  marks.refresh();
 }
 
 // ---- live changes ------------------------------------------------------------
@@ -209,7 +185,7 @@ subscribe('fonsters/didChange', async (change) => {
       } catch { /* deleted meanwhile: the delete's notification reloads */ }
     }
     library.render();
-    refreshLookalikes();
+    marks.refresh();
   } else {
     clearTimeout(reloadTimer);
     reloadTimer = setTimeout(reloadList, 30);
@@ -234,6 +210,7 @@ function closeView() {
 
 function closeDetail(message) {
   closeView();
+  panes.show('list');
   el.head.hidden = true;
   el.placeholder.hidden = false;
   document.title = 'Fonsters';
@@ -253,8 +230,10 @@ function download(fileName, data) {
   setTimeout(() => URL.revokeObjectURL(url), 60000);
 }
 
-/** Show a Fonster's detail (`rename`: put the keyboard in its name field). */
+/** Show a Fonster's detail (`rename`: put the keyboard in its name field; `show`: on a phone,
+ * show the detail instead of the list). */
 function openFonster(id, opts = {}) {
+  if (opts.show || opts.rename) panes.show('detail');
   if (current && current.kind === 'fonster' && current.id.toUpperCase() === id.toUpperCase()) {
     if (opts.rename) current.view.focusName();
     else if (opts.focus) el.main.querySelector('#seed').focus();
@@ -291,6 +270,7 @@ function waitForInit() {
 
 /** The clock creature: the current second's seed, new every second. */
 async function openClock() {
+  panes.show('detail');
   closeView();
   library.clearSelection();
   el.placeholder.hidden = true;
@@ -339,7 +319,7 @@ async function duplicate(id) {
   const copy = await attempt(() => call('fonsters/duplicate', { id }));
   if (!copy) return;
   await reloadList();
-  openFonster(copy.id);
+  openFonster(copy.id, { show: true });
   toast(`Duplicated as the last Fonster.`);
 }
 
@@ -366,6 +346,7 @@ async function remove(fonster) {
   } else {
     closeDetail();
   }
+  panes.show('list');
   library.focus();
   toast(`Deleted “${fonster.displayName}”.`, { label: 'Undo (Ctrl+Z)', run: undoDelete });
 }
@@ -413,11 +394,11 @@ document.addEventListener('keydown', (e) => {
   undoDelete();
 });
 
-// ---- clock, share links, bundles ------------------------------------------------
+// ---- clock, share links, library files, Find a look ------------------------------------------------
 
 el.clock.addEventListener('click', openClock);
 
-setupImportDialog({
+const importDialog = setupImportDialog({
   call,
   info: () => info,
   nameOf,
@@ -425,64 +406,25 @@ setupImportDialog({
   onImported: async (result) => {
     await reloadList();
     const n = result.created.length;
-    toast(`Imported ${n} Fonster${n === 1 ? '' : 's'}. Skipped ${result.skipped} already in the library. ${await importNotes(result.created)}`.trim());
-    if (n) openFonster(result.created[0].id);
+    toast(`Imported ${n} Fonster${n === 1 ? '' : 's'}. Skipped ${result.skipped} already in the library. ${await marks.importNotes(result.created)}`.trim());
+    if (n) openFonster(result.created[0].id, { show: true });
   },
   onError: announceError,
 });
 
-/** What an import's answer says of the look-alikes of what it added (“pip” looks exactly like “Bob”). */
-async function importNotes(created) {
-  const ids = [...new Set(created.flatMap((f) => [...(f.sameAs || []), ...(f.nearlyAs || [])]))].slice(0, 30);
-  const names = new Map(created.map((f) => [f.id.toUpperCase(), f.displayName]));
-  await Promise.all(ids.filter((id) => !names.has(id.toUpperCase()) && !nameOf(id)).map((id) =>
-    call('fonsters/get', { id }).then((f) => names.set(id.toUpperCase(), f.displayName), () => {})));
-  return importLookalikes(created, (id) => names.get(id.toUpperCase()) || nameOf(id));
-}
-
-/** Run a long request with a work-done token, showing its `$/progress` reports in the toast. */
-async function withProgress(title, run) {
-  const token = `web-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  const off = subscribe('$/progress', (p) => {
-    if (!p || p.token !== token || !p.value || typeof p.value.percentage !== 'number') return;
-    toast(`${title}… ${p.value.percentage} %`);
-  });
-  try { return await run(token); } finally { off(); }
-}
-
-el.exportLibrary.addEventListener('click', async () => {
-  const result = await attempt(() => call('library/export'));
-  if (!result) return;
-  const text = JSON.stringify(result.bundle, null, 2);
-  const day = new Date().toISOString().slice(0, 10);
-  download(`fonsters-library-${day}.json`, new Blob([text], { type: 'application/json' }));
-  toast(`Downloaded the library (${result.bundle.fonsters.length} Fonsters).`);
-});
-
-el.importLibrary.addEventListener('click', () => el.bundleFile.click());
-el.bundleFile.addEventListener('change', async () => {
-  const file = el.bundleFile.files[0];
-  el.bundleFile.value = '';
-  if (!file) return;
-  if (file.size > MAX_BUNDLE_BYTES) {
-    announceError(new Error(`“${file.name}” is ${(file.size / 1048576).toFixed(0)} MB; a library file can be at most 64 MB. Pick a smaller file.`));
-    return;
-  }
-  let bundle;
-  try {
-    bundle = JSON.parse(await file.text());
-  } catch {
-    announceError(new Error(`“${file.name}” is not a library file (it is not JSON). Pick a file made by Export library.`));
-    return;
-  }
-  const count = Array.isArray(bundle && bundle.fonsters) ? bundle.fonsters.length : 0;
-  toast(`Importing ${count.toLocaleString()} Fonster${count === 1 ? '' : 's'} from “${file.name}”…`);
-  const result = await withProgress(`Importing “${file.name}”`, (workDoneToken) => attempt(() => call('library/import', { bundle, workDoneToken })));
-  if (!result) return;
-  await reloadList();
-  const n = result.created.length;
-  toast(`Imported ${n} Fonster${n === 1 ? '' : 's'} from “${file.name}”. Skipped ${result.skipped} already in the library. ${await importNotes(result.created)}`.trim());
-  if (n) openFonster(result.created[0].id);
+setupBundles({
+  call,
+  exportButton: el.exportLibrary,
+  importButton: el.importLibrary,
+  file: el.bundleFile,
+  download,
+  say,
+  onImported: async (result, fileName) => {
+    await reloadList();
+    const n = result.created.length;
+    toast(`Imported ${n} Fonster${n === 1 ? '' : 's'} from “${fileName}”. Skipped ${result.skipped} already in the library. ${await marks.importNotes(result.created)}`.trim());
+    if (n) openFonster(result.created[0].id);
+  },
 });
 
 const findLook = setupFindLook({
@@ -496,6 +438,7 @@ const findLook = setupFindLook({
     return f ? { id: f.id, name: f.displayName, engine: f.engine } : null;
   },
   engine: () => info.engine,
+  engines: () => (info.capabilities && info.capabilities.experimental && info.capabilities.experimental.engines) || [],
   onCreated: async (created) => {
     await reloadList();
     toast(`Created “${created.displayName}”, last in the library.`);

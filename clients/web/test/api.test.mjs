@@ -4,7 +4,8 @@
 // reconnects with growing delays.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createConnection, backoffDelay, RpcError, DISCONNECTED, CANCELLED } from '../ui/api.js';
+import { createConnection, backoffDelay } from '../ui/api.js';
+import { RpcError, ERROR_CODES, CLIENT_ERROR_CODES } from '../ui/rpc.mjs';
 
 function fakeSockets() {
   const made = [];
@@ -72,7 +73,7 @@ test('an aborted call sends $/cancelRequest and rejects at once', async () => {
   const controller = new AbortController();
   const p = conn.call('creature/render', { seed: 'x' }, { signal: controller.signal });
   controller.abort();
-  await assert.rejects(p, (e) => e.code === CANCELLED);
+  await assert.rejects(p, (e) => e.code === ERROR_CODES.requestCancelled);
   assert.deepEqual(made[0].sent[1], { jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 1 } });
   made[0].reply({ jsonrpc: '2.0', id: 1, error: { code: -32800, message: 'cancelled' } }); // ignored: already settled
 });
@@ -104,7 +105,7 @@ test('a lost connection fails calls in flight and reconnects with back-off', asy
   made[0].open();
   const inFlight = conn.call('fonsters/list', {});
   made[0].close();
-  await assert.rejects(inFlight, (e) => e.code === DISCONNECTED && /reconnects by itself/.test(e.message));
+  await assert.rejects(inFlight, (e) => e.code === CLIENT_ERROR_CODES.connectionClosed && /reconnects by itself/.test(e.message));
   assert.equal(timers.fire(), 250);
   made[1].close(); // refused again
   assert.equal(timers.fire(), 500);

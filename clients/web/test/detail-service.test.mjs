@@ -156,3 +156,21 @@ test('a detail opened on a Fonster that looks like another says so at once, and 
   assert.equal(after.fonster.seed, 'a seed of its own');
   assert.deepEqual(after.lookalikes, { sameAs: [], nearlyAs: [], sameCount: 0, nearlyCount: 0, text: 'No other Fonster of the library looks like it.' });
 });
+
+test('a typed seed’s preview carries each engine’s picture of the typed text, so the choices follow the typing', async () => {
+  const server = fakeServer();
+  const { s, sent } = await opened(server);
+  const typing = s.handle({ type: 'typing', seed: 'typed', seq: 1 });
+  await server.drain();
+  await typing;
+  const preview = last(sent, 'preview');
+  assert.equal(preview.image.dataUri, 'data:typed@fonsters-v1');
+  assert.deepEqual(preview.engines, {
+    current: 'fonsters-v1',
+    choices: [
+      { engine: 'fonsters-v1', image: { dataUri: 'data:typed@fonsters-v1', alt: 'a creature', width: 1, height: 1 } },
+      { engine: 'fonsters-v2', image: { dataUri: 'data:typed@fonsters-v2', alt: 'a creature', width: 1, height: 1 } },
+    ],
+  });
+  assert.equal(server.library.get(ID).seed, 'alpha', 'typing keeps nothing');
+});

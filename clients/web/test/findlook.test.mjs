@@ -40,7 +40,7 @@ function fakeServer() {
   };
 }
 
-function service(server, target = { id: ALPHA, name: 'Alpha', engine: 'fonsters-v2' }) {
+function service(server, target = { id: ALPHA, name: 'Alpha', engine: 'fonsters-v2' }, engines = []) {
   const sent = [];
   const created = [];
   const s = createFindLookService({
@@ -48,6 +48,7 @@ function service(server, target = { id: ALPHA, name: 'Alpha', engine: 'fonsters-
     send: (m) => { sent.push(m); return true; },
     target: () => target,
     engine: () => undefined,
+    engines: () => engines,
     isCancellation: (e) => e && e.code === -32800,
     describe: (e) => e.message,
     onCreated: (f) => created.push(f),
@@ -133,7 +134,7 @@ test('without an open Fonster a pick can only create; the search uses the server
   const server = fakeServer();
   const { s, sent } = service(server, null);
   await s.handle({ type: 'ready' });
-  assert.deepEqual(sent.at(-1), { type: 'init', target: null, engine: null });
+  assert.deepEqual(sent.at(-1), { type: 'init', target: null, engine: null, engines: [] });
   await s.handle({ type: 'setSeed', seed: 'x' });
   assert.equal(sent.at(-1).error, true);
   assert.ok(!server.calls.some((c) => c.method === 'fonsters/update'));
@@ -151,4 +152,39 @@ test('the panel’s choices make creature/search’s want', () => {
   assert.deepEqual(wantFrom({ choices: { colorCount: '4' }, color: 'red' }), { colorCount: 4 });
   assert.ok(FEATURES.includes('appendages') && CHOICES.tap.values.length === 21);
   assert.equal(traitsText({ antlers: 'true', tier: 5 }), 'antlers, tier 5');
+});
+
+test('the panel says which engine it searches with — the open Fonster’s first — and searches and creates with the one chosen', async () => {
+  const server = fakeServer();
+  const { s, sent, created } = service(server, { id: ALPHA, name: 'Alpha', engine: 'fonsters-v2' }, ['fonsters-v1', 'fonsters-v2']);
+  await s.handle({ type: 'ready' });
+  assert.deepEqual(sent.at(-1), {
+    type: 'init', target: { id: ALPHA, name: 'Alpha', engine: 'fonsters-v2' }, engine: 'fonsters-v2', engines: ['fonsters-v2', 'fonsters-v1'],
+  });
+  const running = s.handle({ type: 'search', seq: 1, base: 'alice', want: { antlers: true }, engine: 'fonsters-v1' });
+  await tick();
+  assert.equal(server.searches[0].params.engine, 'fonsters-v1', 'the chosen engine');
+  server.finish(server.searches[0]);
+  await running;
+  await s.handle({ type: 'create', seed: 'alice 3', engine: 'fonsters-v1' });
+  assert.equal(created[0].engine, 'fonsters-v1', 'a match becomes a Fonster drawn as it was shown');
+  await s.handle({ type: 'setSeed', seed: 'alice 3', engine: 'fonsters-v1' });
+  assert.ok(!server.calls.some((c) => c.method === 'fonsters/update'), 'another engine’s match is not set as Alpha’s seed');
+  assert.match(sent.at(-1).message, /drawn by fonsters-v1/);
+  const unknown = s.handle({ type: 'search', seq: 2, base: 'alice', want: { antlers: true }, engine: 'no-such-engine' });
+  await tick();
+  assert.equal(server.searches[1].params.engine, 'fonsters-v2', 'an engine the server lacks falls back to the Fonster’s');
+  server.finish(server.searches[1]);
+  await unknown;
+});
+
+test('without an open Fonster the library’s default engine comes first', async () => {
+  const server = fakeServer();
+  const sent = [];
+  const s = createFindLookService({
+    call: server.call, send: (m) => { sent.push(m); return true; }, target: () => null, engine: () => 'fonsters-v2',
+    engines: () => ['fonsters-v1', 'fonsters-v2'], isCancellation: () => false, describe: (e) => e.message,
+  });
+  await s.handle({ type: 'ready' });
+  assert.deepEqual(sent.at(-1), { type: 'init', target: null, engine: 'fonsters-v2', engines: ['fonsters-v2', 'fonsters-v1'] });
 });

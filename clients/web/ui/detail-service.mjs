@@ -1,25 +1,92 @@
-// The server side of the detail view's message protocol (see detail.js), shared
-// by both hosts: the web page runs it in the browser over its WebSocket
-// (app/detail-host.js), the VS Code extension in its own process over the
-// server's pipes (src/detail/panel.js). It turns the view's messages into
-// server calls and sends back what the server answered. What differs between
-// the hosts — exporting, sharing, saving, reporting errors — comes in as deps.
+// The host's end of the detail view's messages (detail/messages.js), shared by both fronts: the
+// web page runs it in the browser over its WebSocket (app/detail-host.js), the VS Code extension
+// in its own process over the server's pipes (src/detail/panel.js). It turns the view's messages
+// into server calls and sends back what the server answered. What differs between the fronts —
+// exporting, sharing, saving, reporting errors — comes in as deps.
 // (.mjs: Node loads it as a module in the extension, whatever package.json says.)
+//
+// Where things are: `commands` (the end of createDetailService) answers each view message;
+// `createPictures` asks for what the view draws; `createLookalikeNames` names what an edit's
+// answer looks like; `show` and `sendInit` order answers that cross.
 
-import { checkCall } from './protocol.mjs';
+import { checkCall, ERROR_CODES } from './protocol.mjs';
 import { lookalikeSentence } from './lookalikes.mjs';
-const DISPLAY_SIZE = 512; // 16 device pixels per cell; CSS keeps it pixel-crisp
-const CHOICE_SIZE = 128; // each engine's creature beside the other, for picking one
+
+/** The creature's size in the detail view: 16 device pixels per cell (CSS keeps it crisp). */
+export const DISPLAY_SIZE = 512;
+/** Each engine's creature beside the others, for picking one. */
+export const CHOICE_SIZE = 128;
 const TAP_SAMPLES = 21;
 
 /** The picture fields the view uses from creature/render. */
 export const pickImage = (r) => ({ dataUri: r.dataUri, alt: r.alt, width: r.width, height: r.height });
 
 /**
+ * What the view draws: the creature, its scene, and the seed drawn by each engine.
+ * @param {(method: string, params?: any, opts?: any) => Promise<any>} call
+ * @param {{ engines: () => string[], isCancellation: (error: any) => boolean }} deps
+ */
+function createPictures(call, deps) {
+  return {
+    /** The creature of `what` ({id} or {seed, engine?}) at the view's size. */
+    image: (what, opts) => call('creature/render', { ...what, format: 'png', size: DISPLAY_SIZE }, opts).then(pickImage),
+    /** The scene behind the creature (undefined when the server cannot say). */
+    environment: (what, opts) => call('creature/environment', what, opts).catch((error) => {
+      if (deps.isCancellation(error)) throw error;
+      return undefined;
+    }),
+    /** `seed` drawn by every engine, side by side for picking one (no choices with one engine). */
+    async engines(seed, current, opts) {
+      const all = deps.engines();
+      const choices = all.length < 2 ? [] : await Promise.all(all.map(async (e) => ({
+        engine: e,
+        image: pickImage(await call('creature/render', { seed, engine: e, format: 'png', size: CHOICE_SIZE }, opts)),
+      })));
+      return { current, choices };
+    },
+  };
+}
+
+/** A Fonster's picture: its engine and seed. */
+const pictureKey = (f) => `${f.engine}\u0000${f.seed}`;
+
+/**
+ * The names of the Fonsters an edit's answer looks like (`sameAs`/`nearlyAs`, at most 5 of each),
+ * kept for the picture they were found for.
+ * @param {(method: string, params?: any) => Promise<any>} call
+ */
+function createLookalikeNames(call) {
+  /** @type {any} */
+  let found = null;
+  return {
+    /** Name an answer's look-alikes; kept unless the answer of a later request (`seq`) was kept already. */
+    async name(f, seq) {
+      if (!Array.isArray(f.sameAs) || !Array.isArray(f.nearlyAs)) return;
+      const named = async (ids) => (await Promise.all(ids.slice(0, 5).map((other) =>
+        call('fonsters/get', { id: other }).then((g) => ({ id: g.id, name: g.displayName }), () => null)))).filter(Boolean);
+      const [same, nearly] = await Promise.all([named(f.sameAs), named(f.nearlyAs)]);
+      const counts = { sameCount: f.sameCount ?? f.sameAs.length, nearlyCount: f.nearlyCount ?? f.nearlyAs.length };
+      const text = lookalikeSentence({ ...counts, sameAs: same.map((x) => x.name), nearlyAs: nearly.map((x) => x.name) });
+      if (found && found.seq > seq) return;
+      found = { key: pictureKey(f), seq, sameAs: same, nearlyAs: nearly, ...counts, text };
+    },
+    /** What the view shows of the look-alikes: those found for this picture, else nothing known. */
+    of(f) {
+      if (!found || found.key !== pictureKey(f)) return null;
+      const { key, seq, ...rest } = found;
+      return rest;
+    },
+  };
+}
+
+/** A Fonster without the look-alikes an edit's answer adds (what fonsters/get answers). */
+const fieldsOf = (f) => { const { sameAs, sameCount, nearlyAs, nearlyCount, ...rest } = f; return rest; };
+
+/**
  * @param {object} deps
  * @param {(method: string, params?: any, opts?: { signal?: AbortSignal }) => Promise<any>} deps.call
  * @param {{ id: string } | { seed: string }} deps.target
- * @param {(message: any) => any} deps.send to the view
+ * @param {(message: import('./detail/messages.js').ToView) => any} deps.send to the view
  * @param {() => string[]} deps.sources the server's random-text sources
  * @param {() => string[]} deps.engines the server's engines
  * @param {() => (string | undefined)} deps.previewEngine the engine for a free seed (undefined: the server's default)
@@ -34,11 +101,13 @@ export const pickImage = (r) => ({ dataUri: r.dataUri, alt: r.alt, width: r.widt
  * @param {(error: any) => void} [deps.onError] an error besides the view's status line
  */
 export function createDetailService(deps) {
-  // Every call is checked against the server's declarations (protocol.js, generated from openrpc.json).
+  // Every call is checked against the server's declarations (protocol.mjs, generated from openrpc.json).
   const call = (method, params, opts) => { checkCall(method, params); return deps.call(method, params, opts); };
   const mode = 'id' in deps.target ? 'fonster' : 'preview';
   const id = mode === 'fonster' ? deps.target.id : undefined;
   const state = { seed: mode === 'preview' ? deps.target.seed : '', fonster: null, closed: false };
+  const pictures = createPictures(call, deps);
+  const lookalikes = createLookalikeNames(call);
   // Answers are numbered as they arrive. The view shows the fields of the newest one (`applied`)
   // and the picture of the newest one that drew one (`pictured`): an edit's answer draws its
   // picture while a later answer without one (a reload of the same seed and engine, prompted by
@@ -47,8 +116,7 @@ export function createDetailService(deps) {
   let applied = 0;
   let pictured = 0;
   let shown = null;
-  /** The look-alikes an edit's answer named, for the seed and engine they were found for. */
-  let lookalikes = null;
+  /** @type {AbortController | null} the preview of the newest keystroke */
   let typing = null;
   const frameRequests = new Set();
 
@@ -57,27 +125,9 @@ export function createDetailService(deps) {
   /** `{engine}` for a free seed, or nothing (the server's default). */
   const engineParam = () => { const e = engine(); return e ? { engine: e } : {}; };
   const target = () => (mode === 'fonster' ? { id } : { seed: state.seed, ...engineParam() });
-  const cancelled = (error) => deps.isCancellation(error);
 
-  const image = () => call('creature/render', { ...target(), format: 'png', size: DISPLAY_SIZE }).then(pickImage);
-
-  /** The scene behind the creature (undefined when the server cannot say). */
-  function environment(what = target(), opts) {
-    return call('creature/environment', what, opts).catch((error) => {
-      if (cancelled(error)) throw error;
-      return undefined;
-    });
-  }
-
-  /** The seed drawn by every engine, side by side for picking one (none with one engine). */
-  async function engineChoices(f) {
-    const all = deps.engines();
-    const choices = all.length < 2 ? [] : await Promise.all(all.map(async (e) => ({
-      engine: e,
-      image: pickImage(await call('creature/render', { seed: f.seed, engine: e, format: 'png', size: CHOICE_SIZE })),
-    })));
-    return { current: f.engine, choices };
-  }
+  /** The picture, engine choices and scene of a Fonster. */
+  const drawn = (f) => Promise.all([pictures.image(target()), pictures.engines(f.seed, f.engine), pictures.environment(target())]);
 
   function setFonster(f) {
     state.fonster = f;
@@ -85,38 +135,11 @@ export function createDetailService(deps) {
     if (deps.onFonster) deps.onFonster(f);
   }
 
-  const pictureKey = (f) => `${f.engine}\u0000${f.seed}`;
-  /** A Fonster without the look-alikes an edit's answer adds (what fonsters/get answers). */
-  const fieldsOf = (f) => { const { sameAs, sameCount, nearlyAs, nearlyCount, ...rest } = f; return rest; };
-
-  /** The names of the Fonsters an answer's `sameAs`/`nearlyAs` name (at most 5 of each); kept
-   * unless the answer of a later request (`seq`) was kept already. */
-  async function nameLookalikes(f, seq) {
-    if (!Array.isArray(f.sameAs) || !Array.isArray(f.nearlyAs)) return;
-    const name = async (ids) => (await Promise.all(ids.slice(0, 5).map((other) =>
-      call('fonsters/get', { id: other }).then((g) => ({ id: g.id, name: g.displayName }), () => null)))).filter(Boolean);
-    const [same, nearly] = await Promise.all([name(f.sameAs), name(f.nearlyAs)]);
-    const found = { sameAs: same, nearlyAs: nearly, sameCount: f.sameCount ?? f.sameAs.length, nearlyCount: f.nearlyCount ?? f.nearlyAs.length };
-    const text = lookalikeSentence({ ...found, sameAs: same.map((x) => x.name), nearlyAs: nearly.map((x) => x.name) });
-    if (lookalikes && lookalikes.seq > seq) return;
-    lookalikes = { key: pictureKey(f), seq, ...found, text };
-  }
-
-  /** What the view shows of the look-alikes: those found for this picture, else nothing known. */
-  const lookalikesFor = (f) => {
-    if (!lookalikes || lookalikes.key !== pictureKey(f)) return null;
-    const { key, seq, ...rest } = lookalikes;
-    return rest;
-  };
-
   /** Send a Fonster (and its picture); see `applied` and `pictured` for answers that cross. */
   async function show(f, withImage = true) {
     const seq = ++received;
     state.fonster = f; // draw with its engine
-    const [picture] = await Promise.all([
-      withImage ? Promise.all([image(), engineChoices(f), environment()]) : null,
-      nameLookalikes(f, seq),
-    ]);
+    const [picture] = await Promise.all([withImage ? drawn(f) : null, lookalikes.name(f, seq)]);
     const fields = fieldsOf(f);
     if (seq > applied) {
       applied = seq;
@@ -124,39 +147,39 @@ export function createDetailService(deps) {
       if (picture) pictured = seq;
       setFonster(fields);
       const [img, eng, env] = picture || [];
-      await send({ type: 'fonster', fonster: fields, image: img, engines: eng, environment: env, lookalikes: lookalikesFor(fields) });
+      await send({ type: 'fonster', fonster: fields, image: img, engines: eng, environment: env, lookalikes: lookalikes.of(fields) });
     } else if (picture && seq > pictured && shown && pictureKey(shown) === pictureKey(fields)) {
       pictured = seq;
       const [img, eng, env] = picture;
-      await send({ type: 'fonster', fonster: shown, image: img, engines: eng, environment: env, lookalikes: lookalikesFor(shown) });
+      await send({ type: 'fonster', fonster: shown, image: img, engines: eng, environment: env, lookalikes: lookalikes.of(shown) });
     }
   }
 
   /** Everything the view needs to draw itself (also after being hidden). */
   async function sendInit() {
     const sources = deps.sources();
-    if (mode === 'fonster') {
-      const seq = ++received;
-      const answer = await call('fonsters/get', { id, lookalikes: true });
-      const f = fieldsOf(answer);
-      state.fonster = f;
-      state.seed = f.seed;
-      const [img, eng, env] = await Promise.all([image(), engineChoices(f), environment(), nameLookalikes(answer, seq)]);
-      if (seq < applied) { // an edit's answer came meanwhile: the view starts from it
-        const current = shown;
-        const same = pictureKey(current) === pictureKey(f);
-        await send({ type: 'init', mode, fonster: current, image: same ? img : undefined, sources, engines: same ? eng : undefined, environment: same ? env : undefined, lookalikes: lookalikesFor(current) });
-        return;
-      }
-      applied = seq;
-      pictured = seq;
-      shown = f;
-      setFonster(f);
-      await send({ type: 'init', mode, fonster: f, image: img, sources, engines: eng, environment: env, lookalikes: lookalikesFor(f) });
-    } else {
-      const [img, env] = await Promise.all([image(), environment()]);
+    if (mode === 'preview') {
+      const [img, env] = await Promise.all([pictures.image(target()), pictures.environment(target())]);
       await send({ type: 'init', mode, seed: state.seed, image: img, sources, engines: { current: engine() || deps.defaultEngine(), choices: [] }, environment: env });
+      return;
     }
+    const seq = ++received;
+    const answer = await call('fonsters/get', { id, lookalikes: true });
+    const f = fieldsOf(answer);
+    state.fonster = f;
+    state.seed = f.seed;
+    const [[img, eng, env]] = await Promise.all([drawn(f), lookalikes.name(answer, seq)]);
+    if (seq < applied) { // an edit's answer came meanwhile: the view starts from it
+      const same = pictureKey(shown) === pictureKey(f);
+      await send({ type: 'init', mode, fonster: shown, image: same ? img : undefined, sources, engines: same ? eng : undefined,
+        environment: same ? env : undefined, lookalikes: lookalikes.of(shown) });
+      return;
+    }
+    applied = seq;
+    pictured = seq;
+    shown = f;
+    setFonster(f);
+    await send({ type: 'init', mode, fonster: f, image: img, sources, engines: eng, environment: env, lookalikes: lookalikes.of(f) });
   }
 
   /** Live creature while typing: the newest keystroke cancels the previous render. */
@@ -166,13 +189,13 @@ export function createDetailService(deps) {
     typing = controller;
     try {
       const what = { seed: text, ...engineParam() };
-      const [result, env] = await Promise.all([
-        call('creature/render', { ...what, format: 'png', size: DISPLAY_SIZE }, { signal: controller.signal }),
-        environment(what, { signal: controller.signal }),
-      ]);
-      await send({ type: 'preview', seq, seed: text, image: pickImage(result), environment: env });
+      const opts = { signal: controller.signal };
+      // A Fonster's engine choices follow the typed text too (each engine's picture of it).
+      const choices = mode === 'fonster' && state.fonster ? pictures.engines(text, state.fonster.engine, opts) : undefined;
+      const [result, env, engines] = await Promise.all([pictures.image(what, opts), pictures.environment(what, opts), choices]);
+      await send({ type: 'preview', seq, seed: text, image: result, environment: env, engines });
     } catch (error) {
-      if (cancelled(error)) return;
+      if (deps.isCancellation(error)) return;
       await send({ type: 'seedError', seq, message: deps.describe(error) });
     } finally {
       if (typing === controller) typing = null;
@@ -181,18 +204,18 @@ export function createDetailService(deps) {
 
   /** One undoable edit (a Fonster), or the new seed of a free preview. */
   async function commitSeed(text) {
-    if (mode === 'fonster') {
-      if (state.fonster && state.fonster.seed === text) return;
-      try {
-        await show(await call('fonsters/update', { id, seed: text }));
-      } catch (error) {
-        if (error && error.code === 1002) { await send({ type: 'seedError', message: deps.describe(error) }); return; }
-        throw error;
-      }
-    } else {
+    if (mode === 'preview') {
       state.seed = text;
-      const [img, env] = await Promise.all([image(), environment()]);
+      const [img, env] = await Promise.all([pictures.image(target()), pictures.environment(target())]);
       await send({ type: 'image', seed: text, image: img, environment: env });
+      return;
+    }
+    if (state.fonster && state.fonster.seed === text) return;
+    try {
+      await show(await call('fonsters/update', { id, seed: text }));
+    } catch (error) {
+      if (error && error.code === ERROR_CODES.seedTooLong) { await send({ type: 'seedError', message: deps.describe(error) }); return; }
+      throw error;
     }
   }
 
@@ -205,7 +228,7 @@ export function createDetailService(deps) {
       }, { signal: controller.signal });
       await send({ type: 'frames', requestId: m.requestId, start: m.start, total: result.total, intervalMs: result.intervalMs, frames: result.frames });
     } catch (error) {
-      if (cancelled(error)) return;
+      if (deps.isCancellation(error)) return;
       await send({ type: 'framesFailed', requestId: m.requestId });
       throw error;
     } finally {
@@ -222,7 +245,7 @@ export function createDetailService(deps) {
     const text = mode === 'fonster' ? state.seed : (typeof m.seed === 'string' ? m.seed : state.seed);
     try {
       const animation = await call('creature/tapAnimation', {
-        seed: text, tap: Math.max(0, Number(m.tap) || 0), viewSize: Math.max(1, Math.round(Number(m.size) || 256)), samples: TAP_SAMPLES, ...(engine() ? { engine: engine() } : {}),
+        seed: text, tap: Math.max(0, Number(m.tap) || 0), viewSize: Math.max(1, Math.round(Number(m.size) || 256)), samples: TAP_SAMPLES, ...engineParam(),
       });
       await send({ type: 'tap', animation });
     } catch (error) {
@@ -239,39 +262,42 @@ export function createDetailService(deps) {
 
   /** An error: "nothing to undo" is a plain note, a deleted Fonster closes the view, the rest is shown. */
   function report(error) {
-    if (state.closed || cancelled(error)) return;
+    if (state.closed || deps.isCancellation(error)) return;
     const code = error && error.code;
-    if (code === 1006 || code === 1007) { send({ type: 'status', message: deps.describe(error) }); return; }
-    if (code === 1001 && mode === 'fonster') { if (deps.onGone) deps.onGone(); return; }
+    if (code === ERROR_CODES.nothingToUndo || code === ERROR_CODES.nothingToRedo) { send({ type: 'status', message: deps.describe(error) }); return; }
+    if (code === ERROR_CODES.notFound && mode === 'fonster') { if (deps.onGone) deps.onGone(); return; }
     send({ type: 'status', message: deps.describe(error), error: true });
     if (deps.onError) deps.onError(error);
   }
 
+  /** A Fonster edit (only for a library Fonster): the server's answer is shown. */
+  const edit = (method, params) => (id ? call(method, { id, ...params }).then(show) : undefined);
+
+  /** @type {{ [type: string]: (m: any) => any }} what each view message does (detail/messages.js's ToHost) */
+  const commands = {
+    ready: () => sendInit(),
+    typing: (m) => preview(String(m.seed), m.seq),
+    commitSeed: (m) => commitSeed(String(m.seed)),
+    setEngine: (m) => (state.fonster && state.fonster.engine === m.engine ? undefined : edit('fonsters/update', { engine: String(m.engine) })),
+    rename: (m) => edit('fonsters/update', { name: String(m.name) }),
+    undo: () => edit('fonsters/undo', {}),
+    redo: () => edit('fonsters/redo', {}),
+    random: (m) => (id ? call('fonsters/random', { id, source: m.source, mode: m.mode === 'prepend' ? 'prepend' : 'replace' }).then(showRandom) : undefined),
+    refresh: () => (id ? call('fonsters/refresh', { id }).then(showRandom) : undefined),
+    frames: (m) => frames(m),
+    stopFrames: () => cancelFrames(),
+    useFrame: (m) => edit('fonsters/useFrame', { frame: Number(m.frame) }),
+    tap: (m) => tap(m),
+    export: (m) => deps.exportCreature(target(), String(m.format)),
+    share: (m) => deps.share(id ? { ids: [id] } : { seeds: [typeof m.seed === 'string' ? m.seed : state.seed] }),
+    saveAsFonster: (m) => deps.saveAsFonster(typeof m.seed === 'string' ? m.seed : state.seed, engine()),
+  };
+
   /** Handle one message from the view; errors are reported, never thrown. */
   async function handle(m) {
-    if (!m || typeof m.type !== 'string' || state.closed) return;
+    if (!m || typeof m.type !== 'string' || state.closed || !Object.prototype.hasOwnProperty.call(commands, m.type)) return;
     try {
-      switch (m.type) {
-        case 'ready': await sendInit(); break;
-        case 'typing': await preview(String(m.seed), m.seq); break;
-        case 'commitSeed': await commitSeed(String(m.seed)); break;
-        case 'setEngine':
-          if (id && !(state.fonster && state.fonster.engine === m.engine)) await show(await call('fonsters/update', { id, engine: String(m.engine) }));
-          break;
-        case 'rename': if (id) await show(await call('fonsters/update', { id, name: String(m.name) })); break;
-        case 'undo': if (id) await show(await call('fonsters/undo', { id })); break;
-        case 'redo': if (id) await show(await call('fonsters/redo', { id })); break;
-        case 'random': if (id) await showRandom(await call('fonsters/random', { id, source: m.source, mode: m.mode === 'prepend' ? 'prepend' : 'replace' })); break;
-        case 'refresh': if (id) await showRandom(await call('fonsters/refresh', { id })); break;
-        case 'frames': await frames(m); break;
-        case 'stopFrames': cancelFrames(); break;
-        case 'useFrame': if (id) await show(await call('fonsters/useFrame', { id, frame: Number(m.frame) })); break;
-        case 'tap': await tap(m); break;
-        case 'export': await deps.exportCreature(target(), String(m.format)); break;
-        case 'share': await deps.share(id ? { ids: [id] } : { seeds: [typeof m.seed === 'string' ? m.seed : state.seed] }); break;
-        case 'saveAsFonster': await deps.saveAsFonster(typeof m.seed === 'string' ? m.seed : state.seed, engine()); break;
-        default: break;
-      }
+      await commands[m.type](m);
     } catch (error) {
       report(error);
     }

@@ -16,6 +16,7 @@ export const LIMIT = 24;
  * @param {(message: any) => any} deps.send to the view
  * @param {() => ({ id: string, name: string, engine?: string } | null)} deps.target the Fonster a pick sets the seed of (null: none)
  * @param {() => (string | undefined)} deps.engine the engine without a target (undefined: the server's default)
+ * @param {() => string[]} [deps.engines] the server's engines, to choose from
  * @param {(error: any) => boolean} deps.isCancellation
  * @param {(error: any) => string} deps.describe the message to show for an error
  * @param {(fonster: any) => void} [deps.onCreated] a pick made a Fonster
@@ -27,8 +28,14 @@ export function createFindLookService(deps) {
   let lastSet = null; // { id, name, seed } the edit Undo takes back
   let closed = false;
   const send = (m) => (closed ? false : deps.send(m));
+  const engines = () => (deps.engines ? deps.engines() : []);
+  /** The engine a search starts with: the target's, else the library's default. */
   const engine = () => { const t = deps.target(); return (t && t.engine) || deps.engine(); };
-  const engineParam = () => { const e = engine(); return e ? { engine: e } : {}; };
+  /** `{engine}`: the one the view chose when the server has it, else the default one (or the server's). */
+  const engineParam = (chosen) => {
+    const e = typeof chosen === 'string' && engines().includes(chosen) ? chosen : engine();
+    return e ? { engine: e } : {};
+  };
 
   function cancel() {
     if (running) running.controller.abort();
@@ -52,7 +59,7 @@ export function createFindLookService(deps) {
     send({ type: 'started', seq });
     try {
       const answer = await call('creature/search', {
-        base: String(m.base), want: m.want, limit: LIMIT, ...engineParam(), ...(target ? { unlike: [target.id] } : {}),
+        base: String(m.base), want: m.want, limit: LIMIT, ...engineParam(m.engine), ...(target ? { unlike: [target.id] } : {}),
       }, { signal: controller.signal, onProgress: (value) => found(value && value.result) });
       if (running !== mine) return;
       for (const result of answer.results) found(result); // any the reports missed
@@ -66,15 +73,19 @@ export function createFindLookService(deps) {
     }
   }
 
-  async function create(seed) {
-    const fonster = await call('fonsters/create', { seed, ...engineParam() });
+  async function create(seed, chosen) {
+    const fonster = await call('fonsters/create', { seed, ...engineParam(chosen) });
     send({ type: 'created', fonster });
     if (deps.onCreated) deps.onCreated(fonster);
   }
 
-  async function setSeed(seed) {
+  async function setSeed(seed, drawnBy) {
     const target = deps.target();
     if (!target) { send({ type: 'status', message: 'Open a Fonster first: a pick sets the seed of the Fonster you opened this panel from.', error: true }); return; }
+    if (drawnBy && target.engine && drawnBy !== target.engine) {
+      send({ type: 'status', message: `That match is drawn by ${drawnBy}, and “${target.name}” by ${target.engine}: create it as a new Fonster instead.`, error: true });
+      return;
+    }
     const fonster = await call('fonsters/update', { id: target.id, seed });
     lastSet = { id: fonster.id, name: fonster.displayName, seed };
     send({ type: 'seedSet', fonster });
@@ -90,9 +101,17 @@ export function createFindLookService(deps) {
     if (deps.onSeedSet) deps.onSeedSet(fonster);
   }
 
+  /** The view's start: the target, and the engines with the one to start with first. */
   function init() {
     const target = deps.target();
-    send({ type: 'init', target: target ? { id: target.id, name: target.name } : null, engine: engine() || null });
+    const first = engine();
+    const all = engines();
+    send({
+      type: 'init',
+      target: target ? { id: target.id, name: target.name, engine: target.engine } : null,
+      engine: first || all[0] || null,
+      engines: first && all.includes(first) ? [first, ...all.filter((e) => e !== first)] : all,
+    });
   }
 
   /** Handle one message from the view; errors are shown, never thrown. */
@@ -103,8 +122,8 @@ export function createFindLookService(deps) {
         case 'ready': init(); break;
         case 'search': await search(m); break;
         case 'cancel': if (running) { const { seq } = running; cancel(); send({ type: 'cancelled', seq }); } break;
-        case 'create': await create(String(m.seed)); break;
-        case 'setSeed': await setSeed(String(m.seed)); break;
+        case 'create': await create(String(m.seed), m.engine); break;
+        case 'setSeed': await setSeed(String(m.seed), typeof m.engine === 'string' ? m.engine : undefined); break;
         case 'undo': await undo(); break;
         default: break;
       }

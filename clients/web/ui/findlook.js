@@ -4,10 +4,15 @@
 // was opened for (undoable). Like detail.js it holds no Fonsters rules: it sends what the person
 // asks for to its host (findlook-service.mjs does the calls) and shows what comes back.
 //
-// Messages to the host: ready, search {seq, base, want}, cancel, create {seed}, setSeed {seed},
-// undo. From the host: init {target: {id, name} | null, engine}, started {seq}, result {seq,
-// result}, done {seq, count, tried, stoppedBy}, failed {seq, message, traits}, cancelled {seq},
-// created {fonster}, seedSet {fonster}, undone {fonster, seed}, status {message, error?}.
+// The search says which engine it draws with and lets the person choose it: the open Fonster's
+// engine (else the library's default) comes first and is chosen; “Set as seed” is offered only
+// for matches drawn by the Fonster's own engine (another engine draws the seed differently).
+//
+// Messages to the host: ready, search {seq, base, want, engine}, cancel, create {seed, engine},
+// setSeed {seed, engine}, undo. From the host: init {target: {id, name, engine} | null, engine, engines},
+// started {seq}, result {seq, result}, done {seq, count, tried, stoppedBy, engine}, failed {seq,
+// message, traits}, cancelled {seq}, created {fonster}, seedSet {fonster}, undone {fonster,
+// seed}, status {message, error?}.
 
 /** The features a creature may draw (creature/search `want`: true means drawn). */
 export const FEATURES = ['eyes', 'mouth', 'nose', 'body', 'hair', 'eyebrows', 'beard', 'ears', 'horn', 'antlers', 'appendages'];
@@ -55,7 +60,12 @@ const MARKUP = `
     <label for="fl-base">Base text</label>
     <input id="fl-base" type="text" autocomplete="off" spellcheck="false" placeholder="A name, a word: its variants are tried" aria-describedby="fl-hint">
   </div>
-  <p id="fl-hint" class="hint">Matches arrive as they are found; editing the base or a trait starts again. Escape stops.</p>
+  <div class="fl-engine">
+    <label for="fl-engine">Engine</label>
+    <select id="fl-engine" aria-describedby="fl-engine-note"></select>
+    <span id="fl-engine-note" class="fl-target"></span>
+  </div>
+  <p id="fl-hint" class="hint">Matches arrive as they are found; editing the base, a trait or the engine starts again. Escape stops.</p>
   <fieldset class="fl-group" id="fl-features"><legend>Drawn features</legend></fieldset>
   <fieldset class="fl-group" id="fl-flags"><legend>Shape</legend></fieldset>
   <div class="fl-choices" id="fl-choices">
@@ -71,7 +81,7 @@ const MARKUP = `
     <span id="fl-target" class="fl-target"></span>
   </div>
   <p id="fl-status" class="status" role="status" aria-live="polite"></p>
-  <p id="fl-undo-line" class="fl-undo-line" hidden><span id="fl-undo-text"></span> <button id="fl-undo" type="button">Undo</button></p>
+  <p id="fl-undo-line" class="fl-undo-line" role="status" hidden><span id="fl-undo-text"></span> <button id="fl-undo" type="button">Undo</button></p>
   <ul id="fl-results" class="fl-results" aria-label="Matches" aria-busy="false"></ul>
 </form>
 `;
@@ -90,6 +100,7 @@ export function mountFindLook(root, host) {
     form: root.querySelector('form'), base: $('fl-base'), features: $('fl-features'), flags: $('fl-flags'), choices: $('fl-choices'),
     colorOn: $('fl-color-on'), color: $('fl-color'), find: $('fl-find'), stop: $('fl-stop'), target: $('fl-target'),
     status: $('fl-status'), results: $('fl-results'), undoLine: $('fl-undo-line'), undoText: $('fl-undo-text'), undo: $('fl-undo'),
+    engine: $('fl-engine'), engineNote: $('fl-engine-note'),
   };
   const view = { seq: 0, searching: false, target: null, timer: 0, disposed: false, count: 0 };
   const post = (m) => { if (!view.disposed) host.post(m); };
@@ -127,6 +138,19 @@ export function mountFindLook(root, host) {
     return { features: ticked(el.features), flags: ticked(el.flags), choices, color: el.colorOn.checked ? el.color.value : null };
   }
 
+  /** Whether a match may become the target's seed: only one drawn by the target's own engine. */
+  const canSet = () => !!view.target && (!view.target.engine || view.target.engine === el.engine.value);
+
+  /** Say which engine the matches are drawn by, and show “Set as seed” where it applies. */
+  function showEngine() {
+    const engine = el.engine.value;
+    root.dataset.engine = engine;
+    el.engineNote.textContent = view.target && !canSet()
+      ? `Matches are drawn by ${engine}; “${view.target.name}” is drawn by ${view.target.engine}, so they can be created but not set as its seed.`
+      : '';
+    for (const b of el.results.querySelectorAll('.fl-set')) b.hidden = !canSet();
+  }
+
   function status(text, isError) {
     el.status.textContent = text || '';
     el.status.classList.toggle('error', !!isError);
@@ -149,8 +173,8 @@ export function mountFindLook(root, host) {
     view.count = 0;
     el.results.textContent = '';
     setSearching(true);
-    status(`Looking for ${traitsText(want)}…`);
-    post({ type: 'search', seq: view.seq, base, want });
+    status(`Looking for ${traitsText(want)}, drawn by ${el.engine.value}…`);
+    post({ type: 'search', seq: view.seq, base, want, engine: el.engine.value });
   }
 
   /** Restart a little after the last edit, so typing does not start a search per key. */
@@ -167,7 +191,10 @@ export function mountFindLook(root, host) {
 
   el.form.addEventListener('submit', (e) => { e.preventDefault(); start(); });
   el.base.addEventListener('input', soon);
-  el.form.addEventListener('change', (e) => { if (e.target !== el.base) soon(); });
+  el.form.addEventListener('change', (e) => {
+    if (e.target === el.engine) showEngine();
+    if (e.target !== el.base) soon();
+  });
   el.color.addEventListener('input', () => { el.colorOn.checked = true; soon(); });
   el.stop.addEventListener('click', stop);
   el.undo.addEventListener('click', () => post({ type: 'undo' }));
@@ -199,14 +226,15 @@ export function mountFindLook(root, host) {
     create.className = 'fl-create';
     create.textContent = 'Create';
     create.setAttribute('aria-label', `Create a Fonster with the seed “${result.seed}”`);
-    create.addEventListener('click', () => post({ type: 'create', seed: result.seed }));
+    const engine = el.engine.value;
+    create.addEventListener('click', () => post({ type: 'create', seed: result.seed, engine }));
     const set = document.createElement('button');
     set.type = 'button';
     set.className = 'fl-set';
     set.textContent = 'Set as seed';
-    set.hidden = !view.target;
+    set.hidden = !canSet();
     set.setAttribute('aria-label', `Set “${result.seed}” as the seed of ${view.target ? `“${view.target.name}”` : 'the open Fonster'}`);
-    set.addEventListener('click', () => post({ type: 'setSeed', seed: result.seed }));
+    set.addEventListener('click', () => post({ type: 'setSeed', seed: result.seed, engine }));
     const actions = document.createElement('span');
     actions.className = 'fl-result-actions';
     actions.append(create, set);
@@ -225,13 +253,23 @@ export function mountFindLook(root, host) {
     if (!m || typeof m !== 'object' || view.disposed) return;
     const current = m.seq === undefined || m.seq === view.seq;
     switch (m.type) {
-      case 'init':
+      case 'init': {
         view.target = m.target;
         el.target.textContent = m.target ? `“Set as seed” gives a match to “${m.target.name}” (undoable).` : 'Open a Fonster first to set a match as its seed.';
-        for (const b of el.results.querySelectorAll('.fl-set')) b.hidden = !m.target;
-        root.dataset.engine = m.engine || '';
+        const engines = Array.isArray(m.engines) && m.engines.length ? m.engines : [m.engine].filter(Boolean);
+        el.engine.textContent = '';
+        for (const e of engines) {
+          const option = document.createElement('option');
+          option.value = e;
+          option.textContent = m.target && e === m.target.engine ? `${e} (draws “${m.target.name}”)` : e;
+          el.engine.appendChild(option);
+        }
+        el.engine.value = m.engine || engines[0] || '';
+        el.engine.disabled = engines.length < 2;
+        showEngine();
         root.setAttribute('aria-busy', 'false');
         break;
+      }
       case 'result':
         if (current) { addResult(m.result); status(`Found ${view.count} so far…`); }
         break;
@@ -239,8 +277,8 @@ export function mountFindLook(root, host) {
         if (!current) break;
         setSearching(false);
         status(view.count === 0
-          ? `No match: the search tried ${m.tried.toLocaleString()} variants (${ENDINGS[m.stoppedBy] || m.stoppedBy}). Try another base or fewer traits.`
-          : `Found ${view.count} match${view.count === 1 ? '' : 'es'}; the search stopped at ${ENDINGS[m.stoppedBy] || m.stoppedBy}.`);
+          ? `No match drawn by ${m.engine || el.engine.value}: the search tried ${m.tried.toLocaleString()} variants (${ENDINGS[m.stoppedBy] || m.stoppedBy}). Try another base, fewer traits or another engine.`
+          : `Found ${view.count} match${view.count === 1 ? '' : 'es'} drawn by ${m.engine || el.engine.value}; the search stopped at ${ENDINGS[m.stoppedBy] || m.stoppedBy}.`);
         break;
       case 'failed':
         if (!current) break;
@@ -262,10 +300,9 @@ export function mountFindLook(root, host) {
       case 'created':
         status(`Created “${m.fonster.displayName}”.`);
         break;
-      case 'seedSet':
+      case 'seedSet': // said once, on the Undo line (a live region of its own)
         el.undoText.textContent = `Set the seed of “${m.fonster.displayName}” to “${m.fonster.seed}”.`;
         el.undoLine.hidden = false;
-        status(el.undoText.textContent);
         break;
       case 'undone':
         el.undoLine.hidden = true;

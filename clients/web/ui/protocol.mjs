@@ -33,6 +33,12 @@ export const METHODS = Object.freeze({
   "library/import": { params: ["bundle","select","workDoneToken","engine"], required: ["bundle"] },
   "creature/search": { params: ["base","want","variants","engine","limit","unlike","maxCandidates","timeoutMs","workDoneToken"], required: ["base","want"] },
   "fonsters/lookalikes": { params: ["near"], required: [] },
+  "textDocument/hover": { params: ["textDocument","position"], required: ["textDocument","position"] },
+  "textDocument/inlayHint": { params: ["textDocument","range"], required: ["textDocument","range"] },
+  "textDocument/codeAction": { params: ["textDocument","range","context","partialResultToken"], required: ["textDocument","range"] },
+  "textDocument/documentSymbol": { params: ["textDocument","partialResultToken"], required: ["textDocument"] },
+  "textDocument/completion": { params: ["textDocument","position","context","partialResultToken"], required: ["textDocument","position"] },
+  "workspace/executeCommand": { params: ["command","arguments"], required: ["command"] },
 });
 
 /**
@@ -49,3 +55,31 @@ export function checkCall(method, params) {
   }
   for (const key of m.required) if (!keys.includes(key)) throw new Error(`${method} needs '${key}'`);
 }
+
+/** Every method's name, in the server's order. */
+export const METHOD_NAMES = Object.freeze(["initialize","shutdown","fonsters/list","fonsters/get","fonsters/create","fonsters/update","fonsters/delete","fonsters/duplicate","fonsters/move","fonsters/undo","fonsters/redo","fonsters/random","fonsters/refresh","fonsters/useFrame","creature/render","creature/describe","creature/frames","creature/animate","creature/tapAnimation","creature/environment","clock/creature","share/build","share/preview","share/import","library/export","library/import","creature/search","fonsters/lookalikes","textDocument/hover","textDocument/inlayHint","textDocument/codeAction","textDocument/documentSymbol","textDocument/completion","workspace/executeCommand"]);
+
+/** The error codes the server answers with, by the names of the Swift `ErrorCode` statics. */
+export const ERROR_CODES = Object.freeze({
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  responseTooLarge: -32001,
+  requestCancelled: -32800,
+  notFound: 1001,
+  seedTooLong: 1002,
+  badShareLink: 1003,
+  storeUnavailable: 1004,
+  storeReadOnly: 1005,
+  nothingToUndo: 1006,
+  nothingToRedo: 1007,
+  frameOutOfRange: 1008,
+  tooMany: 1009,
+  invalidBundle: 1010,
+  storeCorrupt: 1011,
+  storeTooNew: 1012,
+  noRandomSource: 1013,
+  storeReplaced: 1014,
+});

@@ -1,71 +1,8 @@
-// The scene the creature stands on (ENGINE.md §8.1): the sky gradient from
-// creature/environment's sky levels, and — when the seed shows optional
-// effects — the sun and drifting clouds. The server says which layers are on;
-// the sun's period and each cloud's start, height, size and drift time come
-// from §2's segment hash of the render seed, as the apps compute them.
-
-/** §2: h(seed, id) in [0, 1) over UTF-16 code units of `seed + U+0000 + id`. */
-export function segmentHash(seed, id) {
-  const text = `${seed}\u0000${id}`;
-  const lanes = new Uint32Array(8);
-  for (let j = 0; j < 8; j++) lanes[j] = 5381 + j;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const j = i & 7;
-    lanes[j] = Math.imul(lanes[j], 33) ^ (c & 0xff);
-    lanes[j] = Math.imul(lanes[j], 33) ^ (c >> 8);
-  }
-  const low = (lanes[0] ^ lanes[2] ^ lanes[4] ^ lanes[6]) >>> 0;
-  const high = (lanes[1] ^ lanes[3] ^ lanes[5] ^ lanes[7]) >>> 0;
-  return (high * 2 ** 21 + (low >>> 11)) / 2 ** 53;
-}
-
-/** §2: ⌊h·n⌋ mod n, 0 when n ≤ 0. */
-export function pick(seed, id, n) {
-  return n > 0 ? Math.floor(segmentHash(seed, id) * n) % n : 0;
-}
-
-/** §8.1: trunc(h × 1,000,000). */
-export function seedToInt(seed, id) {
-  return Math.trunc(segmentHash(seed, id) * 1000000);
-}
-
-const WHITESPACE = /^[\p{Zs}\t\u200B]+|[\p{Zs}\t\u200B]+$/gu;
-
-/** §1: `" "` when the trimmed seed is empty, else the seed untrimmed. */
-export function renderSeed(seed) {
-  return seed.replace(WHITESPACE, '') === '' ? ' ' : seed;
-}
-
-/**
- * The §8.1 numbers for a seed and its creature/environment answer.
- * @param {string} seed
- * @param {{ layers: any, showOptionalEffects: boolean, sky: { top: number, middle: number, bottom: number } }} environment
- */
-export function scenePlan(seed, environment) {
-  const s = renderSeed(seed);
-  const { layers, showOptionalEffects: show, sky } = environment;
-  const sun = show && layers.sun && layers.sun.on ? { periodSeconds: 80 + (seedToInt(s, 'env_sun_dur') % 40) } : null;
-  let clouds = null;
-  if (show && layers.clouds && layers.clouds.on) {
-    const count = layers.clouds.count;
-    const initial = count != null ? Math.min(count, 20) : 2 + pick(s, 'env_cloud_n', 3);
-    const max = Math.min(initial + 2, 20);
-    const items = [];
-    for (let i = 0; i < max; i++) {
-      items.push({
-        index: i,
-        startsLeft: segmentHash(s, `env_cloud_x${i}`) < 0.5,
-        y: 0.1 + 0.3 * segmentHash(s, `env_cloud_y${i}`),
-        size: 60 + pick(s, `env_cloud_sz${i}`, 80),
-        driftSeconds: 40 + pick(s, `env_cloud_dur${i}`, 35),
-        shapeSeed: seedToInt(s, `env_cloud_seed${i}`),
-      });
-    }
-    clouds = { initial, max, items };
-  }
-  return { sky: [sky.top, sky.middle, sky.bottom], showOptionalEffects: show, sun, clouds };
-}
+// The scene the creature stands on (ENGINE.md §8.1), drawn from what the server
+// sends: creature/environment's `scene` holds the sky's three grey levels and —
+// when the seed shows optional effects — the sun's period and each cloud's
+// start, height, size, drift time and shape seed. Nothing here computes them:
+// this module only places and moves them over time.
 
 /** The CSS gradient for three white levels, top to bottom. */
 export function skyGradient(levels) {
@@ -78,6 +15,14 @@ export function skyGradient(levels) {
 export function sunPosition(periodSeconds, seconds) {
   const p = (seconds / periodSeconds) % 1;
   return { x: 0.2 + 0.6 * p, y: 0.15 + 0.05 * Math.sin(2 * Math.PI * p) };
+}
+
+/** A cloud's centre (px) in a W-wide scene after `progress` (0…1) of its drift: from 100 px off its
+ * starting side to 100 px past the other. */
+export function cloudX(item, W, progress) {
+  const from = item.startsLeft ? -100 : W + 100;
+  const to = item.startsLeft ? W + 100 : -100;
+  return from + (to - from) * progress;
 }
 
 /** A small deterministic generator for the three extra puffs (their placement is not specified). */
@@ -146,7 +91,7 @@ function cloudElement(item) {
 /**
  * Draw and animate the scene inside `el` (which holds the creature above it).
  * @param {HTMLElement} el
- * @returns {{ show(seed: string, environment: any): void, clear(): void, plan: any }}
+ * @returns {{ show(scene: any): void, clear(): void, plan: any }}
  */
 export function mountScene(el) {
   const layer = document.createElement('div');
@@ -197,9 +142,7 @@ export function mountScene(el) {
       clouds = clouds.filter((c) => {
         const progress = (now - c.started) / 1000 / c.item.driftSeconds;
         if (progress >= 1 && !still) { c.el.remove(); return false; }
-        const from = c.item.startsLeft ? -100 : W + 100;
-        const to = c.item.startsLeft ? W + 100 : -100;
-        const x = still ? (0.15 + 0.7 * ((c.item.index * 0.37) % 1)) * W : from + (to - from) * progress;
+        const x = still ? (0.15 + 0.7 * ((c.item.index * 0.37) % 1)) * W : cloudX(c.item, W, progress);
         c.el.style.transform = `translate(${x - c.item.size / 2}px, ${c.item.y * H - c.item.size * 0.3}px)`;
         return true;
       });
@@ -212,12 +155,12 @@ export function mountScene(el) {
   }
 
   const api = {
+    /** The scene shown (creature/environment's `scene`), null when none. */
     plan: null,
-    /** Show the scene of `seed` from its creature/environment answer. */
-    show(seed, environment) {
-      const next = scenePlan(seed, environment);
-      const same = plan && JSON.stringify(plan) === JSON.stringify(next);
-      if (same) return;
+    /** Show `scene` (creature/environment's `scene`); the same scene again changes nothing. */
+    show(next) {
+      if (!next) return;
+      if (plan && JSON.stringify(plan) === JSON.stringify(next)) return;
       clear();
       plan = next;
       api.plan = next;

@@ -31,7 +31,7 @@ enum ClockMethod: RPCMethod {
         let (creature, alt) = AltText.creatureAndSentence(seed: seed, engine: params.engine ?? context.defaultEngine)
         let image = try await request.compute { () throws(ResponseError) -> RenderedImage in
             try CreatureJSON.render(creature, format: params.format ?? .png, size: params.size ?? .standard,
-                                    background: params.background, request: request)
+                                    background: params.background, alt: alt, request: request)
         }
         return CreatureJSON.renderResult(image, creature: creature, alt: alt, name: "").merging([("seed", .string(seed))])
     }

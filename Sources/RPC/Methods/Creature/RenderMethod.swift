@@ -31,7 +31,7 @@ enum RenderMethod: RPCMethod {
         let metadata = params.metadata == true ? PNGMetadata(seed: target.seed, created: Date()) : nil
         let image = try await request.compute { () throws(ResponseError) -> RenderedImage in
             try CreatureJSON.render(creature, format: params.format ?? .png, size: params.size ?? .standard,
-                                    background: params.background, metadata: metadata, request: request)
+                                    background: params.background, metadata: metadata, alt: alt, request: request)
         }
         return CreatureJSON.renderResult(image, creature: creature, alt: alt, name: target.name)
     }

@@ -1,3 +1,5 @@
+import FonsterStore
+
 /// `openrpc.json`, made whole from the method declarations: each method's name, summary, params
 /// (from its `Params` type), result schema, errors, effect and cost, and the shared schemas. A
 /// test regenerates it and compares it with the committed file (`FONSTERS_WRITE_OPENRPC=1`
@@ -43,6 +45,7 @@ public enum OpenRPCDocument {
             "openrpc": "1.2.6",
             "info": SharedSchemas.info,
             "methods": .array(methods),
+            "x-notifications": NotificationDeclaration.openRPC(MethodTable.notificationDeclarations(ServerContext(location: .memory, options: StoreOptions()))),
             "components": ["schemas": SharedSchemas.components, "errors": .object(errors)],
         ]
     }

@@ -29,20 +29,24 @@ enum InitializeMethod: RPCMethod {
      "sizes":{"type":"object","properties":{"min":{"const":\#(ImageSize.pixelRange.lowerBound)},"max":{"const":\#(ImageSize.pixelRange.upperBound)},"step":{"const":32}},"required":["min","max","step"],"additionalProperties":false},
      "maxSeedLength":{"const":\#(TextLimit.maxLength)},"shareLinkMaxLength":{"type":"integer"},"engines":{"type":"array","items":{"$ref":"#/components/schemas/Engine"},"minItems":1},
      "defaultEngine":{"$ref":"#/components/schemas/Engine"}},
-     "required":["methods","formats","randomSources","sizes","maxSeedLength","shareLinkMaxLength","engines","defaultEngine"],"additionalProperties":false}},
-     "required":["experimental"],"additionalProperties":false},"store":{"type":"object","properties":{"path":{"type":["string","null"]},
+     "required":["methods","formats","randomSources","sizes","maxSeedLength","shareLinkMaxLength","engines","defaultEngine"],"additionalProperties":false},
+     \#(LanguageCapabilities.schemaProperties)},
+     "required":["experimental",\#(LanguageCapabilities.names.map { "\"\($0)\"" }.joined(separator: ","))],"additionalProperties":false},"store":{"type":"object","properties":{"path":{"type":["string","null"]},
      "memory":{"type":"boolean"},"readOnly":{"type":"boolean"}},"required":["path","memory","readOnly"],"additionalProperties":false}},
      "required":["serverInfo","engine","capabilities","store"],"additionalProperties":false}
     """#)
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> JSONValue {
+        let encoding = LanguageCapabilities.negotiate(params.capabilities)
+        context.documents.encoding = encoding
+        context.documents.markdown = LanguageCapabilities.markdown(params.capabilities)
         let readOnly = await context.executor.run { () -> Bool in
             (try? context.store())?.isReadOnly ?? context.options.readOnly
         }
         return [
             "serverInfo": ["name": "fonsters-rpc", "version": .string(ServerContext.version)],
             "engine": .string(context.defaultEngine.rawValue),
-            "capabilities": ["experimental": capabilities(context)],
+            "capabilities": .object(JSONObject([("experimental", capabilities(context))] + LanguageCapabilities.json(encoding))),
             "store": [
                 "path": context.storePath.map { .string($0) } ?? .null,
                 "memory": .bool(context.storePath == nil),

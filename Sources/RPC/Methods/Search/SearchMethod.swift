@@ -117,11 +117,11 @@ enum SearchMethod: RPCMethod {
                 // The rounds' parts run on the compute pool; each result's thumbnail too.
                 let outcome = try await CreatureSearch.run(finalSearch, parts: request.parts, isCancelled: { request.takeTurn() }) { result in
                     found += 1
-                    let json = try await request.computeOnPool { resultJSON(result, wants) }
+                    let json = await request.computeOnPool { resultJSON(result, wants) }
                     request.reportProgress(["kind": "report", "message": .string("Found \(found) of \(limit)"),
                                             "percentage": .int(Int64(found * 100 / limit)), "result": json])
                 }
-                let results = try await request.computeOnPool { outcome.results.map { resultJSON($0, wants) } }
+                let results = await request.computeOnPool { outcome.results.map { resultJSON($0, wants) } }
                 return [
                     "results": .array(results),
                     "tried": .int(Int64(outcome.tried)), "stoppedBy": .string(outcome.stoppedBy.rawValue),

@@ -10,12 +10,13 @@ public enum HTTPRoute: Sendable {
 /// Serves HTTP/1.1 requests on one connection: reads each head within a deadline, answers
 /// through a router, keeps the connection alive between requests, and hands it over on an upgrade.
 public enum HTTPConnection {
-    /// Runs on the connection's thread until the connection closes or is upgraded.
-    /// `headDeadline` bounds the time from waiting for a request to having its whole head (a
-    /// slow or idle client is then dropped: with 408 if it had started a request).
-    public static func serve(_ stream: SocketStream, limits: HTTPLimits, headDeadline: Duration,
+    /// Runs on the connection's thread until the connection closes or is upgraded; `received`
+    /// holds the bytes already read (the lobby's). `headDeadline` bounds the time from waiting
+    /// for a request to having its whole head (a slow or idle client is then dropped: with 408
+    /// if it had started a request).
+    public static func serve(_ stream: SocketStream, received: [UInt8] = [], limits: HTTPLimits, headDeadline: Duration,
                              route: (HTTPRequest) -> HTTPRoute) {
-        var buffer: [UInt8] = []
+        var buffer = received
         var parser = HTTPRequestParser(limits: limits)
         let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: 16 << 10)
         defer { chunk.deallocate() }

@@ -54,15 +54,15 @@ public struct HTTPRequest: Sendable, Hashable {
         }
     }
 
-    /// The value of the cookie `name`, if the request sends it.
-    public func cookie(_ name: String) -> String? {
-        for header in headers where header.name == "cookie" {
-            for pair in header.value.split(separator: ";") {
+    /// Every value the request sends for the cookie `name`, in order (a browser may send
+    /// several cookies of one name, set for different paths or hosts).
+    public func cookies(_ name: String) -> [String] {
+        headers.filter { $0.name == "cookie" }.flatMap { header in
+            header.value.split(separator: ";").compactMap { pair -> String? in
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                if parts.count == 2 && parts[0].trimmingSpaces == name { return parts[1].trimmingSpaces }
+                return parts.count == 2 && parts[0].trimmingSpaces == name ? parts[1].trimmingSpaces : nil
             }
         }
-        return nil
     }
 
     /// Whether a body follows the head (any Transfer-Encoding, or a Content-Length other than 0).

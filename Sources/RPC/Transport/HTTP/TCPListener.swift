@@ -5,14 +5,18 @@ import Glibc
 import Darwin
 #endif
 
-/// A listening TCP socket on a numeric address, with an accept thread that hands each
-/// connection to a handler on a thread of its own, at most `maxConnections` at a time.
+/// A listening TCP socket on a numeric address, with a lobby thread that accepts connections
+/// and hands each admitted one to a handler on a thread of its own, at most `maxConnections`
+/// at a time.
 public final class TCPListener: @unchecked Sendable {
     /// The address bound, as given (`127.0.0.1`, `::1`, `0.0.0.0`…).
     public let host: String
     /// The port bound (the one picked by the system when 0 was asked for).
     public let port: Int
     private let fd: Int32
+    /// The most connections the kernel holds for the lobby to accept: newcomers wait there, in
+    /// order, while the lobby is full of connections that have not waited their grace yet.
+    static let backlog: Int32 = 1024
     private let active = Locked(0)
 
     /// A failure to set up the socket.
@@ -45,7 +49,7 @@ public final class TCPListener: @unchecked Sendable {
             close(fd)
             throw SetupError(description: "Cannot listen on \(host) port \(port): \(reason).")
         }
-        guard listen(fd, 128) == 0 else {
+        guard listen(fd, Self.backlog) == 0 else {
             close(fd)
             throw SetupError(description: "listen() failed: \(String(cString: strerror(errno))).")
         }
@@ -66,53 +70,30 @@ public final class TCPListener: @unchecked Sendable {
         self.port = Int(bound)
     }
 
-    /// Connections open now.
+    /// Connections admitted and open now (those still in the lobby are not counted).
     public var activeConnections: Int { active.current }
 
-    /// Starts the accept thread. Each connection gets a thread running `handle`, which owns the
-    /// stream and must close it. Past `maxConnections` open at once, a connection is answered
-    /// `busy` (if given) and closed at once.
-    public func start(maxConnections: Int, busy: [UInt8]?, log: TransportLog,
-                      handle: @escaping @Sendable (SocketStream) -> Void) {
-        let thread = Thread { [self] in
-            while true {
-                let client = accept(fd, nil, nil)
-                if client < 0 {
-                    if errno == EINTR || errno == ECONNABORTED { continue }
-                    if errno == EMFILE || errno == ENFILE {
-                        log("accept failed: too many open files; retrying in 100 ms")
-                        usleep(100_000)
-                        continue
-                    }
-                    log("accept failed (errno \(errno)); no longer accepting connections")
-                    return
-                }
-                Self.configure(client)
-                let admitted = active.withLock { count -> Bool in
-                    guard count < maxConnections else { return false }
-                    count += 1
-                    return true
-                }
-                guard admitted else {
-                    let refused = SocketStream(fd: client, onClose: {})
-                    if let busy { refused.write(busy) }
-                    refused.close()
-                    continue
-                }
-                let stream = SocketStream(fd: client, onClose: { [active] in active.withLock { $0 -= 1 } })
-                let worker = Thread { handle(stream) }
-                worker.name = "http-connection"
-                worker.stackSize = 512 << 10
-                worker.start()
-            }
-        }
-        thread.name = "http-accept"
+    /// Starts the lobby thread (see `Lobby`), which accepts connections and reads each one's
+    /// first request. A request that `screen` passes (nil) admits its connection, up to
+    /// `maxConnections` open at once (past that it is answered `busy`, if given, and closed):
+    /// `handle` runs on a thread of its own with the stream and the bytes read so far, and must
+    /// close the stream. A request the screen refuses gets the screen's answer and is closed.
+    public func start(maxConnections: Int, lobby: LobbyLimits, httpLimits: HTTPLimits, busy: [UInt8]?, log: TransportLog,
+                      screen: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
+                      handle: @escaping @Sendable (SocketStream, [UInt8]) -> Void) {
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        let lobby = Lobby(listener: fd, limits: lobby, httpLimits: httpLimits, maxConnections: maxConnections,
+                          active: active, busy: busy, log: log, screen: screen, admit: handle)
+        let thread = Thread { lobby.run() }
+        thread.name = "http-lobby"
         thread.start()
     }
 
-    /// No Nagle delay (pipelined small messages), and a 10 s send timeout so a peer that
-    /// stops reading cannot hold a writer forever.
-    private static func configure(_ fd: Int32) {
+    /// Blocking I/O (whatever the listener's mode), no Nagle delay (pipelined small messages),
+    /// and a 10 s send timeout so a peer that stops reading cannot hold a writer forever.
+    static func configure(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var yes: Int32 = 1
         _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
         var timeout = timeval(tv_sec: 10, tv_usec: 0)

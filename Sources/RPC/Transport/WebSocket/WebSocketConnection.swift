@@ -14,13 +14,15 @@ public enum WebSocketConnection {
 
     /// Serves `stream` as a WebSocket: calls `run` with the connection (start the session there,
     /// without blocking), then reads on this thread until the WebSocket ends.
-    /// `leftover` holds bytes read after the handshake's head.
+    /// `leftover` holds bytes read after the handshake's head; `heartbeat` (if any) pings a
+    /// quiet peer and closes the connection (1001) when the ping goes unanswered.
     /// Its bytes (unfinished and unread messages, queued frames, the session's work) are charged
     /// to `budget` when given; when the budget's policy closes this connection to make room, it
     /// is closed with 1008 (the reason says the server's memory budget is full) and its session's
     /// work is cancelled.
     public static func serve(_ stream: SocketStream, leftover: [UInt8], limits: FrameLimits,
-                             log: TransportLog, closeWait: Duration = .seconds(2), budget: MemoryBudget? = nil,
+                             log: TransportLog, closeWait: Duration = .seconds(2), heartbeat: WebSocketHeartbeat? = nil,
+                             budget: MemoryBudget? = nil,
                              run: (Connection) -> Void) {
         let link = Link(stream: stream)
         let outputAccount = Locked<WebSocketOutput?>(nil)
@@ -48,6 +50,7 @@ public enum WebSocketConnection {
         defer { chunk.deallocate() }
         var events: [WebSocketEvent] = []
         var pending = leftover
+        var beat = heartbeat.map { WebSocketHeartbeat.Beat($0, now: .now) }
         reading: while true {
             if !pending.isEmpty {
                 pending.withUnsafeBufferPointer { decoder.feed($0, into: &events) }
@@ -56,15 +59,25 @@ public enum WebSocketConnection {
                 // A chunk is granted by the memory budget before it is read: while it is full,
                 // this client is slowed (nothing is read), or closed when it holds the most.
                 if let account, !account.reserve(capacity, for: .input, whileWaiting: { !stream.peerHungUp() }) { break reading }
-                let deadline = link.closeDeadline(after: closeWait) ?? ContinuousClock.now + .seconds(1)
+                let deadline = link.closeDeadline(after: closeWait) ?? min(ContinuousClock.now + .seconds(1), beat?.next ?? .now + .seconds(1))
                 let read = stream.read(into: chunk, capacity: capacity, deadline: deadline)
                 account?.release(capacity, for: .input)
                 if let account, !account.isOpen { break reading }
                 switch read {
-                case .bytes(let n): decoder.feed(UnsafeBufferPointer(start: chunk, count: n), into: &events)
+                case .bytes(let n):
+                    beat?.heard(at: .now)
+                    decoder.feed(UnsafeBufferPointer(start: chunk, count: n), into: &events)
                 case .end: break reading
                 case .timeout:
                     if link.closeDeadline(after: closeWait).map({ ContinuousClock.now >= $0 }) ?? false { break reading }
+                    switch beat?.due(at: .now) {
+                    case .ping: output.sendControl(WebSocketFrame.encode(.ping, []))
+                    case .gone:
+                        log("WebSocket closed with 1001: no answer to a ping")
+                        output.sendClose(code: WebSocketCloseCode.goingAway.rawValue, reason: "no answer to a ping")
+                        break reading
+                    default: break
+                    }
                     continue reading
                 }
             }

@@ -7,13 +7,11 @@ const vscode = require('vscode');
 const { buildDetailHtml } = require('./html');
 const { sharedUiSegments } = require('./ui-location');
 const { makeNonce } = require('../util/nonce');
-const { readableMessage, isCancellation } = require('../rpc/errors');
+const { readableMessage, isCancellation } = require('../rpc/core');
 const { showError } = require('../feedback');
 const { serverEngines, chosenEngine } = require('../settings');
 
 const VIEW_TYPE = 'fonsters.detail';
-const DISPLAY_SIZE = 512; // 16 device pixels per cell; CSS keeps it pixel-crisp
-const CHOICE_SIZE = 128; // each engine's creature beside the other, for picking one
 
 /**
  * One detail editor: a webview panel for a library Fonster (`{id}`) or for a
@@ -200,4 +198,4 @@ function sharedUiFolder(extensionUri) {
   return vscode.Uri.joinPath(extensionUri, ...sharedUiSegments(extensionUri.fsPath));
 }
 
-module.exports = { DetailPanel, VIEW_TYPE, DISPLAY_SIZE, CHOICE_SIZE, sharedUiFolder };
+module.exports = { DetailPanel, VIEW_TYPE, sharedUiFolder };

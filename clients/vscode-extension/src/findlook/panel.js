@@ -7,8 +7,8 @@ const vscode = require('vscode');
 const { buildDetailHtml } = require('../detail/html');
 const { sharedUiFolder } = require('../detail/panel');
 const { makeNonce } = require('../util/nonce');
-const { readableMessage, isCancellation } = require('../rpc/errors');
-const { chosenEngine } = require('../settings');
+const { readableMessage, isCancellation } = require('../rpc/core');
+const { chosenEngine, serverEngines } = require('../settings');
 
 const VIEW_TYPE = 'fonsters.findLook';
 
@@ -52,6 +52,7 @@ class FindLookPanel {
       send: (/** @type {any} */ m) => (this.disposed ? Promise.resolve(false) : this.panel.webview.postMessage(m)),
       target: () => this.target,
       engine: () => chosenEngine(deps.serverInfo()),
+      engines: () => serverEngines(deps.serverInfo()),
       isCancellation,
       describe: readableMessage,
       onCreated: (/** @type {any} */ f) => {

@@ -7,8 +7,6 @@
  * stream (in arbitrary chunks) back into parsed messages.
  */
 
-const HEADER_END = Buffer.from('\r\n\r\n', 'ascii');
-
 /**
  * @param {unknown} message any JSON-serialisable value
  * @returns {Buffer}
@@ -27,10 +25,15 @@ class FramingError extends Error {
   }
 }
 
+/** The longest header block read before the decoder gives up on the stream. */
+const HEADER_LIMIT = 8192;
+
 /**
  * Incremental decoder. Feed it chunks; it calls `onMessage` for each complete
  * frame whose body is valid JSON and `onError` for malformed frames (a bad
- * header loses the rest of the buffer, a bad body loses only that frame).
+ * header loses the rest of the chunk, a bad body loses only that frame).
+ * Linear in its input: a body is copied once, into a buffer of the size its
+ * header announced, however many chunks it arrives in.
  */
 class FrameDecoder {
   /**
@@ -40,53 +43,78 @@ class FrameDecoder {
   constructor(onMessage, onError) {
     this.onMessage = onMessage;
     this.onError = onError || (() => {});
-    /** @type {Buffer} */
-    this.buffer = Buffer.alloc(0);
-    /** @type {number | null} body length of the frame being read */
-    this.expected = null;
+    /** the header block read so far */
+    this.head = Buffer.alloc(HEADER_LIMIT);
+    this.headLength = 0;
+    /** @type {Buffer | null} the body being filled, sized by its Content-Length */
+    this.body = null;
+    this.filled = 0;
   }
 
   /** @param {Buffer | string} chunk */
   push(chunk) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    this.buffer = this.buffer.length === 0 ? bytes : Buffer.concat([this.buffer, bytes]);
-    for (;;) {
-      if (this.expected === null) {
-        const end = this.buffer.indexOf(HEADER_END);
-        if (end < 0) {
-          if (this.buffer.length > 8192) {
-            this.fail(new FramingError('Frame header longer than 8 KiB without a blank line'));
-          }
-          return;
-        }
-        const header = this.buffer.subarray(0, end).toString('ascii');
-        this.buffer = this.buffer.subarray(end + HEADER_END.length);
+    let at = 0;
+    while (at < bytes.length) {
+      if (this.body) {
+        const n = Math.min(this.body.length - this.filled, bytes.length - at);
+        bytes.copy(this.body, this.filled, at, at + n);
+        this.filled += n;
+        at += n;
+        if (this.filled === this.body.length) this.deliver();
+        continue;
+      }
+      at = this.readHeader(bytes, at);
+    }
+  }
+
+  /**
+   * Read header bytes from `bytes` at `at` until the blank line; returns where reading stopped.
+   * @param {Buffer} bytes @param {number} at
+   */
+  readHeader(bytes, at) {
+    while (at < bytes.length) {
+      if (this.headLength === HEADER_LIMIT) {
+        this.fail(new FramingError('Frame header longer than 8 KiB without a blank line'));
+        return bytes.length;
+      }
+      this.head[this.headLength++] = bytes[at++];
+      if (this.headLength >= 4 && this.head[this.headLength - 1] === 10 && this.head[this.headLength - 2] === 13
+        && this.head[this.headLength - 3] === 10 && this.head[this.headLength - 4] === 13) {
+        const header = this.head.toString('ascii', 0, this.headLength - 4);
+        this.headLength = 0;
         const length = parseContentLength(header);
         if (length === null) {
           this.fail(new FramingError(`Frame header without a valid Content-Length: ${JSON.stringify(header)}`));
-          return;
+          return bytes.length;
         }
-        this.expected = length;
+        this.body = Buffer.allocUnsafe(length);
+        this.filled = 0;
+        if (length === 0) this.deliver();
+        return at;
       }
-      if (this.buffer.length < this.expected) return;
-      const body = this.buffer.subarray(0, this.expected);
-      this.buffer = this.buffer.subarray(this.expected);
-      this.expected = null;
-      let message;
-      try {
-        message = JSON.parse(body.toString('utf8'));
-      } catch (error) {
-        this.onError(new FramingError(`Frame body is not JSON: ${/** @type {Error} */ (error).message}`));
-        continue;
-      }
-      this.onMessage(message);
     }
+    return at;
+  }
+
+  /** Parse the completed body and hand it on. */
+  deliver() {
+    const body = /** @type {Buffer} */ (this.body);
+    this.body = null;
+    let message;
+    try {
+      message = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      this.onError(new FramingError(`Frame body is not JSON: ${/** @type {Error} */ (error).message}`));
+      return;
+    }
+    this.onMessage(message);
   }
 
   /** @param {Error} error */
   fail(error) {
-    this.buffer = Buffer.alloc(0);
-    this.expected = null;
+    this.headLength = 0;
+    this.body = null;
     this.onError(error);
   }
 }

@@ -4,7 +4,10 @@
 const { spawn } = require('child_process');
 const { EventEmitter } = require('events');
 const { JsonRpcClient } = require('../rpc/client');
-const { ErrorCodes, RpcError } = require('../rpc/errors');
+const { loadRpc, rpcCore } = require('../rpc/core');
+
+/** The error of requests the ended connection leaves unanswered. @param {string} message */
+const connectionClosed = (message) => new (rpcCore().RpcError)(rpcCore().CLIENT_ERROR_CODES.connectionClosed, message);
 
 /**
  * @typedef {object} BackoffOptions
@@ -72,8 +75,10 @@ class ServerConnection extends EventEmitter {
     this.stopping = false;
     this.failure = null;
     this.attempt = 0;
+    this.state = 'starting';
     const waiting = this.waitReady();
-    this.launch();
+    loadRpc().then(() => { if (!this.stopping) this.launch(); },
+      (error) => this.giveUp(failure('other', `The extension's shared modules could not load (${error.message}). Reinstall the extension.`)));
     return waiting;
   }
 
@@ -108,6 +113,7 @@ class ServerConnection extends EventEmitter {
   /** Orderly shutdown: `shutdown`, `exit`, then signals if it lingers. */
   async stop() {
     this.stopping = true;
+    await loadRpc();
     if (this.restartTimer) {
       clearTimeout(this.restartTimer);
       this.restartTimer = null;
@@ -116,7 +122,7 @@ class ServerConnection extends EventEmitter {
     const client = this.client;
     if (!child) {
       this.state = 'stopped';
-      this.rejectWaiter(new RpcError(ErrorCodes.ConnectionClosed, 'The Fonsters server was stopped.'));
+      this.rejectWaiter(connectionClosed('The Fonsters server was stopped.'));
       return;
     }
     const exited = new Promise((resolve) => {
@@ -212,13 +218,13 @@ class ServerConnection extends EventEmitter {
       if (this.child === child) this.child = null;
       const expected = this.stopping;
       const what = spawnError ? spawnError.message : describeExit(code, signal);
-      client.close(new RpcError(ErrorCodes.ConnectionClosed, expected
+      client.close(connectionClosed(expected
         ? 'The Fonsters server was stopped.'
         : `The Fonsters server stopped unexpectedly (${what}).`));
       this.emit('exit', { code, signal, expected });
       if (expected) {
         this.state = 'stopped';
-        this.rejectWaiter(new RpcError(ErrorCodes.ConnectionClosed, 'The Fonsters server was stopped.'));
+        this.rejectWaiter(connectionClosed('The Fonsters server was stopped.'));
         return;
       }
       const errno = spawnError && /** @type {NodeJS.ErrnoException} */ (spawnError).code;

@@ -2,7 +2,7 @@
 'use strict';
 
 const vscode = require('vscode');
-const { readableMessage } = require('../rpc/errors');
+const { readableMessage } = require('../rpc/core');
 const { importShared } = require('../detail/ui-location');
 
 /**

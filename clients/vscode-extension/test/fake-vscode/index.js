@@ -540,14 +540,14 @@ function createFakeVscode() {
     },
   };
 
-  return {
+  return require('./languages').addLanguages({
     Disposable, EventEmitter, Uri, ThemeColor, ThemeIcon, MarkdownString, TreeItem, TreeItemCollapsibleState,
     ViewColumn, ConfigurationTarget, ExtensionMode, ProgressLocation, DataTransfer, DataTransferItem,
     CancellationTokenSource, Position, Range, Selection,
     commands, window, workspace, env,
     version: '1.85.0',
     __test,
-  };
+  });
 }
 
 module.exports = { createFakeVscode };

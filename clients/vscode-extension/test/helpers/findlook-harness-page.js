@@ -16,7 +16,7 @@
   window.acquireVsCodeApi = () => ({
     postMessage(message) {
       posted.push(message);
-      if (message.type === 'ready') toPage({ type: 'init', target: { id: 'A', name: 'Alpha' }, engine: 'fonsters-v2' });
+      if (message.type === 'ready') toPage({ type: 'init', target: { id: 'A', name: 'Alpha', engine: 'fonsters-v2' }, engine: 'fonsters-v2', engines: ['fonsters-v2', 'fonsters-v1'] });
       if (message.type === 'search') {
         toPage({ type: 'started', seq: message.seq });
         CANNED.results.forEach((result, i) => toPage({ type: 'result', seq: message.seq, result }, 40 + 40 * i));

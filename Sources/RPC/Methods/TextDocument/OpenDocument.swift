@@ -1,0 +1,142 @@
+import CreatureCore
+import FonsterDocument
+
+/// One document a client has open: its text and version, the cache of its pictures, the last
+/// analysis made of it, and the work under way to publish its diagnostics.
+final class OpenDocument: Sendable {
+    /// The document's URI, as the client names it.
+    let uri: String
+    private struct State {
+        var text: DocumentText
+        var version: Int
+        var cache: PictureCache
+        var analysis: DocumentAnalysis?
+        var analysisVersion = -1
+        /// The flag of the newest analysis scheduled; older ones are cancelled.
+        var pending: RequestFlag?
+        var generation = 0
+        var closed = false
+        /// Each drawn line's kind (`LineCreature.kind`), by seed and engine.
+        var kinds: [PictureCache.Key: String] = [:]
+        /// Distinct variants found for the code action, by seed, engine and version.
+        var variants: [String: String?] = [:]
+        /// Where its diagnostics go: the connection that opened or last changed it.
+        var writer: MessageWriter?
+    }
+    private let state: Locked<State>
+
+    /// A document opened at `version` with `text`.
+    init(uri: String, version: Int, text: DocumentText) {
+        self.uri = uri
+        state = Locked(State(text: text, version: version, cache: PictureCache(maxPictures: OpenDocumentLimits.maxPictures)))
+    }
+
+    /// The text, its version and the cache, as they stand.
+    var snapshot: (text: DocumentText, version: Int, cache: PictureCache) {
+        state.withLock { ($0.text, $0.version, $0.cache) }
+    }
+
+    /// The newest analysis, if it is of the current text (else nil: work on the text afresh).
+    var currentAnalysis: DocumentAnalysis? {
+        state.withLock { state in state.analysisVersion == state.version ? state.analysis : nil }
+    }
+
+    /// Applies `changes` in order at `version`, all or none: a change that cannot apply leaves
+    /// the document as it was.
+    func apply(_ changes: [(range: TextRange?, text: String)], version: Int, encoding: PositionEncoding) throws(DocumentError) {
+        let failure = state.withLock { (state: inout State) -> DocumentError? in
+            var text = state.text
+            do throws(DocumentError) {
+                for change in changes { try text.replace(change.range, with: change.text, encoding) }
+            } catch {
+                return error
+            }
+            state.text = text
+            state.version = version
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// The kind of the creature `key` draws (`LineCreature.kind`), kept for the next ask.
+    func kind(_ key: PictureCache.Key) -> String {
+        if let kind = state.withLock({ $0.kinds[key] }) { return kind }
+        let kind = LineCreature(seed: key.seed, engine: key.engine).kind
+        state.withLock { state in
+            if state.kinds.count >= OpenDocumentLimits.maxPictures { state.kinds = [:] }
+            state.kinds[key] = kind
+        }
+        return kind
+    }
+
+    /// The variant the code action offers for `key` at `version`, found by `find` once.
+    func variant(_ key: PictureCache.Key, version: Int, find: () throws(ResponseError) -> String?) throws(ResponseError) -> String? {
+        let memo = "\(version)\u{0}\(key.engine.rawValue)\u{0}\(key.seed)"
+        if let found = state.withLock({ $0.variants[memo] }) { return found }
+        let found = try find()
+        state.withLock { state in
+            if state.variants.count >= 256 { state.variants = [:] }
+            state.variants[memo] = .some(found)
+        }
+        return found
+    }
+
+    /// Marks the document closed: nothing more is published for it.
+    func close() {
+        state.withLock { state in
+            state.closed = true
+            state.pending?.cancel()
+        }
+    }
+
+    /// The connection its diagnostics go to.
+    var writer: MessageWriter? { state.withLock { $0.writer } }
+
+    /// Starts a new round of analysis publishing to `writer`: cancels the one under way, and
+    /// returns the new round's flag and number.
+    func beginRound(_ writer: MessageWriter) -> (flag: RequestFlag, generation: Int) {
+        state.withLock { state in
+            state.writer = writer
+            state.pending?.cancel()
+            let flag = RequestFlag()
+            state.pending = flag
+            state.generation += 1
+            if state.cache.isFull { state.cache = PictureCache(maxPictures: OpenDocumentLimits.maxPictures) }
+            return (flag, state.generation)
+        }
+    }
+
+    /// Keeps `analysis` and runs `publish` if round `generation` is still the newest and the
+    /// document open (under the lock, so an older round can never publish after a newer one).
+    func finishRound(_ generation: Int, version: Int, _ analysis: DocumentAnalysis, publish: () -> Void) {
+        state.withLock { state in
+            guard state.generation == generation, !state.closed else { return }
+            state.analysis = analysis
+            state.analysisVersion = version
+            state.pending = nil
+            publish()
+        }
+    }
+
+    /// About how many bytes it holds: its text (UTF-8, and about twice that as Swift strings
+    /// with the line array), its pictures, and the last analysis (about 100 bytes a seed).
+    var byteCount: Int {
+        state.withLock { state in
+            state.text.byteCount * 2 + state.text.lineCount * 32 + state.cache.byteCount + (state.analysis?.seeds.count ?? 0) * 100
+        }
+    }
+}
+
+extension OpenDocument {
+    /// The analysis of the text as it stands: the newest round's if it is current, else made
+    /// now on `request`'s compute pool (drawing only what the cache lacks).
+    func analysis(defaultEngine: EngineVersion, request: RequestContext) async throws(ResponseError) -> DocumentAnalysis {
+        if let analysis = currentAnalysis { return analysis }
+        let (text, _, cache) = snapshot
+        return try await request.compute { () throws(ResponseError) -> DocumentAnalysis in
+            guard let analysis = DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache,
+                                                      isCancelled: { request.takeTurn() }) else { throw .requestCancelled }
+            return analysis
+        }
+    }
+}

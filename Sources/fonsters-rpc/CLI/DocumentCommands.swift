@@ -1,0 +1,127 @@
+import Foundation
+import CreatureCore
+import FonsterStore
+import FonsterDocument
+
+/// `fonsters-rpc import FILE.fonsters` and `fonsters-rpc export --format fonsters`: a `.fonsters`
+/// document (one seed a line, `# engine:` directives) into the library and back.
+enum DocumentCommands {
+    static let importHelp = """
+    usage: fonsters-rpc import FILE.fonsters|- [--store PATH | --memory] [--no-starter] [--engine ENGINE]
+
+    Creates one Fonster per seed line of a .fonsters document (named empty), drawn by the engine
+    of the '# engine:' directive above it, or by --engine (default \(EngineVersion.current.rawValue)) above
+    the first directive. Seeds already in the library are skipped, as every import does. Every
+    seed is checked before anything is created; each 1,000 seeds are created in one step.
+    A document holds at most 4 MiB in 20,000 lines. - reads standard input.
+
+      --store PATH     the library file (default: the platform's application-support folder)
+      --memory         a library that lives only as long as the process
+      --no-starter     a new library starts empty instead of with the starter Fonsters
+      --engine ENGINE  the engine above the first directive: \(EngineVersion.allCases.map(\.rawValue).joined(separator: " or "))
+      -h, --help       show this help
+    """
+
+    static let exportHelp = """
+    usage: fonsters-rpc export --format fonsters [-o FILE|-] [--store PATH | --memory] [--no-starter]
+
+    Writes the library as a .fonsters document: its seeds in list order, one a line, with an
+    '# engine:' directive first and wherever the engine changes. Names are not kept. A seed no
+    line can hold (empty, or with a line break) is left out and counted on standard error.
+
+      --format fonsters  the document's format (the only one)
+      -o, --output FILE  where to write it; - (the default) is standard output
+      --store PATH       the library file (default: the platform's application-support folder)
+      --memory           a library that lives only as long as the process
+      --no-starter       a new library starts empty instead of with the starter Fonsters
+      -h, --help         show this help
+    """
+
+    /// The store options both commands take, read from `reader`'s `option`; false for another.
+    static func storeOption(_ option: String, _ reader: inout ArgumentReader, _ options: inout ServerOptions) throws -> Bool {
+        guard ["--store", "--memory", "--no-starter", "--engine"].contains(option),
+              let entry = ServerOptions.table.first(where: { $0.name == option }) else { return false }
+        try entry.apply(&options, entry.value == nil ? "" : try reader.value())
+        return true
+    }
+
+    /// Refuses `--memory` with `--store`.
+    static func checkStore(_ reader: ArgumentReader) throws {
+        if reader.has("--memory") && reader.has("--store") {
+            throw CLIError("The options --memory and --store contradict each other; give one of them.")
+        }
+    }
+
+    /// Opens the library the options name; a failure is the store's sentence.
+    static func open(_ options: ServerOptions) throws -> FonsterStore {
+        do { return try FonsterStore(location: options.location, options: options.storeOptions) }
+        catch { throw CLIFailure(error.message) }
+    }
+
+    static func runImport(_ args: [String]) throws {
+        var reader = ArgumentReader(args)
+        var options = try ServerOptions([])
+        while let option = try reader.nextOption() {
+            guard try storeOption(option, &reader, &options) else { throw reader.unknown(option, command: "import") }
+        }
+        try checkStore(reader)
+        guard reader.operands.count == 1, let path = reader.operands.first else {
+            throw CLIError("The import command reads one .fonsters file (or - for standard input); this got \(reader.operands.count).")
+        }
+        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try InputFile.read(path, what: "the document")
+        let name = path == "-" ? "standard input" : path
+        guard let source = String(data: data, encoding: .utf8) else { throw CLIFailure("The document \(name) is not UTF-8 text.") }
+        var text = DocumentText("")
+        do { try text.replace(nil, with: source, .utf16) } catch { throw CLIFailure("The document \(name) is too large: \(error.message)") }
+        let (entries, unknown) = FonstersFormat.entries(of: text, defaultEngine: options.engine)
+        if let line = unknown.first, case .directive(_, let engine) = FonstersFormat.classify(text.lines[line]) {
+            throw CLIFailure("Line \(line + 1) of \(name) names the engine '\(engine)', which this build does not know (it knows \(EngineVersion.allCases.map(\.rawValue).joined(separator: " and "))); nothing was imported.")
+        }
+        for entry in entries {
+            do { try TextLimit.check(entry.seed, field: "seed") } catch {
+                throw CLIFailure("Line \(entry.line + 1) of \(name): \(error.message) Nothing was imported.")
+            }
+        }
+        let store = try open(options)
+        var created = 0, skipped = 0, start = 0
+        // Runs of one engine, each imported 1,000 seeds at a time (the library's bound for one step).
+        while start < entries.count {
+            var end = start
+            while end < entries.count && entries[end].engine == entries[start].engine && end - start < StoreLimits.maxSeedImport { end += 1 }
+            do {
+                let result = try store.importSeeds(entries[start..<end].map(\.seed), engine: entries[start].engine)
+                created += result.created.count
+                skipped += result.skipped.count
+            } catch {
+                throw CLIFailure("Importing line \(entries[start].line + 1) and on failed: \(error.message) (\(created) created before it.)")
+            }
+            start = end
+        }
+        print("Imported \(created) Fonster\(created == 1 ? "" : "s") from \(name)" + (skipped > 0 ? "; \(skipped) seed\(skipped == 1 ? " was" : "s were") already in the library." : "."))
+    }
+
+    static func runExport(_ args: [String]) throws {
+        var reader = ArgumentReader(args, aliases: ["-o": "--output"])
+        var options = try ServerOptions([])
+        var format: String?, output = "-"
+        while let option = try reader.nextOption() {
+            switch option {
+            case "--format": format = try reader.value()
+            case "--output": output = try reader.value()
+            default: guard try storeOption(option, &reader, &options), option != "--engine" else { throw reader.unknown(option, command: "export") }
+            }
+        }
+        try checkStore(reader)
+        if let operand = reader.operands.first { throw CLIError("The export command takes no arguments besides its options; this got '\(operand)'.") }
+        guard let format else { throw CLIError("The export command needs a format: --format fonsters.") }
+        guard format == FonstersFormat.fileExtension else { throw CLIError("The format '\(format)' is not one export writes; it writes fonsters.") }
+        let store = try open(options)
+        let fonsters: [StoredSeed]
+        do { fonsters = try store.seeds() } catch { throw CLIFailure(error.message) }
+        let (text, skipped) = FonstersFormat.document(fonsters.map { ($0.seed, EngineVersion(rawValue: $0.engine) ?? options.engine) })
+        try OutputFile.save(Array(text.utf8), to: output)
+        if skipped > 0 {
+            FileHandle.standardError.write(Data("fonsters-rpc: \(skipped) Fonster\(skipped == 1 ? "'s seed" : "s' seeds") cannot be one line (empty, or with a line break) and \(skipped == 1 ? "was" : "were") left out.\n".utf8))
+        }
+    }
+}
