@@ -31,6 +31,6 @@ let package = Package(
         .testTarget(name: "CreatureCoreTests", dependencies: ["CreatureCore", "TestSupport"]),
         .testTarget(name: "FonsterStoreTests", dependencies: ["FonsterStore", "TestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "TestSupport"]),
-        .testTarget(name: "FonsterDocumentTests", dependencies: ["FonsterDocument", "CreatureCore"]),
+        .testTarget(name: "FonsterDocumentTests", dependencies: ["FonsterDocument", "CreatureCore", "TestSupport"]),
     ]
 )
