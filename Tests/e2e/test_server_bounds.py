@@ -74,7 +74,7 @@ def websocket(server, rcvbuf=None):
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall((f"GET /rpc HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
-                  f"Origin: http://127.0.0.1:{server.port}\r\nCookie: fonsters_token={server.token}\r\n\r\n").encode())
+                  f"Origin: http://127.0.0.1:{server.port}\r\nCookie: fonsters_token_{server.port}={server.token}\r\n\r\n").encode())
     head = b""
     while b"\r\n\r\n" not in head:
         head += sock.recv(1)
