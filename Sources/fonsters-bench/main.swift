@@ -16,7 +16,7 @@ case "store": print(try StoreBenchmark.run())
 case "rpc": RPCBenchmark.run()
 case "web": WebBenchmark.run()
 case "describe": DescribeBenchmark.run()
-case "search": SearchBenchmark.run()
+case "search": await SearchBenchmark.run()
 case "lsp": LSPBenchmark.run()
 case "neighbours": NeighboursBenchmark.run()
 case "all":

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FonsterStore
 
 /// A full disk refuses what would grow the library, but never a delete: the library keeps a
 /// reserve of free pages that a delete the disk would refuse gives back.
-@Suite struct FullDiskTests {
+@Suite(.offTheCooperativeThreads) struct FullDiskTests {
     let dir = TempDir()
 
     /// A library whose file may not grow by a single page, filled up to its last byte.
