@@ -34,14 +34,14 @@ public struct DocumentAnalysis: Sendable {
 
     /// Draws what `cache` lacks of `text`'s seeds and groups them; nil once `isCancelled` says so.
     public static func run(_ text: DocumentText, defaultEngine: EngineVersion, cache: PictureCache,
-                           threads: Int = 1, isCancelled: @escaping @Sendable () -> Bool = { false }) -> DocumentAnalysis? {
+                           isCancelled: @escaping @Sendable () -> Bool = { false }) -> DocumentAnalysis? {
         let (entries, unknown) = FonstersFormat.entries(of: text, defaultEngine: defaultEngine)
         var drawable: [PictureCache.Key] = [], drawableIndex: [Int] = []
         for (n, entry) in entries.enumerated() where entry.seed.utf16.count <= TextLimit.maxLength {
             drawable.append(PictureCache.Key(seed: entry.seed, engine: entry.engine))
             drawableIndex.append(n)
         }
-        guard let ids = cache.ids(drawable, threads: threads, isCancelled: isCancelled) else { return nil }
+        guard let ids = cache.ids(drawable, isCancelled: isCancelled) else { return nil }
         var pictureOf = [Int?](repeating: nil, count: entries.count)
         for (k, n) in drawableIndex.enumerated() { pictureOf[n] = ids[k] }
         var seeds: [SeedLine] = [], byPicture: [Int: [Int]] = [:], byLine: [Int: Int] = [:]

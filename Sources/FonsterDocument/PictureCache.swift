@@ -64,10 +64,10 @@ public final class PictureCache: @unchecked Sendable {
         return add(key, Picture(seed: key.seed, engine: key.engine))
     }
 
-    /// The ids of `keys`' pictures in order, drawing those not drawn on up to `threads` threads;
-    /// nil once `isCancelled` says so (what was drawn is kept).
-    public func ids(_ keys: [Key], threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                    isCancelled: @escaping @Sendable () -> Bool = { false }) -> [Int]? {
+    /// The ids of `keys`' pictures in order, drawing those not drawn on the calling thread (a
+    /// compute pool job's, taking its turns through `isCancelled`); nil once `isCancelled` says
+    /// so (what was drawn is kept).
+    public func ids(_ keys: [Key], isCancelled: @escaping @Sendable () -> Bool = { false }) -> [Int]? {
         var result = [Int](repeating: -1, count: keys.count)
         var missing: [Int] = []
         lock.withLock {
@@ -82,7 +82,7 @@ public final class PictureCache: @unchecked Sendable {
             firstOf[keys[n]] = unique.count
             unique.append(keys[n])
         }
-        guard let drawn = Lookalikes.pictures(of: unique.map { ($0.seed, $0.engine) }, threads: threads, isCancelled: isCancelled) else { return nil }
+        guard let drawn = Lookalikes.pictures(of: unique.map { ($0.seed, $0.engine) }, isCancelled: isCancelled) else { return nil }
         var added = [Int](repeating: -1, count: unique.count)
         for (u, key) in unique.enumerated() {
             if u & 255 == 255 && isCancelled() { return nil }

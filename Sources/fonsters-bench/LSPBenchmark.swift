@@ -49,7 +49,7 @@ enum LSPBenchmark {
         var text = DocumentText(document(lines: lines, variant: 99))
         let cache = PictureCache()
         let start = RPCBenchmark.now()
-        _ = DocumentAnalysis.run(text, defaultEngine: .v2, cache: cache, threads: ProcessInfo.processInfo.activeProcessorCount)
+        _ = DocumentAnalysis.run(text, defaultEngine: .v2, cache: cache)
         let cold = Double(RPCBenchmark.now() - start) / 1e6
         var analyses: [Double] = [], findings: [Double] = [], count = 0
         for k in 0..<40 {

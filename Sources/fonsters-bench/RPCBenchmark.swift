@@ -21,13 +21,13 @@ enum RPCBenchmark {
         let outputFD: Int32
         private var buffer: [UInt8] = []
 
-        init(_ binary: URL, arguments: [String] = ["--stdio", "--memory", "--no-starter", "--log-level", "off"]) throws {
+        init(_ binary: URL, arguments: [String] = ["--stdio", "--memory", "--no-starter", "--log-level", "off"], stderr: Pipe? = nil) throws {
             let stdin = Pipe(), stdout = Pipe()
             process.executableURL = binary
             process.arguments = arguments
             process.standardInput = stdin
             process.standardOutput = stdout
-            process.standardError = FileHandle.nullDevice
+            process.standardError = stderr ?? FileHandle.nullDevice
             try process.run()
             input = stdin.fileHandleForWriting
             outputFD = stdout.fileHandleForReading.fileDescriptor
@@ -111,7 +111,7 @@ enum RPCBenchmark {
             ("mixedSession", mixedSession), ("nonReadingClient", nonReadingClient), ("oversizedBatch", oversizedBatch),
             ("lockedStore", lockedStore), ("cancelAnimation", cancelAnimation),
             ("heavyNeighbour", heavyNeighbour), ("starvation", starvation), ("unreadClients", unreadClients),
-            ("bigLibraryEdits", bigLibraryEdits),
+            ("bigLibraryEdits", bigLibraryEdits), ("searchNeighbours", ExecutionBenchmark.run),
         ]
         do {
             for (name, bench) in all where only?.contains(name) ?? true { try bench(bin) }

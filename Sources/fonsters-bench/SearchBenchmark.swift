@@ -1,4 +1,5 @@
 import Foundation
+import Compute
 import CreatureCore
 
 /// `fonsters-bench search`: candidates per second of `creature/search` on one thread and on every
@@ -19,7 +20,7 @@ enum SearchBenchmark {
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
-    static func run() {
+    static func run() async {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         for engine in EngineBenchmark.engines {
             // Wants that (almost) never match, so that the figure is the candidates' and not the
@@ -45,7 +46,7 @@ enum SearchBenchmark {
                     var best = Double.infinity, bestCPU = Double.infinity, outcome: CreatureSearch.Outcome?
                     for _ in 0..<3 {
                         let start = DispatchTime.now().uptimeNanoseconds, startCPU = cpuSeconds()
-                        outcome = try! CreatureSearch.run(request)
+                        outcome = try! await CreatureSearch.run(request, parts: onPool, isCancelled: { ComputePool.shared.takeTurn(); return false })
                         best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                         bestCPU = min(bestCPU, cpuSeconds() - startCPU)
                     }
@@ -57,18 +58,23 @@ enum SearchBenchmark {
                 }
             }
         }
-        if only == nil { lookalikes() }
+        if only == nil { await lookalikes() }
     }
 
     /// Pictures of 10,000 Fonsters (first names with numbers, as a team would make them), then
     /// their exact and near groups.
-    static func lookalikes() {
+    /// Runs the engine's parts on the compute pool, as the server and the command line do.
+    static let onPool: PartsRunner = { count, body in try await ComputePool.shared.forEach(count, isCancelled: { false }, body) }
+
+    static func lookalikes() async {
         let names = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy"]
         let creatures = (0..<10_000).map { (seed: "\(names[$0 % names.count]) \($0 / names.count)", engine: EngineVersion.v1) }
         var pictures: [Picture] = [], drawMs = Double.infinity, exactMs = Double.infinity, nearMs = Double.infinity
         var groups: Lookalikes.Groups<Int>?
         for _ in 0..<5 {
-            drawMs = min(drawMs, EngineBenchmark.microseconds { pictures = Lookalikes.pictures(of: creatures)! } / 1000)
+            let start = DispatchTime.now().uptimeNanoseconds
+            pictures = try! await Lookalikes.pictures(of: creatures, parts: onPool)!
+            drawMs = min(drawMs, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             let items = pictures.enumerated().map { (id: $0.offset, picture: $0.element) }
             exactMs = min(exactMs, EngineBenchmark.microseconds { groups = Lookalikes.groups(items, near: false) } / 1000)
             nearMs = min(nearMs, EngineBenchmark.microseconds { groups = Lookalikes.groups(items, near: true) } / 1000)

@@ -1,10 +1,11 @@
 import Testing
+import TestSupport
 @testable import FonsterDocument
 
 /// The text model: lines and breaks read back byte for byte, positions in UTF-16 and UTF-8 land
 /// on the same places (emoji, combining marks), incremental edits agree with editing the whole
 /// string, and bad ranges change nothing.
-@Suite struct DocumentTextTests {
+@Suite(.offTheCooperativeThreads) struct DocumentTextTests {
     @Test(arguments: ["", "a", "a\n", "a\r\nb", "a\rb\n\n", "\r\n\r\n", "x\r", "🦊\ne\u{301}\r\nz"])
     func textReadsBackByteForByte(text: String) {
         let document = DocumentText(text)

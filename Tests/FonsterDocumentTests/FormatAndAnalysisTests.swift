@@ -1,10 +1,11 @@
 import Testing
+import TestSupport
 import CreatureCore
 @testable import FonsterDocument
 
 /// The `.fonsters` format (blank lines, comments, directives, `\#`) and the analysis on it:
 /// look-alikes from the engine's own pictures, the cache's reuse, invisible characters.
-@Suite struct FormatAndAnalysisTests {
+@Suite(.offTheCooperativeThreads) struct FormatAndAnalysisTests {
     @Test func linesAreBlankCommentsDirectivesOrSeeds() {
         #expect(FonstersFormat.classify("") == .blank)
         #expect(FonstersFormat.classify("# a note") == .comment)

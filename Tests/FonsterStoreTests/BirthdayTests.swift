@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import CreatureCore
+import TestSupport
 @testable import FonsterStore
 
 /// `Birthdays` (one calendar question per zone) answers exactly what `Fonster.isBirthday(now:)`
 /// (the calendar asked for every Fonster) answers.
-@Suite struct BirthdayTests {
+@Suite(.offTheCooperativeThreads) struct BirthdayTests {
     /// Zones with daylight saving, half and three-quarter hour offsets, the extremes (+14:00,
     /// -12:00), zones that skipped a day, and identifiers the system does not know.
     static let zones = [

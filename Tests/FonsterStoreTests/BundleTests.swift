@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 import CreatureCore
 import JSON
 @testable import FonsterStore
 
-@Suite struct BundleTests {
+@Suite(.offTheCooperativeThreads) struct BundleTests {
     let dir = TempDir()
 
     @Test func exportIsVersionedJSONInListOrder() throws {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FonsterStore
 
-@Suite struct ChangeTests {
+@Suite(.offTheCooperativeThreads) struct ChangeTests {
     let dir = TempDir()
 
     @Test func localWritesAreReportedWithIdsAndReasons() throws {

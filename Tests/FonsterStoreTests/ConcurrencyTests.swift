@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FonsterStore
 
-@Suite struct ConcurrencyTests {
+@Suite(.offTheCooperativeThreads) struct ConcurrencyTests {
     let dir = TempDir()
     /// These tests are about lost updates, not lock waits: on a loaded machine (fsync slow,
     /// SQLite's busy handler polling) one writer can wait past the default 5 s.

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 import CreatureCore
 @testable import FonsterStore
 
-@Suite struct CrashTests {
+@Suite(.offTheCooperativeThreads) struct CrashTests {
     let dir = TempDir()
 
     /// A child keeps creating and editing Fonsters; it is killed with SIGKILL at random moments,

@@ -6,7 +6,7 @@ import TestSupport
 /// A full disk, for real: a tmpfs of its own filled to the last byte. It refuses what would grow
 /// the library, but never a delete or a purge (the reserve beside the file makes room for them),
 /// and a library on a full disk still opens and reads.
-@Suite(.enabled(if: Tmpfs.unavailable == nil, "needs a tmpfs of its own: \(Tmpfs.unavailable ?? "")"))
+@Suite(.offTheCooperativeThreads, .enabled(if: Tmpfs.unavailable == nil, "needs a tmpfs of its own: \(Tmpfs.unavailable ?? "")"))
 struct FullDiskTests {
     /// A library of `count` Fonsters on a new 4-MB tmpfs, closed when the result is released.
     private func library(count: Int = 20) throws -> (Tmpfs, String, [UUID]) {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FonsterStore
 
-@Suite struct HistoryTests {
+@Suite(.offTheCooperativeThreads) struct HistoryTests {
     @Test func commitPushesOldSeedAndClearsFuture() {
         var history = History(past: ["a"], future: ["x", "y"])
         history.commit(replacing: "b")
@@ -58,7 +59,7 @@ import Testing
     }
 }
 
-@Suite struct SeedListCodingTests {
+@Suite(.offTheCooperativeThreads) struct SeedListCodingTests {
     static let tricky = ["", "plain", "quote \" and \\ backslash", "new\nline\ttab", "nul\u{0}inside", "emoji 👩‍👩‍👧 é",
                          "\u{1}\u{1F}ctrl", "/slash", "\u{2028}sep"]
 

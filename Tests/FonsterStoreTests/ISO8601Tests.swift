@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 import CreatureCore
 @testable import FonsterStore
 
-@Suite struct ISO8601Tests {
+@Suite(.offTheCooperativeThreads) struct ISO8601Tests {
     func reason(_ text: String) -> String? {
         do {
             _ = try ISO8601Timestamp.parse(text)

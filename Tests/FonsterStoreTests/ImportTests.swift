@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FonsterStore
 
-@Suite struct ImportTests {
+@Suite(.offTheCooperativeThreads) struct ImportTests {
     let dir = TempDir()
     /// No fsync per commit: 30 writers on one file stay quick on a loaded machine.
     var quick: StoreOptions {

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import CreatureCore
+import TestSupport
 @testable import FonsterStore
 
 /// Pages are found through the position blocks, not by counting every row before them: every
 /// page equals what `LIMIT … OFFSET` over the whole order reads, in a library with the gaps that
 /// deletes, moves, restores and other programs' rows leave.
-@Suite struct ListOrderTests {
+@Suite(.offTheCooperativeThreads) struct ListOrderTests {
     let dir = TempDir()
 
     /// What a page was before: the rows in order, counted from the start.

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import CreatureCore
+import TestSupport
 @testable import FonsterStore
 
 /// Libraries of schema version 1 (every library before the trash) open and migrate without
 /// loss; the library's default engine is fonsters-v2 for a new library, fonsters-v1 for one
 /// that already held Fonsters, and a setting of the file after that.
-@Suite struct MigrationTests {
+@Suite(.offTheCooperativeThreads) struct MigrationTests {
     let dir = TempDir()
 
     /// A version-1 library as that program wrote it: its tables, its meta rows (with the old

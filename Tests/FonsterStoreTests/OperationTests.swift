@@ -1,9 +1,10 @@
 import CreatureCore
 import Foundation
 import Testing
+import TestSupport
 @testable import FonsterStore
 
-@Suite struct OperationTests {
+@Suite(.offTheCooperativeThreads) struct OperationTests {
     let dir = TempDir()
 
     @Test func createGetAndListInCreationOrder() throws {

@@ -1,9 +1,10 @@
 import CreatureCore
 import Foundation
 import Testing
+import TestSupport
 @testable import FonsterStore
 
-@Suite struct RandomEditTests {
+@Suite(.offTheCooperativeThreads) struct RandomEditTests {
     let dir = TempDir()
 
     @Test func prependPutsTrimmedTextBeforeTheSeed() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 import CreatureCore
 @testable import FonsterStore
 
-@Suite struct LocalRandomTextTests {
+@Suite(.offTheCooperativeThreads) struct LocalRandomTextTests {
     @Test func quotesAreManyAndAttributed() {
         #expect(Quotes.all.count >= 50)
         #expect(Quotes.all.allSatisfy { !$0.text.isEmpty && !$0.author.isEmpty && $0.text.count <= 100 })
@@ -34,7 +35,7 @@ import CreatureCore
     }
 }
 
-@Suite(.serialized) struct RemoteRandomTextTests {
+@Suite(.serialized, .offTheCooperativeThreads) struct RemoteRandomTextTests {
     let server: LoopbackHTTPServer
 
     init() throws {

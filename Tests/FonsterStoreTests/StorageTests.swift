@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Testing
+import TestSupport
 import CreatureCore
 @testable import FonsterStore
 
@@ -12,7 +13,7 @@ func rawSQL(_ path: String, _ sql: String) {
     sqlite3_close(db)
 }
 
-@Suite struct StorageTests {
+@Suite(.offTheCooperativeThreads) struct StorageTests {
     let dir = TempDir()
 
     /// A closed store file holding one Fonster.
@@ -165,7 +166,7 @@ func rawSQL(_ path: String, _ sql: String) {
     }
 }
 
-@Suite struct FirstLaunchTests {
+@Suite(.offTheCooperativeThreads) struct FirstLaunchTests {
     let dir = TempDir()
     let facts = MachineFacts(hostName: "pumpkin", timeZoneIdentifier: "America/Los_Angeles",
                              physicalMemory: 17_179_869_184, storageAvailable: 1_000, storageTotal: 5_000)

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Testing
+import TestSupport
 import CreatureCore
 @testable import FonsterStore
 
@@ -17,7 +18,7 @@ func run(_ program: String, _ arguments: [String]) -> Int32 {
     return process.terminationStatus
 }
 
-@Suite struct StoreFaultTests {
+@Suite(.offTheCooperativeThreads) struct StoreFaultTests {
     let dir = TempDir()
 
     func removeStoreFiles(_ path: String) {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FonsterStore
 
 /// The store's parent folder is worked out from the absolute path, so every shape of path has one.
-@Suite struct StoreLocationTests {
+@Suite(.offTheCooperativeThreads) struct StoreLocationTests {
     @Test func theParentFolderOfEveryShape() {
         let cases: [(String, String)] = [
             ("z", "/work/dir"), (" ", "/work/dir"), ("~", "/work/dir"), ("a/b", "/work/dir/a"),

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import CreatureCore
+import TestSupport
 @testable import FonsterStore
 
 /// Nothing deleted is lost: a delete moves the Fonster to the trash whole, a restore brings it
 /// back exactly as it was, at its place.
-@Suite struct TrashTests {
+@Suite(.offTheCooperativeThreads) struct TrashTests {
     let dir = TempDir()
 
     /// A clock the test moves by hand.

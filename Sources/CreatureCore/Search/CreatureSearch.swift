@@ -4,8 +4,9 @@ import Foundation
 /// each other and unlike given ones. Deterministic: candidates are tried in `SeedVariants` order
 /// and results kept in that order, whatever the threads do; a run cut short by its time limit
 /// gives a prefix of the full run's results. Bounded by candidates, time and results, and
-/// stopped within a few microseconds of `isCancelled` saying so (each thread asks it every
-/// `checkEvery` candidates).
+/// stopped within a few microseconds of `isCancelled` saying so (each part asks it every
+/// `checkEvery` candidates: a runner on the compute pool takes turns there too). Each round of
+/// candidates is split into `Request.threads` parts that the caller's `PartsRunner` runs.
 public enum CreatureSearch {
     /// How often (in candidates) each thread asks whether to stop.
     public static let checkEvery = 32
@@ -28,7 +29,7 @@ public enum CreatureSearch {
         public var maxCandidates = 2_000_000
         /// The most time spent, in seconds.
         public var timeLimit = 10.0
-        /// Threads used (both cores of a two-core machine by default).
+        /// Parts each round is split into, for the runner to run at once (one per core by default).
         public var threads = ProcessInfo.processInfo.activeProcessorCount
         /// Whether colour wants rule candidates out by the colours their configuration can show,
         /// before drawing (the same results either way; false draws every candidate the other
@@ -87,37 +88,94 @@ public enum CreatureSearch {
         public var drawn = 0
     }
 
-    /// Runs `request`, handing each result to `found` as soon as it is certain (in order).
-    /// Throws `SearchError` for impossible wants before any work, and `CancellationError` once
-    /// `isCancelled` says so.
+    /// Runs `request`, each round's parts through `parts`, handing each result to `found` as soon
+    /// as it is certain (in order). Throws `SearchError` for impossible wants before any work,
+    /// and `CancellationError` once `isCancelled` says so (or `parts` throws it).
+    public static func run(_ request: Request, parts: PartsRunner,
+                           isCancelled: @escaping @Sendable () -> Bool = { false },
+                           found: (Result) async throws -> Void = { _ in }) async throws -> Outcome {
+        let rounds = try Rounds(request, isCancelled: isCancelled)
+        while let round = try rounds.nextRound() {
+            try await parts(round.parts, round.scan)
+            let (new, end) = try rounds.merge(round)
+            for result in new { try await found(result) }
+            if let end { return end }
+        }
+        return rounds.outcome
+    }
+
+    /// `run` with the parts run one after another on the calling thread: for work already on
+    /// the compute pool (taking its turns through `isCancelled`).
     public static func run(_ request: Request, isCancelled: @escaping @Sendable () -> Bool = { false },
-                           found: (Result) -> Void = { _ in }) throws -> Outcome {
-        if let error = request.wants.impossibility(engine: request.engine) { throw error }
-        let variants = SeedVariants(base: request.base, families: request.families)
-        let total = min(variants.count, max(0, request.maxCandidates))
-        let limit = max(0, request.limit)
-        let threads = max(1, request.threads)
-        let start = DispatchTime.now().uptimeNanoseconds
-        let deadline = start &+ UInt64(max(0, request.timeLimit) * 1e9)
-        let unlike = Set(request.unlike)
-        var accepted = Set<Picture>(), results: [Result] = [], drawn = 0
-        func outcome(_ tried: Int, _ stop: Stop) -> Outcome {
+                           found: (Result) throws -> Void = { _ in }) throws -> Outcome {
+        let rounds = try Rounds(request, isCancelled: isCancelled)
+        while let round = try rounds.nextRound() {
+            for part in 0..<round.parts { round.scan(part) }
+            let (new, end) = try rounds.merge(round)
+            for result in new { try found(result) }
+            if let end { return end }
+        }
+        return rounds.outcome
+    }
+
+    /// A search in progress: its rounds of candidates one at a time, each split into parts, and
+    /// the parts' finds merged in candidate order.
+    final class Rounds {
+        /// One round: `parts` parts, each `scan(part)` taking the round's blocks in order.
+        struct Round {
+            let parts: Int
+            let scan: @Sendable (Int) -> Void
+            fileprivate let blocks: Int
+            fileprivate let slots: Slots<Scan>
+        }
+
+        private let request: Request
+        private let isCancelled: @Sendable () -> Bool
+        private let variants: SeedVariants
+        private let total: Int, limit: Int, threads: Int
+        private let deadline: UInt64
+        private let unlike: Set<Picture>
+        private var accepted = Set<Picture>(), results: [Result] = [], drawn = 0
+        private var next = 0, chunk = 64
+
+        /// Throws `SearchError` for impossible wants.
+        init(_ request: Request, isCancelled: @escaping @Sendable () -> Bool) throws {
+            if let error = request.wants.impossibility(engine: request.engine) { throw error }
+            self.request = request
+            self.isCancelled = isCancelled
+            variants = SeedVariants(base: request.base, families: request.families)
+            total = min(variants.count, max(0, request.maxCandidates))
+            limit = max(0, request.limit)
+            threads = max(1, request.threads)
+            deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, request.timeLimit) * 1e9)
+            unlike = Set(request.unlike)
+        }
+
+        /// The outcome so far, stopped `stop` after `tried` candidates.
+        private func outcome(_ tried: Int, _ stop: Stop) -> Outcome {
             var outcome = Outcome(results: results, tried: tried, stoppedBy: stop)
             outcome.drawn = drawn
             return outcome
         }
-        var next = 0, chunk = 64
-        while results.count < limit && next < total {
+
+        /// How the search ended when `nextRound()` gives no more.
+        var outcome: Outcome {
+            outcome(next, results.count >= limit ? .limit : next >= variants.count ? .exhausted : .candidates)
+        }
+
+        /// The next round, or nil when the results or the candidates ran out.
+        func nextRound() throws -> Round? {
+            guard results.count < limit && next < total else { return nil }
             if isCancelled() { throw CancellationError() }
             let roundEnd = min(total, next + chunk * threads)
-            // The round in blocks, each taken by whichever thread is free next, in order: a
-            // thread the machine holds up delays one block, not a fixed share of the round.
+            // The round in blocks, each taken by whichever part is free next, in order: a part
+            // the machine holds up delays one block, not a fixed share of the round.
             let roundStart = next, blockSize = min(chunk, 256)
             let blocks = (roundEnd - roundStart + blockSize - 1) / blockSize
-            let workers = min(threads, blocks)
             let slots = Slots<Scan>(count: blocks), handout = Handout(count: blocks)
+            let (variants, request, unlike, deadline, isCancelled) = (variants, request, unlike, deadline, isCancelled)
             let scan: @Sendable (Int) -> Void = { _ in
-                // A picture met earlier by this thread is a repeat whatever the merge decides.
+                // A picture met earlier by this part is a repeat whatever the merge decides.
                 var seen = Set<Picture>()
                 while let b = handout.take() {
                     let part = Scan.run(roundStart + b * blockSize..<min(roundEnd, roundStart + (b + 1) * blockSize), variants, request,
@@ -126,26 +184,31 @@ public enum CreatureSearch {
                     if part.end < part.planned { handout.stop(); return }
                 }
             }
-            if workers == 1 { scan(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: scan) }
-            // Merge in candidate order. Blocks are taken in order, so every block before the
-            // first one cut short was scanned whole.
-            for b in 0..<blocks {
-                guard let part = slots[b] else { return outcome(next, .time) }
+            return Round(parts: min(threads, blocks), scan: scan, blocks: blocks, slots: slots)
+        }
+
+        /// Merges a round whose parts all ran: the results it adds, in order, and the outcome
+        /// when the search ends with it.
+        func merge(_ round: Round) throws -> (new: [Result], end: Outcome?) {
+            var new: [Result] = []
+            // Blocks are taken in order, so every block before the first one cut short was
+            // scanned whole.
+            for b in 0..<round.blocks {
+                guard let part = round.slots[b] else { return (new, outcome(next, .time)) }
                 if part.cancelled { throw CancellationError() }
                 drawn += part.drawn
                 for match in part.matches where results.count < limit {
                     guard accepted.insert(match.picture).inserted else { continue }
                     results.append(match)
-                    found(match)
-                    if results.count == limit { return outcome(match.candidate + 1, .limit) }
+                    new.append(match)
+                    if results.count == limit { return (new, outcome(match.candidate + 1, .limit)) }
                 }
                 next = part.end
-                if part.end < part.planned { return outcome(next, .time) }
+                if part.end < part.planned { return (new, outcome(next, .time)) }
             }
             chunk = min(chunk * 2, 16_384)
+            return (new, nil)
         }
-        let stop: Stop = results.count >= limit ? .limit : next >= variants.count ? .exhausted : .candidates
-        return outcome(next, stop)
     }
 
     /// Hands out a round's blocks in order, one at a time, until they run out or `stop`.

@@ -35,23 +35,37 @@ public enum Lookalikes {
         return (same, nearly)
     }
 
-    /// The pictures of `creatures` (seed and engine each), drawn on up to `threads` threads;
-    /// `isCancelled` is asked between small batches, and nil is returned once it says so.
-    public static func pictures(of creatures: [(seed: String, engine: EngineVersion)],
+    /// The pictures of `creatures` (seed and engine each), drawn in up to `threads` parts that
+    /// `parts` runs; `isCancelled` is asked every 64 pictures (a runner on the compute pool takes
+    /// turns there too), and nil is returned once it says so.
+    public static func pictures(of creatures: [(seed: String, engine: EngineVersion)], parts: PartsRunner,
                                 threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                                isCancelled: @escaping @Sendable () -> Bool = { false }) -> [Picture]? {
+                                isCancelled: @escaping @Sendable () -> Bool = { false }) async throws -> [Picture]? {
         let slots = Slots<Picture>(count: creatures.count)
         let workers = max(1, min(threads, (creatures.count + 255) / 256))
-        let stopped = Slots<Bool>(count: 1)
-        DispatchQueue.concurrentPerform(iterations: workers) { w in
+        let stopped = Slots<Bool>(count: workers)
+        try await parts(workers) { w in
             let start = creatures.count * w / workers, end = creatures.count * (w + 1) / workers
             for i in start..<end {
-                if (i - start) & 63 == 0 && isCancelled() { stopped[0] = true; return }
+                if (i - start) & 63 == 0 && isCancelled() { stopped[w] = true; return }
                 slots[i] = Picture(seed: creatures[i].seed, engine: creatures[i].engine)
             }
         }
-        if stopped[0] == true { return nil }
+        if stopped.values.contains(true) { return nil }
         return slots.values.map { $0! }
+    }
+
+    /// `pictures(of:parts:)` drawn one after another on the calling thread: for work already on
+    /// the compute pool (taking its turns through `isCancelled`).
+    public static func pictures(of creatures: [(seed: String, engine: EngineVersion)],
+                                isCancelled: () -> Bool = { false }) -> [Picture]? {
+        var pictures: [Picture] = []
+        pictures.reserveCapacity(creatures.count)
+        for (i, creature) in creatures.enumerated() {
+            if i & 63 == 0 && isCancelled() { return nil }
+            pictures.append(Picture(seed: creature.seed, engine: creature.engine))
+        }
+        return pictures
     }
 
     /// Groups `items` into same and nearly-same pictures. Same: a dictionary of pictures. Nearly:
@@ -128,7 +142,7 @@ public enum Lookalikes {
     }
 }
 
-/// Fixed slots that worker threads fill, each its own index (so no two write the same slot).
+/// Fixed slots that parallel parts fill, each its own index (so no two write the same slot).
 final class Slots<T>: @unchecked Sendable {
     private let base: UnsafeMutablePointer<T?>
     let count: Int

@@ -5,10 +5,14 @@ public final class Connection: Sendable {
     public let incoming: IncomingFrames
     /// Sends messages to the other end.
     public let writer: MessageWriter
+    /// Where this connection's bytes count in its server's memory budget (its unfinished and
+    /// unread input, its queued output; the session adds its work), if the transport charges one.
+    public let account: MemoryAccount?
 
-    init(incoming: IncomingFrames, writer: MessageWriter) {
+    init(incoming: IncomingFrames, writer: MessageWriter, account: MemoryAccount? = nil) {
         self.incoming = incoming
         self.writer = writer
+        self.account = account
     }
 
     /// The framing in use (detected from input, or fixed), if known yet.
@@ -16,16 +20,18 @@ public final class Connection: Sendable {
 
     /// A connection over two file descriptors: a `read(2)` thread on `input` and a writer
     /// thread on `output`. `closeOutput` closes `output` when the writer is closed.
+    /// Its bytes are charged to `budget` (that of the server it is for), when given.
     public static func fileDescriptors(
         input: Int32, output: Int32, closeOutput: Bool = false,
-        limits: FrameLimits = FrameLimits(), log: TransportLog = .standardError
+        limits: FrameLimits = FrameLimits(), log: TransportLog = .standardError, budget: MemoryBudget? = nil
     ) -> Connection {
         let framing = FramingState()
-        let pipe = InboundPipe(framing: framing, limits: limits, capacity: 256, log: log)
+        let account = budget?.account("stdio")
+        let pipe = InboundPipe(framing: framing, limits: limits, capacity: 256, log: log, account: account)
         let writer = MessageWriter(
-            output: FileDescriptorOutput(fd: output, closeDescriptor: closeOutput, log: log), framing: framing)
+            output: FileDescriptorOutput(fd: output, closeDescriptor: closeOutput, log: log, account: account), framing: framing)
         FileDescriptorInput.start(fd: input, pipe: pipe, log: log)
-        return Connection(incoming: pipe.frames, writer: writer)
+        return Connection(incoming: pipe.frames, writer: writer, account: account)
     }
 
     /// Two connected in-memory ends, for tests and scripts: what one writes, the other reads.

@@ -18,7 +18,11 @@ enum FileDescriptorInput {
             let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
             defer { buffer.deallocate() }
             while true {
+                // A chunk is granted by the memory budget before it is read: while the server
+                // holds all it may, this client is slowed (nothing more is read from it).
+                if let account = pipe.account, !account.reserve(chunkSize, for: .input) { break }
                 let n = read(fd, buffer, chunkSize)
+                pipe.account?.release(chunkSize, for: .input)
                 if n > 0 {
                     if !pipe.receive(UnsafeBufferPointer(start: buffer, count: n)) { break }
                 } else if n == 0 {

@@ -29,12 +29,16 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     private let isPipe: Bool
     /// The largest chunk written straight from `write` (POSIX's `PIPE_BUF`).
     private static let directLimit = 4096
+    /// Where queued chunks are counted (`MemoryBudget.Use.output`), from queueing to written.
+    private let account: MemoryAccount?
 
-    /// Starts the writer thread for `fd`; `closeDescriptor` closes it on `close()`.
-    init(fd: Int32, closeDescriptor: Bool, log: TransportLog) {
+    /// Starts the writer thread for `fd`; `closeDescriptor` closes it on `close()`; queued bytes
+    /// are charged to `account`.
+    init(fd: Int32, closeDescriptor: Bool, log: TransportLog, account: MemoryAccount? = nil) {
         self.fd = fd
         self.closeDescriptor = closeDescriptor
         self.log = log
+        self.account = account
         var info = stat()
         isPipe = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
         signal(SIGPIPE, SIG_IGN)
@@ -66,6 +70,8 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
             condition.lock()
             writing = false
         }
+        // Charged before the writer thread can see it (and release it).
+        account?.charge(bytes.count, for: .output)
         queue.append(bytes)
         condition.signal()
         condition.unlock()
@@ -155,8 +161,10 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
             }
 
             condition.lock()
-            let waiters = wroteQueued(chunks.reduce(0) { $0 + $1.count })
+            let written = chunks.reduce(0) { $0 + $1.count }
+            let waiters = wroteQueued(written)
             condition.unlock()
+            account?.release(written, for: .output)
             for waiter in waiters { waiter.resume() }
         }
         if closeDescriptor { _ = systemClose(fd) }
@@ -203,10 +211,12 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
                 }
                 condition.lock()
                 broken = true
+                let dropped = queue.reduce(0) { $0 + $1.count }
                 queue.removeAll()
                 let handlers = brokenHandlers
                 brokenHandlers = []
                 condition.unlock()
+                account?.release(dropped, for: .output)
                 log(error == EPIPE ? "output closed by the client (EPIPE); stopping"
                                    : "write failed (errno \(error)); stopping")
                 for handler in handlers { handler() }

@@ -110,6 +110,9 @@ public struct FrameDecoder: Sendable {
     }
 
     /// Whether the input has ended (further input is ignored).
+    /// The bytes it holds of a message not yet whole (those received).
+    public var bufferedBytes: Int { line.count + body.count + detectPrefix.count }
+
     public var isClosed: Bool {
         if case .closed = state { return true }
         return false
@@ -395,7 +398,9 @@ public struct FrameDecoder: Sendable {
             events.append(.message([]))
             startHeaderBlock()
         } else {
-            body.reserveCapacity(min(length, 1 << 20))
+            // Room for the whole body at once (mapped lazily: a body announced and not sent
+            // costs only what arrives), so it is never regrown and copied.
+            body.reserveCapacity(length)
             state = .body(remaining: length)
         }
     }

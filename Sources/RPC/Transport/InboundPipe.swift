@@ -4,26 +4,33 @@ final class InboundPipe: Sendable {
     /// Where decoded frames go.
     let frames: IncomingFrames
     private let framing: FramingState
-    private let decoder: Locked<FrameDecoder>
+    private let decoder: Locked<(decoder: FrameDecoder, charged: Int)>
     private let log: TransportLog
+    /// Where a message not yet whole, and whole ones not yet read, are counted.
+    let account: MemoryAccount?
 
-    /// A pipe that detects the framing (or uses the one fixed in `framing`).
-    init(framing: FramingState, limits: FrameLimits, capacity: Int?, log: TransportLog) {
-        self.frames = IncomingFrames(capacity: capacity)
+    /// A pipe that detects the framing (or uses the one fixed in `framing`), charging what it
+    /// holds to `account`.
+    init(framing: FramingState, limits: FrameLimits, capacity: Int?, log: TransportLog, account: MemoryAccount? = nil) {
+        self.frames = IncomingFrames(capacity: capacity, account: account)
         self.framing = framing
-        self.decoder = Locked(FrameDecoder(framing: framing.detected, limits: limits))
+        self.decoder = Locked((FrameDecoder(framing: framing.detected, limits: limits), 0))
         self.log = log
+        self.account = account
     }
 
     /// Decodes `bytes`; returns false when no more input is wanted (decoder closed or consumer gone).
     @discardableResult
     func receive(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        decoder.withLock { decoder in
-            if decoder.isClosed { return false }
-            let wasDetected = decoder.framing != nil
+        decoder.withLock { state in
+            if state.decoder.isClosed { return false }
+            let wasDetected = state.decoder.framing != nil
             var events: [FrameEvent] = []
-            decoder.feed(bytes, into: &events)
-            if !wasDetected, let detected = decoder.framing { framing.detect(detected) }
+            state.decoder.feed(bytes, into: &events)
+            if !wasDetected, let detected = state.decoder.framing { framing.detect(detected) }
+            let held = state.decoder.bufferedBytes
+            account?.charge(held - state.charged, for: .input)
+            state.charged = held
             let wanted = events.isEmpty || frames.push(events)
             return wanted
         }
@@ -37,8 +44,10 @@ final class InboundPipe: Sendable {
 
     /// End of input: delivers a last unterminated line, logs a truncated message, ends the frames.
     func end() {
-        decoder.withLock { decoder in
-            let (events, note) = decoder.finish()
+        decoder.withLock { state in
+            let (events, note) = state.decoder.finish()
+            account?.release(state.charged, for: .input)
+            state.charged = 0
             if !events.isEmpty { frames.push(events) }
             if let note { log(note) }
             frames.finish()

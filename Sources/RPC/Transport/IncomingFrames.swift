@@ -21,9 +21,19 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     private var producerWaits = false
     private var finished = false
     private var stopped = false
+    /// Writers of an in-memory connection waiting for the consumer to take frames.
+    private var roomWaiters: [(limit: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var stopHandlers: [@Sendable () -> Void] = []
 
-    /// A queue; `capacity` bounds how many frames a producer may get ahead (nil: unbounded).
-    init(capacity: Int? = nil) { self.capacity = capacity }
+    /// Where the bytes of waiting messages are counted (`MemoryBudget.Use.input`).
+    private let account: MemoryAccount?
+
+    /// A queue; `capacity` bounds how many frames a producer may get ahead (nil: unbounded);
+    /// waiting messages are charged to `account`.
+    init(capacity: Int? = nil, account: MemoryAccount? = nil) {
+        self.capacity = capacity
+        self.account = account
+    }
 
     /// Adds frames; may block the calling thread while the buffer is full. Returns false once
     /// the consumer has stopped listening.
@@ -44,6 +54,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
             } else {
                 buffer.append(event)
                 bufferedBytes += Self.size(of: event)
+                account?.charge(Self.size(of: event), for: .input)
             }
         }
         return !stopped
@@ -72,15 +83,53 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     /// The consumer is done: drops buffered frames and releases a blocked producer.
     func stop() {
         condition.lock()
+        let first = !stopped
         stopped = true
         finished = true
         buffer = WaitingLine()
+        account?.release(bufferedBytes, for: .input)
         bufferedBytes = 0
         let waiter = self.waiter
         self.waiter = nil
+        let rooms = roomWaiters.map(\.continuation)
+        roomWaiters = []
+        let handlers = first ? stopHandlers : []
+        stopHandlers = []
         condition.broadcast()
         condition.unlock()
         waiter?.resume(returning: nil)
+        for room in rooms { room.resume() }
+        for handler in handlers { handler() }
+    }
+
+    /// Calls `handler` once when the consumer stops listening (at once if it has).
+    func whenStopped(_ handler: @escaping @Sendable () -> Void) {
+        condition.lock()
+        let now = stopped
+        if !now { stopHandlers.append(handler) }
+        condition.unlock()
+        if now { handler() }
+    }
+
+    /// Bytes of messages waiting for the consumer.
+    var bufferedByteCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return bufferedBytes
+    }
+
+    /// Returns once at most `limit` bytes of messages wait for the consumer (or it stopped).
+    func waitForRoom(limit: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            condition.lock()
+            if bufferedBytes <= limit || stopped {
+                condition.unlock()
+                continuation.resume()
+            } else {
+                roomWaiters.append((limit, continuation))
+                condition.unlock()
+            }
+        }
     }
 
     /// The next frame, waiting for one; `nil` at end of input. A frame already buffered is
@@ -116,7 +165,15 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         guard buffer.count > 0 else { return nil }
         let event = buffer.remove(at: 0)
         bufferedBytes -= Self.size(of: event)
+        account?.release(Self.size(of: event), for: .input)
         if producerWaits, let capacity, hasRoom(capacity) { condition.signal() }
+        if !roomWaiters.isEmpty {
+            let pending = bufferedBytes
+            let ready = roomWaiters.filter { $0.limit >= pending }.map(\.continuation)
+            roomWaiters.removeAll { $0.limit >= pending }
+            // Resuming only schedules the waiting task; it does not run under the lock.
+            for room in ready { room.resume() }
+        }
         return event
     }
 

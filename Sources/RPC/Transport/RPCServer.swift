@@ -64,6 +64,8 @@ public final class RPCServer: Sendable {
     public let mode: Mode
     /// The bounds kept whatever the client sends.
     public let limits: ServerLimits
+    /// The memory budget every session of this server shares (`limits.memoryBudget` bytes).
+    public let budget: MemoryBudget
     /// How many units of work may run at once (`limits.maxConcurrentRequests`).
     public var maxConcurrentRequests: Int { limits.maxConcurrentRequests }
     let log: TransportLog
@@ -73,12 +75,15 @@ public final class RPCServer: Sendable {
 
     /// A server with no handlers yet. `requestLog`, when given, hears one line per request:
     /// its method, id, duration and outcome.
+    /// `budget`, when given, is shared with what else charges it (the look-alike pictures);
+    /// else the server makes one of `limits.memoryBudget` bytes.
     public init(mode: Mode = .concurrent, limits: ServerLimits = ServerLimits(),
-                log: TransportLog = .standardError, requestLog: TransportLog? = nil) {
+                log: TransportLog = .standardError, requestLog: TransportLog? = nil, budget: MemoryBudget? = nil) {
         self.mode = mode
         var limits = limits
         limits.maxConcurrentRequests = max(1, limits.maxConcurrentRequests)
         self.limits = limits
+        self.budget = budget ?? MemoryBudget(limit: limits.memoryBudget)
         self.log = log
         self.requestLog = requestLog
     }

@@ -1,3 +1,5 @@
+import Compute
+
 /// Cancellation, completion, progress and order state shared between a running request and
 /// the server.
 final class RequestFlag: Sendable {
@@ -79,7 +81,7 @@ public struct RequestContext: Sendable {
     public let maxResponseBytes: Int
 
     /// The request's estimated size in bytes (`Scheduling.bytes`): work estimated at less than
-    /// `ComputePool.inlineBytes` runs where it is, the rest goes to the compute pool.
+    /// `inlineBytes` runs where it is, the rest goes to the compute pool.
     public let estimatedBytes: Int
 
     init(id: RPCID, method: String, workDoneToken: JSONValue?, flag: RequestFlag, writer: MessageWriter,
@@ -93,14 +95,29 @@ public struct RequestContext: Sendable {
         self.estimatedBytes = estimatedBytes
     }
 
-    /// Runs CPU-bound work (drawing, encoding, thumbnails) on the server's compute pool, off
-    /// the threads that read input, schedule, cancel and write output, and returns its result.
-    /// Call `checkpoint()` (or `takeTurn()`) in its loops: that is where it takes turns with
-    /// other heavy work and stops when cancelled. Work the request's estimate rates small
-    /// (under `ComputePool.inlineBytes`) runs at once where it is called.
-    /// A request cancelled before its work starts gets -32800 without running it.
+    /// Request work estimated below this many bytes (`Scheduling.bytes`) runs where it is
+    /// called (`compute`): the hop to a pool thread would cost more than it saves. Encoding 64 KB
+    /// takes about a millisecond, the most any work may take off the pool.
+    public static let inlineBytes = 64 << 10
+
+    /// Runs CPU-bound work whose cost the request's estimate measures (drawing and encoding what
+    /// the params ask for) on the server's compute pool, off the threads that read input,
+    /// schedule, cancel and write output, and returns its result. Call `checkpoint()` (or
+    /// `takeTurn()`) in its loops: that is where it takes turns with other heavy work and stops
+    /// when cancelled. Work the request's estimate rates small (under `inlineBytes`) runs at once
+    /// where it is called. For work the estimate does not measure (the library's pictures, a
+    /// search) use `computeOnPool` or `parts`. A request cancelled before its work starts gets
+    /// -32800 without running it.
     public func compute<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
-        if estimatedBytes < ComputePool.inlineBytes || ComputePool.isOnPoolThread { return try body() }
+        if estimatedBytes < Self.inlineBytes || ComputePool.isOnPoolThread { return try body() }
+        return try await computeOnPool(body)
+    }
+
+    /// Runs CPU-bound work on the server's compute pool whatever the request's estimate, as
+    /// `compute` does for big estimates: for work that may take over a millisecond however small
+    /// the answer (look-alikes over the library).
+    public func computeOnPool<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+        if ComputePool.isOnPoolThread { return try body() }
         let flag = self.flag
         do {
             return try await ComputePool.shared.run(isCancelled: { flag.isCancelled }, body)
@@ -110,6 +127,23 @@ public struct RequestContext: Sendable {
             // Cancelled before it started (the only other way `run` throws).
             if let cancelled = ResponseError.requestCancelled as? E { throw cancelled }
             return try body()
+        }
+    }
+
+    /// The parallel form, for the engine's split work (`CreatureSearch.run`,
+    /// `Lookalikes.pictures`): runs the parts as jobs of the compute pool at once, each taking
+    /// turns with all other heavy work where it asks `takeTurn()` (pass that as the engine's
+    /// `isCancelled`); parts not yet started when the request is cancelled are skipped, and it
+    /// then throws -32800.
+    /// (The type is CreatureCore's `PartsRunner`, spelled out: the transport knows no engine.)
+    public var parts: @Sendable (_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async throws -> Void {
+        let flag = self.flag
+        return { count, body in
+            do {
+                try await ComputePool.shared.forEach(count, isCancelled: { flag.isCancelled }, body)
+            } catch {
+                throw ResponseError.requestCancelled
+            }
         }
     }
 

@@ -76,8 +76,12 @@ public struct ServerLimits: Sendable, Hashable {
     public var maxQueuedOutputBytes = 16 << 20
     /// Requests read and waiting for their turn to start; past it, input is not read.
     public var maxWaitingRequests = 1024
+    /// The bytes the whole server holds for every session together — queued output, incoming
+    /// messages not yet whole or read, running work's estimates, kept pictures — in one
+    /// `MemoryBudget`; past it the greediest client is slowed or closed (`GreediestFirst`).
+    public var memoryBudget = 256 << 20
 
     /// The defaults: 1,024 units, 1,000 batch entries, 64 MB per response and per batch
-    /// response, 16 MB of queued output.
+    /// response, 16 MB of queued output, a memory budget of 256 MB.
     public init() {}
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Compute
 
 /// The state of one `RPCServer.run`: requests in flight, lifecycle, the ordered lane, and the
 /// admission of waiting requests within the concurrency budget and the memory bound.
@@ -73,6 +74,8 @@ final class ServerSession: Sendable {
         var bytesHeld = 0
         /// Whether a task waits for the output to drain to admit more.
         var drainWatch = false
+        /// Whether the session waits for the memory budget to free bytes to admit more.
+        var budgetWatch = false
     }
 
     private let server: RPCServer
@@ -84,10 +87,15 @@ final class ServerSession: Sendable {
     private let lane: AsyncStream<Job>.Continuation
     private let laneStream: AsyncStream<Job>
 
+    /// This session's part of the server's memory budget: the connection's own (input and
+    /// output), to which the session adds its running work's estimates.
+    private let account: MemoryAccount
+
     init(server: RPCServer, connection: Connection) {
         self.server = server
         self.connection = connection
         self.writer = connection.writer
+        self.account = connection.account ?? server.budget.account("session")
         (laneStream, lane) = AsyncStream<Job>.makeStream()
     }
 
@@ -129,6 +137,7 @@ final class ServerSession: Sendable {
         await worker.value
         let (exited, shutdown, closed) = state.withLock { ($0.exitRequested, $0.shutdownRequested, $0.outputClosed) }
         await writer.close()
+        account.close()
         let reason: ServerExit.Reason = closed ? .outputClosed : exited ? .exitNotification : .endOfInput
         return ServerExit(reason: reason, shutdownRequested: shutdown)
     }
@@ -264,6 +273,9 @@ final class ServerSession: Sendable {
         var scheduling = planned?.scheduling ?? .free
         if sequential { scheduling.lane = .ordered }
         return state.withLock { state -> Disposition in
+            // The client is gone: a message read before it went starts nothing (no one would get
+            // its answer, and its work would run for nobody).
+            if state.outputClosed { return .answer(.failure(id: request.id, .requestCancelled)) }
             if state.shutdownRequested {
                 return .answer(.failure(id: request.id, .invalidRequest("The server is shutting down, so it answers no more requests.")))
             }
@@ -324,6 +336,13 @@ final class ServerSession: Sendable {
         let output = writer.pendingBytes + batchBytes.current
         var starts: [(Prepared, Int, Int)] = []
         var watchDrain = false
+        // Called once when the budget frees bytes after a bigger request did not fit it.
+        let budgetFreed: @Sendable () -> Void = { [self] in
+            Task {
+                state.withLock { $0.budgetWatch = false }
+                pump()
+            }
+        }
         let reader = state.withLock { state -> CheckedContinuation<Void, Never>? in
             var orderedBlocked = false
             var index = 0
@@ -336,12 +355,19 @@ final class ServerSession: Sendable {
                 let held = state.bytesHeld + output
                 let fitsBytes = output <= bound
                     && (held + entry.bytes <= bound || entry.bytes <= Self.smallBytes || state.bytesHeld == 0)
-                guard state.budgetUsed + entry.weight <= max, fitsBytes else {
+                // The server's memory budget, shared with every session, has the last word:
+                // small work is counted whatever it says, bigger work waits for room.
+                let fitsBudget = fitsBytes && state.budgetUsed + entry.weight <= max
+                    && (entry.bytes <= Self.smallBytes
+                        || account.tryReserve(entry.bytes, for: .work, orWhenRoom: state.budgetWatch ? nil : budgetFreed))
+                guard fitsBudget else {
                     if !fitsBytes && output > bound { watchDrain = true }
+                    if fitsBytes && state.budgetUsed + entry.weight <= max { state.budgetWatch = true }
                     if entry.ordered { orderedBlocked = true }
                     index += 1
                     continue
                 }
+                if entry.bytes <= Self.smallBytes { account.charge(entry.bytes, for: .work) }
                 state.waiting.remove(at: index)
                 state.budgetUsed += entry.weight
                 state.bytesHeld += entry.bytes
@@ -376,6 +402,7 @@ final class ServerSession: Sendable {
         }
         reader?.resume()
         for (prepared, weight, bytes) in starts { start(prepared, weight: weight, bytes: bytes) }
+
         if watchDrain {
             Task { [self] in
                 await writer.waitForRoom(limit: bound)
@@ -422,7 +449,14 @@ final class ServerSession: Sendable {
                 _ = state.withLock { $0.silent.removeValue(forKey: prepared.serial) }
                 prepared.flag.finish()
             } else {
-                complete(id, serial: prepared.serial, with: Response(id: id, result: result))
+                let response = Response(id: id, result: result)
+                // A big answer is serialized on the compute pool, like the work that made it.
+                var body: [UInt8]?
+                if prepared.scheduling.bytes >= RequestContext.inlineBytes && !prepared.flag.isCancelled {
+                    let limit = limits.maxResponseBytes, flag = prepared.flag
+                    body = try? await ComputePool.shared.run(isCancelled: { flag.isCancelled }) { Reply.body(of: response, limit: limit) }
+                }
+                complete(id, serial: prepared.serial, with: response, serialized: body)
             }
             prepared.flag.releaseOrder()
             if let requestLog = server.requestLog {
@@ -453,7 +487,8 @@ final class ServerSession: Sendable {
     }
 
     /// Sends the response unless the request was cancelled (and so already answered).
-    private func complete(_ id: RPCID, serial: UInt64, with response: Response) {
+    /// `serialized`, when given, is `response` already serialized (a batch entry goes by `response`).
+    private func complete(_ id: RPCID, serial: UInt64, with response: Response, serialized: [UInt8]? = nil) {
         let entry = state.withLock { state -> InFlight? in
             guard state.inFlight[id]?.serial == serial else { return nil }
             return state.inFlight.removeValue(forKey: id)
@@ -461,6 +496,8 @@ final class ServerSession: Sendable {
         guard let entry else { return }
         if entry.flag.isCancelled {
             entry.reply?.send(.failure(id: id, .requestCancelled))
+        } else if let serialized, let reply = entry.reply, reply.batch == nil {
+            reply.writer.send(serialized: serialized)
         } else {
             entry.reply?.send(response)
         }
@@ -505,6 +542,7 @@ final class ServerSession: Sendable {
     /// One piece of work finished (or left the line): gives back its `weight` units and
     /// `bytes`, wakes those waiting for the session to go idle, and admits more.
     private func finish(weight: Int, bytes: Int) {
+        account.release(bytes, for: .work)
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.budgetUsed -= weight
             state.bytesHeld -= bytes

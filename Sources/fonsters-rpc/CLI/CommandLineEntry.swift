@@ -82,7 +82,7 @@ enum CommandLineEntry {
                 } else if command == "sheet" {
                     try SheetCommand.run(rest)
                 } else if command == "search" {
-                    try SearchCommand.run(rest)
+                    try await SearchCommand.run(rest)
                 } else if command == "import" {
                     try DocumentCommands.runImport(rest)
                 } else if command == "export" {

@@ -1,4 +1,5 @@
 import Foundation
+import Compute
 import CreatureCore
 import JSON
 
@@ -33,7 +34,7 @@ enum SearchCommand {
       -h, --help          show this help
     """
 
-    static func run(_ args: [String], output: Int32 = STDOUT_FILENO) throws {
+    static func run(_ args: [String], output: Int32 = STDOUT_FILENO) async throws {
         var reader = ArgumentReader(args)
         var engine = EngineVersion.current
         var wants: SearchWants?
@@ -74,7 +75,11 @@ enum SearchCommand {
         let outcome: CreatureSearch.Outcome
         do {
             // Seeds go out as they are found; records wait for the array to close.
-            outcome = try CreatureSearch.run(request, found: { result in
+            // Each round's parts run on the compute pool, as the server runs them.
+            let pool = ComputePool.shared
+            outcome = try await CreatureSearch.run(request, parts: { count, body in
+                try await pool.forEach(count, isCancelled: { false }, body)
+            }, isCancelled: { pool.takeTurn(); return false }, found: { result in
                 if !json { try? OutputFile.writeAll(Array((result.seed + "\n").utf8), to: output, path: "standard output") }
             })
         } catch let error as SearchError {

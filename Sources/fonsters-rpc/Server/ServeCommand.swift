@@ -19,13 +19,15 @@ enum ServeCommand {
             client.warn(message)
             if debug { TransportLog.standardError(message) }
         }
-        let connection = Connection.fileDescriptors(input: 0, output: protocolOut, closeOutput: true, log: log)
+        let budget = MemoryBudget(limit: options.limits.memoryBudget)
+        let connection = Connection.fileDescriptors(input: 0, output: protocolOut, closeOutput: true, log: log, budget: budget)
         client.attach(connection.writer)
         let context = ServerContext(location: options.location, options: options.storeOptions, defaultEngine: options.engine,
-                                    onChange: ChangeNotifier(connection.writer, holdAbove: options.limits.maxQueuedOutputBytes).send, warn: { log($0) })
+                                    onChange: ChangeNotifier(connection.writer, holdAbove: options.limits.maxQueuedOutputBytes).send, warn: { log($0) },
+                                    budget: budget)
         context.openEarly()
         let server = RPCServer(mode: .concurrent, limits: options.limits, log: log,
-                               requestLog: debug ? .standardError : nil)
+                               requestLog: debug ? .standardError : nil, budget: budget)
         MethodTable.register(on: server, context: context)
         if debug {
             TransportLog.standardError("version \(ServerContext.version) serving on stdio; store: \(context.storePath ?? "in memory")")

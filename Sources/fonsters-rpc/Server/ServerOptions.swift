@@ -111,6 +111,8 @@ extension ServerOptions {
         bound("--max-queued-output", "bytes of answers held for a client that does not read", ServerLimits().maxQueuedOutputBytes) {
             $0.maxQueuedOutputBytes = $1
         },
+        bound("--memory-budget", "bytes held for all clients together: queued answers, unfinished messages, kept pictures",
+              ServerLimits().memoryBudget) { $0.memoryBudget = $1 },
         ServerOption(name: "--script", value: "FILE|-", help: "run newline-delimited requests in order, print the answers, exit 1 on any error") { options, path in
             options.script = path
         },

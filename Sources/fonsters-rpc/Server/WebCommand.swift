@@ -44,10 +44,11 @@ enum WebCommand {
         }
         let sessions = WebSessions(holdAbove: options.server.limits.maxQueuedOutputBytes)
         let server = options.server
+        let budget = MemoryBudget(limit: server.limits.memoryBudget)  // one for every session
         let context = ServerContext(location: server.location, options: server.storeOptions, defaultEngine: server.engine,
-                                    onChange: { sessions.broadcast($0) }, warn: { log($0) })
+                                    onChange: { sessions.broadcast($0) }, warn: { log($0) }, budget: budget)
         context.openEarly()
-        let rpc = RPCServer(mode: .concurrent, limits: server.limits, log: log, requestLog: debug ? .standardError : nil)
+        let rpc = RPCServer(mode: .concurrent, limits: server.limits, log: log, requestLog: debug ? .standardError : nil, budget: budget)
         MethodTable.register(on: rpc, context: context)
 
         let token = makeToken()
@@ -58,7 +59,7 @@ enum WebCommand {
             assets: WebAsset.table(),
             upgrade: { stream, leftover in
                 WebSocketConnection.serve(stream, leftover: leftover, limits: frameLimits, log: log,
-                                          heartbeat: heartbeat) { connection in
+                                          heartbeat: heartbeat, budget: rpc.budget) { connection in
                     sessions.add(connection.writer)
                     if debug { log("WebSocket session opened (\(sessions.count) open)") }
                     Task {

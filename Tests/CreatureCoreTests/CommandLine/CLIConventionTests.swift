@@ -9,7 +9,7 @@ import CreatureCore
 /// The command line after the Unix conventions, run as a real process: where output goes, how
 /// the format is chosen, help, `--`, and the two kinds of error (usage: exit 2 with one line and
 /// a hint; I/O: exit 1 with the system's reason and no usage).
-@Suite struct CLIConventionTests {
+@Suite(.offTheCooperativeThreads) struct CLIConventionTests {
     static let pngMagic: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
 
     /// A new empty folder, removed by the caller.

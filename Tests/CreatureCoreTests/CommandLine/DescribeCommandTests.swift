@@ -5,7 +5,7 @@ import CreatureCore
 import JSON
 
 /// The `describe` face, run as a real process: it must print the golden records exactly.
-@Suite struct DescribeCommandTests {
+@Suite(.offTheCooperativeThreads) struct DescribeCommandTests {
     struct EngineFile: Decodable { let records: [CreatureRecord] }
 
     @Test func describeStdinReproducesEveryGoldenRecord() throws {

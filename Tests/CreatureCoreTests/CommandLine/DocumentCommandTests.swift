@@ -6,7 +6,7 @@ import CreatureCore
 /// `fonsters-rpc import FILE.fonsters` and `export --format fonsters`, run as real processes on a
 /// real store: a document and the library move into each other, engines and `\#` kept; bad
 /// documents are refused before anything is created.
-@Suite struct DocumentCommandTests {
+@Suite(.offTheCooperativeThreads) struct DocumentCommandTests {
     func folder() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("fonsters-doc-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)

@@ -4,7 +4,7 @@ import TestSupport
 import CreatureCore
 
 /// The `render` face, run as a real process: files in every format, clear errors otherwise.
-@Suite struct RenderCommandTests {
+@Suite(.offTheCooperativeThreads) struct RenderCommandTests {
     func temporaryFile(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("fonsters-\(UUID().uuidString)-\(name)").path
     }

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `--script` on a terminal prints a report a person can read; piped or with `--json` it prints
 /// the JSON-RPC lines. `#` lines in a script are comments: never sent, shown as step titles.
-@Suite struct ScriptReportTests {
+@Suite(.offTheCooperativeThreads) struct ScriptReportTests {
     static let tour = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples/tour.jsonl").path
     /// The tour's requests (lines with an id), each answered once.

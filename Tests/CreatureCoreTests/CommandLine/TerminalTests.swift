@@ -6,7 +6,7 @@ import CreatureCore
 /// The command line on a terminal and in pipes, run as real processes: `describe --draw` pictures
 /// (colour on a terminal through a pseudo-terminal made by `script`, plain otherwise or with
 /// NO_COLOR), a closed pipe ending quietly, binary images refused on a terminal, `--background`.
-@Suite struct TerminalTests {
+@Suite(.offTheCooperativeThreads) struct TerminalTests {
     /// Runs the built executable with `arguments` on a pseudo-terminal (util-linux `script`), with
     /// `environment` added and, if given, the terminal `columns` wide; returns its exit status and
     /// everything it wrote to the terminal.

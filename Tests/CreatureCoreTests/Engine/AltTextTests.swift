@@ -4,7 +4,7 @@ import TestSupport
 @testable import CreatureCore
 
 /// Issue 12: the alt text describes what is drawn, checked against the golden grids and colours.
-@Suite struct AltTextTests {
+@Suite(.offTheCooperativeThreads) struct AltTextTests {
     struct EngineFile: Decodable { let records: [CreatureRecord] }
 
     static let records: [CreatureRecord] = records(.v1)

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CreatureCore
 
 /// ENGINE.md §7–9: taps, environment keywords, names, share links, clock.
-@Suite struct AroundTheEngineTests {
+@Suite(.offTheCooperativeThreads) struct AroundTheEngineTests {
     @Test func displayNameRules() {
         #expect(Naming.displayName(name: "Rex", seed: "abc") == "Rex")
         #expect(Naming.displayName(name: " \t", seed: "  abc ") == "abc")

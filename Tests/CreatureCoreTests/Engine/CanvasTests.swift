@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CreatureCore
 
 /// The fast disc (column runs around the rounded centre) paints exactly the cells of the
 /// per-offset arithmetic, ties and near-ties included.
-@Suite struct CanvasTests {
+@Suite(.offTheCooperativeThreads) struct CanvasTests {
     func cells(_ paint: (Canvas) -> Void) -> [Int8] {
         var grid = Grid(filledWith: -1)
         grid.withCells { paint(Canvas($0)) }
@@ -125,7 +126,7 @@ import Testing
 }
 
 /// The hashes' UTF-16 decoder gives exactly the string's UTF-16 view.
-@Suite struct UTF16UnitsTests {
+@Suite(.offTheCooperativeThreads) struct UTF16UnitsTests {
     @Test(arguments: ["", "Bob", "é", "ñandú 3 birds", "\u{0600}3", "ক্ষ", "🐙🏳️‍🌈", "a\u{200B}b", "\u{FFFF}\u{10000}\u{10FFFF}", "\t \u{3000}"])
     func unitsMatchTheUTF16View(_ s: String) {
         var units: [UInt16] = []

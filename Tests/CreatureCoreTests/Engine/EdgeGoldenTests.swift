@@ -6,7 +6,7 @@ import TestSupport
 /// Parity with the reference apps on the edge seeds (ENGINE.md §10, `engine-v1-edge.json` and
 /// `frames-v1-edge.json`): whitespace-like code points, keyword numbers beside marks and joiners,
 /// grapheme clusters, control characters and seeds of up to 10,000 units.
-@Suite struct EdgeGoldenTests {
+@Suite(.offTheCooperativeThreads) struct EdgeGoldenTests {
     static let edgeRecords: [CreatureRecord] = {
         (try? Fixtures.golden("engine-v1-edge.json", as: GoldenParityTests.EngineFile.self).records) ?? []
     }()

@@ -1,8 +1,9 @@
 import Testing
+import TestSupport
 @testable import CreatureCore
 
 /// The edge rules of ENGINE.md §1 and §8, one spec sentence at a time.
-@Suite struct EdgeRulesTests {
+@Suite(.offTheCooperativeThreads) struct EdgeRulesTests {
     @Test func zeroWidthSpaceIsWhitespace() {
         #expect(Seeds.trim("\u{200B}Bob\u{200B}") == "Bob")
         #expect(Seeds.renderSeed("\u{200B}\u{200B}") == " ")

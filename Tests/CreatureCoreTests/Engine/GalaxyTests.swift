@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CreatureCore
 
 /// Galaxies (ENGINE.md §5.4), drawn with per-column hashes, a table of angles and the shortcut
 /// past R/2, give the cells of a cell-by-cell reference written from the spec, for both engines.
-@Suite struct GalaxyTests {
+@Suite(.offTheCooperativeThreads) struct GalaxyTests {
     /// §5.4's galaxy, every cell with its own ids, then the horizontal mirror of §5.
     static func reference(_ s: some SegmentHashing, _ c: Configuration) -> [Int8] {
         let bg: Int8 = c.opaqueBackground ? 0 : -1, fill: Int8 = c.opaqueBackground ? 1 : 0, accent1: Int8 = 2

@@ -4,7 +4,7 @@ import TestSupport
 @testable import CreatureCore
 
 /// Parity with the reference apps: every field of every golden record, hash vector and frame.
-@Suite struct GoldenParityTests {
+@Suite(.offTheCooperativeThreads) struct GoldenParityTests {
     struct HashFile: Decodable {
         struct Vector: Decodable { let seed: String; let segmentId: String; let value: Double; let bits53: UInt64 }
         let engine: String

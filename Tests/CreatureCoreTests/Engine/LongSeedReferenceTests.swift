@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CreatureCore
 
 /// The linear keyword search and character breaking give the answers of a plain, obviously correct
 /// formulation (a regular expression, a scan from every position, Swift's own characters) on
 /// generated seeds, and long seeds give the answers of the short seeds they are built from.
-@Suite struct LongSeedReferenceTests {
+@Suite(.offTheCooperativeThreads) struct LongSeedReferenceTests {
     static let pairs: [(StaticString, StaticString)] = [
         ("cloud", "clouds"), ("bird", "birds"), ("butterfly", "butterflies"), ("flower", "flowers"),
         ("clover", "clovers"), ("firework", "fireworks"), ("leaf", "leaves"), ("light", "lights"),

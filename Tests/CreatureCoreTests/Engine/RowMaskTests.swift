@@ -1,9 +1,10 @@
 import Testing
+import TestSupport
 @testable import CreatureCore
 
 /// The row masks of circles and ellipses hold exactly the cells of the per-cell tests, and a
 /// masked row paint sets exactly the masked cells.
-@Suite struct RowMaskTests {
+@Suite(.offTheCooperativeThreads) struct RowMaskTests {
     static func perCell(_ inside: (Double) -> Bool) -> UInt32 {
         (0..<32).reduce(UInt32(0)) { row, x in inside(Double(x)) ? row | 1 << UInt32(x) : row }
     }

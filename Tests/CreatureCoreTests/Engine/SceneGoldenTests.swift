@@ -6,7 +6,7 @@ import JSON
 
 /// Parity with the apps' scene (ENGINE.md §8.1, `scene-v1.json`): every field of every scene
 /// record — sky levels, effects, sun period and each cloud — for every seed of the v1 goldens.
-@Suite struct SceneGoldenTests {
+@Suite(.offTheCooperativeThreads) struct SceneGoldenTests {
     struct SceneFile: Decodable { let engine: String; let scenes: [SceneRecord] }
 
     static let scenes: [SceneRecord] = {

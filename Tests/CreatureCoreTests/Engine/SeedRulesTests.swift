@@ -1,8 +1,9 @@
 import Testing
+import TestSupport
 @testable import CreatureCore
 
 /// Seeds, render seeds, evolution prefixes and the speed rule (ENGINE.md §1).
-@Suite struct SeedRulesTests {
+@Suite(.offTheCooperativeThreads) struct SeedRulesTests {
     @Test func whitespaceIsZsAndTabOnly() {
         #expect(Seeds.trim(" \t\u{00A0}\u{2003}Bob \u{3000}") == "Bob")
         #expect(Seeds.trim("\nBob\n") == "\nBob\n")
@@ -52,7 +53,7 @@ import Testing
 }
 
 /// The hash helpers agree with the string-id path for every id form the engine builds.
-@Suite struct SegmentHashTests {
+@Suite(.offTheCooperativeThreads) struct SegmentHashTests {
     @Test func numericIdsMatchTheirStrings() {
         let s = SegmentHash(seed: "probe")
         #expect(s.h("leg_angle_", 2) == s.value("leg_angle_2"))

@@ -8,7 +8,7 @@ import TestSupport
 /// categories of Unicode 15.1 (`Tests/Fixtures/unicode-15.1.json`, written by
 /// `scripts/unicode-fixture.py` from the `unicodedata2` package of that version), so that every
 /// place where the toolchain's newer data differs is handled on purpose.
-@Suite struct UnicodeVersionTests {
+@Suite(.offTheCooperativeThreads) struct UnicodeVersionTests {
     struct Fixture: Decodable { let version: String; let categories: [String: [[UInt32]]] }
 
     /// The Unicode 15.1 general category ranges by name ("Mn", "Me", "Mc", "Nd", "Zs").

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Parity with the apps' later engine (ENGINE.md §11): every field of every v2 golden record,
 /// every h₂ vector and every frame, with v1 untouched beside it.
-@Suite struct V2GoldenTests {
+@Suite(.offTheCooperativeThreads) struct V2GoldenTests {
     static let engineRecords: [CreatureRecord] = {
         let file = try? Fixtures.golden("engine-v2.json", as: GoldenParityTests.EngineFile.self)
         return file?.engine == EngineVersion.v2.rawValue ? file!.records : []

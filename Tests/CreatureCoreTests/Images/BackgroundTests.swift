@@ -5,7 +5,7 @@ import TestSupport
 
 /// Backgrounds (transparent, a colour, the seed's sky) behind every format, read back with our own
 /// decoders: transparent cells show exactly the backdrop's row colour, other cells are unchanged.
-@Suite struct BackgroundTests {
+@Suite(.offTheCooperativeThreads) struct BackgroundTests {
     /// What every pixel of `sprite` at `scale` should be on `backdrop`, row-major.
     static func expected(_ sprite: Sprite, scale: Int, backdrop: Backdrop) -> [RGBA] {
         let side = 32 * scale

@@ -1,10 +1,11 @@
 import CZlib
 import Testing
+import TestSupport
 @testable import CreatureCore
 
 /// The deflater's cell path (PNG rows whose pixels fill whole bytes, parsed from one byte per
 /// cell) against rows built the plain way and zlib's own inflate and Adler-32.
-@Suite struct CellDeflateTests {
+@Suite(.offTheCooperativeThreads) struct CellDeflateTests {
     /// The PNG rows of a grid of cell bytes the plain way: filter byte 0, then each cell byte
     /// `cellBytes` times; every row `repeats` times.
     private func expandedRows(_ cells: [UInt8], cellBytes: Int, repeats: Int) -> [UInt8] {

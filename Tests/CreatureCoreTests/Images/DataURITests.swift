@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CreatureCore
 
-@Suite struct DataURITests {
+@Suite(.offTheCooperativeThreads) struct DataURITests {
     @Test func base64MatchesFoundationForEveryTailLength() {
         var rng = SeededGenerator(seed: 5)
         for length in Array(0...64) + [399, 400, 401] {

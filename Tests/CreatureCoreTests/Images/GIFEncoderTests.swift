@@ -1,7 +1,8 @@
 import Testing
+import TestSupport
 @testable import CreatureCore
 
-@Suite struct GIFEncoderTests {
+@Suite(.offTheCooperativeThreads) struct GIFEncoderTests {
     @Test func stillHasHeaderScreenAndOneFrame() throws {
         let gif = try GIFEncoder.encode(frames: [ImageTestSprites.disc], scale: 4, delayMs: 300)
         #expect(Array(gif.prefix(6)) == Array("GIF89a".utf8))
@@ -110,7 +111,7 @@ import Testing
     }
 }
 
-@Suite struct LZWEncoderTests {
+@Suite(.offTheCooperativeThreads) struct LZWEncoderTests {
     @Test(arguments: [2, 3, 8])
     func roundTripsLongAndVariedStreams(codeSize: Int) throws {
         // A stream long and varied enough to reach 12-bit codes and several table resets.

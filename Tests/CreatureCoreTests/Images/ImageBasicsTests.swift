@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import JSON
+import TestSupport
 @testable import CreatureCore
 
-@Suite struct ImageBasicsTests {
+@Suite(.offTheCooperativeThreads) struct ImageBasicsTests {
     @Test func formatsKnowTheirTypesAndExtensions() {
         #expect(ImageFormat.allCases.map(\.rawValue) == ["png", "gif", "jpeg", "svg"])
         #expect(ImageFormat.allCases.map(\.mimeType) == ["image/png", "image/gif", "image/jpeg", "image/svg+xml"])

@@ -1,7 +1,8 @@
 import Testing
+import TestSupport
 @testable import CreatureCore
 
-@Suite struct JPEGEncoderTests {
+@Suite(.offTheCooperativeThreads) struct JPEGEncoderTests {
     /// The width and height stored in the first SOF marker.
     static func frameSize(_ jpeg: [UInt8]) -> (width: Int, height: Int)? {
         var p = 2

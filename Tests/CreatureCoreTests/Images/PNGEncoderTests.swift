@@ -1,7 +1,8 @@
 import Testing
+import TestSupport
 @testable import CreatureCore
 
-@Suite struct PNGEncoderTests {
+@Suite(.offTheCooperativeThreads) struct PNGEncoderTests {
     @Test func signatureHeaderAndChunkOrder() throws {
         let png = try PNGEncoder.encode(ImageTestSprites.disc, scale: 8)
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])

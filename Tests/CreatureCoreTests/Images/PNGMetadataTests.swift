@@ -1,9 +1,10 @@
 import CZlib
 import Foundation
 import Testing
+import TestSupport
 @testable import CreatureCore
 
-@Suite struct PNGMetadataTests {
+@Suite(.offTheCooperativeThreads) struct PNGMetadataTests {
     static let trickySeeds = ["", "a\nb", "🐙 octopus", "\u{0}nul", "Created: x", "مرحبا بالعالم", "שלום",
                               "x\nCreated: 2026-01-01T00:00:00Z", "trailing\n", "\r\n", "👩‍👩‍👧 family", "tab\there"]
 

@@ -1,7 +1,8 @@
 import Testing
+import TestSupport
 @testable import CreatureCore
 
-@Suite struct RenderedImageTests {
+@Suite(.offTheCooperativeThreads) struct RenderedImageTests {
     /// FNV-1a 64 of `bytes`, as 16 hex digits, written out here independently.
     static func fnv1a(_ bytes: [UInt8]) -> String {
         var hash: UInt64 = 14_695_981_039_346_656_037

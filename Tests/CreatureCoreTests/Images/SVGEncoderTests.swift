@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TestSupport
 @testable import CreatureCore
 
 /// Collects the root attributes, the title text and every rect of an SVG document, each rect
@@ -50,7 +51,7 @@ final class SVGCollector: NSObject, XMLParserDelegate {
     }
 }
 
-@Suite struct SVGEncoderTests {
+@Suite(.offTheCooperativeThreads) struct SVGEncoderTests {
     /// Paints the rects onto a 32×32 grid of colours (`#rrggbb`, with `/0.502` for a
     /// `fill-opacity`); nil if any rect overlaps another or leaves the grid.
     static func paint(_ rects: some Collection<[String: String]>) -> [String?]? {

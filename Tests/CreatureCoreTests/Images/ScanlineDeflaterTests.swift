@@ -1,8 +1,9 @@
 import CZlib
 import Testing
+import TestSupport
 @testable import CreatureCore
 
-@Suite struct ScanlineDeflaterTests {
+@Suite(.offTheCooperativeThreads) struct ScanlineDeflaterTests {
     /// The zlib stream of `rows` with every row repeated, and those expanded rows.
     private func deflate(_ rows: [UInt8], stride: Int, repeats: Int) -> (stream: [UInt8], expanded: [UInt8]) {
         var stream: [UInt8] = []

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CreatureCore
 
 /// The search: every result has every wanted trait (judged from its golden-format record), the
 /// order is fixed, threads do not change it, and it stops as soon as it is asked to.
-@Suite struct CreatureSearchTests {
+@Suite(.offTheCooperativeThreads) struct CreatureSearchTests {
     static func run(_ base: String, _ wants: String, _ engine: EngineVersion, limit: Int = 20, threads: Int = 2,
-                    maxCandidates: Int = 300_000, unlike: [Picture] = [], boundColours: Bool = true) throws -> CreatureSearch.Outcome {
+                    maxCandidates: Int = 300_000, unlike: [Picture] = [], boundColours: Bool = true) async throws -> CreatureSearch.Outcome {
         var request = CreatureSearch.Request(base: base, wants: try SearchWants.parse(wants), engine: engine)
         request.boundColours = boundColours
         request.limit = limit
@@ -14,14 +15,14 @@ import Testing
         request.maxCandidates = maxCandidates
         request.unlike = unlike
         request.timeLimit = 600
-        return try CreatureSearch.run(request)
+        return try await CreatureSearch.run(request, parts: OnPool.parts)
     }
 
     @Test(arguments: [("alice", "antlers,beard", EngineVersion.v2), ("bob", "mode=space,colors=2", .v2),
                       ("carol", "tier=3,appendages,appendageStyle=tentacle", .v2), ("dave", "color=#e94560,colors=3", .v2),
                       ("erin", "tap=spinOut,eyes,mouth=false", .v2), ("team", "horn,creatureType=alien,symmetric", .v2)])
-    func everyResultHasEveryWantedTraitByItsRecord(base: String, wants: String, engine: EngineVersion) throws {
-        let outcome = try Self.run(base, wants, engine, limit: 10)
+    func everyResultHasEveryWantedTraitByItsRecord(base: String, wants: String, engine: EngineVersion) async throws {
+        let outcome = try await Self.run(base, wants, engine, limit: 10)
         #expect(outcome.results.count == 10, "\(wants): \(outcome.results.count) found in \(outcome.tried)")
         try Self.checkResults(outcome, base: base, wants: wants, engine: engine)
     }
@@ -29,9 +30,9 @@ import Testing
     /// v1's hash barely moves when the end of a seed changes (ENGINE.md §2), so variants of one base
     /// draw few different v1 pictures: fewer results, each still right. The words (other lengths)
     /// vary it most.
-    @Test func v1ResultsAreRightToo() throws {
+    @Test func v1ResultsAreRightToo() async throws {
         for (base, wants) in [("alice", "antlers"), ("bob", "beard,tier=4"), ("alice", "beard")] {
-            let outcome = try Self.run(base, wants, .v1, limit: 5, maxCandidates: 3_000)
+            let outcome = try await Self.run(base, wants, .v1, limit: 5, maxCandidates: 3_000)
             #expect(!outcome.results.isEmpty, "\(base) \(wants)")
             try Self.checkResults(outcome, base: base, wants: wants, engine: .v1)
         }
@@ -54,8 +55,8 @@ import Testing
 
     /// The first results of a fixed request, and proof that nothing before them was skipped:
     /// every earlier candidate lacks a trait or repeats an earlier result's picture.
-    @Test func theFirstResultsOfAFixedRequestArePinned() throws {
-        let outcome = try Self.run("alice", "antlers,beard", .v2, limit: 5)
+    @Test func theFirstResultsOfAFixedRequestArePinned() async throws {
+        let outcome = try await Self.run("alice", "antlers,beard", .v2, limit: 5)
         #expect(outcome.results.map(\.seed) == ["alice pepper", "alice.8", "alice mint", "alice_18", "alice-20"])
         let wants = try SearchWants.parse("antlers,beard")
         let variants = SeedVariants(base: "alice", families: SeedVariants.Family.allCases)
@@ -69,11 +70,11 @@ import Testing
         #expect(found == outcome.results.map(\.seed))
     }
 
-    @Test func theSameRequestGivesTheSameResultsOnAnyNumberOfThreads() throws {
-        let one = try Self.run("grace", "eyebrows,colors=3", .v2, limit: 15, threads: 1)
-        let again = try Self.run("grace", "eyebrows,colors=3", .v2, limit: 15, threads: 1)
-        let two = try Self.run("grace", "eyebrows,colors=3", .v2, limit: 15, threads: 2)
-        let five = try Self.run("grace", "eyebrows,colors=3", .v2, limit: 15, threads: 5)
+    @Test func theSameRequestGivesTheSameResultsOnAnyNumberOfThreads() async throws {
+        let one = try await Self.run("grace", "eyebrows,colors=3", .v2, limit: 15, threads: 1)
+        let again = try await Self.run("grace", "eyebrows,colors=3", .v2, limit: 15, threads: 1)
+        let two = try await Self.run("grace", "eyebrows,colors=3", .v2, limit: 15, threads: 2)
+        let five = try await Self.run("grace", "eyebrows,colors=3", .v2, limit: 15, threads: 5)
         #expect(one.results.count == 15)
         for other in [again, two, five] {
             #expect(other.results.map(\.seed) == one.results.map(\.seed))
@@ -85,59 +86,59 @@ import Testing
     /// as drawing every candidate, from far fewer drawings.
     @Test(arguments: [("alice", "colors=6", EngineVersion.v2), ("bob", "colors=5,tier=5", .v2), ("carol", "color=#e94560~40", .v2),
                       ("dave", "colors=3", .v1), ("erin", "colors=4", .v1)])
-    func colourBoundsChangeNothingButTheWork(base: String, wants: String, engine: EngineVersion) throws {
-        let bounded = try Self.run(base, wants, engine, limit: 8, maxCandidates: 20_000)
-        let drawn = try Self.run(base, wants, engine, limit: 8, maxCandidates: 20_000, boundColours: false)
+    func colourBoundsChangeNothingButTheWork(base: String, wants: String, engine: EngineVersion) async throws {
+        let bounded = try await Self.run(base, wants, engine, limit: 8, maxCandidates: 20_000)
+        let drawn = try await Self.run(base, wants, engine, limit: 8, maxCandidates: 20_000, boundColours: false)
         #expect(bounded.results.map(\.seed) == drawn.results.map(\.seed) && bounded.tried == drawn.tried, "\(wants)")
         #expect(!bounded.results.isEmpty, "\(wants): something found")
         #expect(bounded.drawn <= drawn.drawn, "\(wants): \(bounded.drawn) drawn with the bounds, \(drawn.drawn) without")
     }
 
-    @Test func unlikePicturesAreNeverResults() throws {
-        let first = try Self.run("linus", "mode=creature,tier=3", .v2, limit: 6)
+    @Test func unlikePicturesAreNeverResults() async throws {
+        let first = try await Self.run("linus", "mode=creature,tier=3", .v2, limit: 6)
         #expect(first.results.count == 6)
         let unlike = Array(first.results.prefix(3).map(\.picture))
-        let second = try Self.run("linus", "mode=creature,tier=3", .v2, limit: 3, unlike: unlike)
+        let second = try await Self.run("linus", "mode=creature,tier=3", .v2, limit: 3, unlike: unlike)
         #expect(second.results.map(\.seed) == first.results.dropFirst(3).map(\.seed))
     }
 
-    @Test func boundsStopTheSearch() throws {
-        let few = try Self.run("alice", "hair,ears,horn,antlers", .v2, limit: 20, maxCandidates: 1000)
+    @Test func boundsStopTheSearch() async throws {
+        let few = try await Self.run("alice", "hair,ears,horn,antlers", .v2, limit: 20, maxCandidates: 1000)
         #expect(few.tried == 1000 && few.stoppedBy == .candidates, "\(few.tried) \(few.stoppedBy) \(few.results.map(\.seed))")
-        let many = try Self.run("alice", "mode=creature", .v2, limit: 300, threads: 2)
+        let many = try await Self.run("alice", "mode=creature", .v2, limit: 300, threads: 2)
         #expect(many.stoppedBy == .limit && many.results.count == 300)
         var request = CreatureSearch.Request(base: "alice", wants: try SearchWants.parse("hair,ears,horn,antlers"), engine: .v1)
         request.timeLimit = 0
-        let timed = try CreatureSearch.run(request)
+        let timed = try await CreatureSearch.run(request, parts: OnPool.parts)
         #expect(timed.stoppedBy == .time && timed.tried == 0)
         var finite = CreatureSearch.Request(base: "alice", wants: try SearchWants.parse("mode=creature"), engine: .v1)
         finite.families = [.emoji]
         finite.limit = 1000
-        let all = try CreatureSearch.run(finite)
+        let all = try await CreatureSearch.run(finite, parts: OnPool.parts)
         #expect(all.stoppedBy == .exhausted && all.tried == SeedVariants(base: "alice", families: [.emoji]).count)
     }
 
     /// Each thread asks whether to stop every `checkEvery` candidates, and no thread asks again
     /// once told: at a microsecond a candidate, a cancel stops the CPU within 32 µs a thread.
-    @Test func cancellingIsAskedOftenAndObeyedAtOnce() throws {
+    @Test func cancellingIsAskedOftenAndObeyedAtOnce() async throws {
         let calls = Counter(), tellAfter = 200
         var request = CreatureSearch.Request(base: "zed", wants: try SearchWants.parse("colors=6,hair"), engine: .v1)
         request.threads = 2
         request.maxCandidates = 200_000
         request.timeLimit = 600
-        #expect(throws: CancellationError.self) {
-            _ = try CreatureSearch.run(request, isCancelled: { calls.next() > tellAfter })
+        await #expect(throws: CancellationError.self) {
+            _ = try await CreatureSearch.run(request, parts: OnPool.parts, isCancelled: { calls.next() > tellAfter })
         }
         // Past the call that said stop: one more per thread at most, and the merge's own.
         #expect(calls.value <= tellAfter + 1 + request.threads + 1, "\(calls.value) calls")
         let counted = Counter()
         var uncancelled = request
         uncancelled.maxCandidates = 5_000
-        let outcome = try CreatureSearch.run(uncancelled, isCancelled: { _ = counted.next(); return false })
+        let outcome = try await CreatureSearch.run(uncancelled, parts: OnPool.parts, isCancelled: { _ = counted.next(); return false })
         #expect(counted.value >= outcome.tried / CreatureSearch.checkEvery)
     }
 
-    @Test func impossibleWantsAreRefusedNamingTheTraits() throws {
+    @Test func impossibleWantsAreRefusedNamingTheTraits() async throws {
         func error(_ wants: String, _ engine: EngineVersion) throws -> SearchError? {
             try SearchWants.parse(wants).impossibility(engine: engine)
         }
@@ -158,7 +159,7 @@ import Testing
         #expect(throws: SearchError.self) { try SearchWants.parse("tier=7") }
         #expect(throws: SearchError.self) { try SearchWants.parse("appendageCount=5") }
         #expect(throws: SearchError.self) { try SearchWants.parse("color=orange") }
-        #expect(throws: SearchError.self) { _ = try Self.run("x", "antlers,mode=space", .v1) }
+        await #expect(throws: SearchError.self) { _ = try await Self.run("x", "antlers,mode=space", .v1) }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CreatureCore
 
 /// The impossibility rules against the engine itself: no sampled creature has a combination the
@@ -7,7 +8,7 @@ import Testing
 /// impossible subset would make it impossible), and combinations called possible do occur.
 /// `FONSTERS_SAMPLES` sets the sample size (default 50,000 configurations and 5,000 drawings
 /// in these debug tests; `FONSTERS_SAMPLES=1000000` for the full million).
-@Suite struct ImpossibilitySamplingTests {
+@Suite(.offTheCooperativeThreads) struct ImpossibilitySamplingTests {
     static let samples = ProcessInfo.processInfo.environment["FONSTERS_SAMPLES"].flatMap { Int($0) } ?? 50_000
 
     /// Sampled seed `i`: 3–14 letters, digits and spaces drawn from a fixed pseudo-random stream

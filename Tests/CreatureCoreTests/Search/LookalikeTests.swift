@@ -5,7 +5,7 @@ import TestSupport
 
 /// Look-alikes: pictures compare the colour of every cell and nothing else; groups are checked
 /// pair by pair against the golden records' own grids and colours.
-@Suite struct LookalikeTests {
+@Suite(.offTheCooperativeThreads) struct LookalikeTests {
     struct EngineFile: Decodable { let records: [CreatureRecord] }
 
     static func records(_ engine: EngineVersion) throws -> [CreatureRecord] {
@@ -34,10 +34,10 @@ import TestSupport
     }
 
     @Test(arguments: EngineVersion.allCases)
-    func goldenGroupsMatchABruteForceComparisonOfEveryPair(engine: EngineVersion) throws {
+    func goldenGroupsMatchABruteForceComparisonOfEveryPair(engine: EngineVersion) async throws {
         let records = try Self.records(engine)
         let cells = records.map(Self.cellNumbers)
-        let pictures = try #require(Lookalikes.pictures(of: records.map { (seed: $0.seed, engine: engine) }))
+        let pictures = try #require(try await Lookalikes.pictures(of: records.map { (seed: $0.seed, engine: engine) }, parts: OnPool.parts))
         let groups = Lookalikes.groups(pictures.enumerated().map { (id: $0.offset, picture: $0.element) })
         for record in records {
             let colours = RecordJudge.colours(record), shown = Picture.shownColours(Creature(seed: record.seed, engine: engine))

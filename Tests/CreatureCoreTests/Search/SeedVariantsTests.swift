@@ -1,7 +1,8 @@
 import Testing
+import TestSupport
 @testable import CreatureCore
 
-@Suite struct SeedVariantsTests {
+@Suite(.offTheCooperativeThreads) struct SeedVariantsTests {
     @Test func familiesTakeTurnsSoTheFirstVariantsAreVaried() {
         let v = SeedVariants(base: "alice")
         #expect((0..<8).map(v.seed) == ["alice 2", "Alice", "alice 🦊", "alice \(WordList.all[0])",

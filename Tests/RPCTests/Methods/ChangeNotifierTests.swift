@@ -42,6 +42,8 @@ import FonsterStore
             ready.forEach { $0.resume() }
         }
         var recorded: [JSONValue] { lock.withLock { messages } }
+        /// It never breaks.
+        func whenBroken(_ handler: @escaping @Sendable () -> Void) {}
     }
 
     static func change(_ n: Int, external: Bool = false) -> StoreChange {

@@ -29,8 +29,18 @@ final class LookalikeFinder: Sendable {
     /// The most Fonsters whose pictures are kept in order (about 1 KB each).
     let keptLimit: Int
 
-    /// A finder keeping the pictures of libraries of up to `keptLimit` Fonsters.
-    init(keptLimit: Int = 50_000) { self.keptLimit = keptLimit }
+    /// Where the kept pictures count in the server's memory budget: they are kept only while
+    /// it grants them (else the library is read each time).
+    private let account: MemoryAccount?
+
+    /// A finder keeping the pictures of libraries of up to `keptLimit` Fonsters, charged to `account`.
+    init(keptLimit: Int = 50_000, account: MemoryAccount? = nil) {
+        self.keptLimit = keptLimit
+        self.account = account
+    }
+
+    /// The bytes `items` are counted as: about 1 KB a picture with its id.
+    private static func bytes(_ items: [Item]) -> Int { items.count * 1_100 }
 
     /// How many pictures are kept in order (for tests).
     var keptCount: Int { kept.withLock { $0?.items.count ?? 0 } }
@@ -77,7 +87,7 @@ final class LookalikeFinder: Sendable {
     /// `fonster` (just made or changed) against the rest of `library`, on the compute pool.
     func members(of fonster: Fonster, in library: Library, defaultEngine: EngineVersion,
                  request: RequestContext) async throws(ResponseError) -> LookalikeList {
-        var (same, nearly) = try await request.compute { () throws(ResponseError) -> (same: [UUID], nearly: [UUID]) in
+        var (same, nearly) = try await request.computeOnPool { () throws(ResponseError) -> (same: [UUID], nearly: [UUID]) in
             let picture = self.picture(StoredSeed(fonster), defaultEngine, known: [:])
             return Lookalikes.matches(of: picture, in: try self.items(library, edited: (fonster.id, picture), defaultEngine, request))
         }
@@ -101,7 +111,7 @@ final class LookalikeFinder: Sendable {
     func matches(of seeds: [String], drawnBy engine: EngineVersion, in library: Library, defaultEngine: EngineVersion,
                  request: RequestContext) async throws(ResponseError) -> [Listed<UUID>] {
         guard !seeds.isEmpty else { return [] }
-        let groups = try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<Member> in
+        let groups = try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<Member> in
             var items = try self.items(library, defaultEngine, request).map { (id: Member.fonster($0.id), picture: $0.picture) }
             for (n, seed) in seeds.enumerated() {
                 if n & 255 == 255 { try request.checkpoint() }
@@ -157,7 +167,7 @@ final class LookalikeFinder: Sendable {
     /// compute pool: from the kept pictures, so asking again after an edit draws only what changed.
     func groups(of library: Library, near: Bool, defaultEngine: EngineVersion,
                 request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
-        try await request.compute { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
+        try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
             Lookalikes.groups(try self.items(library, defaultEngine, request), near: near)
         }
     }
@@ -180,8 +190,19 @@ final class LookalikeFinder: Sendable {
             if let i = items.firstIndex(where: { $0.id == edited.id }) { items[i] = edited } else { items.append(edited) }
         }
         kept.withLock { kept in
-            guard items.count <= keptLimit else { kept = nil; return }
-            if kept.map({ library.version.isAtLeast($0.version) }) ?? true { kept = (library.version, items) }
+            let before = kept.map { Self.bytes($0.items) } ?? 0
+            if items.count <= keptLimit, kept.map({ library.version.isAtLeast($0.version) }) ?? true {
+                let after = Self.bytes(items)
+                if after <= before || account?.tryReserve(after - before, for: .kept) ?? true {
+                    if after < before { account?.release(before - after, for: .kept) }
+                    kept = (library.version, items)
+                    return
+                }
+            } else if items.count <= keptLimit {
+                return
+            }
+            account?.release(before, for: .kept)
+            kept = nil
         }
         return items
     }

@@ -126,8 +126,8 @@ enum SearchMethod: RPCMethod {
             let fonsters = try await context.withStore(field: "unlike") { store throws(StoreError) in try ids.map { id throws(StoreError) in try store.get(id) } }
             request.leaveOrder()
             let defaultEngine = context.defaultEngine
-            guard let pictures = Lookalikes.pictures(of: fonsters.map { (seed: $0.seed, engine: EngineVersion(rawValue: $0.engine) ?? defaultEngine) },
-                                                     isCancelled: { request.isCancelled }) else { throw ResponseError.requestCancelled }
+            guard let pictures = try await Lookalikes.pictures(of: fonsters.map { (seed: $0.seed, engine: EngineVersion(rawValue: $0.engine) ?? defaultEngine) },
+                                                               parts: request.parts, isCancelled: { request.takeTurn() }) else { throw ResponseError.requestCancelled }
             unlike = pictures
         }
         var search = CreatureSearch.Request(base: params.base.text, wants: wants, engine: engine)
@@ -140,17 +140,21 @@ enum SearchMethod: RPCMethod {
         return try await request.withProgress(title: "Searching variants of \(params.base.text.prefix(40))") { () throws(ResponseError) -> Result in
             do {
                 var found = 0
-                let outcome = try CreatureSearch.run(finalSearch, isCancelled: { request.isCancelled }) { result in
+                // The rounds' parts run on the compute pool; each result's thumbnail too.
+                let outcome = try await CreatureSearch.run(finalSearch, parts: request.parts, isCancelled: { request.takeTurn() }) { result in
                     found += 1
+                    let drawn = await request.computeOnPool { Found(result, wants) }
                     request.reportProgress(["kind": "report", "message": .string("Found \(found) of \(limit)"),
-                                            "percentage": .int(Int64(found * 100 / limit)), "result": Found(result, wants).json])
+                                            "percentage": .int(Int64(found * 100 / limit)), "result": drawn.json])
                 }
-                return Result(results: outcome.results.map { Found($0, wants) }, tried: outcome.tried, stoppedBy: outcome.stoppedBy,
-                              engine: engine)
+                let results = await request.computeOnPool { outcome.results.map { Found($0, wants) } }
+                return Result(results: results, tried: outcome.tried, stoppedBy: outcome.stoppedBy, engine: engine)
             } catch let error as SearchError {
                 throw responseError(error)
             } catch is CancellationError {
                 throw .requestCancelled
+            } catch let error as ResponseError {
+                throw error
             } catch {
                 throw .internalError("The search failed: \(error)")
             }

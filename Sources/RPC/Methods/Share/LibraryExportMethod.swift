@@ -45,7 +45,7 @@ enum LibraryExportMethod: RPCMethod {
             let end = min(total, (start ?? 0) + page.count)
             return (store.exportBundle(of: page), total, page.count, total - end)
         }
-        let size = bundle.serializedCount
+        let size = await request.computeOnPool { bundle.serializedCount }
         if size > request.maxResponseBytes {
             let fit = max(1, Int(Double(exported) * Double(request.maxResponseBytes) / Double(size) * 0.9))
             throw ResponseError(

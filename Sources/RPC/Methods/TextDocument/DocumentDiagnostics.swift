@@ -15,7 +15,7 @@ enum DocumentDiagnostics {
         let (flag, generation) = document.beginRound(notification.writer)
         // The round's work is estimated large, so `compute` takes it to the pool.
         let request = RequestContext(id: .string("diagnostics \(generation)"), method: method, workDoneToken: nil, flag: flag,
-                                     writer: notification.writer, estimatedBytes: ComputePool.inlineBytes)
+                                     writer: notification.writer, estimatedBytes: RequestContext.inlineBytes)
         Task {
             guard let (analysis, version, json) = await run(document, context, request) else { return }
             document.finishRound(generation, version: version, analysis) {
@@ -34,8 +34,7 @@ enum DocumentDiagnostics {
         let encoding = context.documents.encoding, defaultEngine = context.defaultEngine, uri = document.uri
         return try? await request.compute { () throws(ResponseError) -> (DocumentAnalysis, Int, JSONValue) in
             guard let analysis = DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache,
-                                                      threads: ProcessInfo.processInfo.activeProcessorCount,
-                                                      isCancelled: { request.isCancelled }) else { throw .requestCancelled }
+                                                      isCancelled: { request.takeTurn() }) else { throw .requestCancelled }
             let findings = analysis.findings(library: library.isEmpty ? nil : { library[$0] })
             try request.checkCancellation()
             return (analysis, version, params(uri: uri, version: version, findings, analysis.text, encoding))

@@ -32,7 +32,7 @@ final class LibraryPictures: Sendable {
         }
         let byPicture = try? await request.compute { () throws(ResponseError) -> [Picture: LibraryMatch] in
             let keys = fonsters.map { PictureCache.Key(seed: $0.seed, engine: EngineVersion(rawValue: $0.engine) ?? defaultEngine) }
-            guard let ids = cache.ids(keys, isCancelled: { request.isCancelled }) else { throw .requestCancelled }
+            guard let ids = cache.ids(keys, isCancelled: { request.takeTurn() }) else { throw .requestCancelled }
             var byID: [Int: LibraryMatch] = [:]
             for (n, id) in ids.enumerated() {
                 let count = (byID[id]?.count ?? 0) + 1

@@ -72,6 +72,21 @@ public final class SocketStream: @unchecked Sendable {
     /// Stops further sends (the peer reads end of stream after what was sent).
     public func shutdownWrite() { _ = shutdown(fd, Int32(SHUT_WR)) }
 
+    /// Stops receiving: a read waiting for the peer returns the end at once.
+    public func shutdownRead() { _ = shutdown(fd, Int32(SHUT_RD)) }
+
+    /// Stops sending and receiving: a write blocked on a peer that does not read fails at once.
+    public func shutdownBoth() { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+
+    /// Whether the peer closed or reset the connection (checked without reading anything), for a
+    /// reader that is holding off reading.
+    public func peerHungUp() -> Bool {
+        let peerClosed: Int16 = 0x2000  // Linux's POLLRDHUP (left out of the Glibc module)
+        var pfd = pollfd(fd: fd, events: peerClosed, revents: 0)
+        guard poll(&pfd, 1, 0) == 1 else { return false }
+        return pfd.revents & (peerClosed | Int16(POLLHUP) | Int16(POLLERR)) != 0
+    }
+
     /// Closes after a response: stops sending, discards what the peer still sends for up to
     /// `linger` (so the peer reads the response rather than a reset), then closes.
     public func closeGracefully(linger: Duration = .seconds(1)) {

@@ -16,18 +16,35 @@ public enum WebSocketConnection {
     /// without blocking), then reads on this thread until the WebSocket ends.
     /// `leftover` holds bytes read after the handshake's head; `heartbeat` (if any) pings a
     /// quiet peer and closes the connection (1001) when the ping goes unanswered.
+    /// Its bytes (unfinished and unread messages, queued frames, the session's work) are charged
+    /// to `budget` when given; when the budget's policy closes this connection to make room, it
+    /// is closed with 1008 (the reason says the server's memory budget is full) and its session's
+    /// work is cancelled.
     public static func serve(_ stream: SocketStream, leftover: [UInt8], limits: FrameLimits,
                              log: TransportLog, closeWait: Duration = .seconds(2), heartbeat: WebSocketHeartbeat? = nil,
+                             budget: MemoryBudget? = nil,
                              run: (Connection) -> Void) {
         let link = Link(stream: stream)
-        let output = WebSocketOutput(stream: stream, link: link, log: log)
-        let frames = IncomingFrames(capacity: 256)
+        let outputAccount = Locked<WebSocketOutput?>(nil)
+        let account = budget?.account("WebSocket \(stream.fd)", close: {
+            log("WebSocket closed with 1008: the server's memory budget is full and this connection held the most of it")
+            guard let output = outputAccount.current else { return }
+            output.sendClose(code: WebSocketCloseCode.policyViolation.rawValue, reason: "the server's memory budget is full")
+            stream.shutdownRead()  // the reader stops at once, and what it held goes with it
+            // A client that does not read would never get the close behind its unread answers:
+            // drop them (the socket's end) so their memory goes now.
+            if output.pendingBytes > pongQueueLimit { stream.shutdownBoth() }
+        })
+        let output = WebSocketOutput(stream: stream, link: link, log: log, account: account)
+        outputAccount.withLock { $0 = output }
+        let frames = IncomingFrames(capacity: 256, account: account)
         // JSON serializes without raw newlines, so newline-delimited framing yields exactly one
         // body per write, whose "\n" the output drops.
         let writer = MessageWriter(output: output, framing: FramingState(.newlineDelimited))
-        run(Connection(incoming: frames, writer: writer))
+        run(Connection(incoming: frames, writer: writer, account: account))
 
         var decoder = WebSocketFrameDecoder(maxMessage: limits.maxMessage)
+        var charged = 0
         let capacity = 64 << 10
         let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { chunk.deallocate() }
@@ -39,8 +56,14 @@ public enum WebSocketConnection {
                 pending.withUnsafeBufferPointer { decoder.feed($0, into: &events) }
                 pending = []
             } else {
+                // A chunk is granted by the memory budget before it is read: while it is full,
+                // this client is slowed (nothing is read), or closed when it holds the most.
+                if let account, !account.reserve(capacity, for: .input, whileWaiting: { !stream.peerHungUp() }) { break reading }
                 let deadline = link.closeDeadline(after: closeWait) ?? min(ContinuousClock.now + .seconds(1), beat?.next ?? .now + .seconds(1))
-                switch stream.read(into: chunk, capacity: capacity, deadline: deadline) {
+                let read = stream.read(into: chunk, capacity: capacity, deadline: deadline)
+                account?.release(capacity, for: .input)
+                if let account, !account.isOpen { break reading }
+                switch read {
                 case .bytes(let n):
                     beat?.heard(at: .now)
                     decoder.feed(UnsafeBufferPointer(start: chunk, count: n), into: &events)
@@ -58,6 +81,8 @@ public enum WebSocketConnection {
                     continue reading
                 }
             }
+            account?.charge(decoder.bufferedBytes - charged, for: .input)
+            charged = decoder.bufferedBytes
             // Messages go to the session together, one hand-over per read.
             var messages: [FrameEvent] = []
             func handOver() {
@@ -94,7 +119,11 @@ public enum WebSocketConnection {
             handOver()
             events.removeAll(keepingCapacity: true)
         }
+        account?.release(charged, for: .input)
         frames.finish()
+        // The peer closed, reset or broke the connection (or ours closed it): nothing more can
+        // reach it, so the session cancels what runs, as a broken pipe does on stdio.
+        output.peerGone()
         link.readerDone()
     }
 
@@ -138,16 +167,27 @@ public enum WebSocketConnection {
 }
 
 /// Sends a connection's messages as WebSocket text frames (and the reader's control frames)
-/// through one writer thread; after a close frame nothing more is sent.
+/// through one writer thread; after a close frame nothing more is sent. Its pending bytes are
+/// the frames queued for the socket; it breaks when a write fails or the peer is gone (the
+/// reader saw its close, the end of the stream or a reset).
 final class WebSocketOutput: ByteOutput {
     private let inner: FileDescriptorOutput
     private let link: WebSocketConnection.Link
     private let closeSent = Locked(false)
+    private let broken = BreakWatch()
 
-    init(stream: SocketStream, link: WebSocketConnection.Link, log: TransportLog) {
-        self.inner = FileDescriptorOutput(fd: stream.fd, closeDescriptor: false, log: log)
+    init(stream: SocketStream, link: WebSocketConnection.Link, log: TransportLog, account: MemoryAccount?) {
+        self.inner = FileDescriptorOutput(fd: stream.fd, closeDescriptor: false, log: log, account: account)
         self.link = link
+        inner.whenBroken { [broken] in broken.breakNow() }
     }
+
+    /// The reader is done: the peer can take nothing more.
+    func peerGone() { broken.breakNow() }
+
+    var pendingBytes: Int { broken.isBroken ? 0 : inner.pendingBytes }
+
+    func whenBroken(_ handler: @escaping @Sendable () -> Void) { broken.add(handler) }
 
     /// Sends one newline-framed message body as a text frame.
     func write(_ bytes: [UInt8]) {

@@ -18,6 +18,9 @@ public enum WebSocketCloseCode: UInt16, Sendable {
     case unsupportedData = 1003
     /// A text message (or close reason) that is not valid UTF-8.
     case invalidPayload = 1007
+    /// The server's memory budget is full and this connection held the most of it (RFC 6455
+    /// §7.4.1's policy violation: the endpoint's own policy, here its memory, forbids going on).
+    case policyViolation = 1008
     /// A message over the size limit.
     case messageTooBig = 1009
 

@@ -52,6 +52,9 @@ public struct WebSocketFrameDecoder: Sendable {
         self.requireMask = requireMask
     }
 
+    /// The bytes it holds of a message not yet whole (those received).
+    public var bufferedBytes: Int { message.count + control.count + header.count }
+
     /// Whether the decoder has seen a close frame or failed (further input is ignored).
     public var isClosed: Bool { if case .closed = state { return true } else { return false } }
 
@@ -139,6 +142,9 @@ public struct WebSocketFrameDecoder: Sendable {
         header.removeAll(keepingCapacity: true)
         payloadOffset = 0
         if opcode == .text || opcode == .binary { inMessage = true }
+        // Room for the whole frame at once: its bytes are copied once, never regrown (memory the
+        // system maps lazily, so a frame announced and not sent costs only what arrives).
+        if !opcode.isControl { message.reserveCapacity(message.count + frameLength) }
         state = .payload(remaining: frameLength)
         return nil
     }

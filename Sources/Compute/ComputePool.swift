@@ -5,14 +5,16 @@ import Glibc
 import Darwin
 #endif
 
-/// Threads of its own for CPU-bound work (drawing, encoding), apart from Swift's cooperative
-/// pool, so the threads that read input, schedule, cancel and write output are never starved.
+/// Threads of its own for CPU-bound work (drawing, encoding, searching), apart from Swift's
+/// cooperative pool, so the threads that read input, schedule, cancel and write output are never
+/// starved. The one way heavy work runs: a test fails when `Sources/` reaches for
+/// `concurrentPerform`, Dispatch's global queues or a detached task instead.
 ///
 /// At most `slots` jobs compute at once (one per core); a job holds a slot for a time slice and,
 /// at its next `takeTurn()` after the slice, hands it to the longest-waiting job and queues
 /// behind the others. A job that never calls `takeTurn()` keeps its slot to the end. Jobs past
 /// `maxThreads` wait for a thread before their first turn.
-final class ComputePool: @unchecked Sendable {
+public final class ComputePool: @unchecked Sendable {
     /// One job: its body, and how a waiting worker is woken when the slot comes to it.
     final class Job: @unchecked Sendable {
         fileprivate let body: () -> Void
@@ -27,7 +29,7 @@ final class ComputePool: @unchecked Sendable {
     }
 
     /// The pool CPU-bound request work runs on: one slot per core, up to 32 threads.
-    static let shared: ComputePool = {
+    public static let shared: ComputePool = {
         #if canImport(Glibc)
         // Big transient buffers (a JPEG's coefficients, a data URI) are mapped and unmapped
         // rather than kept in each thread's heap after use: without this, glibc raises the
@@ -41,12 +43,8 @@ final class ComputePool: @unchecked Sendable {
         return ComputePool(slots: ProcessInfo.processInfo.activeProcessorCount, maxThreads: 32)
     }()
 
-    /// Request work estimated below this many bytes (`Scheduling.bytes`) runs where it is
-    /// called: the hop to a pool thread would cost more than it saves.
-    static let inlineBytes = 1 << 20
-
     /// How long a job computes before it gives its slot to a waiting one.
-    static let slice: UInt64 = 4_000_000 // ns
+    public static let slice: UInt64 = 4_000_000 // ns
 
     private let condition = NSCondition()
     private let slots: Int
@@ -62,7 +60,7 @@ final class ComputePool: @unchecked Sendable {
     private var idleThreads = 0
 
     /// A pool computing at most `slots` jobs at once on at most `maxThreads` threads.
-    init(slots: Int, maxThreads: Int) {
+    public init(slots: Int, maxThreads: Int) {
         self.slots = max(1, slots)
         self.maxThreads = max(self.slots, maxThreads)
         self.freeSlots = self.slots
@@ -70,8 +68,8 @@ final class ComputePool: @unchecked Sendable {
 
     /// Runs `body` on a pool thread and returns its result; `isCancelled` lets a job still
     /// waiting for its first turn be skipped (it then throws `CancellationError` unstarted).
-    func run<T: Sendable, E: Error>(isCancelled: @escaping @Sendable () -> Bool,
-                                    _ body: @escaping @Sendable () throws(E) -> T) async throws -> T {
+    public func run<T: Sendable, E: Error>(isCancelled: @escaping @Sendable () -> Bool,
+                                           _ body: @escaping @Sendable () throws(E) -> T) async throws -> T {
         let result: Result<T, any Error> = await withCheckedContinuation { continuation in
             let job = Job(body: {
                 if isCancelled() {
@@ -84,6 +82,25 @@ final class ComputePool: @unchecked Sendable {
             submit(job)
         }
         return try result.get()
+    }
+
+    /// The parallel form: runs `body(0)` … `body(count - 1)` as `count` jobs of the pool, which
+    /// compute at once as slots allow and take turns with all other jobs (call `takeTurn()` in
+    /// their loops), and returns once every one has ended. Parts still waiting for their first
+    /// turn when `isCancelled` says so are skipped, and it then throws `CancellationError`; the
+    /// first error a part throws is rethrown (the other parts are not stopped: let them watch
+    /// `isCancelled`).
+    public func forEach(_ count: Int, isCancelled: @escaping @Sendable () -> Bool,
+                        _ body: @escaping @Sendable (Int) throws -> Void) async throws {
+        guard count > 0 else { return }
+        if count == 1 { return try await run(isCancelled: isCancelled) { try body(0) } }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for part in 0..<count {
+                group.addTask { try await self.run(isCancelled: isCancelled) { try body(part) } }
+            }
+            try await group.waitForAll()
+        }
+        if isCancelled() { throw CancellationError() }
     }
 
     private func submit(_ job: Job) {
@@ -164,7 +181,7 @@ final class ComputePool: @unchecked Sendable {
     /// Called often by the running job: once its slice is over and another job waits, gives its
     /// slot to that job and waits for its next turn. Does nothing off the pool's threads, or
     /// for a job already stopping.
-    func takeTurn() {
+    public func takeTurn() {
         guard let job = Self.current, job.holdsSlot else { return }
         let now = Self.now()
         guard now &- job.sliceStart >= Self.slice else { return }
@@ -194,7 +211,7 @@ final class ComputePool: @unchecked Sendable {
     }
 
     /// Whether the calling thread is running a pool job.
-    static var isOnPoolThread: Bool { current != nil }
+    public static var isOnPoolThread: Bool { current != nil }
 
     private static func now() -> UInt64 {
         var ts = timespec()
