@@ -37,7 +37,7 @@ enum DocumentSymbolMethod: RPCMethod {
         let encoding = context.documents.encoding
         let library = context.documents.library.last
         let defaultEngine = context.defaultEngine
-        // On the pool whatever the estimate: a creature's kind for each of up to 20,000 lines.
+        // On the compute pool: a document of 20,000 lines takes a while, however small its symbols.
         return try await request.computeOnPool { () throws(ResponseError) -> Result in
             let (entries, _) = FonstersFormat.entries(of: text, defaultEngine: defaultEngine)
             var symbols: [Symbol] = []
