@@ -147,6 +147,21 @@ public struct JSONWriter: ~Copyable {
     /// Forgets the text written (keeping the buffer), e.g. after it was sent out.
     public mutating func flushed() { count = 0 }
 
+    /// Forgets the text written and starts afresh, as a new writer would (keeping the buffer):
+    /// for a writer reused for one document after another.
+    public mutating func reset() {
+        count = 0
+        needsComma = false
+    }
+
+    /// The bytes of room the buffer holds now (it grows as text is written).
+    public var bufferCapacity: Int { capacity }
+
+    /// Calls `body` with the text written so far, in place (no copy).
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     @inline(__always) private mutating func separate() { if needsComma { put(UInt8(ascii: ",")) } }
 
     /// Room for `length` more bytes: a pointer to where they go (`count` is not moved).

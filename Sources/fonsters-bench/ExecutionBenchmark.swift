@@ -13,7 +13,8 @@ import Glibc
 enum ExecutionBenchmark {
     /// A search that runs for its whole minute: wants few variants have, no result limit reached.
     static func search(_ id: String) -> String {
-        #"{"jsonrpc":"2.0","id":"\#(id)","method":"creature/search","params":{"base":"\#(id)","want":"colors=6,tier=5,eyebrows,beard","engine":"fonsters-v2","limit":200,"maxCandidates":100000000,"timeoutMs":60000,"workDoneToken":"\#(id)"}}"#
+        #"{"jsonrpc":"2.0","id":"\#(id)","method":"creature/search","params":{"base":"\#(id)","want":"colors=6,tier=5,eyebrows,beard","#
+            + #""engine":"fonsters-v2","limit":200,"maxCandidates":100000000,"timeoutMs":60000,"workDoneToken":"\#(id)"}}"#
     }
 
     static func describe(_ i: Int) -> String {
@@ -67,7 +68,8 @@ enum ExecutionBenchmark {
     }
 
     static func report(_ transport: String, _ describes: [Double], cancelMs: Double, exitMs: Double, exitWhat: String) {
-        print(String(format: "rpc %@, two creature/search running: describe p50 %.2f ms, p99 %.2f ms (200 requests; target p99 ≤ 50 ms); $/cancelRequest stopped both searches' work in %.1f ms (target ≤ 100 ms); exit %@ in %.1f ms (target ≤ 1,000 ms)",
+        print(String(format: "rpc %@, two creature/search running: describe p50 %.2f ms, p99 %.2f ms (200 requests; target p99 ≤ 50 ms); "
+                     + "$/cancelRequest stopped both searches' work in %.1f ms (target ≤ 100 ms); exit %@ in %.1f ms (target ≤ 1,000 ms)",
                      transport, RPCBenchmark.percentile(describes, 0.5), RPCBenchmark.percentile(describes, 0.99), cancelMs, exitWhat, exitMs))
     }
 

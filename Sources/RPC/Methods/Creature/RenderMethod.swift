@@ -20,6 +20,7 @@ enum RenderMethod: RPCMethod {
     static let name = "creature/render"
     static let summary = "A still image of a creature."
     static let effect = MethodDeclaration.Effect.pure
+    static let quick = true
     static let errors = CreatureMethods.targetErrors
     static var heaviest: JSONValue {
         ["seed": .string(HeavyParams.longSeed), "format": "jpeg", "size": 2048, "metadata": true, "background": "sky", "engine": "fonsters-v2"]
