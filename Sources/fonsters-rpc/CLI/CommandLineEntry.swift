@@ -49,11 +49,11 @@ enum CommandLineEntry {
       fonsters-rpc describe-protocol openrpc.json|protocol.mjs|protocol.md FILE
                                              print a file made from the method declarations
 
-    server options (--memory and --store exclude each other; web takes neither --script nor --json;
-    'fonsters-rpc limits' lists every limit):
+    server options (--memory and --store exclude each other; web takes neither --script nor --json):
     \(ServerOptions.helpLines)
 
-    'fonsters-rpc describe --help', 'render --help' and 'search --help' tell more.
+    'fonsters-rpc describe --help', 'render --help' and 'search --help' tell more;
+    'fonsters-rpc limits' lists every limit the server keeps, with its value and unit.
     """ }
 
     /// The help of a subcommand.
