@@ -70,10 +70,19 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
             condition.unlock()
             return
         }
-        if holding {
+        if holding && bytes.count < Self.joinLimit {
             joined.append(contentsOf: bytes)
             if joined.count >= Self.joinLimit { writeJoinedAndUnlock() } else { condition.unlock() }
             return
+        }
+        if holding && !joined.isEmpty {
+            // A big chunk is not copied into the joined buffer: it goes as it is, after it.
+            writeJoinedAndUnlock()
+            condition.lock()
+            guard !closing && !broken else {
+                condition.unlock()
+                return
+            }
         }
         writeAndUnlock(bytes)
     }
@@ -88,7 +97,7 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
         condition.lock()
         holding = false
         if joined.isEmpty || closing || broken {
-            joined.removeAll(keepingCapacity: true)
+            joined.removeAll()
             condition.unlock()
             return
         }
@@ -98,8 +107,10 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     /// With the lock held: writes the joined chunks as one, then lets go of the lock.
     private func writeJoinedAndUnlock() {
         let bytes = joined
-        // The buffer is kept for the next joined chunks unless the queue keeps these bytes.
-        joined.removeAll(keepingCapacity: true)
+        // A new buffer of the joining size: the old one goes with its bytes (to the queue, or
+        // freed once written), so a buffer never outgrows what joining needs.
+        joined = []
+        joined.reserveCapacity(Self.joinLimit)
         writeAndUnlock(bytes)
     }
 

@@ -72,6 +72,18 @@ import Glibc
         await pipe.close()
     }
 
+    @Test func aBigChunkWhileHeldGoesAfterWhatWasJoined() async {
+        let pipe = Pipe()
+        pipe.output.hold()
+        pipe.output.write([UInt8(ascii: "a")])
+        let big = [UInt8](repeating: UInt8(ascii: "x"), count: FileDescriptorOutput.joinLimit + 10)
+        pipe.output.write(big)
+        let bytes = pipe.read(1 + big.count)
+        #expect(bytes.count == 1 + big.count && bytes.first == UInt8(ascii: "a") && bytes.dropFirst().allSatisfy { $0 == UInt8(ascii: "x") })
+        pipe.output.release()
+        await pipe.close()
+    }
+
     @Test func withoutHoldEachChunkIsWrittenAtOnce() async {
         let pipe = Pipe()
         pipe.output.write(Array("now\n".utf8))
