@@ -11,16 +11,29 @@ public enum AltText {
     /// Draws the creature for `seed` and describes it, from one drawing: where the sentence names
     /// features, the drawing records the paint log that `sentence(for:)` would draw again for.
     /// The same creature and sentence as `Creature(seed:engine:)` and `sentence(for:)`.
-    public static func creatureAndSentence(seed: String, engine: EngineVersion) -> (creature: Creature, alt: String) {
+    /// `on` is what the image stands on: the see-through cells show it, so the sentence names it
+    /// (its sky, or a colour) instead of a transparent background.
+    public static func creatureAndSentence(seed: String, engine: EngineVersion,
+                                           on background: Background = .transparent) -> (creature: Creature, alt: String) {
         var log: PaintLog? = nil
         let creature = Creature(seed: seed, engine: engine, log: &log, recordingLog: true)
-        return (creature, sentence(for: creature, parts: DrawnParts(creature, log: log)))
+        return (creature, sentence(for: creature, parts: DrawnParts(creature, log: log), on: background))
+    }
+
+    /// What see-through cells show when the image stands on `background`: "a transparent
+    /// background", "its sky" or "a navy background".
+    static func ground(_ background: Background) -> String {
+        switch background {
+        case .transparent: "a transparent background"
+        case .sky: "its sky"
+        case .color(let colour): English.withArticle(ColourNames.name(colour) + " background")
+        }
     }
 
     /// A colour is named when it covers at least 1/50 of the picture's cells (the largest always).
     static let smallestShare = 50
 
-    static func sentence(for creature: Creature, parts: DrawnParts) -> String {
+    static func sentence(for creature: Creature, parts: DrawnParts, on background: Background = .transparent) -> String {
         let (subject, traits) = subjectAndTraits(creature, parts)
         let total = parts.colours.reduce(0) { $0 + $1.cells }
         var names: [String] = []
@@ -34,10 +47,10 @@ public enum AltText {
         if !traits.isEmpty { text += " with "; appendListed(traits, to: &text); text += "," }
         if !names.isEmpty { text += " in "; appendListed(names, to: &text); text += "," }
         switch parts.background {
-        case .transparent: text += " on a transparent background"
+        case .transparent: text += background == .sky ? " against its sky" : " on " + ground(background)
         case .colour(let name): text += " on " + English.withArticle(name + " background")
         case .backdrop(let name, let shape):
-            text += " on " + English.withArticle(name + " " + shapeNoun(shape)) + " against a transparent background"
+            text += " on " + English.withArticle(name + " " + shapeNoun(shape)) + " against " + ground(background)
         case .covered: text += " filling the whole picture"
         }
         return text + "."

@@ -1,8 +1,8 @@
 /// The longest text the library and the protocol accept as a seed or a name, and its one
 /// message: every front, the store and the server check a text through here.
 public enum TextLimit {
-    /// At most 10,000 UTF-16 units (an emoji counts as two or more).
-    public static let maxLength = 10_000
+    /// At most `EngineLimits.maxTextUnits` (10,000) UTF-16 units (an emoji counts as two or more).
+    public static let maxLength = EngineLimits.maxTextUnits
 
     /// A text over the limit: which field, how long it is, and a sentence for a person.
     public struct TooLong: Error, Equatable, Sendable {

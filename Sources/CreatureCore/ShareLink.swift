@@ -6,9 +6,9 @@ public enum ShareLink {
     /// The web page share links open.
     public static let base = "https://nathanfennel.com/games/creature-avatar?cards="
     /// Links longer than this many characters are refused by the apps (we warn and still return them).
-    public static let maxLength = 2000
+    public static let maxLength = EngineLimits.maxShareLinkLength
     /// The most seeds one link may bring in.
-    public static let maxSeeds = 1000
+    public static let maxSeeds = EngineLimits.maxShareSeeds
 
     /// Why a link could not be read.
     public enum ParseError: Error, Equatable, Sendable {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes JSON text straight into a byte buffer, member by member, with `JSONSerializer`'s own
 /// spelling of strings and numbers: for output too large or too hot to build as a `JSONValue`
 /// first (`fonsters-rpc describe` streams its records through it).
@@ -14,10 +20,12 @@ public struct JSONWriter: ~Copyable {
     /// An empty writer with room for `capacity` bytes before it grows.
     public init(capacity: Int = 4096) {
         self.capacity = max(64, capacity)
-        base = .allocate(capacity: self.capacity)
+        // malloc and realloc, not allocate: a big buffer grows in place or by remapping its
+        // pages, instead of being copied at each doubling.
+        base = malloc(self.capacity)!.bindMemory(to: UInt8.self, capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
 
     /// The text written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
@@ -192,6 +200,21 @@ public struct JSONWriter: ~Copyable {
         return true
     }
 
+    /// Forgets the text written and starts afresh, as a new writer would (keeping the buffer):
+    /// for a writer reused for one document after another.
+    public mutating func reset() {
+        count = 0
+        needsComma = false
+    }
+
+    /// The bytes of room the buffer holds now (it grows as text is written).
+    public var bufferCapacity: Int { capacity }
+
+    /// Calls `body` with the text written so far, in place (no copy).
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     @inline(__always) private mutating func separate() { if needsComma { put(UInt8(ascii: ",")) } }
 
     /// Room for `length` more bytes: a pointer to where they go (`count` is not moved).
@@ -202,10 +225,7 @@ public struct JSONWriter: ~Copyable {
 
     private mutating func grow(to needed: Int) {
         let newCapacity = max(needed, capacity * 2)
-        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        new.initialize(from: base, count: count)
-        base.deallocate()
-        base = new
+        base = realloc(base, newCapacity)!.bindMemory(to: UInt8.self, capacity: newCapacity)
         capacity = newCapacity
     }
 

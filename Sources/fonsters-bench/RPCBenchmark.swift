@@ -111,7 +111,7 @@ enum RPCBenchmark {
             ("mixedSession", mixedSession), ("nonReadingClient", nonReadingClient), ("oversizedBatch", oversizedBatch),
             ("lockedStore", lockedStore), ("cancelAnimation", cancelAnimation),
             ("heavyNeighbour", heavyNeighbour), ("starvation", starvation), ("unreadClients", unreadClients),
-            ("bigLibraryEdits", bigLibraryEdits), ("searchNeighbours", ExecutionBenchmark.run),
+            ("bigLibraryEdits", bigLibraryEdits), ("searchNeighbours", ExecutionBenchmark.run), ("list", listPerFonster),
         ]
         do {
             for (name, bench) in all where only?.contains(name) ?? true { try bench(bin) }
@@ -315,6 +315,45 @@ enum RPCBenchmark {
             + "ms, max %.2f ms (target ≤ 200 ms) (20 each)",
                      percentile(exact, 0.5), exact.max()!, percentile(near, 0.5), near.max()!))
         child.stop()
+    }
+
+    /// `fonsters/list` of the whole library (no paging, no thumbnails) at 1,000, 10,000 and
+    /// 100,000 Fonsters (a memory store filled by `library/import`): server CPU per Fonster listed.
+    static func listPerFonster(_ bin: URL) throws {
+        for size in [1_000, 10_000, 100_000] {
+            let child = try Child(bin)
+            var serial = 0
+            /// Sends one request and returns its answer's length (didChange notifications are skipped).
+            func call(_ method: String, _ params: String) -> Int {
+                serial += 1
+                child.send(#"{"jsonrpc":"2.0","id":\#(serial),"method":"\#(method)","params":\#(params)}"#)
+                let answer = Array(#"{"jsonrpc":"2.0","id":\#(serial),"result""#.utf8)
+                while true {
+                    let body = child.receive()
+                    if body.starts(with: answer) { return body.count }
+                    if body.starts(with: Array(#"{"jsonrpc":"2.0","id""#.utf8)) { fatalError("\(method): \(String(decoding: body, as: UTF8.self))") }
+                }
+            }
+            let names = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy"]
+            for batch in 0..<(size / 10_000 + (size % 10_000 == 0 ? 0 : 1)) {
+                let n = min(10_000, size - batch * 10_000)
+                let fonsters = (0..<n).map { #"{"name":"\#(names[$0 % 10]) \#(batch)","seed":"list \#(batch * 10_000 + $0)","createdAt":"2024-0\#(1 + $0 % 9)-1\#($0 % 10)T10:00:00.000Z"}"# }
+                    .joined(separator: ",")
+                _ = call("library/import", #"{"bundle":{"format":"fonsters-library","version":1,"engine":"fonsters-v1","exportedAt":"2026-01-01T00:00:00.000Z","fonsters":[\#(fonsters)]}}"#)
+            }
+            // At least 500,000 Fonsters listed in all, so the 10 ms CPU ticks are small beside it.
+            let calls = max(5, 500_000 / size)
+            let pid = child.process.processIdentifier
+            var bytes = 0
+            let ticksBefore = cpuTicks(pid)
+            let start = now()
+            for _ in 0..<calls { bytes = call("fonsters/list", "{}") }
+            let seconds = Double(now() - start) / 1e9
+            let cpu = Double(cpuTicks(pid) - ticksBefore) / Double(sysconf(Int32(_SC_CLK_TCK)))
+            print(String(format: "rpc fonsters/list, all of %d Fonsters (%d calls, %.1f MB an answer): %.2f µs server CPU per Fonster, %.2f µs wall (target ≤ 2 µs CPU)",
+                         size, calls, Double(bytes) / 1e6, cpu * 1e6 / Double(calls * size), seconds * 1e6 / Double(calls * size)))
+            child.stop()
+        }
     }
 
     /// 100,000 pipelined renders while the client reads nothing for 3 s: the server stops

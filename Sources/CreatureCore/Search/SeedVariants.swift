@@ -3,7 +3,7 @@ import Foundation
 /// The seeds a search tries for a base text, in a fixed order, by index: families interleaved
 /// one by one (`alice 2`, `Alice`, `alice 🦊`, `alice apple`, `alice2`, `ALICE`, …) so that the
 /// first results look varied, each family carrying on alone once the others run out.
-/// The base itself is never a variant, and every variant fits the 10,000-unit seed limit.
+/// The base itself is never a variant, and every variant fits the seed limit (`TextLimit.maxLength`).
 public struct SeedVariants: Sendable {
     /// The ways of varying a base.
     public enum Family: String, CaseIterable, Sendable {
@@ -17,8 +17,6 @@ public struct SeedVariants: Sendable {
         case words
     }
 
-    /// The longest seed a variant may be, in UTF-16 units (the server's seed limit).
-    public static let maxSeedUnits = 10_000
     /// The emoji appended by the `emoji` family, in order.
     public static let emoji = ["🦊", "🐙", "🌵", "🍄", "🐝", "🦉", "🐢", "🌈", "⭐", "🔥", "🌙", "🍀",
                                "🐸", "🦄", "🐧", "🍉", "🎈", "🌊", "🐱", "🐶", "🦋", "🌻", "🍩", "🚀",
@@ -45,7 +43,7 @@ public struct SeedVariants: Sendable {
         var seen = Set<Family>()
         self.families = families.filter { seen.insert($0).inserted }
         self.base = base
-        let room = SeedVariants.maxSeedUnits - base.utf16.count
+        let room = TextLimit.maxLength - base.utf16.count
         let spellings = self.families.contains(.spelling) ? SeedVariants.spellings(of: base, room: room) : []
         let sizes = self.families.map { family in
             switch family {
@@ -112,7 +110,7 @@ public struct SeedVariants: Sendable {
                 for form in cases {
                     let joined = join == " " ? form : form.split(separator: " ", omittingEmptySubsequences: false).joined(separator: join)
                     let seed = joined + ending
-                    if seed.utf16.count <= maxSeedUnits, seen.insert(seed).inserted { result.append(seed) }
+                    if seed.utf16.count <= TextLimit.maxLength, seen.insert(seed).inserted { result.append(seed) }
                 }
             }
         }

@@ -35,6 +35,7 @@ public final class ServerContext: Sendable {
                             onChange: (@Sendable (StoreChange) -> Void)? = nil, warn: (@Sendable (String) -> Void)? = nil, budget: MemoryBudget? = nil) {
         self.init(location: location, options: options, defaultEngine: defaultEngine, onChange: onChange, warn: warn,
                   lookalikes: LookalikeFinder(account: budget?.account("look-alike pictures")))
+        documents.count(in: budget?.account("open documents"))
     }
 
     /// The same, with `lookalikes` behind `sameAs` and `nearlyAs` (a test's, with a small limit).

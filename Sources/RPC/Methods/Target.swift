@@ -51,4 +51,10 @@ struct Target {
 
     /// The creature this target draws and its alt text, from one drawing.
     var creatureAndAlt: (creature: Creature, alt: String) { AltText.creatureAndSentence(seed: seed, engine: engine) }
+
+    /// The creature and its alt text for an image standing on `background` (the sentence names
+    /// the sky or the colour the see-through cells show).
+    func creatureAndAlt(on background: Background?) -> (creature: Creature, alt: String) {
+        AltText.creatureAndSentence(seed: seed, engine: engine, on: background ?? .transparent)
+    }
 }

@@ -80,7 +80,7 @@ struct Reply: Sendable {
 
     /// Sends or collects `response`.
     func send(_ response: Response) {
-        if let batch { batch.deliver(response) } else { writer.send(serialized: Reply.body(of: response, limit: limit)) }
+        if let batch { batch.deliver(response) } else { writer.send(response, limit: limit) }
     }
 
     /// The serialized response, or a `responseTooLarge` error in its place when over `limit`.

@@ -18,6 +18,11 @@ protocol ByteOutput: Sendable {
     /// Calls `handler` once, on any thread, when the output breaks (the other end went away):
     /// nothing written from then on can arrive. At once if it is broken already.
     func whenBroken(_ handler: @escaping @Sendable () -> Void)
+    /// Joins what is written from now on, in order, until `release()` (a byte stream writes it
+    /// with one system call; an output of separate messages, as WebSocket's, writes as before).
+    func hold()
+    /// Writes what was joined since `hold()` and stops joining.
+    func release()
 }
 
 /// The handlers waiting for an output to break, run once when it does.
@@ -87,4 +92,10 @@ final class InMemoryOutput: ByteOutput {
     var pendingBytes: Int { peer.frames.bufferedByteCount }
 
     func whenBroken(_ handler: @escaping @Sendable () -> Void) { broken.add(handler) }
+
+    /// Each write reaches the other end at once, with no system call to save: nothing is joined.
+    func hold() {}
+
+    /// Nothing was joined.
+    func release() {}
 }

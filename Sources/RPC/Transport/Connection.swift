@@ -27,7 +27,7 @@ public final class Connection: Sendable {
     ) -> Connection {
         let framing = FramingState()
         let account = budget?.account("stdio")
-        let pipe = InboundPipe(framing: framing, limits: limits, capacity: 256, log: log, account: account)
+        let pipe = InboundPipe(framing: framing, limits: limits, capacity: ServerLimits.maxReadAheadMessages, log: log, account: account)
         let writer = MessageWriter(
             output: FileDescriptorOutput(fd: output, closeDescriptor: closeOutput, log: log, account: account), framing: framing)
         FileDescriptorInput.start(fd: input, pipe: pipe, log: log)

@@ -10,7 +10,7 @@ import Darwin
 /// consumer stops listening. The descriptor is not closed (it may be standard input).
 enum FileDescriptorInput {
     /// The read buffer size.
-    static let chunkSize = 64 * 1024
+    static let chunkSize = ServerLimits.readChunkBytes
 
     /// Starts the reader thread.
     static func start(fd: Int32, pipe: InboundPipe, log: TransportLog) {

@@ -7,10 +7,13 @@ import Darwin
 
 /// Writes to a file descriptor from a dedicated thread, so handlers never block on a slow
 /// reader. Chunks are written whole and in order (several queued chunks may share one
-/// `write(2)`). A small chunk for a pipe with room, nothing queued and nothing being written,
-/// is written at once by the caller instead (a pipe takes up to `PIPE_BUF` bytes without
-/// blocking when `poll` finds room): no wake-up of the writer thread per answer. SIGPIPE is ignored process-wide; on EPIPE (or any write error) the output is
-/// marked broken, logged once, its `whenBroken` handlers run, and later chunks are dropped.
+/// `write(2)`). A chunk for a pipe with room for all of it, nothing queued and nothing being
+/// written, is written at once by the caller instead: no wake-up of the writer thread per
+/// answer. While the reading loop holds the output (`hold()`), chunks are joined into one
+/// buffer, written as one chunk on `release()` (or every `joinLimit` bytes): answers ready
+/// together share one `write(2)`. SIGPIPE is ignored process-wide; on EPIPE (or any write
+/// error) the output is marked broken, logged once, its `whenBroken` handlers run, and later
+/// chunks are dropped.
 final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     private let fd: Int32
     private let closeDescriptor: Bool
@@ -25,10 +28,19 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     private var queuedBytes = 0
     private var roomWaiters: [(limit: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var brokenHandlers: [@Sendable () -> Void] = []
-    /// Whether `fd` is a pipe, which small chunks may be written to straight from `write`.
+    /// Whether `fd` is a pipe, which chunks it has room for may be written to straight from `write`.
     private let isPipe: Bool
-    /// The largest chunk written straight from `write` (POSIX's `PIPE_BUF`).
-    private static let directLimit = 4096
+    /// The pipe's capacity in bytes (Linux: `F_GETPIPE_SZ`); 0 where it cannot be asked, and
+    /// then only chunks of up to `PIPE_BUF` go straight, when `poll` finds room.
+    private let pipeCapacity: Int
+    /// The largest chunk written straight from `write` where the pipe's room cannot be asked.
+    private static let directLimit = ServerLimits.directWriteBytes
+    /// Whether chunks are joined in `joined` until `release()`.
+    private var holding = false
+    /// Chunks written while held, in order, not yet counted as queued.
+    private var joined: [UInt8] = []
+    /// Joined bytes past this are written at once, held or not.
+    static let joinLimit = ServerLimits.joinedWriteBytes
     /// Where queued chunks are counted (`MemoryBudget.Use.output`), from queueing to written.
     private let account: MemoryAccount?
 
@@ -41,6 +53,11 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
         self.account = account
         var info = stat()
         isPipe = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
+        #if os(Linux)
+        pipeCapacity = isPipe ? max(0, Int(fcntl(fd, 1032 /* F_GETPIPE_SZ */))) : 0
+        #else
+        pipeCapacity = 0
+        #endif
         signal(SIGPIPE, SIG_IGN)
         let thread = Thread { [self] in self.run() }
         thread.name = "rpc-writer"
@@ -53,28 +70,85 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
             condition.unlock()
             return
         }
-        queuedBytes += bytes.count
-        if isPipe && bytes.count <= Self.directLimit && queue.isEmpty && !writing {
-            writing = true
-            condition.unlock()
-            var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            if poll(&pfd, 1, 0) == 1 && pfd.revents & Int16(POLLOUT) != 0 {
-                writeAll(bytes)
-                condition.lock()
-                let waiters = wroteQueued(bytes.count)
-                if !queue.isEmpty || closing { condition.signal() }
+        if holding && bytes.count < Self.joinLimit {
+            joined.append(contentsOf: bytes)
+            if joined.count >= Self.joinLimit { writeJoinedAndUnlock() } else { condition.unlock() }
+            return
+        }
+        if holding && !joined.isEmpty {
+            // A big chunk is not copied into the joined buffer: it goes as it is, after it.
+            writeJoinedAndUnlock()
+            condition.lock()
+            guard !closing && !broken else {
                 condition.unlock()
-                for waiter in waiters { waiter.resume() }
                 return
             }
+        }
+        writeAndUnlock(bytes)
+    }
+
+    func hold() {
+        condition.lock()
+        holding = true
+        condition.unlock()
+    }
+
+    func release() {
+        condition.lock()
+        holding = false
+        if joined.isEmpty || closing || broken {
+            joined.removeAll()
+            condition.unlock()
+            return
+        }
+        writeJoinedAndUnlock()
+    }
+
+    /// With the lock held: writes the joined chunks as one, then lets go of the lock.
+    private func writeJoinedAndUnlock() {
+        let bytes = joined
+        // A new buffer of the joining size: the old one goes with its bytes (to the queue, or
+        // freed once written), so a buffer never outgrows what joining needs.
+        joined = []
+        joined.reserveCapacity(Self.joinLimit)
+        writeAndUnlock(bytes)
+    }
+
+    /// With the lock held: writes `bytes` at once when the pipe has room and nothing is ahead of
+    /// them, else queues them for the writer thread; lets go of the lock.
+    private func writeAndUnlock(_ bytes: [UInt8]) {
+        queuedBytes += bytes.count
+        if isPipe && queue.isEmpty && !writing && hasRoomNow(for: bytes.count) {
+            writing = true
+            condition.unlock()
+            writeAll(bytes)
             condition.lock()
-            writing = false
+            let waiters = wroteQueued(bytes.count)
+            if !queue.isEmpty || closing { condition.signal() }
+            condition.unlock()
+            for waiter in waiters { waiter.resume() }
+            return
         }
         // Charged before the writer thread can see it (and release it).
         account?.charge(bytes.count, for: .output)
         queue.append(bytes)
         condition.signal()
         condition.unlock()
+    }
+
+    /// Whether the pipe takes `count` bytes now without blocking: Linux tells its free room
+    /// (capacity less the unread bytes, `FIONREAD`); elsewhere `poll` vouches for `PIPE_BUF`.
+    private func hasRoomNow(for count: Int) -> Bool {
+        #if os(Linux)
+        if pipeCapacity > 0 {
+            if count > pipeCapacity { return false }
+            var unread: Int32 = 0
+            return ioctl(fd, UInt(FIONREAD), &unread) == 0 && count <= pipeCapacity - Int(unread)
+        }
+        #endif
+        guard count <= Self.directLimit else { return false }
+        var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        return poll(&pfd, 1, 0) == 1 && pfd.revents & Int16(POLLOUT) != 0
     }
 
     func flush() async {
@@ -125,6 +199,7 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     }
 
     func close() async {
+        release()
         await flush()
         stopThread()
     }

@@ -29,7 +29,7 @@ public struct FrameLimits: Sendable, Hashable {
     public var maxMessage: Int
 
     /// Limits with the defaults: 8 KiB header lines, 64 MiB messages.
-    public init(maxHeaderLine: Int = 8192, maxMessage: Int = 64 << 20) {
+    public init(maxHeaderLine: Int = ServerLimits.maxHeaderLineBytes, maxMessage: Int = ServerLimits.maxMessageBytes) {
         self.maxHeaderLine = maxHeaderLine
         self.maxMessage = maxMessage
     }

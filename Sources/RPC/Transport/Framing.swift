@@ -7,27 +7,40 @@ public enum Framing: Sendable, Hashable {
 
     /// `body` wrapped for the wire.
     public func frame(_ body: [UInt8]) -> [UInt8] {
+        body.withUnsafeBufferPointer { frame($0) }
+    }
+
+    /// `body` wrapped for the wire, in one allocation: the header's digits are written in place,
+    /// not through a String.
+    public func frame(_ body: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         switch self {
         case .contentLength:
-            // One allocation: the header's digits are written in place, not through a String.
-            var out: [UInt8] = []
-            out.reserveCapacity(body.count + 40)
-            out.append(contentsOf: "Content-Length: ".utf8)
             var digits = 1, rest = body.count / 10
             while rest > 0 { digits += 1; rest /= 10 }
-            var value = body.count
-            for _ in 0..<digits { out.append(UInt8(ascii: "0")) }
-            for i in stride(from: out.count - 1, through: out.count - digits, by: -1) {
-                out[i] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
+            let prefix: StaticString = "Content-Length: "
+            let header = prefix.utf8CodeUnitCount + digits + 4
+            return [UInt8](unsafeUninitializedCapacity: header + body.count) { out, initialized in
+                let start = out.baseAddress!
+                start.initialize(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+                var value = body.count
+                for i in stride(from: prefix.utf8CodeUnitCount + digits - 1, through: prefix.utf8CodeUnitCount, by: -1) {
+                    start[i] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                let end = prefix.utf8CodeUnitCount + digits
+                (start + end).initialize(to: UInt8(ascii: "\r"))
+                (start + end + 1).initialize(to: UInt8(ascii: "\n"))
+                (start + end + 2).initialize(to: UInt8(ascii: "\r"))
+                (start + end + 3).initialize(to: UInt8(ascii: "\n"))
+                if let source = body.baseAddress { (start + header).initialize(from: source, count: body.count) }
+                initialized = header + body.count
             }
-            out.append(contentsOf: "\r\n\r\n".utf8)
-            out.append(contentsOf: body)
-            return out
         case .newlineDelimited:
-            var out = body
-            out.append(UInt8(ascii: "\n"))
-            return out
+            return [UInt8](unsafeUninitializedCapacity: body.count + 1) { out, initialized in
+                if let source = body.baseAddress { out.baseAddress!.initialize(from: source, count: body.count) }
+                out[body.count] = UInt8(ascii: "\n")
+                initialized = body.count + 1
+            }
         }
     }
 }

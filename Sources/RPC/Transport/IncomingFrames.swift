@@ -15,7 +15,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     private let capacity: Int?
     private var buffer = WaitingLine<FrameEvent>()
     private var bufferedBytes = 0
-    private static let maxBufferedBytes = 64 << 20
+    private static let maxBufferedBytes = ServerLimits.maxReadAheadBytes
     private var waiter: CheckedContinuation<FrameEvent?, Never>?
     /// Whether the producer waits for room.
     private var producerWaits = false
@@ -109,6 +109,13 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         if !now { stopHandlers.append(handler) }
         condition.unlock()
         if now { handler() }
+    }
+
+    /// Whether a frame waits to be taken now (`next()` would not suspend for it).
+    var hasBuffered: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return buffer.count > 0
     }
 
     /// Bytes of messages waiting for the consumer.

@@ -1,8 +1,13 @@
+import Foundation
+import JSON
+
 /// Sends messages on a connection: serializes them, frames them as the connection's reader
 /// detected (Content-Length until then), and writes each as one unit. Safe to use from any
 /// thread or task; messages never interleave.
 public final class MessageWriter: Sendable {
     private let output: any ByteOutput
+    /// Where answers are written before they are framed, reused from one to the next.
+    private let scratch = ScratchWriter()
     /// The framing shared with the connection's reader.
     public let framing: FramingState
 
@@ -13,13 +18,39 @@ public final class MessageWriter: Sendable {
 
     /// Sends any JSON value as one message.
     public func send(_ json: JSONValue) {
-        output.write(framing.outgoing.frame(json.serialized()))
+        scratch.use { out in
+            out.value(json)
+            let framed = out.withBytes { framing.outgoing.frame($0) }
+            output.write(framed)
+        }
+    }
+
+    /// Sends `response`, written into a reused buffer and framed in one piece; an answer over
+    /// `limit` bytes goes as a `responseTooLarge` error in its place.
+    func send(_ response: Response, limit: Int) {
+        scratch.use { out in
+            response.write(into: &out)
+            if out.count > limit {
+                let bytes = out.count
+                out.reset()
+                Response.failure(id: response.id, .responseTooLarge(bytes: bytes, limit: limit, batch: false)).write(into: &out)
+            }
+            let framed = out.withBytes { framing.outgoing.frame($0) }
+            output.write(framed)
+        }
     }
 
     /// Sends one already serialized message body.
     func send(serialized body: [UInt8]) {
         output.write(framing.outgoing.frame(body))
     }
+
+    /// Joins the messages sent from now on until `release()`, to write them with one system call
+    /// where the output is a byte stream (the session holds it while it reads ready requests).
+    func hold() { output.hold() }
+
+    /// Writes what was joined since `hold()`.
+    func release() { output.release() }
 
     /// Returns once at most `limit` bytes wait to be written (at once if the output keeps no queue).
     public func waitForRoom(limit: Int) async { await output.waitForRoom(limit: limit) }
@@ -34,7 +65,7 @@ public final class MessageWriter: Sendable {
     public func send(_ message: Message) { send(message.json) }
 
     /// Sends a response.
-    public func send(_ response: Response) { send(response.json) }
+    public func send(_ response: Response) { send(response, limit: .max) }
 
     /// Sends a notification.
     public func send(_ notification: Notification) { send(notification.json) }
@@ -52,4 +83,26 @@ public final class MessageWriter: Sendable {
 
     /// Flushes and closes: the other end sees end of input; later sends are dropped.
     public func close() async { await output.close() }
+}
+
+/// A `JSONWriter` reused for one message after another, by one sender at a time: a sender that
+/// finds it in use (another thread, or a send made while one is under way) takes a new one.
+final class ScratchWriter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var writer = JSONWriter(capacity: 16 << 10)
+    /// A buffer grown past this for a big message is let go after it.
+    private static let keptCapacity = 1 << 20
+
+    /// Runs `body` with an empty writer.
+    func use(_ body: (inout JSONWriter) -> Void) {
+        guard lock.try() else {
+            var fresh = JSONWriter(capacity: 4096)
+            body(&fresh)
+            return
+        }
+        defer { lock.unlock() }
+        writer.reset()
+        body(&writer)
+        if writer.bufferCapacity > Self.keptCapacity { writer = JSONWriter(capacity: 16 << 10) }
+    }
 }

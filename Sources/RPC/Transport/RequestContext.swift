@@ -98,7 +98,7 @@ public struct RequestContext: Sendable {
     /// Request work estimated below this many bytes (`Scheduling.bytes`) runs where it is
     /// called (`compute`): the hop to a pool thread would cost more than it saves. Encoding 64 KB
     /// takes about a millisecond, the most any work may take off the pool.
-    public static let inlineBytes = 64 << 10
+    public static let inlineBytes = ServerLimits.inlineWorkBytes
 
     /// Runs CPU-bound work whose cost the request's estimate measures (drawing and encoding what
     /// the params ask for) on the server's compute pool, off the threads that read input,

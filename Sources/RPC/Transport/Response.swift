@@ -32,6 +32,12 @@ public struct Response: Sendable, Hashable {
     /// is built first).
     public func serialized() -> [UInt8] {
         var out = JSONWriter(capacity: 1024)
+        write(into: &out)
+        return out.bytes
+    }
+
+    /// Writes the bytes of `json` into `out`.
+    public func write(into out: inout JSONWriter) {
         out.beginObject()
         out.key("jsonrpc"); out.string("2.0")
         out.key("id"); out.value(id?.json ?? .null)
@@ -42,7 +48,6 @@ public struct Response: Sendable, Hashable {
             out.key("error"); out.value(error.json)
         }
         out.endObject()
-        return out.bytes
     }
 
     /// Two responses are equal when their JSON is.

@@ -36,8 +36,13 @@ public struct Scheduling: Sendable, Hashable {
     /// how many would fit (`data.fit`).
     public var bytesPerItem: Int?
 
+    /// Whether the work is quick and never waits for anything (a small drawing from a seed): the
+    /// session runs it where it reads the request, with no task of its own and no hop to another
+    /// thread, and the next message is read once it is answered. Only free requests run so.
+    public var inline = false
+
     /// The estimate of a request that says nothing of its size: 16 KB.
-    public static let defaultBytes = 16 << 10
+    public static let defaultBytes = ServerLimits.defaultRequestBytes
 
     /// A scheduling in `lane` holding `weight` units and an estimated `bytes` of memory.
     public init(lane: Lane, weight: Int = 1, bytes: Int = Scheduling.defaultBytes) {
@@ -57,31 +62,4 @@ public struct Scheduling: Sendable, Hashable {
     public static let free = Scheduling(lane: .free)
     /// Ordered, weight 1.
     public static let ordered = Scheduling(lane: .ordered)
-}
-
-/// The bounds a server keeps, whatever the client sends.
-public struct ServerLimits: Sendable, Hashable {
-    /// Units of work that may run (or wait in the ordered lane) at once before the server stops
-    /// reading input; each request holds its `Scheduling.weight`, each batch entry counts.
-    public var maxConcurrentRequests = 1024
-    /// The most entries a batch may have; larger batches are refused, unparsed, with one error.
-    public var maxBatchEntries = 1000
-    /// The largest single response in bytes; a larger one is replaced by an error.
-    public var maxResponseBytes = 64 << 20
-    /// The largest batch response (all its entries together) in bytes.
-    public var maxBatchResponseBytes = 64 << 20
-    /// While more than this many bytes of output wait for the client, input is not read; and
-    /// no request starts while its estimate (`Scheduling.bytes`) with those of the requests
-    /// running and the output waiting would pass it (unless nothing else holds any).
-    public var maxQueuedOutputBytes = 16 << 20
-    /// Requests read and waiting for their turn to start; past it, input is not read.
-    public var maxWaitingRequests = 1024
-    /// The bytes the whole server holds for every session together — queued output, incoming
-    /// messages not yet whole or read, running work's estimates, kept pictures — in one
-    /// `MemoryBudget`; past it the greediest client is slowed or closed (`GreediestFirst`).
-    public var memoryBudget = 256 << 20
-
-    /// The defaults: 1,024 units, 1,000 batch entries, 64 MB per response and per batch
-    /// response, 16 MB of queued output, a memory budget of 256 MB.
-    public init() {}
 }

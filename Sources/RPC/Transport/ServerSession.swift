@@ -100,7 +100,7 @@ final class ServerSession: Sendable {
     }
 
     /// Work estimated at this many bytes or fewer is not held back by the estimates of others.
-    static let smallBytes = 64 << 10
+    static let smallBytes = ServerLimits.inlineWorkBytes
 
     private var sequential: Bool { server.mode == .sequential }
     private var limits: ServerLimits { server.limits }
@@ -119,9 +119,27 @@ final class ServerSession: Sendable {
             for await job in laneStream { await job() }
         }
         writer.whenBroken { [self] in outputBroke() }
-        for await frame in connection.incoming {
-            await writer.waitForRoom(limit: limits.maxQueuedOutputBytes)
-            await waitForRoomToWait()
+        let incoming = connection.incoming
+        var frames = incoming.makeAsyncIterator()
+        var holding = false
+        while true {
+            // Answers made while requests are read one after another go out together: the
+            // writer joins them until nothing more waits to be read, or the loop must wait.
+            if holding && !incoming.hasBuffered {
+                writer.release()
+                holding = false
+            }
+            guard let frame = await frames.next() else { break }
+            if !hasRoomToRead {
+                if holding { writer.release() }
+                holding = false
+                await writer.waitForRoom(limit: limits.maxQueuedOutputBytes)
+                await waitForRoomToWait()
+            }
+            if !holding {
+                writer.hold()
+                holding = true
+            }
             switch frame {
             case .error(let error):
                 await answer(Reply(writer: writer, batch: nil, limit: limits.maxResponseBytes),
@@ -131,6 +149,7 @@ final class ServerSession: Sendable {
             }
             if state.withLock({ $0.exitRequested || $0.outputClosed }) { break }
         }
+        if holding { writer.release() }
         connection.stopReading()
         await waitForIdle(threshold: 0)
         lane.finish()
@@ -153,6 +172,13 @@ final class ServerSession: Sendable {
         for id in ids { cancel(id) }
         cancelSilent()
         connection.stopReading()
+    }
+
+    /// Whether the next message may be handled at once: the output waiting for the client is
+    /// within its bound, and fewer than `maxWaitingRequests` requests wait for their turn.
+    private var hasRoomToRead: Bool {
+        writer.pendingBytes <= limits.maxQueuedOutputBytes
+            && state.withLock { $0.waiting.count < limits.maxWaitingRequests }
     }
 
     /// Waits while `maxWaitingRequests` requests already wait for their turn.
@@ -228,6 +254,9 @@ final class ServerSession: Sendable {
             switch prepare(request, reply: reply, silent: false) {
             case .answer(let response):
                 await answer(reply, response)
+            case .run(let prepared) where prepared.scheduling.inline && !sequential:
+                // Quick pure work runs here, without a task of its own or a hop to another thread.
+                await execute(prepared)
             case .run(let prepared):
                 enqueue(prepared)
             }
@@ -425,51 +454,11 @@ final class ServerSession: Sendable {
             finish(weight: weight, bytes: bytes)
             return false
         }
-        let context = RequestContext(
-            id: id, method: prepared.request.method,
-            workDoneToken: prepared.request.params?["workDoneToken"],
-            flag: prepared.flag, writer: writer, maxResponseBytes: limits.maxResponseBytes,
-            estimatedBytes: prepared.scheduling.bytes)
-        let began = ContinuousClock.now
         let task = Task { [self] in
             if prepared.request.method == "shutdown" && !sequential && !prepared.silent {
                 await waitForIdle(threshold: 1) // answer only once every earlier request has been
             }
-            let result: Result<any JSONWritable, ResponseError>
-            do {
-                result = .success(try await prepared.handler(context))
-            } catch let error as ResponseError {
-                result = .failure(error)
-            } catch is CancellationError {
-                result = .failure(.requestCancelled)
-            } catch {
-                result = .failure(.internalError(String(describing: error)))
-            }
-            if prepared.silent {
-                _ = state.withLock { $0.silent.removeValue(forKey: prepared.serial) }
-                prepared.flag.finish()
-            } else {
-                let response = Response(id: id, result: result)
-                // A big answer is serialized on the compute pool, like the work that made it.
-                var body: [UInt8]?
-                if prepared.scheduling.bytes >= RequestContext.inlineBytes && !prepared.flag.isCancelled {
-                    let limit = limits.maxResponseBytes, flag = prepared.flag
-                    body = try? await ComputePool.shared.run(isCancelled: { flag.isCancelled }) { Reply.body(of: response, limit: limit) }
-                }
-                complete(id, serial: prepared.serial, with: response, serialized: body)
-            }
-            prepared.flag.releaseOrder()
-            if let requestLog = server.requestLog {
-                let elapsed = ContinuousClock.now - began
-                let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-                let outcome: String
-                switch result {
-                case .success: outcome = prepared.flag.isCancelled ? "cancelled" : "ok"
-                case .failure(let error): outcome = "error \(error.code.rawValue)"
-                }
-                let name = prepared.silent ? "notification" : "id \(id)"
-                requestLog("\(prepared.request.method) \(name): \(String(format: "%.2f", ms)) ms, \(outcome)")
-            }
+            await execute(prepared)
             finish(weight: weight, bytes: bytes)
         }
         let stillLive = state.withLock { state -> Bool in
@@ -484,6 +473,53 @@ final class ServerSession: Sendable {
         }
         if !stillLive { task.cancel() }
         return true
+    }
+
+    /// Runs a request's handler and answers it (a notification of a request method: runs it and
+    /// answers nothing); then lets the next ordered request start.
+    private func execute(_ prepared: Prepared) async {
+        let id = prepared.request.id
+        let context = RequestContext(
+            id: id, method: prepared.request.method,
+            workDoneToken: prepared.request.params?["workDoneToken"],
+            flag: prepared.flag, writer: writer, maxResponseBytes: limits.maxResponseBytes,
+            estimatedBytes: prepared.scheduling.bytes)
+        let began = server.requestLog == nil ? nil : ContinuousClock.now
+        let result: Result<any JSONWritable, ResponseError>
+        do {
+            result = .success(try await prepared.handler(context))
+        } catch let error as ResponseError {
+            result = .failure(error)
+        } catch is CancellationError {
+            result = .failure(.requestCancelled)
+        } catch {
+            result = .failure(.internalError(String(describing: error)))
+        }
+        if prepared.silent {
+            _ = state.withLock { $0.silent.removeValue(forKey: prepared.serial) }
+            prepared.flag.finish()
+        } else {
+            let response = Response(id: id, result: result)
+            // A big answer is serialized on the compute pool, like the work that made it.
+            var body: [UInt8]?
+            if prepared.scheduling.bytes >= RequestContext.inlineBytes && !prepared.flag.isCancelled {
+                let limit = limits.maxResponseBytes, flag = prepared.flag
+                body = try? await ComputePool.shared.run(isCancelled: { flag.isCancelled }) { Reply.body(of: response, limit: limit) }
+            }
+            complete(id, serial: prepared.serial, with: response, serialized: body)
+        }
+        prepared.flag.releaseOrder()
+        if let requestLog = server.requestLog, let began {
+            let elapsed = ContinuousClock.now - began
+            let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            let outcome: String
+            switch result {
+            case .success: outcome = prepared.flag.isCancelled ? "cancelled" : "ok"
+            case .failure(let error): outcome = "error \(error.code.rawValue)"
+            }
+            let name = prepared.silent ? "notification" : "id \(id)"
+            requestLog("\(prepared.request.method) \(name): \(String(format: "%.2f", ms)) ms, \(outcome)")
+        }
     }
 
     /// Sends the response unless the request was cancelled (and so already answered).

@@ -28,6 +28,8 @@ enum CommandLineEntry {
       fonsters-rpc install-desktop | uninstall-desktop
                                              make fonsters:// links open with `open` (a desktop
                                              entry and xdg-mime; Linux), or undo it
+      fonsters-rpc limits [SERVER OPTIONS]   every limit the server keeps, with its value and
+                                             unit (the --max-… options below change some)
       fonsters-rpc --version | --help | help [describe|render|sheet|search|import|export|open|install-desktop]
       fonsters-rpc describe SEED…            print golden-format JSON records for seeds
       fonsters-rpc describe --stdin          the same for a JSON array of seeds on stdin
@@ -50,7 +52,8 @@ enum CommandLineEntry {
     server options (--memory and --store exclude each other; web takes neither --script nor --json):
     \(ServerOptions.helpLines)
 
-    'fonsters-rpc describe --help', 'render --help' and 'search --help' tell more.
+    'fonsters-rpc describe --help', 'render --help' and 'search --help' tell more;
+    'fonsters-rpc limits' lists every limit the server keeps, with its value and unit.
     """ }
 
     /// The help of a subcommand.
@@ -103,6 +106,11 @@ enum CommandLineEntry {
                 let rest = Array(args.dropFirst())
                 if ArgumentReader.asksForHelp(rest) { print(usage); return 0 }
                 return try await WebCommand.run(try WebOptions(rest))
+            case "limits":
+                command = "limits"
+                let rest = Array(args.dropFirst())
+                if ArgumentReader.asksForHelp(rest) { print(usage); return 0 }
+                print(LimitPolicy.table(try ServerOptions(rest).limits))
             case "help" where args.count == 1: print(usage)
             case "help" where args.count == 2 && ["describe", "render", "sheet", "search", "import", "export", "open", "install-desktop", "uninstall-desktop", "describe-protocol"].contains(args[1]):
                 print(help(args[1]))

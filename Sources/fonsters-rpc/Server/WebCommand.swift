@@ -7,31 +7,10 @@ import RPC
 /// from two tabs are ordered like requests from one, and `fonsters/didChange` goes to every
 /// open session. Prints one line on stdout, the address with the access token; logs go to stderr.
 enum WebCommand {
-    /// The most connections open at once that have shown the token (pages, files and
-    /// WebSockets together); connections still in the lobby do not count.
-    static let maxConnections = 64
-    /// The time a client has to send a whole request head on a connection that showed the token.
-    static let headDeadline = Duration.seconds(10)
-    /// The most connections waiting in the lobby at once (accepted, first request not yet read
-    /// or refused); past it the longest-waiting one is dropped for a newcomer. Each costs a
-    /// descriptor and a little memory, no thread: many, so a siege of idle sockets delays a page little.
-    static let maxUnauthenticated = 512
-    /// The open-file limit the server asks for (soft, up to the hard limit): the lobby, the
-    /// slots and the store with room to spare (macOS starts processes at 256).
-    static let openFiles = 4096
-    /// The time a new connection has to send a whole first request that shows the token.
-    static let tokenDeadline = Duration.seconds(5)
-    /// The time a lobby connection may wait before a newcomer can displace it.
-    static let lobbyGrace = Duration.seconds(1)
-    /// The default quiet time after which a WebSocket is pinged (`--ping-interval`).
-    static let pingInterval = Duration.seconds(30)
-    /// The default time a pinged WebSocket has to answer before it is closed (`--ping-timeout`).
-    static let pingTimeout = Duration.seconds(30)
-
     static func run(_ options: WebOptions) async throws -> Int32 {
         let log: TransportLog = options.server.logLevel == .off ? .silent : .standardError
         let debug = options.server.logLevel == .debug
-        raiseOpenFileLimit(to: openFiles)
+        raiseOpenFileLimit(to: ServerLimits.openFiles)
         let listener: TCPListener
         do {
             listener = try TCPListener(host: options.bindHost, port: options.port)
@@ -71,10 +50,10 @@ enum WebCommand {
             })
         let busy = HTTPResponse.text(503, "Too many connections are open; close a tab and reload.",
                                      headers: [("Connection", "close"), ("Retry-After", "1")]).serialized()
-        let lobby = LobbyLimits(capacity: maxUnauthenticated, deadline: tokenDeadline, grace: lobbyGrace)
-        listener.start(maxConnections: maxConnections, lobby: lobby, httpLimits: HTTPLimits(), busy: busy, log: log,
+        let lobby = LobbyLimits(capacity: ServerLimits.maxLobbyConnections, deadline: ServerLimits.tokenDeadline, grace: ServerLimits.lobbyGrace)
+        listener.start(maxConnections: ServerLimits.maxWebConnections, lobby: lobby, httpLimits: HTTPLimits(), busy: busy, log: log,
                        screen: router.refusal) { stream, received in
-            HTTPConnection.serve(stream, received: received, limits: HTTPLimits(), headDeadline: headDeadline, route: router.route)
+            HTTPConnection.serve(stream, received: received, limits: HTTPLimits(), headDeadline: ServerLimits.headDeadline, route: router.route)
         }
 
         if let store = context.storePath {  // where `fonsters-rpc open` finds this server

@@ -1,4 +1,5 @@
 import Foundation
+import RPC
 
 /// The options of `fonsters-rpc web`: its own (`--host`, `--port`, `--open`, `--allow-remote`,
 /// `--ping-interval`, `--ping-timeout`) and the server's (store, engine, bounds), which `ServerOptions` parses.
@@ -12,9 +13,9 @@ struct WebOptions {
     /// `--allow-remote`: permit a non-loopback `--host`.
     var allowRemote = false
     /// `--ping-interval`: the quiet time after which a WebSocket is pinged.
-    var pingInterval = WebCommand.pingInterval
+    var pingInterval = ServerLimits.pingInterval
     /// `--ping-timeout`: the time a pinged WebSocket has to answer before it is closed.
-    var pingTimeout = WebCommand.pingTimeout
+    var pingTimeout = ServerLimits.pingTimeout
     /// The store, engine and bounds.
     var server: ServerOptions
 

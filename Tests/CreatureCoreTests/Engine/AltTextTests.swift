@@ -72,6 +72,34 @@ import TestSupport
         #expect(logged > 1000, "the logged drawing is exercised")
     }
 
+    /// An image standing on its sky or a colour says so where a transparent one says "transparent
+    /// background"; everything before that phrase is the same sentence.
+    @Test func theSentenceNamesTheSkyOrColourTheImageStandsOn() throws {
+        var seen = (transparent: 0, backdrop: 0)
+        for engine in EngineVersion.allCases {
+            for seed in Self.records.map(\.seed) {
+                let plain = AltText.creatureAndSentence(seed: seed, engine: engine).alt
+                let sky = AltText.creatureAndSentence(seed: seed, engine: engine, on: .sky).alt
+                let navy = AltText.creatureAndSentence(seed: seed, engine: engine, on: .color(try #require(RGBA(hex: "101a48")))).alt
+                if plain.hasSuffix(" on a transparent background.") {
+                    seen.transparent += 1
+                    let stem = plain.dropLast(" on a transparent background.".count)
+                    #expect(sky == stem + " against its sky.", "\(engine) \(seed)")
+                    #expect(navy == stem + " on a navy background.", "\(engine) \(seed)")
+                } else if plain.hasSuffix(" against a transparent background.") {
+                    seen.backdrop += 1
+                    let stem = plain.dropLast(" a transparent background.".count)
+                    #expect(sky == stem + " its sky.", "\(engine) \(seed)")
+                    #expect(navy == stem + " a navy background.", "\(engine) \(seed)")
+                } else {
+                    #expect(sky == plain && navy == plain, "an opaque picture shows no background: \(engine) \(seed)")
+                }
+                #expect(!sky.contains("transparent"), "\(engine) \(seed): \(sky)")
+            }
+        }
+        #expect(seen.transparent > 100 && seen.backdrop > 0, "\(seen)")
+    }
+
     /// The paint log finds the same features but the body, with the same piece counts, as drawing
     /// each one away again (the reference below): over the goldens and 3,000 made-up seeds.
     @Test func paintLogFindsWhatRedrawingFinds() {

@@ -29,7 +29,7 @@ import TestSupport
         let long = String(repeating: "a", count: 9_995)
         let v = SeedVariants(base: long)
         #expect(v.count > 0)
-        for i in stride(from: 0, to: min(v.count, 5000), by: 7) { #expect(v.seed(at: i).utf16.count <= SeedVariants.maxSeedUnits) }
+        for i in stride(from: 0, to: min(v.count, 5000), by: 7) { #expect(v.seed(at: i).utf16.count <= TextLimit.maxLength) }
         #expect(SeedVariants(base: String(repeating: "a", count: 10_000)).count == SeedVariants(base: String(repeating: "a", count: 10_000), families: [.spelling]).count)
     }
 

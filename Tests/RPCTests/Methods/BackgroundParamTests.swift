@@ -13,6 +13,22 @@ import FonsterStore
         return Array(Data(base64Encoded: String(uri[uri.index(after: comma)...])) ?? Data())
     }
 
+    /// The render's alt text (and an SVG's title) names what the image stands on: its sky, or a
+    /// colour, not "a transparent background".
+    @Test func renderAltNamesTheBackgroundAsked() async throws {
+        let h = MethodHarness()
+        let seed = "Dark Bob"
+        let plain = try #require(try await h.result("creature/render", ["seed": .string(seed), "engine": "fonsters-v1"])["alt"]?.string)
+        #expect(plain.hasSuffix("transparent background."), "\(plain)")
+        for (background, ground) in [("sky", "its sky."), ("#101a48", "a navy background.")] {
+            let render = try await h.result("creature/render", ["seed": .string(seed), "engine": "fonsters-v1", "background": .string(background)])
+            let alt = try #require(render["alt"]?.string)
+            #expect(alt.hasSuffix(ground) && !alt.contains("transparent"), "\(background): \(alt)")
+            let svg = try await h.result("creature/render", ["seed": .string(seed), "engine": "fonsters-v1", "format": "svg", "background": .string(background)])
+            #expect(String(decoding: Self.bytes(svg), as: UTF8.self).contains("<title>\(alt)</title>"), "\(background)")
+        }
+    }
+
     @Test func renderFramesAnimateClockAndListDrawOnTheBackgroundAsked() async throws {
         let h = MethodHarness()
         let seed = "Dark Bob", creature = Creature(seed: seed, engine: .v1)

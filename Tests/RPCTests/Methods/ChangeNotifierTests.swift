@@ -20,6 +20,8 @@ import FonsterStore
         }
         func flush() async {}
         func close() async {}
+        func hold() {}
+        func release() {}
         var pendingBytes: Int { lock.withLock { backlog } }
         func waitForRoom(limit: Int) async {
             await withCheckedContinuation { continuation in

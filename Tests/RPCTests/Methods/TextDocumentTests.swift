@@ -58,4 +58,23 @@ import FonsterDocument
         _ = DocumentAnalysis.run(text, defaultEngine: .v2, cache: cache)
         #expect(documents.byteCount >= withText + 100 * 1024, "100 pictures of 1,024 cells")
     }
+
+    /// Open documents count in the server's memory budget: an open adds its bytes, a change
+    /// the difference, a close gives them back.
+    @Test func openDocumentsCountInTheMemoryBudget() throws {
+        let budget = MemoryBudget(limit: 1 << 30)
+        let documents = TextDocuments()
+        documents.count(in: budget.account("open documents"))
+        #expect(budget.total == 0)
+        _ = try documents.open(uri: "file:///a.fonsters", version: 1, text: String(repeating: "a seed line\n", count: 1000))
+        let one = budget.total
+        #expect(one > 0 && one == documents.byteCount)
+        _ = try documents.open(uri: "file:///b.fonsters", version: 1, text: "short\n")
+        #expect(budget.total == documents.byteCount && budget.total > one)
+        _ = try documents.change(uri: "file:///a.fonsters", version: 2, [(range: nil, text: "now short\n")])
+        #expect(budget.total == documents.byteCount && budget.total < one)
+        try documents.close(uri: "file:///a.fonsters")
+        try documents.close(uri: "file:///b.fonsters")
+        #expect(budget.total == 0)
+    }
 }

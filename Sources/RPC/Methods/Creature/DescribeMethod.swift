@@ -81,6 +81,7 @@ enum DescribeMethod: RPCMethod {
     static let name = "creature/describe"
     static let summary = "Everything the engine decides about a creature."
     static let effect = MethodDeclaration.Effect.pure
+    static let quick = true
     static let errors = CreatureMethods.targetErrors
     static var heaviest: JSONValue { ["seed": .string(HeavyParams.longSeed), "tap": 1_000_000, "engine": "fonsters-v2"] }
     static func readsLibrary(_ params: Params) -> Bool { Target.readsLibrary(params) }

@@ -15,6 +15,7 @@ enum EnvironmentMethod: RPCMethod {
     static let name = "creature/environment"
     static let summary = "The scene around a creature: its layers (§8) and the scene the apps draw behind it (§8.1)."
     static let effect = MethodDeclaration.Effect.pure
+    static let quick = true
     static let errors = CreatureMethods.targetErrors
     static var heaviest: JSONValue { ["seed": .string(HeavyParams.longSeed), "engine": "fonsters-v2"] }
     static func readsLibrary(_ params: Params) -> Bool { Target.readsLibrary(params) }

@@ -20,6 +20,7 @@ enum RenderMethod: RPCMethod {
     static let name = "creature/render"
     static let summary = "A still image of a creature."
     static let effect = MethodDeclaration.Effect.pure
+    static let quick = true
     static let errors = CreatureMethods.targetErrors
     static var heaviest: JSONValue {
         ["seed": .string(HeavyParams.longSeed), "format": "jpeg", "size": 2048, "metadata": true, "background": "sky", "engine": "fonsters-v2"]
@@ -31,7 +32,7 @@ enum RenderMethod: RPCMethod {
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> RenderResult {
         let target = try await Target(params, context: context, request: request)
-        let (creature, alt) = target.creatureAndAlt
+        let (creature, alt) = target.creatureAndAlt(on: params.background)
         let metadata = params.metadata == true ? PNGMetadata(seed: target.seed, created: Date()) : nil
         let image = try await request.compute { () throws(ResponseError) -> RenderedImage in
             try CreatureMethods.render(creature, format: params.format ?? .png, size: params.size ?? .standard,

@@ -72,6 +72,7 @@ public struct MethodDeclaration: Sendable {
             }
             var scheduling = Scheduling(lane: ordered || M.readsLibrary(params) ? .ordered : .free, weight: weight)
             M.estimate(params, into: &scheduling)
+            scheduling.inline = M.quick && scheduling.lane == .free && scheduling.bytes < RequestContext.inlineBytes
             return (scheduling, { request in Written(try await M.handle(params, context, request)) })
         }
     }

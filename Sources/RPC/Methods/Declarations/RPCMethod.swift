@@ -57,6 +57,9 @@ protocol RPCMethod: SendableMetatype {
     /// Whether a pure request reads the library first (a creature method given an `id`): it then
     /// waits for its turn in arrival order to resolve that, and does its engine work off it.
     static func readsLibrary(_ params: Params) -> Bool
+    /// Whether a pure request estimated under `RequestContext.inlineBytes` is quick (well under a
+    /// millisecond) and never waits: it then runs where the session reads it (`Scheduling.inline`).
+    static var quick: Bool { get }
     /// What the request will cost, from its params alone, before any work (`RequestCost`): the
     /// bytes it holds until its answer is written, a size its answer cannot be under, and the
     /// hint for a refusal. Light requests keep the defaults.
@@ -67,6 +70,7 @@ protocol RPCMethod: SendableMetatype {
 
 extension RPCMethod {
     static var cost: MethodDeclaration.Cost { .light }
+    static var quick: Bool { false }
     static func readsLibrary(_ params: Params) -> Bool { false }
     static func estimate(_ params: Params, into scheduling: inout Scheduling) {}
 }

@@ -97,9 +97,27 @@ final class TextDocuments: Sendable {
     /// About how many bytes the open documents hold (`OpenDocument.byteCount` each).
     var byteCount: Int { state.withLock { Array($0.documents.values) }.reduce(0) { $0 + $1.byteCount } }
 
+    /// Where the bytes the documents hold count in the server's memory budget (as kept bytes),
+    /// and how many are counted there now.
+    private let budget = Locked<(account: MemoryAccount?, charged: Int)>((nil, 0))
+
+    /// Counts the documents' bytes in `account` from now on (the server's memory budget).
+    func count(in account: MemoryAccount?) {
+        budget.withLock { $0.account = account }
+        charge()
+    }
+
     /// Called after every open, change, close and analysis: the one place where the bytes the
-    /// documents hold (`byteCount`) are to be charged to the server's memory budget.
-    func charge() {}
+    /// documents hold (`byteCount`) are charged to the server's memory budget (the difference
+    /// since the last time).
+    func charge() {
+        let bytes = byteCount
+        budget.withLock { state in
+            guard let account = state.account, bytes != state.charged else { return }
+            account.charge(bytes - state.charged, for: .kept)
+            state.charged = bytes
+        }
+    }
 }
 
 extension TextDocuments {

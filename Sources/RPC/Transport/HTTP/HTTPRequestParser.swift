@@ -6,7 +6,7 @@ public struct HTTPLimits: Sendable, Hashable {
     public var maxHeaders: Int
 
     /// The defaults: 16 KiB, 64 fields.
-    public init(maxHeadBytes: Int = 16 << 10, maxHeaders: Int = 64) {
+    public init(maxHeadBytes: Int = ServerLimits.maxHTTPHeadBytes, maxHeaders: Int = ServerLimits.maxHTTPHeaders) {
         self.maxHeadBytes = maxHeadBytes
         self.maxHeaders = maxHeaders
     }

@@ -10,7 +10,7 @@ import Foundation
 /// reader and the writer are both done.
 public enum WebSocketConnection {
     /// The most output that may wait before a pong holds up reading.
-    static let pongQueueLimit = 1 << 20
+    static let pongQueueLimit = ServerLimits.maxPongQueueBytes
 
     /// Serves `stream` as a WebSocket: calls `run` with the connection (start the session there,
     /// without blocking), then reads on this thread until the WebSocket ends.
@@ -37,7 +37,7 @@ public enum WebSocketConnection {
         })
         let output = WebSocketOutput(stream: stream, link: link, log: log, account: account)
         outputAccount.withLock { $0 = output }
-        let frames = IncomingFrames(capacity: 256, account: account)
+        let frames = IncomingFrames(capacity: ServerLimits.maxReadAheadMessages, account: account)
         // JSON serializes without raw newlines, so newline-delimited framing yields exactly one
         // body per write, whose "\n" the output drops.
         let writer = MessageWriter(output: output, framing: FramingState(.newlineDelimited))
@@ -45,7 +45,7 @@ public enum WebSocketConnection {
 
         var decoder = WebSocketFrameDecoder(maxMessage: limits.maxMessage)
         var charged = 0
-        let capacity = 64 << 10
+        let capacity = ServerLimits.readChunkBytes
         let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { chunk.deallocate() }
         var events: [WebSocketEvent] = []
@@ -188,6 +188,12 @@ final class WebSocketOutput: ByteOutput {
     var pendingBytes: Int { broken.isBroken ? 0 : inner.pendingBytes }
 
     func whenBroken(_ handler: @escaping @Sendable () -> Void) { broken.add(handler) }
+
+    /// Each message is a frame of its own, written as it comes: nothing is joined.
+    func hold() {}
+
+    /// Nothing was joined.
+    func release() {}
 
     /// Sends one newline-framed message body as a text frame.
     func write(_ bytes: [UInt8]) {
