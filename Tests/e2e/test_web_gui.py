@@ -27,7 +27,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 from PIL import Image  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
@@ -759,6 +759,8 @@ def test_import_review_rows_do_not_scroll_sideways(server, downloads):
             driver.find_element(By.ID, "open-import-link").click()
             field = wait(driver, lambda d: d.find_element(By.ID, "import-url") if d.find_element(By.ID, "import-url").is_displayed() else None, "the dialog")
             field.send_keys(link)
+            # Drawn by fonsters-v1, where "hello" looks like Grace (the library's default is fonsters-v2).
+            js(driver, "const s = document.getElementById('import-engine'); s.value = 'fonsters-v1'; s.dispatchEvent(new Event('change'));")
             driver.find_element(By.ID, "import-preview").click()
             wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#import-list li")) == 3, "the review")
             wait(driver, lambda d: "looks exactly like" in d.find_element(By.ID, "import-list").text.lower(), "the look-alike note")
@@ -842,3 +844,83 @@ def test_a_share_link_opened_on_the_page_shows_the_review(server, downloads):
         assert "cards" in error.text
     finally:
         driver.quit()
+
+
+def test_the_default_engine_is_shown_changed_and_followed_by_a_second_tab(server, browser):
+    clear_library(server)
+    server.call("library/settings", {"defaultEngine": "fonsters-v2"})
+    open_page(browser, server)
+    select = wait(browser, lambda d: d.find_element(By.ID, "default-engine"), "the default engine's choice")
+    wait(browser, lambda d: select.get_attribute("value") == "fonsters-v2", "the library's default engine shown")
+    why = browser.find_element(By.ID, "default-engine-why").text
+    assert "10 distinct pictures" in why and "16,575" in why, why
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    open_page(browser, server)
+    wait(browser, lambda d: d.find_element(By.ID, "default-engine").get_attribute("value") == "fonsters-v2", "tab two's engine")
+    browser.switch_to.window(first)
+    Select(browser.find_element(By.ID, "default-engine")).select_by_value("fonsters-v1")
+    wait(browser, lambda d: server.call("library/settings")["defaultEngine"] == "fonsters-v1", "the library's setting changed")
+    second = next(h for h in browser.window_handles if h != first)
+    browser.switch_to.window(second)
+    wait(browser, lambda d: d.find_element(By.ID, "default-engine").get_attribute("value") == "fonsters-v1", "tab two follows the setting")
+    # A Fonster added in tab two is drawn by the library's engine.
+    browser.find_element(By.ID, "add").click()
+    added = wait(browser, lambda d: next(iter(server.fonsters()), None), "the added Fonster")
+    assert added["engine"] == "fonsters-v1"
+    browser.close()
+    browser.switch_to.window(first)
+    server.call("library/settings", {"defaultEngine": "fonsters-v2"})
+    wait(browser, lambda d: d.find_element(By.ID, "default-engine").get_attribute("value") == "fonsters-v2", "a change made elsewhere")
+
+
+def test_typing_a_look_alike_warns_before_enter_and_offers_v2_and_a_variant(server, browser):
+    clear_library(server)
+    server.call("fonsters/create", {"name": "Hello", "seed": "hello", "engine": "fonsters-v1"})
+    open_one = server.call("fonsters/create", {"name": "Typist", "seed": "a seed of its own", "engine": "fonsters-v1"})
+    open_page(browser, server)
+    open_fonster(browser, open_one["id"])
+    seed = browser.find_element(By.ID, "seed")
+    seed.click()
+    seed.send_keys(Keys.CONTROL, "a")
+    seed.send_keys("grace")  # no Enter
+    warning = wait(browser, lambda d: next((e for e in d.find_elements(By.CSS_SELECTOR, "#lookalikes.warn")
+                                            if e.is_displayed() and "“Hello”" in e.text), None), "the look-alike warning while typing")
+    assert warning.text.count("“Hello”") == 1, warning.text
+    assert "“Typist”" not in warning.text, "the open Fonster is not its own look-alike"
+    assert server.call("fonsters/get", {"id": open_one["id"]})["seed"] == "a seed of its own", "nothing was kept"
+    assert float(js(browser, "return parseFloat(getComputedStyle(arguments[0]).fontWeight)", warning)) >= 600, "prominent"
+    variant = browser.find_element(By.ID, "lookalikes-variant")
+    assert variant.is_displayed()
+    draw = wait(browser, lambda d: next((b for b in d.find_elements(By.ID, "lookalikes-engine") if b.is_displayed()), None), "Draw it with fonsters-v2")
+    assert draw.text == "Draw it with fonsters-v2"
+    shot(browser, "12-lookalike-while-typing")
+    # Find a distinct variant opens Find a look on the typed seed.
+    variant.click()
+    wait(browser, lambda d: d.find_element(By.ID, "findlook-dialog").get_attribute("open") is not None, "Find a look")
+    wait(browser, lambda d: d.find_element(By.ID, "fl-base").get_attribute("value") == "grace", "its base is the typed seed")
+    browser.find_element(By.ID, "findlook-close").click()
+    wait(browser, lambda d: d.find_element(By.ID, "findlook-dialog").get_attribute("open") is None, "Find a look closed")
+    # Draw it with fonsters-v2 keeps the typed seed, drawn by fonsters-v2.
+    browser.find_element(By.ID, "lookalikes-engine").click()
+    wait(browser, lambda d: (lambda f: (f["seed"], f["engine"]) == ("grace", "fonsters-v2"))(server.call("fonsters/get", {"id": open_one["id"]})),
+         "the seed kept with fonsters-v2")
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "#lookalikes.warn"), "no look-alike any more")
+
+
+def test_undo_of_a_delete_restores_the_same_fonster_with_its_history(server, browser):
+    clear_library(server)
+    server.call("fonsters/create", {"name": "First", "seed": "first"})
+    kept = server.call("fonsters/create", {"name": "Kept", "seed": "one"})
+    server.call("fonsters/update", {"id": kept["id"], "seed": "two"})
+    server.call("fonsters/create", {"name": "Last", "seed": "last"})
+    open_page(browser, server)
+    open_fonster(browser, kept["id"])
+    browser.find_element(By.ID, "delete").click()
+    wait(browser, lambda d: all(f["id"] != kept["id"] for f in server.fonsters()), "the delete")
+    button = wait(browser, lambda d: next((b for b in d.find_elements(By.ID, "toast-action") if b.is_displayed()), None), "the toast's Undo")
+    button.click()
+    back = wait(browser, lambda d: next((f for f in server.fonsters() if f["id"] == kept["id"]), None), "the restore")
+    assert (back["name"], back["seed"], back["createdAt"], back["position"], back["canUndo"]) == ("Kept", "two", kept["createdAt"], 1, True)
+    assert server.call("fonsters/undo", {"id": kept["id"]})["seed"] == "one", "its seed history came back"
+    assert all(f["id"] != kept["id"] for f in server.call("fonsters/trash")["fonsters"]), "restored, not re-created"
