@@ -287,22 +287,31 @@ def test_play_pause_use_as_seed_and_tap(server, browser):
     assert frames["intervalMs"] == 300
     open_page(browser, server)
     open_fonster(browser, fonster["id"])
+    # The page records each frame it shows, with the prefix it highlights (no sampling by the test).
+    js(browser, """
+        const img = document.getElementById('creature');
+        window.seenFrames = [];
+        window.frameObserver = new MutationObserver(() => {
+          const frame = img.dataset.frame;
+          const seen = window.seenFrames;
+          if (frame && (!seen.length || seen[seen.length - 1][0] !== frame))
+            seen.push([frame, document.getElementById('prefix-mark').textContent, performance.now()]);
+        });
+        window.frameObserver.observe(img, { attributes: true, attributeFilter: ['data-frame', 'src'] });
+    """)
     browser.find_element(By.ID, "play").click()
-    seen = []
-    end = time.time() + 300 * (frames["total"] + 2) / 1000
-    while time.time() < end:
-        frame = js(browser, "return document.getElementById('creature').dataset.frame")
-        if frame and (not seen or seen[-1][0] != frame):
-            seen.append((frame, js(browser, "return document.getElementById('prefix-mark').textContent")))
-        time.sleep(0.03)
-    numbers = [int(f) for f, _ in seen]
+    seen = wait(browser, lambda d: (lambda s: s if len(s) >= 4 else None)(js(d, "return window.seenFrames")), "four frames played")
+    numbers = [int(f) for f, _, _ in seen]
     assert numbers[:4] == [1, 2, 3, 4], numbers
-    for number, prefix in seen:
+    for number, prefix, _ in seen:
         assert prefix == frames["frames"][int(number) - 1]["prefix"]
     assert browser.find_element(By.ID, "prefix-line").is_displayed(), "“Using for creature:” shows while playing"
     browser.find_element(By.ID, "play").click()  # Pause
     held = js(browser, "return document.getElementById('creature').dataset.frame")
-    time.sleep(0.7)
+    paused = js(browser, "window.pausedAt = performance.now(); return window.seenFrames.length")
+    # The page's own clock: three frame intervals pass with no new frame.
+    wait(browser, lambda d: js(d, "return performance.now() - window.pausedAt") > 3 * frames["intervalMs"], "three frame intervals")
+    assert js(browser, "window.frameObserver.disconnect(); return window.seenFrames.length") == paused, "pause holds the frame"
     assert js(browser, "return document.getElementById('creature').dataset.frame") == held, "pause holds the frame"
     shot(browser, "02-paused-using-for-creature")
     browser.find_element(By.ID, "use-as-seed").click()
@@ -312,6 +321,16 @@ def test_play_pause_use_as_seed_and_tap(server, browser):
 
     # Tap (click, then Enter): the server's kind plays forward and back, then the creature rests.
     current = server.call("fonsters/get", {"id": fonster["id"]})["seed"]
+    # The page records every style the animation gives the creature and its overlay.
+    js(browser, """
+        const w = document.getElementById('creature-wrap');
+        const o = document.getElementById('overlay');
+        window.tapStyles = [];
+        const note = () => window.tapStyles.push(w.style.transform + '|' + w.style.opacity + '|' + o.style.cssText);
+        const observer = new MutationObserver(note);
+        observer.observe(w, { attributes: true, attributeFilter: ['style'] });
+        observer.observe(o, { attributes: true, attributeFilter: ['style'] });
+    """)
     for tap, press in ((0, "click"), (1, "enter")):
         kind = server.call("creature/tapAnimation", {"seed": current, "tap": tap})["kind"]
         button = browser.find_element(By.ID, "creature-button")
@@ -321,15 +340,10 @@ def test_play_pause_use_as_seed_and_tap(server, browser):
             js(browser, "arguments[0].focus()", button)
             ActionChains(browser).send_keys(Keys.ENTER).perform()
         wait(browser, lambda d: js(d, "return document.getElementById('creature-wrap').dataset.tap") == kind, f"tap {tap} plays {kind}")
-        styles = set()
-        end = time.time() + 0.9
-        while time.time() < end:
-            styles.add(js(browser, "const w = document.getElementById('creature-wrap'); const o = document.getElementById('overlay');"
-                                   "return w.style.transform + '|' + w.style.opacity + '|' + o.style.cssText"))
-            time.sleep(0.02)
-        assert len(styles) > 2, f"the {kind} animation changes the creature over time: {styles}"
         wait(browser, lambda d: js(d, "const w = document.getElementById('creature-wrap'); return !w.dataset.tap && !w.style.transform"),
              "the creature at rest after 1 s")
+        styles = js(browser, "return window.tapStyles.splice(0)")
+        assert len(set(styles)) > 2, f"the {kind} animation changes the creature over time: {styles}"
 
 
 TAP_KINDS = ["blink", "eyebrowRaise", "armWave", "footKick", "slideOffAndBack", "squishAndPop", "bounce", "wiggle", "shake", "pulse",

@@ -258,7 +258,7 @@ function openFonster(id, opts = {}) {
   if (opts.show || opts.rename) panes.show('detail');
   if (current && current.kind === 'fonster' && current.id.toUpperCase() === id.toUpperCase()) {
     if (opts.rename) current.view.focusName();
-    else if (opts.focus) el.main.querySelector('#seed').focus();
+    else if (opts.focus) focusSeed();
     return;
   }
   closeView();
@@ -281,7 +281,13 @@ function openFonster(id, opts = {}) {
   library.select(id);
   updateMoveButtons();
   if (opts.rename) waitForInit().then(() => view.focusName());
-  else if (opts.focus) waitForInit().then(() => el.main.querySelector('#seed').focus());
+  else if (opts.focus) waitForInit().then(focusSeed);
+}
+
+/** The keyboard in the seed field, the picture kept in view (on a phone the field is below it,
+ * past the look-alike warning). */
+function focusSeed() {
+  el.main.querySelector('#seed').focus({ preventScroll: true });
 }
 
 function waitForInit() {
