@@ -859,6 +859,32 @@ for (const kind of serverKinds()) {
     });
 
     describe('Find a Look', () => {
+      it('a detail editor warns of a typed seed\'s look-alikes before it is kept; Find a distinct variant opens Find a Look on that seed', async () => {
+        const hello = await create({ name: 'Hello there', seed: 'hello', engine: 'fonsters-v1' });
+        const typist = await create({ name: 'Typist', seed: 'a seed of its own', engine: 'fonsters-v1' });
+        await vscode.commands.executeCommand('fonsters.open', typist.id);
+        const editor = vscode.__test.panels.at(-1);
+        const fromEditor = async (/** @type {any} */ m, /** @type {(m: any) => boolean} */ until) => {
+          const before = editor.__posted.length;
+          editor.__fromPage(m);
+          return editor.__waitForPosted((/** @type {any} */ x) => editor.__posted.indexOf(x) >= before && until(x), 20000);
+        };
+        await fromEditor({ type: 'ready' }, (m) => m.type === 'init');
+        const warned = await fromEditor({ type: 'typing', seed: 'grace', seq: 1 }, (m) => m.type === 'lookalikes' && m.seq === 1);
+        assert.equal(warned.lookalikes.text, 'Looks exactly like “Hello there”.');
+        assert.equal(warned.lookalikes.drawWith, 'fonsters-v2', 'fonsters-v2 draws grace unlike the library');
+        assert.equal((await request('fonsters/get', { id: typist.id })).seed, 'a seed of its own', 'typing keeps nothing');
+        editor.__fromPage({ type: 'findVariant', seed: 'grace' });
+        const finder = await waitFor(() => win.api.findLook && win.api.findLook.panel, 'Find a Look opened');
+        finder.__fromPage({ type: 'ready' });
+        const init = await finder.__waitForPosted((/** @type {any} */ m) => m.type === 'init', 20000);
+        assert.equal(init.base, 'grace');
+        assert.equal(init.target.id, typist.id);
+        finder.dispose();
+        editor.dispose();
+        for (const f of [hello, typist]) await request('fonsters/delete', { id: f.id });
+      });
+
       it('fonsters.findLook opens the shared panel; matches stream in and really have the trait; a pick creates or sets the seed (undoable)', async () => {
         const alpha = await create({ name: 'Alpha', seed: 'alpha', engine: 'fonsters-v2' });
         await waitFor(async () => (await labels()).includes('Alpha'), 'the row');
