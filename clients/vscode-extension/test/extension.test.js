@@ -1112,6 +1112,12 @@ for (const kind of serverKinds()) {
         b.vscode.__test.script('showInputBox', 'Renamed in B');
         await b.vscode.commands.executeCommand('fonsters.rename', rowB.element);
         await waitFor(async () => (await treeOf(a).__render()).some((/** @type {any} */ r) => r.item.label === 'Renamed in B'), 'window A sees the rename', 15000);
+        // The library's default engine set in window A: window B says it and creates with it.
+        a.vscode.__test.script('showQuickPick', (/** @type {any[]} */ items) => items.find((i) => i.label === 'fonsters-v1'));
+        assert.equal(await a.vscode.commands.executeCommand('fonsters.defaultEngine'), 'fonsters-v1');
+        await waitFor(() => /new: fonsters-v1$/.test(treeOf(b).description || ''), 'window B follows the library\'s default engine', 15000);
+        b.vscode.__test.script('showInputBox', 'Made in B');
+        assert.equal((await b.vscode.commands.executeCommand('fonsters.add')).engine, 'fonsters-v1');
       } finally {
         await a.deactivate();
         await b.deactivate();
