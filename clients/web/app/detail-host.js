@@ -34,7 +34,6 @@ export function createDetailHost(deps) {
     send: (m) => { setTimeout(() => listener(m), 0); return true; },
     sources: () => experimental().randomSources || [],
     engines: () => experimental().engines || [],
-    methods: () => experimental().methods || [],
     previewEngine: () => deps.info().engine,
     defaultEngine: () => deps.info().engine,
     isCancellation,

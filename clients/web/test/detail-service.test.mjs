@@ -29,17 +29,11 @@ function fakeServer() {
     }
     if (method === 'creature/render') return { dataUri: `data:${params.id || params.seed}@${params.engine || library.get(params.id).engine}`, alt: 'a creature', width: 1, height: 1 };
     if (method === 'creature/environment') return { scene: {} };
-    // A share link's review names the library's look-alikes of its seed: in fonsters-v1 "grace"
-    // draws hello's picture (Bob's, and Alpha's while its seed is "grace"); in fonsters-v2 nothing does.
-    if (method === 'share/build') return { url: `link:${params.seeds[0]}`, length: 10, tooLong: false };
+    // In fonsters-v1 "grace" draws hello's picture (Bob's, and Alpha's while its seed is "grace");
+    // in fonsters-v2 nothing does.
     const alike = (seed, engine) => (engine === 'fonsters-v1' && (seed === 'grace' || seed === 'hello')
       ? [...library.values()].filter((f) => f.engine === 'fonsters-v1' && (f.seed === 'grace' || f.seed === 'hello')).map((f) => f.id) : []);
-    if (method === 'share/preview') {
-      const seed = params.url.slice('link:'.length);
-      const same = alike(seed, params.engines[0]);
-      return { seeds: [{ index: 0, seed, sameAs: same, sameCount: same.length, nearlyAs: [], nearlyCount: 0 }] };
-    }
-    if (method === 'fonsters/lookalikesOf') { // where the server has it (the lookalikes branch)
+    if (method === 'fonsters/lookalikesOf') {
       const same = alike(params.seed, params.engine).filter((other) => other !== params.except);
       return { engine: params.engine, sameAs: same, sameCount: same.length, nearlyAs: [], nearlyCount: 0 };
     }

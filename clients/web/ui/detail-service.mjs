@@ -9,7 +9,7 @@
 // `createPictures` asks for what the view draws; `createLookalikeNames` names what an edit's
 // answer looks like; `show` and `sendInit` order answers that cross.
 
-import { checkCall, ERROR_CODES, METHODS } from './protocol.mjs';
+import { checkCall, ERROR_CODES } from './protocol.mjs';
 import { lookalikeSentence } from './lookalikes.mjs';
 
 /** The engine a look-alike warning offers to draw with instead (it keeps its promise of distinct pictures). */
@@ -51,30 +51,13 @@ function createPictures(call, deps) {
 }
 
 /**
- * The look-alikes in the library of `seed` drawn by `engine`, `except` left out: fonsters/lookalikesOf
- * where the server has it, else the same answer from the review of a share link of the seed
- * (share/build, then share/preview, which names a link's look-alikes).
+ * The look-alikes in the library of `seed` drawn by `engine`, `except` (the open Fonster) left out.
  * @param {(method: string, params?: any, opts?: any) => Promise<any>} call
- * @param {{ methods?: () => string[] }} deps
  * @param {{ seed: string, engine: string, except?: string }} what
  * @returns {Promise<{ engine: string, sameAs: string[], sameCount: number, nearlyAs: string[], nearlyCount: number }>}
  */
-export async function lookalikesOf(call, deps, what, opts) {
-  const declared = Object.prototype.hasOwnProperty.call(METHODS, 'fonsters/lookalikesOf');
-  if (declared && (!deps.methods || deps.methods().includes('fonsters/lookalikesOf'))) {
-    return call('fonsters/lookalikesOf', { seed: what.seed, engine: what.engine, ...(what.except ? { except: what.except } : {}) }, opts);
-  }
-  const link = await call('share/build', { seeds: [what.seed] }, opts);
-  const [item] = (await call('share/preview', { url: link.url, engines: [what.engine] }, opts)).seeds;
-  const except = (what.except || '').toUpperCase();
-  const without = (ids = [], count = ids.length) => {
-    const kept = ids.filter((other) => other.toUpperCase() !== except);
-    return [kept, count - (ids.length - kept.length)];
-  };
-  const [sameAs, sameCount] = without(item.sameAs, item.sameCount);
-  const [nearlyAs, nearlyCount] = without(item.nearlyAs, item.nearlyCount);
-  return { engine: what.engine, sameAs, sameCount, nearlyAs, nearlyCount };
-}
+const lookalikesOf = (call, what, opts) =>
+  call('fonsters/lookalikesOf', { seed: what.seed, engine: what.engine, ...(what.except ? { except: what.except } : {}) }, opts);
 
 /** A Fonster's picture: its engine and seed. */
 const pictureKey = (f) => `${f.engine}\u0000${f.seed}`;
@@ -94,7 +77,7 @@ function createLookalikeNames(call, deps) {
   async function fewerWith(engine, seed, except, counts, opts) {
     if (!deps.engines().includes(engine)) return false;
     try {
-      const other = await lookalikesOf(call, deps, { seed, engine, except }, opts);
+      const other = await lookalikesOf(call, { seed, engine, except }, opts);
       return other.sameCount < counts.sameCount || (other.sameCount === counts.sameCount && other.nearlyCount < counts.nearlyCount);
     } catch (error) {
       if (opts && opts.signal && opts.signal.aborted) throw error;
@@ -150,7 +133,6 @@ const fieldsOf = (f) => { const { sameAs, sameCount, nearlyAs, nearlyCount, ...r
  * @param {(message: import('./detail/messages.js').ToView) => any} deps.send to the view
  * @param {() => string[]} deps.sources the server's random-text sources
  * @param {() => string[]} deps.engines the server's engines
- * @param {() => string[]} [deps.methods] the server's methods (initialize), when known
  * @param {() => (string | undefined)} deps.previewEngine the engine for a free seed (undefined: the server's default)
  * @param {() => string} deps.defaultEngine the server's default engine (shown for a free seed)
  * @param {(error: any) => boolean} deps.isCancellation
@@ -273,10 +255,10 @@ export function createDetailService(deps) {
     const engineOf = state.fonster.engine;
     let found;
     try {
-      found = await lookalikesOf(call, deps, { seed: text, engine: engineOf, except: id }, opts);
+      found = await lookalikesOf(call, { seed: text, engine: engineOf, except: id }, opts);
     } catch (error) {
       if (deps.isCancellation(error)) return;
-      await send({ type: 'lookalikes', seq, seed: text, lookalikes: null }); // not known: the picture is what matters
+      await send({ type: 'lookalikes', seq, seed: text, lookalikes: null }); // not known (a server without fonsters/lookalikesOf)
       return;
     }
     const described = await lookalikes.describe(found, text, found.engine || engineOf, id, opts);

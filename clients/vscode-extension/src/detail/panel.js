@@ -90,7 +90,6 @@ class DetailPanel {
       exportCreature: (/** @type {any} */ t, /** @type {string} */ format) => this.deps.exportCreature(t, format),
       share: (/** @type {any} */ what) => this.deps.copyShareLink(what),
       saveAsFonster: (/** @type {string} */ seed) => this.deps.saveAsFonster(seed),
-      methods: () => caps().methods || [],
       findVariant: (/** @type {string} */ seed, /** @type {any} */ fonster) =>
         vscode.commands.executeCommand('fonsters.findLook', fonster ? fonster.id : undefined, seed),
       onFonster: (/** @type {any} */ fonster) => { this.panel.title = fonster.displayName; },
