@@ -413,7 +413,7 @@ for (const kind of serverKinds()) {
         return items.find((i) => i.label === 'fonsters-v1');
       });
       try {
-        assert.equal(await vscode.commands.executeCommand('fonsters.defaultEngine'), 'fonsters-v1');
+        assert.equal(await vscode.commands.executeCommand('fonsters.chooseDefaultEngine'), 'fonsters-v1');
         assert.deepEqual(asked.items.map((/** @type {any} */ i) => i.label), ['fonsters-v1', 'fonsters-v2']);
         assert.match(asked.options.placeHolder, /fonsters-v1 draws 10 distinct pictures, fonsters-v2 draws 16,575/);
         assert.equal((await request('library/settings')).defaultEngine, 'fonsters-v1');
@@ -1114,7 +1114,7 @@ for (const kind of serverKinds()) {
         await waitFor(async () => (await treeOf(a).__render()).some((/** @type {any} */ r) => r.item.label === 'Renamed in B'), 'window A sees the rename', 15000);
         // The library's default engine set in window A: window B says it and creates with it.
         a.vscode.__test.script('showQuickPick', (/** @type {any[]} */ items) => items.find((i) => i.label === 'fonsters-v1'));
-        assert.equal(await a.vscode.commands.executeCommand('fonsters.defaultEngine'), 'fonsters-v1');
+        assert.equal(await a.vscode.commands.executeCommand('fonsters.chooseDefaultEngine'), 'fonsters-v1');
         await waitFor(() => /new: fonsters-v1$/.test(treeOf(b).description || ''), 'window B follows the library\'s default engine', 15000);
         b.vscode.__test.script('showInputBox', 'Made in B');
         assert.equal((await b.vscode.commands.executeCommand('fonsters.add')).engine, 'fonsters-v1');

@@ -98,7 +98,7 @@ function libraryCommands(ctx) {
     },
 
     /** The library's default engine (library/settings): for every window on the library. */
-    async 'fonsters.defaultEngine'() {
+    async 'fonsters.chooseDefaultEngine'() {
       const { defaultEngine } = await api.librarySettings();
       const items = serverEngines(api.serverInfo()).map((engine) => ({
         label: engine, description: engine === defaultEngine ? 'the library\'s default now' : undefined,
