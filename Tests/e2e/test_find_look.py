@@ -167,18 +167,18 @@ def test_lookalikes_in_the_list_the_detail_and_the_import_summary(server, browse
 
     # A detail says it as it opens (fonsters/get with lookalikes), before any edit.
     open_fonster(browser, grace["id"])
-    wait(browser, lambda d: d.find_element(By.ID, "lookalikes").text == "Looks exactly like “Hello”.", "Grace's detail names Hello")
+    wait(browser, lambda d: d.find_element(By.ID, "lookalikes-text").text == "Looks exactly like “Hello”.", "Grace's detail names Hello")
     open_fonster(browser, other["id"])
-    wait(browser, lambda d: d.find_element(By.ID, "lookalikes").text == "No other Fonster of the library looks like it.", "Other looks like no one")
+    wait(browser, lambda d: d.find_element(By.ID, "lookalikes-text").text == "No other Fonster of the library looks like it.", "Other looks like no one")
 
     # An edit's answer: Other takes the seed "linus" and now looks exactly like both.
     seed = browser.find_element(By.ID, "seed")
     seed.send_keys(Keys.CONTROL, "a")
     seed.send_keys("linus", Keys.ENTER)
-    wait(browser, lambda d: d.find_element(By.ID, "lookalikes").text == "Looks exactly like “Hello” and “Grace”.", "the detail names them")
+    wait(browser, lambda d: d.find_element(By.ID, "lookalikes-text").text == "Looks exactly like “Hello” and “Grace”.", "the detail names them")
     wait(browser, lambda d: "Looks exactly like “Hello” and “Grace”" in row(d, other).text, "its row too")
     ctrl(browser, "z")
-    gone = lambda d: not d.find_element(By.ID, "lookalikes").is_displayed() or "No other" in d.find_element(By.ID, "lookalikes").text  # noqa: E731
+    gone = lambda d: not d.find_element(By.ID, "lookalikes").is_displayed() or "No other" in d.find_element(By.ID, "lookalikes-text").text  # noqa: E731
     wait(browser, gone, "another picture: the old look-alikes go")
     wait(browser, lambda d: "Looks" not in row(d, other).text, "and from its row")
 

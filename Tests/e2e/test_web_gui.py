@@ -27,7 +27,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 from PIL import Image  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
@@ -287,22 +287,31 @@ def test_play_pause_use_as_seed_and_tap(server, browser):
     assert frames["intervalMs"] == 300
     open_page(browser, server)
     open_fonster(browser, fonster["id"])
+    # The page records each frame it shows, with the prefix it highlights (no sampling by the test).
+    js(browser, """
+        const img = document.getElementById('creature');
+        window.seenFrames = [];
+        window.frameObserver = new MutationObserver(() => {
+          const frame = img.dataset.frame;
+          const seen = window.seenFrames;
+          if (frame && (!seen.length || seen[seen.length - 1][0] !== frame))
+            seen.push([frame, document.getElementById('prefix-mark').textContent, performance.now()]);
+        });
+        window.frameObserver.observe(img, { attributes: true, attributeFilter: ['data-frame', 'src'] });
+    """)
     browser.find_element(By.ID, "play").click()
-    seen = []
-    end = time.time() + 300 * (frames["total"] + 2) / 1000
-    while time.time() < end:
-        frame = js(browser, "return document.getElementById('creature').dataset.frame")
-        if frame and (not seen or seen[-1][0] != frame):
-            seen.append((frame, js(browser, "return document.getElementById('prefix-mark').textContent")))
-        time.sleep(0.03)
-    numbers = [int(f) for f, _ in seen]
+    seen = wait(browser, lambda d: (lambda s: s if len(s) >= 4 else None)(js(d, "return window.seenFrames")), "four frames played")
+    numbers = [int(f) for f, _, _ in seen]
     assert numbers[:4] == [1, 2, 3, 4], numbers
-    for number, prefix in seen:
+    for number, prefix, _ in seen:
         assert prefix == frames["frames"][int(number) - 1]["prefix"]
     assert browser.find_element(By.ID, "prefix-line").is_displayed(), "“Using for creature:” shows while playing"
     browser.find_element(By.ID, "play").click()  # Pause
     held = js(browser, "return document.getElementById('creature').dataset.frame")
-    time.sleep(0.7)
+    paused = js(browser, "window.pausedAt = performance.now(); return window.seenFrames.length")
+    # The page's own clock: three frame intervals pass with no new frame.
+    wait(browser, lambda d: js(d, "return performance.now() - window.pausedAt") > 3 * frames["intervalMs"], "three frame intervals")
+    assert js(browser, "window.frameObserver.disconnect(); return window.seenFrames.length") == paused, "pause holds the frame"
     assert js(browser, "return document.getElementById('creature').dataset.frame") == held, "pause holds the frame"
     shot(browser, "02-paused-using-for-creature")
     browser.find_element(By.ID, "use-as-seed").click()
@@ -312,6 +321,16 @@ def test_play_pause_use_as_seed_and_tap(server, browser):
 
     # Tap (click, then Enter): the server's kind plays forward and back, then the creature rests.
     current = server.call("fonsters/get", {"id": fonster["id"]})["seed"]
+    # The page records every style the animation gives the creature and its overlay.
+    js(browser, """
+        const w = document.getElementById('creature-wrap');
+        const o = document.getElementById('overlay');
+        window.tapStyles = [];
+        const note = () => window.tapStyles.push(w.style.transform + '|' + w.style.opacity + '|' + o.style.cssText);
+        const observer = new MutationObserver(note);
+        observer.observe(w, { attributes: true, attributeFilter: ['style'] });
+        observer.observe(o, { attributes: true, attributeFilter: ['style'] });
+    """)
     for tap, press in ((0, "click"), (1, "enter")):
         kind = server.call("creature/tapAnimation", {"seed": current, "tap": tap})["kind"]
         button = browser.find_element(By.ID, "creature-button")
@@ -321,15 +340,10 @@ def test_play_pause_use_as_seed_and_tap(server, browser):
             js(browser, "arguments[0].focus()", button)
             ActionChains(browser).send_keys(Keys.ENTER).perform()
         wait(browser, lambda d: js(d, "return document.getElementById('creature-wrap').dataset.tap") == kind, f"tap {tap} plays {kind}")
-        styles = set()
-        end = time.time() + 0.9
-        while time.time() < end:
-            styles.add(js(browser, "const w = document.getElementById('creature-wrap'); const o = document.getElementById('overlay');"
-                                   "return w.style.transform + '|' + w.style.opacity + '|' + o.style.cssText"))
-            time.sleep(0.02)
-        assert len(styles) > 2, f"the {kind} animation changes the creature over time: {styles}"
         wait(browser, lambda d: js(d, "const w = document.getElementById('creature-wrap'); return !w.dataset.tap && !w.style.transform"),
              "the creature at rest after 1 s")
+        styles = js(browser, "return window.tapStyles.splice(0)")
+        assert len(set(styles)) > 2, f"the {kind} animation changes the creature over time: {styles}"
 
 
 TAP_KINDS = ["blink", "eyebrowRaise", "armWave", "footKick", "slideOffAndBack", "squishAndPop", "bounce", "wiggle", "shake", "pulse",
@@ -844,3 +858,83 @@ def test_a_share_link_opened_on_the_page_shows_the_review(server, downloads):
         assert "cards" in error.text
     finally:
         driver.quit()
+
+
+def test_the_default_engine_is_shown_changed_and_followed_by_a_second_tab(server, browser):
+    clear_library(server)
+    server.call("library/settings", {"defaultEngine": "fonsters-v2"})
+    open_page(browser, server)
+    select = wait(browser, lambda d: d.find_element(By.ID, "default-engine"), "the default engine's choice")
+    wait(browser, lambda d: select.get_attribute("value") == "fonsters-v2", "the library's default engine shown")
+    why = browser.find_element(By.ID, "default-engine-why").text
+    assert "10 distinct pictures" in why and "16,575" in why, why
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    open_page(browser, server)
+    wait(browser, lambda d: d.find_element(By.ID, "default-engine").get_attribute("value") == "fonsters-v2", "tab two's engine")
+    browser.switch_to.window(first)
+    Select(browser.find_element(By.ID, "default-engine")).select_by_value("fonsters-v1")
+    wait(browser, lambda d: server.call("library/settings")["defaultEngine"] == "fonsters-v1", "the library's setting changed")
+    second = next(h for h in browser.window_handles if h != first)
+    browser.switch_to.window(second)
+    wait(browser, lambda d: d.find_element(By.ID, "default-engine").get_attribute("value") == "fonsters-v1", "tab two follows the setting")
+    # A Fonster added in tab two is drawn by the library's engine.
+    browser.find_element(By.ID, "add").click()
+    added = wait(browser, lambda d: next(iter(server.fonsters()), None), "the added Fonster")
+    assert added["engine"] == "fonsters-v1"
+    browser.close()
+    browser.switch_to.window(first)
+    server.call("library/settings", {"defaultEngine": "fonsters-v2"})
+    wait(browser, lambda d: d.find_element(By.ID, "default-engine").get_attribute("value") == "fonsters-v2", "a change made elsewhere")
+
+
+def test_typing_a_look_alike_warns_before_enter_and_offers_v2_and_a_variant(server, browser):
+    clear_library(server)
+    server.call("fonsters/create", {"name": "Hello", "seed": "hello", "engine": "fonsters-v1"})
+    open_one = server.call("fonsters/create", {"name": "Typist", "seed": "a seed of its own", "engine": "fonsters-v1"})
+    open_page(browser, server)
+    open_fonster(browser, open_one["id"])
+    seed = browser.find_element(By.ID, "seed")
+    seed.click()
+    seed.send_keys(Keys.CONTROL, "a")
+    seed.send_keys("grace")  # no Enter
+    warning = wait(browser, lambda d: next((e for e in d.find_elements(By.CSS_SELECTOR, "#lookalikes.warn")
+                                            if e.is_displayed() and "“Hello”" in e.text), None), "the look-alike warning while typing")
+    assert warning.text.count("“Hello”") == 1, warning.text
+    assert "“Typist”" not in warning.text, "the open Fonster is not its own look-alike"
+    assert server.call("fonsters/get", {"id": open_one["id"]})["seed"] == "a seed of its own", "nothing was kept"
+    assert float(js(browser, "return parseFloat(getComputedStyle(arguments[0]).fontWeight)", warning)) >= 600, "prominent"
+    variant = browser.find_element(By.ID, "lookalikes-variant")
+    assert variant.is_displayed()
+    draw = wait(browser, lambda d: next((b for b in d.find_elements(By.ID, "lookalikes-engine") if b.is_displayed()), None), "Draw it with fonsters-v2")
+    assert draw.text == "Draw it with fonsters-v2"
+    shot(browser, "12-lookalike-while-typing")
+    # Find a distinct variant opens Find a look on the typed seed.
+    variant.click()
+    wait(browser, lambda d: d.find_element(By.ID, "findlook-dialog").get_attribute("open") is not None, "Find a look")
+    wait(browser, lambda d: d.find_element(By.ID, "fl-base").get_attribute("value") == "grace", "its base is the typed seed")
+    browser.find_element(By.ID, "findlook-close").click()
+    wait(browser, lambda d: d.find_element(By.ID, "findlook-dialog").get_attribute("open") is None, "Find a look closed")
+    # Draw it with fonsters-v2 keeps the typed seed, drawn by fonsters-v2.
+    browser.find_element(By.ID, "lookalikes-engine").click()
+    wait(browser, lambda d: (lambda f: (f["seed"], f["engine"]) == ("grace", "fonsters-v2"))(server.call("fonsters/get", {"id": open_one["id"]})),
+         "the seed kept with fonsters-v2")
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "#lookalikes.warn"), "no look-alike any more")
+
+
+def test_undo_of_a_delete_restores_the_same_fonster_with_its_history(server, browser):
+    clear_library(server)
+    server.call("fonsters/create", {"name": "First", "seed": "first"})
+    kept = server.call("fonsters/create", {"name": "Kept", "seed": "one"})
+    server.call("fonsters/update", {"id": kept["id"], "seed": "two"})
+    server.call("fonsters/create", {"name": "Last", "seed": "last"})
+    open_page(browser, server)
+    open_fonster(browser, kept["id"])
+    browser.find_element(By.ID, "delete").click()
+    wait(browser, lambda d: all(f["id"] != kept["id"] for f in server.fonsters()), "the delete")
+    button = wait(browser, lambda d: next((b for b in d.find_elements(By.ID, "toast-action") if b.is_displayed()), None), "the toast's Undo")
+    button.click()
+    back = wait(browser, lambda d: next((f for f in server.fonsters() if f["id"] == kept["id"]), None), "the restore")
+    assert (back["name"], back["seed"], back["createdAt"], back["position"], back["canUndo"]) == ("Kept", "two", kept["createdAt"], 1, True)
+    assert server.call("fonsters/undo", {"id": kept["id"]})["seed"] == "one", "its seed history came back"
+    assert all(f["id"] != kept["id"] for f in server.call("fonsters/trash")["fonsters"]), "restored, not re-created"

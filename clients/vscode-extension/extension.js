@@ -170,8 +170,20 @@ function activate(context) {
     saveAsFonster: (seed) => vscode.commands.executeCommand('fonsters.saveSelection', seed),
   });
 
+  /** The library's default engine, in the view's title bar (“3 · new: fonsters-v2”). @param {any} engine */
+  const showDefaultEngine = (engine) => tree.showDefaultEngine(typeof engine === 'string' ? engine : undefined);
+  host.readyListeners.push((info) => showDefaultEngine(info && info.engine));
   host.notificationListeners.push((method, params) => {
     if (method !== 'fonsters/didChange') return;
+    if (params && params.reason === 'settings') { // changes no Fonster: the library's default engine
+      const engine = params.settings && params.settings.defaultEngine;
+      const info = host.info();
+      if (info && typeof engine === 'string') info.engine = engine; // what initialize would say now
+      showDefaultEngine(engine);
+      const preview = panels.previewPanel;
+      if (preview) preview.sendInit().catch((/** @type {any} */ error) => preview.report(error));
+      return;
+    }
     tree.refresh();
     panels.onLibraryChanged(params || { ids: [], reason: 'external' });
   });
@@ -203,15 +215,21 @@ function activate(context) {
     async 'fonsters.importShareLink'(/** @type {any} */ url) {
       return importShareLink(api, importThumbnails, typeof url === 'string' ? url : undefined);
     },
-    /** Find a Look: for a tree row, an id, or the active detail editor's Fonster (else creating only). @param {any} arg */
-    async 'fonsters.findLook'(arg) {
+    /**
+     * Find a Look: for a tree row, an id, or the active detail editor's Fonster (else creating only);
+     * `base`: start from this text (a look-alike warning's “Find a distinct variant”).
+     * @param {any} arg @param {string} [base]
+     */
+    async 'fonsters.findLook'(arg, base) {
       const target = await findLookTarget(ctx, arg);
+      if (findLook && typeof base === 'string') findLook.panel.dispose(); // a new start from that text
       if (findLook) {
         await findLook.reveal(target);
         return findLook;
       }
       findLook = new FindLookPanel({
         api, extensionUri: context.extensionUri, serverInfo: () => host.info(), target, onDispose: () => { findLook = null; },
+        base: typeof base === 'string' ? base : undefined,
       });
       return findLook;
     },

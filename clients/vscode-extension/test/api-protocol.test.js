@@ -49,6 +49,8 @@ const samples = {
   clockCreature: (api) => api.clockCreature({ format: 'png', size: 64, engine: 'fonsters-v1' }),
   libraryExport: (api) => api.libraryExport(),
   libraryImport: (api) => api.libraryImport({ version: 1, fonsters: [] }, [0]),
+  restore: (api) => api.restore(id),
+  librarySettings: (api) => api.librarySettings({ defaultEngine: 'fonsters-v2' }),
   lookalikes: (api) => api.lookalikes(),
 };
 

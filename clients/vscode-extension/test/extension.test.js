@@ -48,6 +48,13 @@ for (const kind of serverKinds()) {
       return row.element;
     };
     const create = (/** @type {any} */ fields) => request('fonsters/create', fields);
+    /** Runs `fn` with the library's default engine set to `engine` (library/settings), then sets it back. */
+    const withLibraryEngine = async (/** @type {string} */ engine, /** @type {() => Promise<any>} */ fn) => {
+      const before = (await request('library/settings')).defaultEngine;
+      await request('library/settings', { defaultEngine: engine });
+      await waitFor(() => win.api.host.info().engine === engine, 'the settings notification');
+      try { return await fn(); } finally { await request('library/settings', { defaultEngine: before }); }
+    };
     /**
      * The welcome contents the workbench would show over an empty tree: the
      * viewsWelcome entries whose `when` holds for the context keys the
@@ -265,6 +272,8 @@ for (const kind of serverKinds()) {
     });
 
     it('fonsters.importShareLink shows each seed drawn by each engine, ticks the default engine\'s new ones, imports with the picked engine', async () => {
+      await withLibraryEngine('fonsters-v1', async () => { // the library's default engine is ticked: here fonsters-v1
+      const bobV1 = await create({ name: 'Bob of v1', seed: 'Bob', engine: 'fonsters-v1' }); // what the seed Bob looks like in v1
       const engines = win.api.host.info().capabilities.experimental.engines;
       assert.deepEqual(engines, ['fonsters-v1', 'fonsters-v2'], 'the merged server draws with both engines');
       const link = await request('share/build', { seeds: ['Imported A', 'Imported B', 'Bob'] });
@@ -319,9 +328,12 @@ for (const kind of serverKinds()) {
       vscode.__test.script('showInputBox', 'https://example.com/not-a-share-link');
       await vscode.commands.executeCommand('fonsters.importShareLink');
       assert.ok(vscode.__test.messages.error.at(-1).message.length > 10, 'a bad link gives a readable error');
+      await request('fonsters/delete', { id: bobV1.id });
+      });
     });
 
     it('fonsters.importShareLink says which imported creature looks exactly like a Fonster of the library', async () => {
+      await withLibraryEngine('fonsters-v1', async () => { // imported with the library's default engine: here fonsters-v1, which draws grace as hello
       const bob = await create({ name: 'Bobby', seed: 'hello', engine: 'fonsters-v1' });
       const link = await request('share/build', { seeds: ['grace', 'a seed of its own'] });
       vscode.__test.script('showQuickPick', (/** @type {any[]} */ items) => items.filter((i) => i.picked));
@@ -331,6 +343,7 @@ for (const kind of serverKinds()) {
       assert.deepEqual(grace.sameAs, [bob.id], 'the server\'s answer names the look-alike');
       assert.equal(vscode.__test.messages.info.at(-1).message, 'Imported 2. Skipped 0. “grace” looks exactly like “Bobby”.');
       for (const f of [bob, ...result.created]) await request('fonsters/delete', { id: f.id });
+      });
     });
 
     it('fonsters.defaultEngine: new Fonsters, saved selections and share-link imports use it as their engine param; the server is not restarted', async () => {
@@ -360,8 +373,11 @@ for (const kind of serverKinds()) {
         vscode.__test.setConfiguration('fonsters.defaultEngine', undefined);
       }
       vscode.__test.script('showInputBox', 'Engine one seed');
+      const unsetMark = requests.length;
       const plain = await vscode.commands.executeCommand('fonsters.add');
-      assert.equal(plain.engine, 'fonsters-v1', 'unset: the default fonsters-v1');
+      const library = (await request('library/settings')).defaultEngine;
+      assert.equal(plain.engine, library, 'unset: the library\'s default engine');
+      assert.equal(requests.slice(unsetMark).find((r) => r.method === 'fonsters/create').params.engine, undefined, 'no engine sent');
       vscode.__test.setConfiguration('fonsters.defaultEngine', 'fonsters-v9'); // typed by hand into settings.json
       const mark = requests.length;
       try {
@@ -378,11 +394,59 @@ for (const kind of serverKinds()) {
       vscode.__test.panels.filter((/** @type {any} */ p) => p.title === plain.displayName || p.title === 'Engine unknown seed').forEach((/** @type {any} */ p) => p.dispose());
     });
 
-    it('package.json: fonsters.defaultEngine is an enum of the server\'s engines, default fonsters-v1', () => {
+    it('package.json: fonsters.defaultEngine is empty (the library\'s default engine) or one of the server\'s engines', () => {
       const setting = manifest.contributes.configuration.properties['fonsters.defaultEngine'];
       assert.equal(setting.type, 'string');
-      assert.equal(setting.default, 'fonsters-v1');
-      assert.deepEqual(setting.enum, win.api.host.info().capabilities.experimental.engines);
+      assert.equal(setting.default, '');
+      assert.deepEqual(setting.enum, ['', ...win.api.host.info().capabilities.experimental.engines]);
+      assert.match(setting.enumDescriptions[2], /16,575/);
+    });
+
+    it('Default Engine for New Fonsters… sets the library\'s default engine (with why fonsters-v2); the view says it and follows a change made elsewhere', async () => {
+      const view = vscode.__test.treeViews.get('fonsters.library');
+      const before = (await request('library/settings')).defaultEngine;
+      assert.match(view.description, new RegExp(`new: ${before}$`), 'the view says the library\'s default engine');
+      /** @type {any} */
+      let asked = null;
+      vscode.__test.script('showQuickPick', (/** @type {any[]} */ items, /** @type {any} */ options) => {
+        asked = { items, options };
+        return items.find((i) => i.label === 'fonsters-v1');
+      });
+      try {
+        assert.equal(await vscode.commands.executeCommand('fonsters.chooseDefaultEngine'), 'fonsters-v1');
+        assert.deepEqual(asked.items.map((/** @type {any} */ i) => i.label), ['fonsters-v1', 'fonsters-v2']);
+        assert.match(asked.options.placeHolder, /fonsters-v1 draws 10 distinct pictures, fonsters-v2 draws 16,575/);
+        assert.equal((await request('library/settings')).defaultEngine, 'fonsters-v1');
+        await waitFor(async () => /new: fonsters-v1$/.test(view.description), 'the view follows the setting');
+        vscode.__test.script('showInputBox', 'Drawn by the library\'s engine');
+        const added = await vscode.commands.executeCommand('fonsters.add');
+        assert.equal(added.engine, 'fonsters-v1', 'a new Fonster is drawn by the library\'s default engine');
+        await request('fonsters/delete', { id: added.id });
+        vscode.__test.panels.filter((/** @type {any} */ p) => p.title === added.displayName).forEach((/** @type {any} */ p) => p.dispose());
+        await request('library/settings', { defaultEngine: 'fonsters-v2' }); // as another window would
+        await waitFor(async () => /new: fonsters-v2$/.test(view.description), 'a change made elsewhere');
+        assert.equal(win.api.host.info().engine, 'fonsters-v2');
+      } finally {
+        await request('library/settings', { defaultEngine: before });
+      }
+    });
+
+    it('Undo after a delete restores the Fonster from the trash: the same id, creation time and seed history', async () => {
+      const kept = await create({ name: 'Trashed', seed: 'one' });
+      await request('fonsters/update', { id: kept.id, seed: 'two' });
+      await waitFor(async () => (await labels()).includes('Trashed'), 'its row');
+      const node = await nodeNamed('Trashed');
+      vscode.__test.script('showWarningMessage', 'Delete');
+      vscode.__test.script('showInformationMessage', 'Undo');
+      const mark = requests.length;
+      await vscode.commands.executeCommand('fonsters.delete', node, [node]);
+      assert.match(vscode.__test.messages.warning.at(-1).options.detail, /trash/);
+      await waitFor(async () => requests.slice(mark).some((r) => r.method === 'fonsters/restore'), 'the restore');
+      const back = await waitFor(async () => (await request('fonsters/list')).fonsters.find((/** @type {any} */ f) => f.id === kept.id), 'the Fonster back');
+      assert.deepEqual([back.name, back.seed, back.createdAt, back.canUndo], ['Trashed', 'two', kept.createdAt, true]);
+      assert.ok(!requests.slice(mark).some((r) => r.method === 'fonsters/create'), 'restored, not re-created');
+      assert.equal((await request('fonsters/undo', { id: kept.id })).seed, 'one', 'its seed history came back');
+      await request('fonsters/delete', { id: kept.id });
     });
 
     it('fonsters.export writes each format through a save dialog named by the server\'s export rule', async () => {
@@ -557,6 +621,7 @@ for (const kind of serverKinds()) {
     });
 
     it('fonsters.clockCreature shows the current second\'s creature in the preview panel', async () => {
+      await withLibraryEngine('fonsters-v1', async () => { // a free seed is drawn by the library's default engine
       const mark = requests.length;
       const started = Date.now();
       const detail = await vscode.commands.executeCommand('fonsters.clockCreature');
@@ -568,10 +633,11 @@ for (const kind of serverKinds()) {
       assert.equal(init.mode, 'preview');
       assert.match(init.seed, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/, 'the clock seed is the time to the second');
       assert.ok(Math.abs(Date.parse(init.seed) - started) < 60000, `${init.seed} is now`);
-      const expected = await request('creature/render', { seed: init.seed, size: 512, engine: 'fonsters-v1' }); // the setting's default
+      const expected = await request('creature/render', { seed: init.seed, size: 512, engine: 'fonsters-v1' }); // the library's default
       assert.equal(init.image.dataUri, expected.dataUri);
       assert.ok(vscode.__test.calls.some((/** @type {any} */ c) => c.method === 'setStatusBarMessage' && c.args[0].includes(init.seed)));
       panel.dispose();
+      });
     });
 
     describe('detail editor', () => {
@@ -793,6 +859,32 @@ for (const kind of serverKinds()) {
     });
 
     describe('Find a Look', () => {
+      it('a detail editor warns of a typed seed\'s look-alikes before it is kept; Find a distinct variant opens Find a Look on that seed', async () => {
+        const hello = await create({ name: 'Hello there', seed: 'hello', engine: 'fonsters-v1' });
+        const typist = await create({ name: 'Typist', seed: 'a seed of its own', engine: 'fonsters-v1' });
+        await vscode.commands.executeCommand('fonsters.open', typist.id);
+        const editor = vscode.__test.panels.at(-1);
+        const fromEditor = async (/** @type {any} */ m, /** @type {(m: any) => boolean} */ until) => {
+          const before = editor.__posted.length;
+          editor.__fromPage(m);
+          return editor.__waitForPosted((/** @type {any} */ x) => editor.__posted.indexOf(x) >= before && until(x), 20000);
+        };
+        await fromEditor({ type: 'ready' }, (m) => m.type === 'init');
+        const warned = await fromEditor({ type: 'typing', seed: 'grace', seq: 1 }, (m) => m.type === 'lookalikes' && m.seq === 1);
+        assert.equal(warned.lookalikes.text, 'Looks exactly like “Hello there”.');
+        assert.equal(warned.lookalikes.drawWith, 'fonsters-v2', 'fonsters-v2 draws grace unlike the library');
+        assert.equal((await request('fonsters/get', { id: typist.id })).seed, 'a seed of its own', 'typing keeps nothing');
+        editor.__fromPage({ type: 'findVariant', seed: 'grace' });
+        const finder = await waitFor(() => win.api.findLook && win.api.findLook.panel, 'Find a Look opened');
+        finder.__fromPage({ type: 'ready' });
+        const init = await finder.__waitForPosted((/** @type {any} */ m) => m.type === 'init', 20000);
+        assert.equal(init.base, 'grace');
+        assert.equal(init.target.id, typist.id);
+        finder.dispose();
+        editor.dispose();
+        for (const f of [hello, typist]) await request('fonsters/delete', { id: f.id });
+      });
+
       it('fonsters.findLook opens the shared panel; matches stream in and really have the trait; a pick creates or sets the seed (undoable)', async () => {
         const alpha = await create({ name: 'Alpha', seed: 'alpha', engine: 'fonsters-v2' });
         await waitFor(async () => (await labels()).includes('Alpha'), 'the row');
@@ -862,7 +954,7 @@ for (const kind of serverKinds()) {
         const init = await panel.__waitForPosted((/** @type {any} */ m) => m.type === 'init');
         assert.equal(init.mode, 'preview');
         assert.equal(init.seed, 'Bob');
-        const expected = await request('creature/render', { seed: 'Bob', size: 512, engine: 'fonsters-v1' }); // the setting's default
+        const expected = await request('creature/render', { seed: 'Bob', size: 512, engine: win.api.host.info().engine }); // unset: the library's default
         assert.equal(init.image.dataUri, expected.dataUri);
 
         const tap = await (panel.__fromPage({ type: 'tap', tap: 0, size: 100 }), panel.__waitForPosted((/** @type {any} */ m) => m.type === 'tap'));
@@ -875,6 +967,7 @@ for (const kind of serverKinds()) {
       });
 
       it('the preview panel draws with fonsters.defaultEngine and redraws when the setting changes', async () => {
+        await withLibraryEngine('fonsters-v1', async () => { // unset, the setting follows the library's default engine
         const open = win.api.panels.previewPanel;
         if (open) open.panel.dispose();
         vscode.__test.setActiveEditor('engine text', [[0, 6]]);
@@ -898,6 +991,7 @@ for (const kind of serverKinds()) {
         } finally {
           vscode.__test.setConfiguration('fonsters.defaultEngine', undefined);
         }
+        });
       });
 
       it('fonsters.saveSelection saves the selection directly; no selection is explained', async () => {
@@ -1018,6 +1112,12 @@ for (const kind of serverKinds()) {
         b.vscode.__test.script('showInputBox', 'Renamed in B');
         await b.vscode.commands.executeCommand('fonsters.rename', rowB.element);
         await waitFor(async () => (await treeOf(a).__render()).some((/** @type {any} */ r) => r.item.label === 'Renamed in B'), 'window A sees the rename', 15000);
+        // The library's default engine set in window A: window B says it and creates with it.
+        a.vscode.__test.script('showQuickPick', (/** @type {any[]} */ items) => items.find((i) => i.label === 'fonsters-v1'));
+        assert.equal(await a.vscode.commands.executeCommand('fonsters.chooseDefaultEngine'), 'fonsters-v1');
+        await waitFor(() => /new: fonsters-v1$/.test(treeOf(b).description || ''), 'window B follows the library\'s default engine', 15000);
+        b.vscode.__test.script('showInputBox', 'Made in B');
+        assert.equal((await b.vscode.commands.executeCommand('fonsters.add')).engine, 'fonsters-v1');
       } finally {
         await a.deactivate();
         await b.deactivate();

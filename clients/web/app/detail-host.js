@@ -17,6 +17,7 @@ const EXPORT_SIZE = 512;
  * @param {(fileName: string, data: string | Blob) => void} deps.download
  * @param {(fonster: any) => void} [deps.onSaved] a preview saved as a Fonster
  * @param {() => void} [deps.onGone] the Fonster was deleted
+ * @param {(seed: string, fonster: any) => void} [deps.findVariant] open Find a look on this seed
  * @param {(title: string) => void} [deps.setTitle]
  * @param {{ speed?: number }} [deps.carry] view settings carried from the previous detail (the speed)
  */
@@ -39,6 +40,7 @@ export function createDetailHost(deps) {
     describe: explain,
     onFonster: (f) => { if (deps.setTitle) deps.setTitle(f.displayName); },
     onGone: deps.onGone,
+    findVariant: deps.findVariant,
     async exportCreature(target, format) {
       const result = format === 'animated-gif'
         ? await call('creature/animate', { ...target, size: 256, speed: 0.1 })

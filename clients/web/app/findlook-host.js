@@ -22,8 +22,11 @@ import { explain } from './errors.js';
 export function setupFindLook(deps) {
   let open = null; // { view, service }
 
-  function show() {
-    if (open) { deps.dialog.showModal(); return; }
+  /** Open the dialog; `base`: start from this text (the look-alike warning's “Find a distinct variant”). */
+  function show(opts = {}) {
+    const base = typeof opts.base === 'string' ? opts.base : undefined;
+    if (open && base !== undefined) close();
+    if (open) { if (!deps.dialog.open) deps.dialog.showModal(); return; }
     const target = deps.target();
     let listener = () => {};
     const service = createFindLookService({
@@ -32,6 +35,7 @@ export function setupFindLook(deps) {
       target: () => target,
       engine: deps.engine,
       engines: deps.engines,
+      base: () => base,
       isCancellation,
       describe: explain,
       onCreated: deps.onCreated,
@@ -52,7 +56,7 @@ export function setupFindLook(deps) {
     deps.opener.focus();
   }
 
-  deps.opener.addEventListener('click', show);
+  deps.opener.addEventListener('click', () => show());
   deps.closer.addEventListener('click', close);
   deps.dialog.addEventListener('close', close);
   return { show, close, get open() { return !!open; } };

@@ -8,7 +8,7 @@
 // detail's host), import-link.js (share-link review), bundles.js (library files),
 // findlook-host.js (Find a look), lookalike-marks.js (the rows' look-alike marks),
 // announce.js (toasts and errors), panes.js (a phone's list or detail), errors.js (what an
-// error says to do).
+// error says to do), default-engine.js (the library's default engine).
 
 import { connect, call, subscribe, onStatus, retryNow } from '../ui/api.js';
 import { mountDetail } from '../ui/detail.js';
@@ -22,6 +22,7 @@ import { setupPanes } from './panes.js';
 import { createAnnouncer } from './announce.js';
 import { createLookalikeMarks } from './lookalike-marks.js';
 import { setupBundles } from './bundles.js';
+import { setupDefaultEngine } from './default-engine.js';
 
 performance.mark('fonsters:script'); // the page's modules are in and running (benchmarks read the marks)
 const $ = (id) => document.getElementById(id);
@@ -36,7 +37,8 @@ const el = {
 };
 
 connect();
-let info = { engine: 'fonsters-v1', capabilities: { experimental: {} } };
+/** initialize's answer; `engine` is the library's default engine (kept current by library/settings). */
+let info = { engine: undefined, capabilities: { experimental: {} } };
 const model = createListModel(call);
 // Thumbnails as the server's data URIs: the page decodes them itself, where a blob URL would be a
 // round trip through the browser's other processes for each picture (issue 29).
@@ -58,6 +60,20 @@ const panes = setupPanes({
   main: el.main,
   busy: () => el.importDialog.open || el.findLookDialog.open || !!(current && current.host.dirty),
   onList: () => library.focus(),
+});
+
+/** The engines the server draws with. */
+function serverEngines() {
+  return (info.capabilities && info.capabilities.experimental && info.capabilities.experimental.engines) || [];
+}
+
+// The library's default engine: what new Fonsters, free seeds and Find a look start with.
+const defaultEngine = setupDefaultEngine({
+  call,
+  select: $('default-engine'),
+  why: $('default-engine-why'),
+  changed: (engine) => { info = { ...info, engine }; },
+  onError: (error) => announceError(error),
 });
 
 // ---- look-alikes -------------------------------------------------------------------
@@ -121,6 +137,7 @@ async function start() {
     return;
   }
   performance.mark('fonsters:initialized');
+  defaultEngine.show(info.engine, serverEngines());
   const store = info.store || {};
   const storeEl = $('store');
   storeEl.textContent = store.memory ? 'Library in memory (not saved)' : store.path ? `Library: ${store.path.split(/[\\/]/).pop()}` : '';
@@ -179,6 +196,7 @@ async function reloadList() {
 
 let reloadTimer = 0;
 subscribe('fonsters/didChange', async (change) => {
+  if (change.reason === 'settings') { defaultEngine.follow(change.settings); return; } // changes no Fonster
   const ids = change.ids || [];
   if (change.reason === 'update' && ids.length && ids.length <= 20) {
     // Patch the rows in place: cheaper than reloading a large list.
@@ -240,7 +258,7 @@ function openFonster(id, opts = {}) {
   if (opts.show || opts.rename) panes.show('detail');
   if (current && current.kind === 'fonster' && current.id.toUpperCase() === id.toUpperCase()) {
     if (opts.rename) current.view.focusName();
-    else if (opts.focus) el.main.querySelector('#seed').focus();
+    else if (opts.focus) focusSeed();
     return;
   }
   closeView();
@@ -254,6 +272,7 @@ function openFonster(id, opts = {}) {
     download,
     carry,
     onGone: () => { if (current && current.host === host) closeDetail('This Fonster was deleted.'); },
+    findVariant: (seed, fonster) => findLook.show({ base: seed, target: fonster }),
     setTitle: (title) => { el.title.textContent = title; document.title = `${title} — Fonsters`; },
   });
   const view = mountDetail(el.detailRoot, host);
@@ -262,7 +281,13 @@ function openFonster(id, opts = {}) {
   library.select(id);
   updateMoveButtons();
   if (opts.rename) waitForInit().then(() => view.focusName());
-  else if (opts.focus) waitForInit().then(() => el.main.querySelector('#seed').focus());
+  else if (opts.focus) waitForInit().then(focusSeed);
+}
+
+/** The keyboard in the seed field, the picture kept in view (on a phone the field is below it,
+ * past the look-alike warning). */
+function focusSeed() {
+  el.main.querySelector('#seed').focus({ preventScroll: true });
 }
 
 function waitForInit() {
@@ -312,7 +337,8 @@ function updateMoveButtons() {
 // ---- library actions ---------------------------------------------------------
 
 async function add() {
-  const created = await attempt(() => call('fonsters/create', { engine: info.engine }));
+  // No engine: the server draws it with the library's default engine (library/settings).
+  const created = await attempt(() => call('fonsters/create', {}));
   if (!created) return;
   await reloadList();
   openFonster(created.id, { rename: true });
@@ -340,7 +366,7 @@ async function remove(fonster) {
   const index = model.indexOf(fonster.id);
   const ok = await attempt(() => call('fonsters/delete', { id: fonster.id }));
   if (!ok) return;
-  lastDeleted = { id: fonster.id, name: fonster.name, seed: fonster.seed, engine: fonster.engine, position: fonster.position, displayName: fonster.displayName };
+  lastDeleted = { id: fonster.id, displayName: fonster.displayName };
   if (current && current.kind === 'fonster' && current.id === fonster.id) closeView();
   await reloadList();
   if (model.total > 0) {
@@ -355,15 +381,14 @@ async function remove(fonster) {
   toast(`Deleted “${fonster.displayName}”.`, { label: 'Undo (Ctrl+Z)', run: undoDelete });
 }
 
-/** Bring back the last deleted Fonster: same id, name, seed, engine and place. */
+/** Bring back the last deleted Fonster from the trash (fonsters/restore): the same id, name,
+ * seed and seed history, engine, creation time and place. */
 async function undoDelete() {
   const gone = lastDeleted;
   if (!gone) { toast('Nothing to undo in the library.'); return; }
   lastDeleted = null;
-  const back = await attempt(() => call('fonsters/create', { id: gone.id, name: gone.name, seed: gone.seed, engine: gone.engine }));
+  const back = await attempt(() => call('fonsters/restore', { id: gone.id }));
   if (!back) return;
-  const place = Math.min(gone.position, back.position);
-  if (place !== back.position) await attempt(() => call('fonsters/move', { id: back.id, index: place }));
   await reloadList();
   openFonster(back.id);
   library.focus();
@@ -442,11 +467,11 @@ const findLook = setupFindLook({
     return f ? { id: f.id, name: f.displayName, engine: f.engine } : null;
   },
   engine: () => info.engine,
-  engines: () => (info.capabilities && info.capabilities.experimental && info.capabilities.experimental.engines) || [],
+  engines: serverEngines,
   onCreated: async (created) => {
     await reloadList();
     toast(`Created “${created.displayName}”, last in the library.`);
   },
 });
 
-window.fonstersPage = { findLook, model, library, thumbnails, get current() { return current; } };
+window.fonstersPage = { findLook, model, library, thumbnails, defaultEngine, get current() { return current; } };

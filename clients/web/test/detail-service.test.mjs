@@ -29,6 +29,14 @@ function fakeServer() {
     }
     if (method === 'creature/render') return { dataUri: `data:${params.id || params.seed}@${params.engine || library.get(params.id).engine}`, alt: 'a creature', width: 1, height: 1 };
     if (method === 'creature/environment') return { scene: {} };
+    // In fonsters-v1 "grace" draws hello's picture (Bob's, and Alpha's while its seed is "grace");
+    // in fonsters-v2 nothing does.
+    const alike = (seed, engine) => (engine === 'fonsters-v1' && (seed === 'grace' || seed === 'hello')
+      ? [...library.values()].filter((f) => f.engine === 'fonsters-v1' && (f.seed === 'grace' || f.seed === 'hello')).map((f) => f.id) : []);
+    if (method === 'fonsters/lookalikesOf') {
+      const same = alike(params.seed, params.engine).filter((other) => other !== params.except);
+      return { engine: params.engine, sameAs: same, sameCount: same.length, nearlyAs: [], nearlyCount: 0 };
+    }
     throw new Error(`unexpected ${method}`);
   };
   const call = (method, params) => new Promise((resolve, reject) => {
@@ -54,9 +62,10 @@ function fakeServer() {
   return { call, next, drain, library };
 }
 
-function service(server) {
+function service(server, extra = {}) {
   const sent = [];
   const s = createDetailService({
+    ...extra,
     call: server.call,
     target: { id: ID },
     send: (m) => { sent.push(m); return true; },
@@ -76,8 +85,8 @@ function service(server) {
 const last = (sent, type) => sent.filter((m) => m.type === type).at(-1);
 
 /** The service once its view said `ready` and every call that prompted was answered. */
-async function opened(server) {
-  const { s, sent } = service(server);
+async function opened(server, extra) {
+  const { s, sent } = service(server, extra);
   const ready = s.handle({ type: 'ready' });
   await server.drain();
   await ready;
@@ -104,7 +113,8 @@ test('an engine switch whose answer comes before the reload its didChange prompt
   assert.equal(pictured.at(-1).engines.current, 'fonsters-v2');
   assert.equal(shown.at(-1).fonster.engine, 'fonsters-v2');
   assert.equal(shown.at(-1).fonster.sameAs, undefined, 'the view gets the Fonster’s own fields');
-  assert.deepEqual(shown.at(-1).lookalikes, { sameAs: [{ id: BOB, name: 'Bob' }], nearlyAs: [], sameCount: 1, nearlyCount: 0, text: 'Looks exactly like “Bob”.' });
+  assert.deepEqual(shown.at(-1).lookalikes, { sameAs: [{ id: BOB, name: 'Bob' }], nearlyAs: [], sameCount: 1, nearlyCount: 0, text: 'Looks exactly like “Bob”.',
+    seed: 'alpha', findVariant: true }, 'drawn by fonsters-v2 already: no engine to offer');
 });
 
 test('a reload answered before the edit’s answer: the edit still shows, and its look-alikes stay through later reloads', async () => {
@@ -145,7 +155,8 @@ test('a detail opened on a Fonster that looks like another says so at once, and 
   const { s, sent } = await opened(server);
   const init = last(sent, 'init');
   assert.equal(init.fonster.sameAs, undefined, 'the view gets the Fonster’s own fields');
-  assert.deepEqual(init.lookalikes, { sameAs: [{ id: BOB, name: 'Bob' }], nearlyAs: [], sameCount: 1, nearlyCount: 0, text: 'Looks exactly like “Bob”.' });
+  assert.deepEqual(init.lookalikes, { sameAs: [{ id: BOB, name: 'Bob' }], nearlyAs: [], sameCount: 1, nearlyCount: 0, text: 'Looks exactly like “Bob”.',
+    seed: 'grace', drawWith: 'fonsters-v2', findVariant: true });
 
   // Another window gives it a seed of its own: the reload its didChange prompts says it looks like no one.
   server.library.get(ID).seed = 'a seed of its own';
@@ -154,7 +165,8 @@ test('a detail opened on a Fonster that looks like another says so at once, and 
   await reload;
   const after = last(sent, 'fonster');
   assert.equal(after.fonster.seed, 'a seed of its own');
-  assert.deepEqual(after.lookalikes, { sameAs: [], nearlyAs: [], sameCount: 0, nearlyCount: 0, text: 'No other Fonster of the library looks like it.' });
+  assert.deepEqual(after.lookalikes, { sameAs: [], nearlyAs: [], sameCount: 0, nearlyCount: 0, text: 'No other Fonster of the library looks like it.',
+    seed: 'a seed of its own', findVariant: false });
 });
 
 test('a typed seed’s preview carries each engine’s picture of the typed text, so the choices follow the typing', async () => {
@@ -173,4 +185,53 @@ test('a typed seed’s preview carries each engine’s picture of the typed text
     ],
   });
   assert.equal(server.library.get(ID).seed, 'alpha', 'typing keeps nothing');
+});
+
+test('typing a seed says what it looks like before it is kept: each other Fonster once, the open one left out, fonsters-v2 offered', async () => {
+  const server = fakeServer();
+  server.library.get(ID).seed = 'grace'; // the open Fonster draws hello's picture too
+  const { s, sent } = await opened(server);
+  const typing = s.handle({ type: 'typing', seed: 'hello', seq: 1 });
+  await server.drain();
+  await typing;
+  const found = last(sent, 'lookalikes');
+  assert.equal(found.seq, 1);
+  assert.equal(found.seed, 'hello');
+  assert.deepEqual(found.lookalikes.sameAs, [{ id: BOB, name: 'Bob' }], 'the open Fonster is not its own look-alike');
+  assert.equal(found.lookalikes.text, 'Looks exactly like “Bob”.');
+  assert.equal(found.lookalikes.drawWith, 'fonsters-v2', 'fonsters-v2 draws hello with no look-alike');
+  assert.equal(found.lookalikes.findVariant, true);
+  assert.equal(server.library.get(ID).seed, 'grace', 'typing keeps nothing');
+
+  const other = s.handle({ type: 'typing', seed: 'a seed of its own', seq: 2 });
+  await server.drain();
+  await other;
+  assert.equal(last(sent, 'lookalikes').lookalikes.sameCount, 0);
+  assert.equal(last(sent, 'lookalikes').lookalikes.drawWith, undefined);
+});
+
+test('two Fonsters of one name are named once', async () => {
+  const server = fakeServer();
+  const CAROL = '00000000-0000-4000-8000-00000000000C';
+  server.library.set(CAROL, { ...server.library.get(BOB), id: CAROL });
+  const { s, sent } = await opened(server);
+  const typing = s.handle({ type: 'typing', seed: 'grace', seq: 1 });
+  await server.drain();
+  await typing;
+  const found = last(sent, 'lookalikes').lookalikes;
+  assert.equal(found.sameCount, 2);
+  assert.equal(found.text, 'Looks exactly like “Bob” and 1 more.');
+});
+
+test('the warning’s offers: Draw it with fonsters-v2 keeps the typed seed with that engine in one edit; Find a distinct variant asks the host', async () => {
+  const server = fakeServer();
+  const variants = [];
+  const { s } = await opened(server, { findVariant: (seed, f) => variants.push([seed, f.id]) });
+  const drawing = s.handle({ type: 'drawWith', engine: 'fonsters-v2', seed: 'grace' });
+  await server.drain();
+  await drawing;
+  assert.equal(server.library.get(ID).seed, 'grace');
+  assert.equal(server.library.get(ID).engine, 'fonsters-v2');
+  await s.handle({ type: 'findVariant', seed: 'grace' });
+  assert.deepEqual(variants, [['grace', ID]]);
 });

@@ -12,6 +12,9 @@
 import { checkCall, ERROR_CODES } from './protocol.mjs';
 import { lookalikeSentence } from './lookalikes.mjs';
 
+/** The engine a look-alike warning offers to draw with instead (it keeps its promise of distinct pictures). */
+export const DISTINCT_ENGINE = 'fonsters-v2';
+
 /** The creature's size in the detail view: 16 device pixels per cell (CSS keeps it crisp). */
 export const DISPLAY_SIZE = 512;
 /** Each engine's creature beside the others, for picking one. */
@@ -47,28 +50,69 @@ function createPictures(call, deps) {
   };
 }
 
+/**
+ * The look-alikes in the library of `seed` drawn by `engine`, `except` (the open Fonster) left out.
+ * @param {(method: string, params?: any, opts?: any) => Promise<any>} call
+ * @param {{ seed: string, engine: string, except?: string }} what
+ * @returns {Promise<{ engine: string, sameAs: string[], sameCount: number, nearlyAs: string[], nearlyCount: number }>}
+ */
+const lookalikesOf = (call, what, opts) =>
+  call('fonsters/lookalikesOf', { seed: what.seed, engine: what.engine, ...(what.except ? { except: what.except } : {}) }, opts);
+
 /** A Fonster's picture: its engine and seed. */
 const pictureKey = (f) => `${f.engine}\u0000${f.seed}`;
 
 /**
- * The names of the Fonsters an edit's answer looks like (`sameAs`/`nearlyAs`, at most 5 of each),
- * kept for the picture they were found for.
- * @param {(method: string, params?: any) => Promise<any>} call
+ * What the view says of a picture's look-alikes (`sameAs`/`nearlyAs` ids and counts, from an edit's
+ * answer, fonsters/get or fonsters/lookalikesOf): each other Fonster named once (at most 5 of each
+ * kind, a name two Fonsters share said once), and what it offers — to draw the seed with
+ * fonsters-v2 when that picture has fewer look-alikes, and to find a distinct variant.
+ * @param {(method: string, params?: any, opts?: any) => Promise<any>} call
+ * @param {{ engines: () => string[] }} deps
  */
-function createLookalikeNames(call) {
+function createLookalikeNames(call, deps) {
   /** @type {any} */
   let found = null;
+  /** Whether `engine` draws `seed` with fewer look-alikes than `counts` (exact ones first). */
+  async function fewerWith(engine, seed, except, counts, opts) {
+    if (!deps.engines().includes(engine)) return false;
+    try {
+      const other = await lookalikesOf(call, { seed, engine, except }, opts);
+      return other.sameCount < counts.sameCount || (other.sameCount === counts.sameCount && other.nearlyCount < counts.nearlyCount);
+    } catch (error) {
+      if (opts && opts.signal && opts.signal.aborted) throw error;
+      return false;
+    }
+  }
+  /**
+   * The view's Lookalikes for `f` ({sameAs, nearlyAs, counts} ids) drawn from `seed` by `engine`.
+   * @param {any} f @param {string} seed @param {string} engine @param {string} [except] the open Fonster
+   */
+  async function describe(f, seed, engine, except, opts) {
+    const skip = new Set(except ? [except.toUpperCase()] : []);
+    const named = async (ids) => {
+      const wanted = ids.filter((other) => !skip.has(other.toUpperCase())).slice(0, 5);
+      for (const other of wanted) skip.add(other.toUpperCase());
+      return (await Promise.all(wanted.map((other) =>
+        call('fonsters/get', { id: other }, opts).then((g) => ({ id: g.id, name: g.displayName }), () => null)))).filter(Boolean);
+    };
+    const same = await named(f.sameAs);
+    const nearly = await named(f.nearlyAs);
+    const counts = { sameCount: f.sameCount ?? f.sameAs.length, nearlyCount: f.nearlyCount ?? f.nearlyAs.length };
+    const unique = (list) => [...new Set(list.map((x) => x.name))];
+    const text = lookalikeSentence({ ...counts, sameAs: unique(same), nearlyAs: unique(nearly).filter((n) => !unique(same).includes(n)) });
+    const any = counts.sameCount + counts.nearlyCount > 0;
+    const drawWith = any && engine !== DISTINCT_ENGINE && await fewerWith(DISTINCT_ENGINE, seed, except, counts, opts) ? DISTINCT_ENGINE : undefined;
+    return { text, sameAs: same, nearlyAs: nearly, ...counts, seed, ...(drawWith ? { drawWith } : {}), findVariant: any };
+  }
   return {
+    describe,
     /** Name an answer's look-alikes; kept unless the answer of a later request (`seq`) was kept already. */
     async name(f, seq) {
       if (!Array.isArray(f.sameAs) || !Array.isArray(f.nearlyAs)) return;
-      const named = async (ids) => (await Promise.all(ids.slice(0, 5).map((other) =>
-        call('fonsters/get', { id: other }).then((g) => ({ id: g.id, name: g.displayName }), () => null)))).filter(Boolean);
-      const [same, nearly] = await Promise.all([named(f.sameAs), named(f.nearlyAs)]);
-      const counts = { sameCount: f.sameCount ?? f.sameAs.length, nearlyCount: f.nearlyCount ?? f.nearlyAs.length };
-      const text = lookalikeSentence({ ...counts, sameAs: same.map((x) => x.name), nearlyAs: nearly.map((x) => x.name) });
+      const described = await describe(f, f.seed, f.engine, f.id);
       if (found && found.seq > seq) return;
-      found = { key: pictureKey(f), seq, sameAs: same, nearlyAs: nearly, ...counts, text };
+      found = { key: pictureKey(f), seq, ...described };
     },
     /** What the view shows of the look-alikes: those found for this picture, else nothing known. */
     of(f) {
@@ -96,6 +140,7 @@ const fieldsOf = (f) => { const { sameAs, sameCount, nearlyAs, nearlyCount, ...r
  * @param {(target: any, format: string) => any} deps.exportCreature
  * @param {(what: { ids?: string[], seeds?: string[] }) => any} deps.share
  * @param {(seed: string, engine?: string) => any} deps.saveAsFonster
+ * @param {(seed: string, fonster: any) => any} [deps.findVariant] open Find a look on this seed (for this Fonster)
  * @param {(fonster: any) => void} [deps.onFonster] a Fonster was shown (titles)
  * @param {() => void} [deps.onGone] the Fonster was deleted
  * @param {(error: any) => void} [deps.onError] an error besides the view's status line
@@ -107,7 +152,7 @@ export function createDetailService(deps) {
   const id = mode === 'fonster' ? deps.target.id : undefined;
   const state = { seed: mode === 'preview' ? deps.target.seed : '', fonster: null, closed: false };
   const pictures = createPictures(call, deps);
-  const lookalikes = createLookalikeNames(call);
+  const lookalikes = createLookalikeNames(call, deps);
   // Answers are numbered as they arrive. The view shows the fields of the newest one (`applied`)
   // and the picture of the newest one that drew one (`pictured`): an edit's answer draws its
   // picture while a later answer without one (a reload of the same seed and engine, prompted by
@@ -194,12 +239,30 @@ export function createDetailService(deps) {
       const choices = mode === 'fonster' && state.fonster ? pictures.engines(text, state.fonster.engine, opts) : undefined;
       const [result, env, engines] = await Promise.all([pictures.image(what, opts), pictures.environment(what, opts), choices]);
       await send({ type: 'preview', seq, seed: text, image: result, environment: env, engines });
+      // Then what the typed text looks like in the library (unless a newer keystroke came meanwhile).
+      if (mode === 'fonster' && state.fonster) await typedLookalikes(text, seq, opts);
     } catch (error) {
       if (deps.isCancellation(error)) return;
       await send({ type: 'seedError', seq, message: deps.describe(error) });
     } finally {
       if (typing === controller) typing = null;
     }
+  }
+
+  /** The look-alikes of a typed text in the library (the open Fonster left out). */
+  async function typedLookalikes(text, seq, opts) {
+    if (text === '') { await send({ type: 'lookalikes', seq, seed: text, lookalikes: null }); return; }
+    const engineOf = state.fonster.engine;
+    let found;
+    try {
+      found = await lookalikesOf(call, { seed: text, engine: engineOf, except: id }, opts);
+    } catch (error) {
+      if (deps.isCancellation(error)) return;
+      await send({ type: 'lookalikes', seq, seed: text, lookalikes: null }); // not known (a server without fonsters/lookalikesOf)
+      return;
+    }
+    const described = await lookalikes.describe(found, text, found.engine || engineOf, id, opts);
+    await send({ type: 'lookalikes', seq, seed: text, lookalikes: described });
   }
 
   /** One undoable edit (a Fonster), or the new seed of a free preview. */
@@ -291,6 +354,10 @@ export function createDetailService(deps) {
     export: (m) => deps.exportCreature(target(), String(m.format)),
     share: (m) => deps.share(id ? { ids: [id] } : { seeds: [typeof m.seed === 'string' ? m.seed : state.seed] }),
     saveAsFonster: (m) => deps.saveAsFonster(typeof m.seed === 'string' ? m.seed : state.seed, engine()),
+    // The look-alike warning's offers: this seed (typed or kept) drawn by another engine, in one
+    // edit; Find a look on this seed.
+    drawWith: (m) => edit('fonsters/update', { seed: String(m.seed), engine: String(m.engine) }),
+    findVariant: (m) => (deps.findVariant ? deps.findVariant(String(m.seed), state.fonster) : undefined),
   };
 
   /** Handle one message from the view; errors are reported, never thrown. */

@@ -96,6 +96,8 @@ export function mountDetail(root, host) {
   });
   const stage = createStageView(root, {
     tap: (size) => post({ type: 'tap', tap: view.tapCount, size, seed: fields.seed }),
+    drawWith: (engine, seed) => post({ type: 'drawWith', engine, seed }),
+    findVariant: (seed) => post({ type: 'findVariant', seed }),
   });
   const playback = createPlaybackView(root, {
     stage, seed: () => fields.committedSeed, post, status: (text) => status(text, false, true), changed: () => persist(),
@@ -185,6 +187,10 @@ export function mountDetail(root, host) {
       if (playback.playing === 'stopped') stage.showPreview(m.image);
       stage.showEnvironment(m.environment);
       engines.show(m.engines);
+    },
+    lookalikes(m) { // of a typed text, for the newest keystroke only
+      if (m.seq !== view.typingSeq) return;
+      stage.showLookalikes(m.lookalikes);
     },
     seedError(m) {
       if (m.seq !== undefined && m.seq !== view.typingSeq) return;

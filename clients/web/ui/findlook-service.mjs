@@ -17,6 +17,7 @@ export const LIMIT = 24;
  * @param {() => ({ id: string, name: string, engine?: string } | null)} deps.target the Fonster a pick sets the seed of (null: none)
  * @param {() => (string | undefined)} deps.engine the engine without a target (undefined: the server's default)
  * @param {() => string[]} [deps.engines] the server's engines, to choose from
+ * @param {() => (string | undefined)} [deps.base] the base text to start with (a look-alike's seed)
  * @param {(error: any) => boolean} deps.isCancellation
  * @param {(error: any) => string} deps.describe the message to show for an error
  * @param {(fonster: any) => void} [deps.onCreated] a pick made a Fonster
@@ -111,6 +112,7 @@ export function createFindLookService(deps) {
       target: target ? { id: target.id, name: target.name, engine: target.engine } : null,
       engine: first || all[0] || null,
       engines: first && all.includes(first) ? [first, ...all.filter((e) => e !== first)] : all,
+      ...(deps.base && typeof deps.base() === 'string' ? { base: deps.base() } : {}),
     });
   }
 

@@ -9,7 +9,7 @@
 // for matches drawn by the Fonster's own engine (another engine draws the seed differently).
 //
 // Messages to the host: ready, search {seq, base, want, engine}, cancel, create {seed, engine},
-// setSeed {seed, engine}, undo. From the host: init {target: {id, name, engine} | null, engine, engines},
+// setSeed {seed, engine}, undo. From the host: init {target: {id, name, engine} | null, engine, engines, base?},
 // started {seq}, result {seq, result}, done {seq, count, tried, stoppedBy, engine}, failed {seq,
 // message, traits}, cancelled {seq}, created {fonster}, seedSet {fonster}, undone {fonster,
 // seed}, status {message, error?}.
@@ -267,6 +267,12 @@ export function mountFindLook(root, host) {
         el.engine.value = m.engine || engines[0] || '';
         el.engine.disabled = engines.length < 2;
         showEngine();
+        if (typeof m.base === 'string') { // from a look-alike warning: variants of that seed
+          el.base.value = m.base;
+          status(`Tick the traits you want: variants of “${m.base}” are searched.`);
+          const first = el.features.querySelector('input');
+          if (first) first.focus();
+        }
         root.setAttribute('aria-busy', 'false');
         break;
       }

@@ -3,7 +3,8 @@
 
 const vscode = require('vscode');
 const { resolveFonsters } = require('./targets');
-const { chosenEngine } = require('../settings');
+const { chosenEngine, serverEngines, ENGINE_WHY } = require('../settings');
+const { showError } = require('../feedback');
 
 /**
  * Library commands on the tree: add, open, rename, duplicate, delete, move.
@@ -66,10 +67,19 @@ function libraryCommands(ctx) {
       const named = await Promise.all(fonsters.map((f) => (f.displayName ? f : api.get(f.id))));
       const what = named.length === 1 ? `“${named[0].displayName}”` : `${named.length} Fonsters`;
       const answer = await vscode.window.showWarningMessage(`Delete ${what}?`,
-        { modal: true, detail: 'Its seed and edit history are removed from the library.' }, 'Delete');
+        { modal: true, detail: 'It goes to the library\'s trash: Undo brings it back with its seed history.' }, 'Delete');
       if (answer !== 'Delete') return [];
       const deleted = [];
       for (const f of named) deleted.push(await api.delete(f.id));
+      // Undo restores from the trash (fonsters/restore): the same id, creation time, seed history and place.
+      vscode.window.showInformationMessage(`Deleted ${what}.`, 'Undo').then(async (choice) => {
+        if (choice !== 'Undo') return;
+        try {
+          for (const f of [...named].reverse()) await api.restore(f.id);
+        } catch (error) {
+          showError(error);
+        }
+      });
       return deleted;
     },
 
@@ -85,6 +95,20 @@ function libraryCommands(ctx) {
 
     async 'fonsters.refreshView'() {
       tree.refresh();
+    },
+
+    /** The library's default engine (library/settings): for every window on the library. */
+    async 'fonsters.chooseDefaultEngine'() {
+      const { defaultEngine } = await api.librarySettings();
+      const items = serverEngines(api.serverInfo()).map((engine) => ({
+        label: engine, description: engine === defaultEngine ? 'the library\'s default now' : undefined,
+      }));
+      const picked = await vscode.window.showQuickPick(items, {
+        title: 'Default engine for new Fonsters', placeHolder: ENGINE_WHY,
+      });
+      if (!picked || picked.label === defaultEngine) return defaultEngine;
+      const settings = await api.librarySettings({ defaultEngine: picked.label });
+      return settings.defaultEngine;
     },
   };
 }

@@ -50,7 +50,7 @@ async function importShareLink(api, thumbnails, url) {
   if (!link || !link.trim()) return undefined;
   link = link.trim();
   const info = api.serverInfo();
-  const chosen = chosenEngine(info);
+  const chosen = chosenEngine(info) || (info && info.engine); // unset: the library's default engine
   const all = serverEngines(info);
   // The chosen engine first: its creature is each seed's first row and `thumbnail`.
   const engines = all.length > 1 ? [...all].sort((a, b) => Number(b === chosen) - Number(a === chosen)) : [];

@@ -83,13 +83,15 @@ class DetailPanel {
       send: (/** @type {any} */ message) => this.post(message),
       sources: () => caps().randomSources || [],
       engines: () => serverEngines(info()),
-      previewEngine: () => chosenEngine(info()),
+      previewEngine: () => chosenEngine(info()) || info().engine, // a free seed: the library's default unless set
       defaultEngine: () => info().engine,
       isCancellation,
       describe: readableMessage,
       exportCreature: (/** @type {any} */ t, /** @type {string} */ format) => this.deps.exportCreature(t, format),
       share: (/** @type {any} */ what) => this.deps.copyShareLink(what),
       saveAsFonster: (/** @type {string} */ seed) => this.deps.saveAsFonster(seed),
+      findVariant: (/** @type {string} */ seed, /** @type {any} */ fonster) =>
+        vscode.commands.executeCommand('fonsters.findLook', fonster ? fonster.id : undefined, seed),
       onFonster: (/** @type {any} */ fonster) => { this.panel.title = fonster.displayName; },
       onGone: () => {
         vscode.window.showInformationMessage('This Fonster was deleted.');

@@ -26,6 +26,7 @@ class FindLookPanel {
    * @param {() => any} deps.serverInfo the initialize result
    * @param {{ id: string, name: string, engine?: string } | null} deps.target
    * @param {(fonster: any) => void} [deps.onCreated]
+   * @param {string} [deps.base] the base text to start from
    * @param {() => void} deps.onDispose
    */
   constructor(deps) {
@@ -53,6 +54,7 @@ class FindLookPanel {
       target: () => this.target,
       engine: () => chosenEngine(deps.serverInfo()),
       engines: () => serverEngines(deps.serverInfo()),
+      base: () => deps.base,
       isCancellation,
       describe: readableMessage,
       onCreated: (/** @type {any} */ f) => {

@@ -32,6 +32,10 @@ class FonstersApi {
   update(id, fields) { return this.server.request('fonsters/update', { id, ...fields }); }
   /** @param {string} id */
   delete(id) { return this.server.request('fonsters/delete', { id }); }
+  /** Brings a deleted Fonster back from the trash as it was (id, createdAt, seed history). @param {string} id */
+  restore(id) { return this.server.request('fonsters/restore', { id }); }
+  /** The library's settings (`{defaultEngine}`); with `defaultEngine`, sets it for every window. @param {{ defaultEngine?: string }} [change] */
+  librarySettings(change = {}) { return this.server.request('library/settings', change); }
   /** @param {string} id */
   duplicate(id) { return this.server.request('fonsters/duplicate', { id }); }
   /** @param {string} id @param {number} index */

@@ -33,6 +33,8 @@ class FonstersTreeProvider {
     this.onDidChangeTreeData = this.changed.event;
     /** @type {FonsterNode[]} */
     this.nodes = [];
+    /** @type {string | undefined} the library's default engine, said in the view's description */
+    this.defaultEngine = undefined;
     /** @type {vscode.TreeView<FonsterNode> | undefined} */
     this.view = undefined;
     /** @type {Promise<FonsterNode[]> | null} */
@@ -118,8 +120,21 @@ class FonstersTreeProvider {
       if (this.view) this.view.message = failedToStart ? undefined : `Fonsters are unavailable: ${readableMessage(error)}`;
     }
     this.loads++;
-    if (this.view) this.view.description = this.nodes.length ? String(this.nodes.length) : undefined;
+    this.describeView();
     return this.nodes;
+  }
+
+  /** The view's description: how many Fonsters, and the library's default engine (“3 · new: fonsters-v2”). */
+  describeView() {
+    if (!this.view) return;
+    const parts = [this.nodes.length ? String(this.nodes.length) : '', this.defaultEngine ? `new: ${this.defaultEngine}` : ''];
+    this.view.description = parts.filter(Boolean).join(' · ') || undefined;
+  }
+
+  /** Show the library's default engine (initialize, library/settings). @param {string | undefined} engine */
+  showDefaultEngine(engine) {
+    this.defaultEngine = engine;
+    this.describeView();
   }
 
   /** @param {string | undefined} dataUri */

@@ -18,9 +18,10 @@
  * @typedef {{ scene: { sky: number[], showOptionalEffects: boolean, sun: { periodSeconds: number } | null,
  *   clouds: { initial: number, max: number, items: any[] } | null } }} Environment
  *
- * What the last edit found of the look-alikes (null: not known).
+ * The look-alikes of the kept or the typed seed (null: not known): each other Fonster named once;
+ * `drawWith` an engine whose picture of `seed` has fewer look-alikes; `findVariant` when it has any.
  * @typedef {{ text: string, sameAs: { id: string, name: string }[], nearlyAs: { id: string, name: string }[],
- *   sameCount: number, nearlyCount: number } | null} Lookalikes
+ *   sameCount: number, nearlyCount: number, seed: string, drawWith?: string, findVariant: boolean } | null} Lookalikes
  *
  * One evolution frame (creature/frames).
  * @typedef {{ index: number, prefix: string, dataUri: string }} Frame
@@ -31,7 +32,9 @@
 // undoable edit); `rename`; `undo`, `redo`; `random` (load or prepend text from a source);
 // `refresh` (new text from the last source); `frames` (a page of evolution frames), `stopFrames`;
 // `useFrame` (1-based: its prefix becomes the seed); `tap`; `export`; `share`; `saveAsFonster`
-// (preview mode); `setEngine`; `draftDirty` (whether a field holds text not kept yet).
+// (preview mode); `setEngine`; `draftDirty` (whether a field holds text not kept yet); `drawWith`
+// (the look-alike warning's offer: this seed with that engine, one edit); `findVariant` (Find a
+// look on this seed).
 /**
  * @typedef {{ type: 'ready', state: any }
  *   | { type: 'typing', seed: string, seq: number }
@@ -48,12 +51,15 @@
  *   | { type: 'share', seed: string }
  *   | { type: 'saveAsFonster', seed: string }
  *   | { type: 'setEngine', engine: string }
- *   | { type: 'draftDirty', dirty: boolean }} ToHost
+ *   | { type: 'draftDirty', dirty: boolean }
+ *   | { type: 'drawWith', engine: string, seed: string }
+ *   | { type: 'findVariant', seed: string }} ToHost
  */
 
 // Host → view: `init` (everything to draw, also after a hide/show); `fonster` (the Fonster
 // changed: an edit's answer or a change elsewhere); `image` (preview mode: a new kept picture);
 // `preview` (the picture of a typed text, and its engine choices, for the newest `seq` only);
+// `lookalikes` (what the typed text looks like in the library, for the newest `seq` only);
 // `seedError`; `frames`, `framesFailed`; `tap` (creature/tapAnimation's answer, null when it
 // failed); `status` (a sentence for the status line); `shareLink`; `playback` (from outside the
 // view: the extension's commands).
@@ -63,6 +69,7 @@
  *   | { type: 'fonster', fonster: Fonster, image?: Picture, engines?: Engines, environment?: Environment, lookalikes?: Lookalikes }
  *   | { type: 'image', seed: string, image: Picture, environment?: Environment }
  *   | { type: 'preview', seq: number, seed: string, image: Picture, environment?: Environment, engines?: Engines }
+ *   | { type: 'lookalikes', seq: number, seed: string, lookalikes: Lookalikes }
  *   | { type: 'seedError', seq?: number, message: string }
  *   | { type: 'frames', requestId: number, start: number, total: number, intervalMs: number, frames: Frame[] }
  *   | { type: 'framesFailed', requestId?: number }

@@ -18,12 +18,21 @@ export const stageMarkup = (controls) => `
     <div class="scene-controls" role="group" aria-label="Evolution">${controls}</div>
   </div>`;
 
-/** The look-alikes line's markup. */
-export const LOOKALIKES_MARKUP = '<p id="lookalikes" class="lookalikes library-only" hidden></p>';
+/** The look-alikes warning's markup: what the seed's picture looks like, and what to do about it. */
+export const LOOKALIKES_MARKUP = `
+  <div id="lookalikes" class="lookalikes library-only" role="status" aria-live="polite" hidden>
+    <p id="lookalikes-text"></p>
+    <div class="lookalikes-actions">
+      <button id="lookalikes-engine" type="button" hidden></button>
+      <button id="lookalikes-variant" type="button" hidden>Find a distinct variant</button>
+    </div>
+  </div>`;
 
 /**
  * @param {HTMLElement} root the detail view
- * @param {{ tap(size: number): void }} on `tap`: the creature was pressed while at rest (its size in px)
+ * @param {{ tap(size: number): void, drawWith(engine: string, seed: string): void, findVariant(seed: string): void }} on
+ *   `tap`: the creature was pressed while at rest (its size in px); `drawWith`, `findVariant`: the
+ *   look-alike warning's offers were taken
  */
 export function createStageView(root, on) {
   const $ = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
@@ -33,6 +42,13 @@ export function createStageView(root, on) {
   const wrap = $('creature-wrap');
   const overlay = $('overlay');
   const lookalikes = $('lookalikes');
+  const lookalikesText = $('lookalikes-text');
+  const drawWithButton = $('lookalikes-engine');
+  const variantButton = $('lookalikes-variant');
+  /** @type {import('./messages.js').Lookalikes} what the warning says now */
+  let warned = null;
+  drawWithButton.addEventListener('click', () => { if (warned && warned.drawWith) on.drawWith(warned.drawWith, warned.seed); });
+  variantButton.addEventListener('click', () => { if (warned) on.findVariant(warned.seed); });
   const scene = mountScene(sceneEl);
   /** @type {import('./messages.js').Picture | null} the creature at rest */
   let picture = null;
@@ -79,10 +95,17 @@ export function createStageView(root, on) {
       scene.show(environment.scene);
       root.style.setProperty('--scene-bg', sceneEl.style.background || '');
     },
-    /** “Looks exactly like “Bob” and “Grace”.” from what the last edit found (hidden when not known). */
+    /** “Looks exactly like “Bob” and “Grace”.” with its offers, for the kept or the typed seed (hidden when not known). */
     showLookalikes(found) {
+      warned = found || null;
       lookalikes.hidden = !found;
-      if (found) lookalikes.textContent = found.text;
+      if (!found) return;
+      const alike = found.sameCount + found.nearlyCount > 0;
+      lookalikes.classList.toggle('warn', alike);
+      lookalikesText.textContent = found.text;
+      drawWithButton.hidden = !found.drawWith;
+      if (found.drawWith) drawWithButton.textContent = `Draw it with ${found.drawWith}`;
+      variantButton.hidden = !(found.findVariant && alike);
     },
     /** Play creature/tapAnimation's answer; resolves true when it played (false: nothing to play). */
     async playTap(animation) {
