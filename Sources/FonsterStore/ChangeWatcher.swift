@@ -1,3 +1,4 @@
+import CreatureCore
 import Dispatch
 import Foundation
 
@@ -11,6 +12,10 @@ public enum ChangeReason: String, Sendable, CaseIterable {
     case delete
     /// Moved in the list order.
     case move
+    /// Brought back from the trash, at its old place.
+    case restore
+    /// The library's settings changed (`defaultEngine`); no Fonster did.
+    case settings
     /// Added by an import (share link or bundle).
     case imported = "import"
     /// Changed by another process that does not log its changes: read everything again.
@@ -32,13 +37,16 @@ public struct StoreChange: Equatable, Sendable {
     /// The engine (`fonsters-v1`…) of each changed Fonster that still exists, keyed by id;
     /// deleted Fonsters have none.
     public var engines: [UUID: String]
+    /// For a `settings` change: the library's default engine now.
+    public var defaultEngine: EngineVersion?
 
     /// A change record.
-    public init(ids: [UUID], reason: ChangeReason, external: Bool, engines: [UUID: String] = [:]) {
+    public init(ids: [UUID], reason: ChangeReason, external: Bool, engines: [UUID: String] = [:], defaultEngine: EngineVersion? = nil) {
         self.ids = ids
         self.reason = reason
         self.external = external
         self.engines = engines
+        self.defaultEngine = defaultEngine
     }
 
     /// This store's own change to `fonsters` (which exist, with their engines).

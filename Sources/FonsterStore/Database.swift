@@ -47,6 +47,11 @@ final class Database {
 
     /// Runs a cached statement with `bindings`, calling `row` for each result row.
     func query(_ sql: String, _ bindings: [SQLValue] = [], row: (Row) throws(StoreError) -> Void = { _ in }) throws(StoreError) {
+        try scan(sql, bindings) { (each: Row) throws(StoreError) -> Bool in try row(each); return true }
+    }
+
+    /// `query`, stopping (without reading further rows) once `row` returns false.
+    func scan(_ sql: String, _ bindings: [SQLValue] = [], while row: (Row) throws(StoreError) -> Bool) throws(StoreError) {
         let statement = try prepared(sql)
         defer { sqlite3_reset(statement); sqlite3_clear_bindings(statement) }
         for (index, value) in bindings.enumerated() {
@@ -63,7 +68,7 @@ final class Database {
             let rc = sqlite3_step(statement)
             if rc == SQLITE_DONE { return }
             if rc != SQLITE_ROW { throw failure(rc) }
-            try row(Row(statement: statement))
+            if try !row(Row(statement: statement)) { return }
         }
     }
 
@@ -83,8 +88,9 @@ final class Database {
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction (the write lock is taken up front, so the
     /// rows read inside are current), committing on success and rolling back on any error.
-    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try exec("BEGIN IMMEDIATE")
+    /// `readOnly`: a plain `BEGIN`, so that several reads see one snapshot.
+    func transaction<T>(readOnly: Bool = false, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try exec(readOnly ? "BEGIN" : "BEGIN IMMEDIATE")
         do {
             let result = try body()
             try exec("COMMIT")

@@ -46,10 +46,17 @@ public struct Fonster: Equatable, Sendable, Identifiable {
 
     /// Whether `now` is its birthday (ENGINE.md §9): the month and day of creation, in the zone
     /// it was created in, are today's month and day there, at least a year after creation.
+    /// Many at once: `Birthdays`.
     public func isBirthday(now: Date) -> Bool {
+        Self.isBirthday(createdAt: createdAt, iso: createdAtISO8601, zone: createdTimeZone, now: now)
+    }
+
+    /// `isBirthday(now:)` of a Fonster created at `createdAt` (written `iso`) in `zone`: the zone
+    /// is `zone`, else the offset written in `iso`, else this machine's.
+    static func isBirthday(createdAt: Date, iso: String, zone: String, now: Date) -> Bool {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: createdTimeZone)
-            ?? ISOTime.offset(of: createdAtISO8601).flatMap(TimeZone.init(secondsFromGMT:)) ?? .current
+        calendar.timeZone = TimeZone(identifier: zone)
+            ?? ISOTime.offset(of: iso).flatMap(TimeZone.init(secondsFromGMT:)) ?? .current
         let born = calendar.dateComponents([.year, .month, .day], from: createdAt)
         let today = calendar.dateComponents([.year, .month, .day], from: now)
         guard let bornYear = born.year, let year = today.year, year > bornYear else { return false }

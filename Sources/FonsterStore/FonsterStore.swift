@@ -33,9 +33,14 @@ public final class FonsterStore: @unchecked Sendable {
     private var lastLogSeq: Int64 = 0  // guarded by lock
     /// The rows other programs wrote with ids that are not canonical UUID text, by the UUID each
     /// reads as, as of `PRAGMA data_version` `version`. Guarded by lock.
-    private var foreignIDs: (version: Int64, keys: [UUID: String])?
-    /// Whether the full-disk reserve is missing (given back, or never made). Guarded by lock.
-    private var reserveMissing = false
+    var foreignIDs: (version: Int64, keys: [UUID: String])?
+    /// Whether the file has the trash, the settings and the position blocks (schema version 2 on;
+    /// false only for an older library opened read-only, which cannot be migrated).
+    let hasTrash: Bool
+    /// Room kept beside the file for a full disk (nil in memory and read-only).
+    let reserve: DiskReserve?
+    /// Whether the library was opened read-only because its disk was full: writes then say so.
+    public let openedOnFullDisk: Bool
 
     private let observerLock = NSLock()
     private var observers: [UUID: @Sendable (StoreChange) -> Void] = [:]  // guarded by observerLock
@@ -44,51 +49,94 @@ public final class FonsterStore: @unchecked Sendable {
     /// Opens (creating if needed) the library at `location`.
     /// Throws `corrupt` for a file that is not a Fonsters library, `newerSchema` for one from a
     /// newer program, `unavailable` when it cannot be opened; none of these touch the file.
+    /// On a full disk it gives back its reserve to open, else opens the file read-only
+    /// (`openedOnFullDisk`: reads work, writes throw `diskFull`).
     public init(location: StoreLocation = .default, options: StoreOptions = StoreOptions()) throws(StoreError) {
         self.options = options
         randomText = RandomTextProvider(endpoint: options.randomEndpoint, seed: options.randomSeed)
-        var readOnly = options.readOnly
-        let db: Database
         try location.check()
+        let opened: Opened
         if let path = location.resolvedPath() {
-            let exists = FileManager.default.fileExists(atPath: path)
-            if !exists {
-                if readOnly { throw .unavailable(path: path, detail: "the file does not exist") }
-                let directory = StoreLocation.parentFolder(of: path)
-                do {
-                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                } catch {
-                    throw .unavailable(path: path, detail: "cannot create the directory \(directory)")
-                }
-            } else if !Self.isWritable(path) {
-                readOnly = true
-            }
-            var openPath = path
-            var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE)
-            if exists && ReadOnlyFileSystem.contains(path) {
-                // SQLite cannot make the WAL index beside the file: with no log to read, open
-                // the file as immutable, which needs none.
-                readOnly = true
-                flags = SQLITE_OPEN_READONLY
-                if ReadOnlyFileSystem.hasNoLog(path) {
-                    openPath = ReadOnlyFileSystem.immutableURI(path)
-                    flags |= SQLITE_OPEN_URI
-                }
-            }
-            db = try Database(path: openPath, displayPath: path, flags: flags)
+            opened = try Self.openFile(path, options: options, randomText: randomText)
         } else {
-            db = try Database(path: ":memory:", displayPath: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            let db = try Database(path: ":memory:", displayPath: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            opened = Opened(db: db, readOnly: false, fullDisk: false,
+                            prepared: try Self.prepare(db, readOnly: false, options: options, randomText: randomText))
         }
-        self.db = db
+        db = opened.db
         path = db.path
         fileIdentity = path == ":memory:" ? nil : FileIdentity(path: path)
-        isReadOnly = readOnly || db.isReadOnly
-        sqlite3_busy_timeout(db.handle, Int32(max(0, options.busyTimeout) * 1000))
-        wasCreated = try Self.prepareRetryingBusy(db, readOnly: isReadOnly, options: options, randomText: randomText)
+        isReadOnly = opened.readOnly
+        openedOnFullDisk = opened.fullDisk
+        wasCreated = opened.prepared.created
+        hasTrash = opened.prepared.version >= Schema.trashVersion
+        reserve = isReadOnly || path == ":memory:" ? nil : DiskReserve(store: path)
         lastDataVersion = try db.scalarInt("PRAGMA data_version") ?? 0
         lastLogSeq = try db.scalarInt("SELECT coalesce(max(seq), 0) FROM change_log") ?? 0
-        reserveMissing = !isReadOnly && path != ":memory:"
-            && (try? db.scalarInt("SELECT count(*) FROM meta WHERE key = 'reserve'")) == 0
+        if !isReadOnly { try? purgeExpired() }
+        reserve?.topUp()
+    }
+
+    /// An open connection and what opening it found.
+    private struct Opened {
+        let db: Database
+        let readOnly: Bool
+        let fullDisk: Bool
+        let prepared: (created: Bool, version: Int)
+    }
+
+    /// Opens the library file at `path`: read-write when it can, read-only when the file, its
+    /// file system or the options say so, and on a full disk as `init` says.
+    private static func openFile(_ path: String, options: StoreOptions, randomText: RandomTextProvider) throws(StoreError) -> Opened {
+        var readOnly = options.readOnly
+        let exists = FileManager.default.fileExists(atPath: path)
+        if !exists {
+            if readOnly { throw .unavailable(path: path, detail: "the file does not exist") }
+            let directory = StoreLocation.parentFolder(of: path)
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw .unavailable(path: path, detail: "cannot create the directory \(directory)")
+            }
+        } else if !isWritable(path) {
+            readOnly = true
+        }
+        if exists && ReadOnlyFileSystem.contains(path) {
+            // SQLite cannot make the WAL index beside the file: read it as it is.
+            return try openReadOnly(path, options: options, randomText: randomText, fullDisk: false)
+        }
+        let flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE)
+        func attempt() throws(StoreError) -> Opened {
+            let db = try Database(path: path, displayPath: path, flags: flags)
+            sqlite3_busy_timeout(db.handle, Int32(max(0, options.busyTimeout) * 1000))
+            let readOnly = readOnly || db.isReadOnly
+            return Opened(db: db, readOnly: readOnly, fullDisk: false,
+                          prepared: try prepareRetryingBusy(db, readOnly: readOnly, options: options, randomText: randomText))
+        }
+        do {
+            return try attempt()
+        } catch {
+            // A full disk: SQLite cannot make the log's index (`-shm`), or a migration cannot be
+            // written. The reserve makes room for them; without one, read the file as it is.
+            guard exists, !readOnly, error.mayBeFullDisk, DiskReserve.freeBytes(near: path) < DiskReserve.bytes / 2 else { throw error }
+            if DiskReserve(store: path).release(), let opened = try? attempt() { return opened }
+            guard let opened = try? openReadOnly(path, options: options, randomText: randomText, fullDisk: true) else {
+                throw .unavailable(path: path, detail: "its disk is full, and its write-ahead log needs room to be read; free some space on that disk")
+            }
+            return opened
+        }
+    }
+
+    /// Opens `path` read-only: as an immutable file when it has no write-ahead log to read (no
+    /// locks, no log index: what a read-only file system or a full disk allows).
+    private static func openReadOnly(_ path: String, options: StoreOptions, randomText: RandomTextProvider,
+                                     fullDisk: Bool) throws(StoreError) -> Opened {
+        let immutable = ReadOnlyFileSystem.hasNoLog(path)
+        let db = try Database(path: immutable ? ReadOnlyFileSystem.immutableURI(path) : path, displayPath: path,
+                              flags: SQLITE_OPEN_READONLY | (immutable ? SQLITE_OPEN_URI : 0))
+        sqlite3_busy_timeout(db.handle, Int32(max(0, options.busyTimeout) * 1000))
+        return Opened(db: db, readOnly: true, fullDisk: fullDisk,
+                      prepared: try prepareRetryingBusy(db, readOnly: true, options: options, randomText: randomText))
     }
 
     deinit { watcher?.stop() }
@@ -104,7 +152,7 @@ public final class FonsterStore: @unchecked Sendable {
     /// will not wait for (two windows opening a new store at once: switching it to WAL needs a
     /// moment alone with the file, and SQLite answers "busy" at once rather than deadlock).
     private static func prepareRetryingBusy(_ db: Database, readOnly: Bool, options: StoreOptions,
-                                            randomText: RandomTextProvider) throws(StoreError) -> Bool {
+                                            randomText: RandomTextProvider) throws(StoreError) -> (created: Bool, version: Int) {
         var attempt = 0
         while true {
             do {
@@ -117,8 +165,10 @@ public final class FonsterStore: @unchecked Sendable {
     }
 
     /// Checks the file, sets the connection up and migrates. Nothing is written before the file is
-    /// known to be a Fonsters library of a version we understand. Returns whether it was created.
-    private static func prepare(_ db: Database, readOnly: Bool, options: StoreOptions, randomText: RandomTextProvider) throws(StoreError) -> Bool {
+    /// known to be a Fonsters library of a version we understand. Returns whether it was created
+    /// and its schema version now (an older one read-only, which cannot be migrated).
+    private static func prepare(_ db: Database, readOnly: Bool, options: StoreOptions,
+                                randomText: RandomTextProvider) throws(StoreError) -> (created: Bool, version: Int) {
         // One statement, so both come from the same snapshot: another process may be creating
         // the library at this very moment.
         var found = 0, objects: Int64 = 0
@@ -137,13 +187,14 @@ public final class FonsterStore: @unchecked Sendable {
         }
         try db.exec("PRAGMA foreign_keys = ON")
         if readOnly {
-            if found < Schema.currentVersion { throw .readOnly(path: db.path) }  // cannot migrate
-            return false
+            // An empty file cannot be read; an older library is read as it is (not migrated).
+            if found == 0 { throw .readOnly(path: db.path) }
+            return (false, found)
         }
         try db.exec("PRAGMA journal_mode = WAL")
         try db.exec(options.durability == .powerLoss ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
-        guard found < Schema.currentVersion else { return false }
-        return try db.transaction { () throws(StoreError) -> Bool in
+        guard found < Schema.currentVersion else { return (false, found) }
+        let created = try db.transaction { () throws(StoreError) -> Bool in
             // Another process may have migrated between our check and this lock.
             let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
             if version > Schema.currentVersion {
@@ -157,20 +208,20 @@ public final class FonsterStore: @unchecked Sendable {
             guard version == 0 else { return false }
             let now = options.now()
             try db.query("INSERT INTO meta (key, value) VALUES ('created', ?)", [.text(ISOTime.format(now, in: options.timeZone, milliseconds: true))])
+            try db.query("INSERT OR REPLACE INTO meta (key, value) VALUES ('default_engine', ?)", [.text(options.defaultEngine.rawValue)])
             if options.starterFonsters {
                 let directory = db.path == ":memory:" ? NSHomeDirectory() : StoreLocation.parentFolder(of: db.path)
                 let facts = options.machineFacts ?? MachineFacts.current(directory: directory, timeZone: options.timeZone)
                 for (index, seed) in StarterFonsters.seeds(facts: facts, now: now, timeZone: options.timeZone).enumerated() {
-                    let fonster = newFonster(name: randomText.friendlyName(), seed: seed, position: index, options: options)
+                    let fonster = newFonster(name: randomText.friendlyName(), seed: seed, engine: options.defaultEngine.rawValue,
+                                             position: index, options: options)
                     try insert(fonster, sortKey: Int64(index), into: db)
                 }
             }
             try db.query("INSERT INTO meta (key, value) VALUES ('first_launch', ?)", [.text(options.starterFonsters ? "starters" : "empty")])
-            if db.path != ":memory:" {
-                try db.query("INSERT INTO meta (key, value) VALUES ('reserve', zeroblob(?))", [.int(Int64(Self.reserveBytes))])
-            }
             return true
         }
+        return (created, Schema.currentVersion)
     }
 
     // MARK: - Reading
@@ -184,21 +235,20 @@ public final class FonsterStore: @unchecked Sendable {
     public func list() throws(StoreError) -> [Fonster] { try list(start: 0, count: nil).fonsters }
 
     /// The Fonsters from place `start` on (at most `count` of them, all when nil), in list order,
-    /// and how many the library holds: one page, read in one transaction, whatever the library's size.
+    /// and how many the library holds: one page, read in one transaction, whatever the library's
+    /// size, and a page deep in the list costs what the first does (see `ListOrder`).
     public func list(start: Int, count: Int?) throws(StoreError) -> (fonsters: [Fonster], total: Int) {
         try locked { () throws(StoreError) in
             // Sized up front and sharing repeated zone strings: list-all of a large library
             // is the store's peak of memory.
-            let total = Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0)
-            let start = max(0, start), limit = max(0, min(count ?? total, total - start))
             var result: [Fonster] = []
-            result.reserveCapacity(limit)
             var zone = ""
-            try db.query("SELECT \(Self.columns) FROM fonsters ORDER BY position, rowid LIMIT ?1 OFFSET ?2",
-                         [.int(Int64(limit)), .int(Int64(start))]) { row in
+            let total = try page(start: start, count: count) { row, position, size in
+                if result.isEmpty { result.reserveCapacity(size) }
                 var fonster = Self.fonster(row, zone: &zone)
-                fonster.position = start + result.count
+                fonster.position = position
                 result.append(fonster)
+                return true
             }
             return (result, total)
         }
@@ -229,7 +279,7 @@ public final class FonsterStore: @unchecked Sendable {
 
     /// How many Fonsters the library holds.
     public func count() throws(StoreError) -> Int {
-        try locked { () throws(StoreError) in Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0) }
+        try locked { () throws(StoreError) in try fonsterCount() }
     }
 
     /// Runs `PRAGMA integrity_check` and returns its first line (`ok` for a sound file).
@@ -239,17 +289,19 @@ public final class FonsterStore: @unchecked Sendable {
 
     // MARK: - Editing
 
-    /// Creates a Fonster at the end of the list, with empty history, drawn by `engine`. A client
-    /// may choose the `id` (so a script can refer to it); an id already in use is refused.
-    public func create(name: String = "", seed: String = "", id: UUID? = nil, engine: EngineVersion = .current) throws(StoreError) -> Fonster {
+    /// Creates a Fonster at the end of the list, with empty history, drawn by `engine` (nil: the
+    /// library's default engine). A client may choose the `id` (so a script can refer to it); an
+    /// id already in use is refused.
+    public func create(name: String = "", seed: String = "", id: UUID? = nil, engine: EngineVersion? = nil) throws(StoreError) -> Fonster {
         try Self.validate(name: name)
         try Self.validate(seed: seed)
         return try write { () throws(StoreError) in
             if let id, try storedKey(id) != nil {
                 throw StoreError.invalidArgument("A Fonster with the id \(id.uuidString) already exists; leave the id out to get a new one.")
             }
-            var fonster = Self.newFonster(id: id ?? UUID(), name: name, seed: seed, position: try Self.count(db), options: options)
-            fonster.engine = engine.rawValue
+            let engine = try resolved(engine)
+            let fonster = Self.newFonster(id: id ?? UUID(), name: name, seed: seed, engine: engine.rawValue,
+                                          position: try Self.count(db), options: options)
             try Self.insert(fonster, sortKey: try nextPosition(), into: db)
             return (fonster, [StoreChange([fonster], reason: .create)])
         }
@@ -331,39 +383,14 @@ public final class FonsterStore: @unchecked Sendable {
         }
     }
 
-    /// Deletes a Fonster; the others keep their order.
-    public func delete(_ id: UUID) throws(StoreError) {
-        do throws(StoreError) {
-            try delete(id, releasingReserve: false)
-        } catch {
-            guard case .diskFull = error else { throw error }
-            // A full disk must not keep a user from freeing space: the reserve's pages make room.
-            try delete(id, releasingReserve: true)
-        }
-    }
-
-    private func delete(_ id: UUID, releasingReserve: Bool) throws(StoreError) {
-        try write { () throws(StoreError) in
-            if releasingReserve {
-                try db.query("DELETE FROM meta WHERE key = 'reserve'")
-                reserveMissing = true
-            }
-            guard let key = try storedKey(id) else { throw .notFound(id) }
-            try db.query("DELETE FROM fonsters WHERE id = ?", [.text(key)])
-            if key != id.text { foreignIDs = nil }
-            guard sqlite3_changes(db.handle) == 1 else { throw .notFound(id) }
-            return ((), [StoreChange(ids: [id], reason: .delete, external: false)])
-        }
-    }
-
     /// A copy with a new id, the same name, seed and random source, fresh history, created now,
     /// at the end of the list.
     public func duplicate(_ id: UUID) throws(StoreError) -> Fonster {
         try write { () throws(StoreError) in
             let original = try fetch(id)
-            var copy = Self.newFonster(name: original.name, seed: original.seed, position: try Self.count(db), options: options)
+            var copy = Self.newFonster(name: original.name, seed: original.seed, engine: original.engine,
+                                       position: try Self.count(db), options: options)
             copy.randomSource = original.randomSource
-            copy.engine = original.engine
             try Self.insert(copy, sortKey: try nextPosition(), into: db)
             return (copy, [StoreChange([copy], reason: .create)])
         }
@@ -376,30 +403,21 @@ public final class FonsterStore: @unchecked Sendable {
             var (fonster, key) = try fetchRow(id)
             let count = try Self.count(db)
             guard index >= 0, index < count else { throw .indexOutOfRange(index: index, count: count) }
-            // The sort key of the Fonster now at `index` among the others.
-            let target = try db.scalarInt(
-                "SELECT position FROM fonsters WHERE id <> ?1 ORDER BY position, rowid LIMIT 1 OFFSET ?2",
-                [.text(key), .int(Int64(index))])
-            let newPosition: Int64
-            if let target {
-                try db.query("UPDATE fonsters SET position = position + 1 WHERE position >= ? AND id <> ?",
-                             [.int(target), .text(key)])
-                newPosition = target
-            } else {
-                newPosition = try nextPosition()
-            }
-            try db.query("UPDATE fonsters SET position = ? WHERE id = ?", [.int(newPosition), .text(key)])
+            let rowid = try db.scalarInt("SELECT rowid FROM fonsters WHERE id = ?", [.text(key)]) ?? 0
+            let old = try db.scalarInt("SELECT position FROM fonsters WHERE rowid = ?", [.int(rowid)]) ?? 0
+            let position = try freeKey(at: index, moving: (SortKey(position: old, rowid: rowid), fonster.position))
+            try db.query("UPDATE fonsters SET position = ? WHERE rowid = ?", [.int(position), .int(rowid)])
             fonster.position = index
             return (fonster, [StoreChange([fonster], reason: .move)])
         }
     }
 
     /// Creates one Fonster per seed (named from `names` when given, which must be as long, drawn
-    /// by `engine`) in one transaction, at the end of the list in order. A seed already in the
+    /// by `engine`, nil: the library's default engine) in one transaction, at the end of the list in order. A seed already in the
     /// library, or earlier in `seeds`, is skipped (checked inside the transaction, so two imports
     /// at once add it once) and its index reported. More than 1,000 throws `tooMany`; any bad
     /// seed or name throws `tooLong` naming its index before anything is created.
-    public func importSeeds(_ seeds: [String], names: [String]? = nil, engine: EngineVersion = .current) throws(StoreError) -> ImportResult {
+    public func importSeeds(_ seeds: [String], names: [String]? = nil, engine: EngineVersion? = nil) throws(StoreError) -> ImportResult {
         guard seeds.count <= StoreLimits.maxSeedImport else { throw .tooMany(count: seeds.count, limit: StoreLimits.maxSeedImport) }
         if let names, names.count != seeds.count {
             throw .invalidArgument("There are \(names.count) names for \(seeds.count) seeds; give one name per seed, or none.")
@@ -409,6 +427,7 @@ public final class FonsterStore: @unchecked Sendable {
             try Self.validate(name: names?[index] ?? "", field: "name at index \(index)")
         }
         return try write { () throws(StoreError) in
+            let engine = try resolved(engine)
             var present = Set<String>()
             try db.query("SELECT seed FROM fonsters") { row in present.insert(row.text(0) ?? "") }
             var sortKey = try nextPosition()
@@ -419,8 +438,8 @@ public final class FonsterStore: @unchecked Sendable {
                     result.skipped.append(index)
                     continue
                 }
-                var fonster = Self.newFonster(name: names?[index] ?? "", seed: seed, position: position, options: options)
-                fonster.engine = engine.rawValue
+                let fonster = Self.newFonster(name: names?[index] ?? "", seed: seed, engine: engine.rawValue,
+                                              position: position, options: options)
                 try Self.insert(fonster, sortKey: sortKey, into: db)
                 result.created.append(fonster)
                 position += 1
@@ -464,13 +483,14 @@ public final class FonsterStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let version = try? db.scalarInt("PRAGMA data_version"), version != lastDataVersion else { return [] }
-        var rows: [(seq: Int64, id: UUID?, reason: ChangeReason, mine: Bool)] = []
+        var rows: [(seq: Int64, id: UUID?, reason: ChangeReason?, mine: Bool)] = []
         var oldest: Int64?
         do {
             oldest = try db.scalarInt("SELECT min(seq) FROM change_log")
             try db.query("SELECT seq, fonster_id, reason, writer FROM change_log WHERE seq > ? ORDER BY seq", [.int(lastLogSeq)]) { row in
-                rows.append((row.int(0), row.text(1).flatMap(UUID.init(uuidString:)),
-                             row.text(2).flatMap(ChangeReason.init(rawValue:)) ?? .update, row.text(3) == writerTag))
+                // A purge (nil) changed the trash only: nothing to tell.
+                let reason = row.text(2).map { $0 == Self.purgeReason ? nil : ChangeReason(rawValue: $0) ?? .update } ?? .update
+                rows.append((row.int(0), row.text(1).flatMap(UUID.init(uuidString:)), reason, row.text(3) == writerTag))
             }
         } catch {
             return []
@@ -483,20 +503,22 @@ public final class FonsterStore: @unchecked Sendable {
         if theirs.isEmpty { return [StoreChange(ids: [], reason: .external, external: true)] }
         var changes: [StoreChange] = []
         for row in theirs {
+            guard let reason = row.reason else { continue }
             let ids = row.id.map { [$0] } ?? []
-            if let last = changes.last, last.reason == row.reason {
+            if let last = changes.last, last.reason == reason {
                 changes[changes.count - 1].ids += ids.filter { !last.ids.contains($0) }
             } else {
-                changes.append(StoreChange(ids: ids, reason: row.reason, external: true))
+                changes.append(StoreChange(ids: ids, reason: reason, external: true))
             }
         }
-        // The engines of the changed Fonsters that still exist.
+        // The engines of the changed Fonsters that still exist, and the settings as they are now.
         for index in changes.indices {
             for id in changes[index].ids {
                 if let engine = try? db.scalarText("SELECT engine FROM fonsters WHERE id = ?", [.text(id.text)]) {
                     changes[index].engines[id] = engine
                 }
             }
+            if changes[index].reason == .settings { changes[index].defaultEngine = try? storedDefaultEngine() }
         }
         return changes
     }
@@ -521,19 +543,17 @@ public final class FonsterStore: @unchecked Sendable {
     /// Runs `body` as one write transaction, logs its changes for other processes and, after the
     /// commit, tells this store's observers.
     func write<T>(_ body: () throws(StoreError) -> (T, [StoreChange])) throws(StoreError) -> T {
+        if openedOnFullDisk { throw .diskFull(path: path) }
         guard !isReadOnly else { throw .readOnly(path: path) }
         let (result, changes) = try locked { () throws(StoreError) -> (T, [StoreChange]) in
             let outcome = try db.transaction { () throws(StoreError) -> (T, [StoreChange]) in
                 try checkIdentity()
                 let (result, changes) = try body()
-                if !changes.isEmpty {
-                    for change in changes {
-                        for id in change.ids {
-                            try db.query("INSERT INTO change_log (fonster_id, reason, writer) VALUES (?, ?, ?)",
-                                         [.text(id.text), .text(change.reason.rawValue), .text(writerTag)])
-                        }
+                for change in changes {
+                    // A change of no Fonster in particular (the settings) is one row without an id.
+                    for id in change.ids.isEmpty ? [nil] : change.ids.map(Optional.some) {
+                        try log(change.reason.rawValue, id: id)
                     }
-                    try db.query("DELETE FROM change_log WHERE seq <= last_insert_rowid() - ?", [.int(Schema.changeLogKeep)])
                 }
                 try checkIdentity()  // again, as late as possible before the commit
                 return (result, changes)
@@ -542,24 +562,31 @@ public final class FonsterStore: @unchecked Sendable {
             return outcome
         }
         notify(changes)
-        restoreReserve()
+        reserve?.topUp()
         return result
     }
 
-    /// Bytes of free pages the library keeps (a `meta` row) for a full disk: a delete that the
-    /// disk would refuse gives them back and goes through, so a user can always free space.
-    static let reserveBytes = 64 << 10
+    /// Logs one row of a change for other processes' change detection (`id` nil: of no Fonster
+    /// in particular), keeping the newest `Schema.changeLogKeep` rows. Inside a write transaction.
+    func log(_ reason: String, id: UUID?) throws(StoreError) {
+        try db.query("INSERT INTO change_log (fonster_id, reason, writer) VALUES (?, ?, ?)",
+                     [.optional(id?.text), .text(reason), .text(writerTag)])
+        try db.query("DELETE FROM change_log WHERE seq <= last_insert_rowid() - ?", [.int(Schema.changeLogKeep)])
+    }
 
-    /// Puts the reserve back (or in, for a library made before it) after a write, when there
-    /// is room; a full disk leaves it out until a later write.
-    private func restoreReserve() {
-        guard reserveMissing, !isReadOnly else { return }
-        try? locked { () throws(StoreError) in
-            guard reserveMissing else { return }
-            try db.transaction { () throws(StoreError) in
-                try db.query("INSERT OR REPLACE INTO meta (key, value) VALUES ('reserve', zeroblob(?))", [.int(Int64(Self.reserveBytes))])
-            }
-            reserveMissing = false
+    /// `write`, tried once more when the disk is full, after giving back the reserve: for the
+    /// writes that must work on a full disk (delete, purge). After such a write the log is
+    /// checkpointed and emptied (its pages would otherwise hold the room) and the reserve takes
+    /// back what is left, so the next delete finds room again and other writes still find none.
+    func writeOnFullDisk<T>(_ body: () throws(StoreError) -> (T, [StoreChange])) throws(StoreError) -> T {
+        do {
+            return try write(body)
+        } catch {
+            guard case .diskFull = error, let reserve, reserve.release() else { throw error }
+            let result = try write(body)
+            try? locked { () throws(StoreError) in try db.exec("PRAGMA wal_checkpoint(TRUNCATE)") }
+            reserve.topUp()
+            return result
         }
     }
 
@@ -584,6 +611,12 @@ public final class FonsterStore: @unchecked Sendable {
         fonster.history.commit(replacing: fonster.seed)
         fonster.seed = seed
         return true
+    }
+
+    /// `engine`, or the library's default engine when nil (under the lock).
+    private func resolved(_ engine: EngineVersion?) throws(StoreError) -> EngineVersion {
+        if let engine { return engine }
+        return try storedDefaultEngine()
     }
 
     /// The sort key after the last Fonster's (0 for an empty library).
@@ -618,14 +651,14 @@ public final class FonsterStore: @unchecked Sendable {
         try validate(seed: name, field: field)
     }
 
-    /// A new Fonster created now in the options' zone, with the current engine.
-    static func newFonster(id: UUID = UUID(), name: String, seed: String, position: Int, options: StoreOptions) -> Fonster {
+    /// A new Fonster created now in the options' zone, drawn by `engine`.
+    static func newFonster(id: UUID = UUID(), name: String, seed: String, engine: String, position: Int, options: StoreOptions) -> Fonster {
         let ms = (options.now().timeIntervalSince1970 * 1000).rounded(.down)
         let createdAt = Date(timeIntervalSince1970: ms / 1000)
         return Fonster(
             id: id, name: name, seed: seed, randomSource: nil, history: History(),
             createdAt: createdAt, createdAtISO8601: ISOTime.format(createdAt, in: options.timeZone, milliseconds: true),
-            createdTimeZone: options.timeZone.identifier, engine: EngineVersion.current.rawValue, position: position)
+            createdTimeZone: options.timeZone.identifier, engine: engine, position: position)
     }
 
     /// Inserts `f` with list sort key `sortKey` (its `position` is the list index, not stored).
@@ -659,11 +692,7 @@ public final class FonsterStore: @unchecked Sendable {
             rowid = row.int(11)
         }
         guard var found else { throw .notFound(id) }
-        let sortKey = Int64(found.position)
-        found.position = Int(try db.scalarInt(
-            // Two counts, so each can walk the position index.
-            "SELECT (SELECT count(*) FROM fonsters WHERE position < ?1) + (SELECT count(*) FROM fonsters WHERE position = ?1 AND rowid < ?2)",
-            [.int(sortKey), .int(rowid)]) ?? 0)
+        found.position = try listIndex(of: SortKey(position: Int64(found.position), rowid: rowid))
         return (found, key)
     }
 

@@ -28,6 +28,52 @@ enum Schema {
             writer TEXT NOT NULL
         );
         """,
+        // Version 2: the trash (deleted Fonsters, whole, for 30 days), the library's default
+        // engine (fonsters-v1 for a library that already holds Fonsters, the engine it was made
+        // with), how many Fonsters each block of 1,024 list sort keys holds (kept by triggers, so
+        // a page deep in the list is found without counting every row before it), and the
+        // full-disk reserve moves out of the file (see `DiskReserve`).
+        """
+        CREATE TABLE trash (
+            id TEXT PRIMARY KEY NOT NULL,
+            place INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            seed TEXT NOT NULL,
+            random_source TEXT,
+            history TEXT NOT NULL,
+            future TEXT NOT NULL,
+            created_ms INTEGER NOT NULL,
+            created_iso TEXT NOT NULL,
+            created_zone TEXT NOT NULL,
+            engine TEXT NOT NULL,
+            deleted_ms INTEGER NOT NULL,
+            deleted_iso TEXT NOT NULL
+        );
+        CREATE INDEX trash_by_deletion ON trash (deleted_ms);
+        CREATE TABLE position_blocks (
+            block INTEGER PRIMARY KEY,
+            count INTEGER NOT NULL
+        );
+        INSERT INTO position_blocks (block, count) SELECT position >> 10, count(*) FROM fonsters GROUP BY position >> 10;
+        CREATE TRIGGER fonsters_block_insert AFTER INSERT ON fonsters BEGIN
+            INSERT INTO position_blocks (block, count) VALUES (new.position >> 10, 1)
+                ON CONFLICT (block) DO UPDATE SET count = count + 1;
+        END;
+        CREATE TRIGGER fonsters_block_delete AFTER DELETE ON fonsters BEGIN
+            UPDATE position_blocks SET count = count - 1 WHERE block = old.position >> 10;
+            DELETE FROM position_blocks WHERE block = old.position >> 10 AND count <= 0;
+        END;
+        CREATE TRIGGER fonsters_block_move AFTER UPDATE OF position ON fonsters
+            WHEN old.position >> 10 IS NOT new.position >> 10 BEGIN
+            UPDATE position_blocks SET count = count - 1 WHERE block = old.position >> 10;
+            DELETE FROM position_blocks WHERE block = old.position >> 10 AND count <= 0;
+            INSERT INTO position_blocks (block, count) VALUES (new.position >> 10, 1)
+                ON CONFLICT (block) DO UPDATE SET count = count + 1;
+        END;
+        DELETE FROM meta WHERE key = 'reserve';
+        INSERT INTO meta (key, value)
+            SELECT 'default_engine', CASE WHEN EXISTS (SELECT 1 FROM fonsters) THEN 'fonsters-v1' ELSE 'fonsters-v2' END;
+        """,
     ]
 
     /// The newest schema version this build knows.
@@ -35,4 +81,13 @@ enum Schema {
 
     /// How many change-log rows are kept for other processes' change detection.
     static let changeLogKeep: Int64 = 10_000
+
+    /// The first version with the trash, the default-engine setting and the position blocks.
+    static let trashVersion = 2
+
+    /// Sort keys per row of `position_blocks` (a power of two: a block is `position >> 10`).
+    static let blockShift = 10
+
+    /// How long a deleted Fonster stays in the trash before it is purged on its own.
+    static let trashDays = 30
 }

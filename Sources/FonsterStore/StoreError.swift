@@ -6,6 +6,8 @@ import CreatureCore
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// No Fonster has this id.
     case notFound(UUID)
+    /// The trash holds no Fonster with this id (never deleted, restored, or purged).
+    case notInTrash(UUID)
     /// Undo with an empty history.
     case nothingToUndo(UUID)
     /// Redo with an empty future.
@@ -46,6 +48,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     public var code: String {
         switch self {
         case .notFound: "notFound"
+        case .notInTrash: "notInTrash"
         case .nothingToUndo: "nothingToUndo"
         case .nothingToRedo: "nothingToRedo"
         case .noRandomSource: "noRandomSource"
@@ -70,6 +73,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     public var message: String {
         switch self {
         case .notFound(let id): "No Fonster has the id \(id.uuidString)."
+        case .notInTrash(let id):
+            "The trash holds no Fonster with the id \(id.uuidString): it was never deleted, or it was restored or purged since."
         case .nothingToUndo(let id): "The Fonster \(id.uuidString) has no earlier seed to undo to."
         case .nothingToRedo(let id): "The Fonster \(id.uuidString) has no undone seed to redo."
         case .noRandomSource(let id):
@@ -89,7 +94,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .corrupt(let path, let detail): "The file \(path) is not a readable Fonsters library (\(detail)); it was left untouched."
         case .newerSchema(let path, let found, let supported):
             "The library \(path) has schema version \(found), newer than version \(supported) that this program knows; it was left untouched, so update fonsters-rpc to use it."
-        case .diskFull(let path): "The disk holding the library \(path) is full, so nothing was changed."
+        case .diskFull(let path):
+            "The disk holding the library \(path) is full, so nothing was changed; free some space on it and try again (deleting Fonsters still works)."
         case .unavailable(let path, let detail): "The library \(path) cannot be used: \(detail)."
         case .storeReplaced(let path):
             "The library file \(path) was removed or replaced while fonsters-rpc was running; this change was not saved. Restart fonsters-rpc to open the library again."
@@ -103,6 +109,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
 
     /// Same as `message`.
     public var description: String { message }
+
+    /// Whether a full disk may be the cause: SQLite said so, or could not make or grow a file.
+    var mayBeFullDisk: Bool {
+        switch self {
+        case .diskFull: true
+        case .unavailable(_, let detail): !detail.hasPrefix(Database.busyDetail)
+        default: false
+        }
+    }
     /// Same as `message`, for Foundation's error reporting.
     public var errorDescription: String? { message }
 }

@@ -24,6 +24,9 @@ public struct StoreOptions: Sendable {
     public var durability: Durability
     /// The facts starter Fonsters are made from; nil reads this machine's.
     public var machineFacts: MachineFacts?
+    /// The default engine of a library this store creates (and of its starter Fonsters); the
+    /// library keeps it as its setting (`FonsterStore.setDefaultEngine`).
+    public var defaultEngine: EngineVersion
 
     /// Options with the documented defaults: starters on, local random text, system clock and zone.
     public init(
@@ -36,7 +39,8 @@ public struct StoreOptions: Sendable {
         busyTimeout: TimeInterval = 5,
         changePollInterval: TimeInterval = 0.25,
         durability: Durability = .powerLoss,
-        machineFacts: MachineFacts? = nil
+        machineFacts: MachineFacts? = nil,
+        defaultEngine: EngineVersion = .current
     ) {
         self.starterFonsters = starterFonsters
         self.randomEndpoint = randomEndpoint
@@ -48,6 +52,7 @@ public struct StoreOptions: Sendable {
         self.changePollInterval = changePollInterval
         self.durability = durability
         self.machineFacts = machineFacts
+        self.defaultEngine = defaultEngine
     }
 
     /// The defaults for tests and scripts: no starter Fonsters.

@@ -30,19 +30,24 @@ extension UUID {
     /// and 23), written here rather than by Foundation's formatter, which goes through `snprintf`
     /// and was most of the time of answers listing thousands of ids.
     public var text: String {
+        String(unsafeUninitializedCapacity: 36) { out in
+            writeText(into: out)
+            return 36
+        }
+    }
+
+    /// Writes `text` (36 bytes) at the start of `out`, which has room for them.
+    public func writeText(into out: UnsafeMutableBufferPointer<UInt8>) {
         withUnsafeBytes(of: uuid) { bytes in
-            String(unsafeUninitializedCapacity: 36) { out in
-                let digits: StaticString = "0123456789ABCDEF"
-                digits.withUTF8Buffer { hex in
-                    var o = 0
-                    for i in 0..<16 {
-                        if i == 4 || i == 6 || i == 8 || i == 10 { out[o] = UInt8(ascii: "-"); o &+= 1 }
-                        out[o] = hex[Int(bytes[i] >> 4)]
-                        out[o &+ 1] = hex[Int(bytes[i] & 0xF)]
-                        o &+= 2
-                    }
+            let digits: StaticString = "0123456789ABCDEF"
+            digits.withUTF8Buffer { hex in
+                var o = 0
+                for i in 0..<16 {
+                    if i == 4 || i == 6 || i == 8 || i == 10 { out[o] = UInt8(ascii: "-"); o &+= 1 }
+                    out[o] = hex[Int(bytes[i] >> 4)]
+                    out[o &+ 1] = hex[Int(bytes[i] & 0xF)]
+                    o &+= 2
                 }
-                return 36
             }
         }
     }

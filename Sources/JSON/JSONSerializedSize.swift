@@ -21,7 +21,7 @@ extension JSONValue {
 
     /// The quoted, escaped length of `string`: `"` and `\` and the short escapes take 2 bytes,
     /// other control characters 6 (`\u00XX`), every other byte of its UTF-8 one.
-    private static func serializedCount(of string: String) -> Int {
+    static func serializedCount(of string: String) -> Int {
         var count = 2
         for byte in string.utf8 {
             switch byte {

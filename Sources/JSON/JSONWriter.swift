@@ -30,6 +30,29 @@ public struct JSONWriter: ~Copyable {
     /// The text written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// Makes room for `capacity` bytes in all, so that writing that much grows nothing.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        if capacity > self.capacity { grow(to: capacity) }
+    }
+
+    /// A string value from UTF-8 bytes, spelled as `string(_:)` spells the `String` they decode
+    /// to (ill-formed UTF-8 repaired as `String(decoding:as:)` repairs it): no `String` is made
+    /// for the common case of printable ASCII.
+    public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
+        guard Self.isPlain(value) else {
+            string(String(decoding: value, as: UTF8.self))
+            return
+        }
+        plainString(value.count) { out in
+            if let start = value.baseAddress, value.count > 0 { out.baseAddress!.update(from: start, count: value.count) }
+        }
+    }
+
+    /// How many bytes `string(utf8:)` writes for `value`, quotes included.
+    public static func count(utf8 value: UnsafeBufferPointer<UInt8>) -> Int {
+        isPlain(value) ? value.count + 2 : JSONValue.serializedCount(of: String(decoding: value, as: UTF8.self))
+    }
+
     /// Starts an object (`{`), as a value or an array element.
     public mutating func beginObject() { separate(); put(UInt8(ascii: "{")); needsComma = false }
     /// Ends the object.
@@ -168,6 +191,28 @@ public struct JSONWriter: ~Copyable {
     /// Calls `body` with the text written so far, in place (no copy).
     public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Whether `bytes` are printable ASCII other than `"` and `\`, tested eight at a time.
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        /// Whether some byte of `v` is zero.
+        @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        var i = 0
+        while i + 8 <= bytes.count {
+            let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            // A high bit (non-ASCII), a byte under 0x20, a quote or a backslash.
+            if x & highs != 0 || (x &- ones &* 0x20) & ~x & highs != 0
+                || hasZero(x ^ (ones &* 0x22)) || hasZero(x ^ (ones &* 0x5C)) { return false }
+            i += 8
+        }
+        while i < bytes.count {
+            let byte = base[i]
+            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            i += 1
+        }
+        return true
     }
 
     @inline(__always) private mutating func separate() { if needsComma { put(UInt8(ascii: ",")) } }

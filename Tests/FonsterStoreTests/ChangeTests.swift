@@ -19,12 +19,12 @@ import TestSupport
         let imported = try store.importSeeds(["x", "y"], engine: .current).created
         try store.delete(a.id)
         #expect(seen.all.filter { !$0.external } == [
-            StoreChange(ids: [a.id], reason: .create, external: false, engines: [a.id: "fonsters-v1"]),
-            StoreChange(ids: [a.id], reason: .update, external: false, engines: [a.id: "fonsters-v1"]),
-            StoreChange(ids: [b.id], reason: .create, external: false, engines: [b.id: "fonsters-v1"]),
-            StoreChange(ids: [b.id], reason: .move, external: false, engines: [b.id: "fonsters-v1"]),
+            StoreChange(ids: [a.id], reason: .create, external: false, engines: [a.id: "fonsters-v2"]),
+            StoreChange(ids: [a.id], reason: .update, external: false, engines: [a.id: "fonsters-v2"]),
+            StoreChange(ids: [b.id], reason: .create, external: false, engines: [b.id: "fonsters-v2"]),
+            StoreChange(ids: [b.id], reason: .move, external: false, engines: [b.id: "fonsters-v2"]),
             StoreChange(ids: imported.map(\.id), reason: .imported, external: false,
-                        engines: Dictionary(uniqueKeysWithValues: imported.map { ($0.id, "fonsters-v1") })),
+                        engines: Dictionary(uniqueKeysWithValues: imported.map { ($0.id, "fonsters-v2") })),
             StoreChange(ids: [a.id], reason: .delete, external: false),
         ])
     }
@@ -49,11 +49,11 @@ import TestSupport
         try theirs.delete(b.id)
         #expect(mine.checkForExternalChanges() == [
             StoreChange(ids: [b.id], reason: .create, external: true),
-            StoreChange(ids: [a.id, b.id], reason: .update, external: true, engines: [a.id: "fonsters-v1"]),  // b is gone
+            StoreChange(ids: [a.id, b.id], reason: .update, external: true, engines: [a.id: "fonsters-v2"]),  // b is gone
             StoreChange(ids: [b.id], reason: .delete, external: true),
         ])
         #expect(mine.checkForExternalChanges().isEmpty)
-        #expect(theirs.checkForExternalChanges() == [StoreChange(ids: [a.id], reason: .create, external: true, engines: [a.id: "fonsters-v1"])])
+        #expect(theirs.checkForExternalChanges() == [StoreChange(ids: [a.id], reason: .create, external: true, engines: [a.id: "fonsters-v2"])])
     }
 
     @Test func unloggedWritersAndPrunedLogsAskForAReload() throws {
@@ -79,6 +79,6 @@ import TestSupport
             if !seen.all.isEmpty { break }
             try await Task.sleep(for: .milliseconds(10))
         }
-        #expect(seen.all == [StoreChange(ids: [made.id], reason: .create, external: true, engines: [made.id: "fonsters-v1"])])
+        #expect(seen.all == [StoreChange(ids: [made.id], reason: .create, external: true, engines: [made.id: "fonsters-v2"])])
     }
 }

@@ -13,7 +13,8 @@ import Darwin
 /// `arguments`: `[storePath, reportPath, "edit"]` creates a Fonster named `c<i>` then sets its
 /// seed to `seed-<i>`, for ever, reporting `create <id> c<i>` and `seed <id> seed-<i>`;
 /// `[storePath, reportPath, "prepend", tag, count, id…]` prepends `<tag><i>` to the listed
-/// Fonsters in turn, `count` times, reporting `prepend <id> <tag><i>`; `"import"`: see below.
+/// Fonsters in turn, `count` times, reporting `prepend <id> <tag><i>`; `"import"` and `"trash"`:
+/// see below.
 /// Returns an exit status.
 func runCrashChild(arguments: [String]) -> Int32 {
     guard arguments.count >= 3 else { return 64 }
@@ -67,6 +68,27 @@ func runCrashChild(arguments: [String]) -> Int32 {
             let ms = taken.components.seconds * 1000 + taken.components.attoseconds / 1_000_000_000_000_000
             say("fetch \(result.value?.usedFallback == true) \(before) \(memoryFigure("VmHWM")) \(ms) \(result.value?.text ?? "")")
             return 0
+        case "trash":
+            // `[storePath, reportPath, "trash"]`: makes 12 Fonsters with history (reporting
+            // `made <id>`), then for ever deletes one and restores it, turn by turn, reporting
+            // `delete <id>` and `restore <id>` after each commit.
+            say("ready")
+            var ids: [UUID] = []
+            for i in 0..<12 {
+                let fonster = try store.create(name: "t\(i)", seed: "first \(i)")
+                _ = try store.setSeed(fonster.id, to: "second \(i)")
+                ids.append(fonster.id)
+                say("made \(fonster.id.uuidString)")
+            }
+            var i = 0
+            while true {
+                let id = ids[(i * 5) % ids.count]
+                try store.delete(id)
+                say("delete \(id.uuidString)")
+                _ = try store.restore(id)
+                say("restore \(id.uuidString)")
+                i += 1
+            }
         case "import":
             // `[storePath, reportPath, "import", rounds]`: round r imports seeds `r-0`…`r-4`,
             // all processes running the same rounds at once.

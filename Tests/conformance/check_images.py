@@ -67,7 +67,8 @@ class Checker:
         """Renders `seed` to a new file and returns its path; raises on a tool error."""
         self.counter += 1
         out = os.path.join(self.workdir, "img%05d.%s" % (self.counter, fmt))
-        cmd = [self.binary, "render", seed, "--format", fmt, "--size", str(size), "-o", out]
+        # The golden files are fonsters-v1's; the command line's default engine is fonsters-v2.
+        cmd = [self.binary, "render", seed, "--engine", "fonsters-v1", "--format", fmt, "--size", str(size), "-o", out]
         if background is not None:
             cmd += ["--background", background]
         if evolution:

@@ -86,8 +86,11 @@ class Desk:
 
     def serve(self):
         """`fonsters-rpc web --port 0 --store …` of this library; returns the process and the address it printed."""
+        # SIGINT as a terminal's Ctrl-C gives it, whatever the test runner inherited (a shell's
+        # background job ignores SIGINT, and the server keeps an ignored SIGINT ignored, as under nohup).
         process = subprocess.Popen([self.binary, "web", "--port", "0", "--store", str(self.store), "--no-starter"],
-                                   env=self.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                                   env=self.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                   preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         self.servers.append(process.pid)
         ready, _, _ = select.select([process.stdout], [], [], 20)
         assert ready, "the server printed no address"

@@ -51,7 +51,7 @@ def session(fonsters_bin):
 def test_an_editing_session(session):
     init = session.request("initialize", {"processId": None, "clientInfo": {"name": "pylsp-jsonrpc"}})
     assert init["serverInfo"]["name"] == "fonsters-rpc"
-    assert init["engine"] == "fonsters-v1"
+    assert init["engine"] == "fonsters-v2"  # a new library's default engine
     assert "creature/frames" in init["capabilities"]["experimental"]["methods"]
     session.endpoint.notify("initialized", {})
 

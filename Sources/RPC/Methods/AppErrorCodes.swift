@@ -41,7 +41,7 @@ extension ResponseError {
         let code: ErrorCode
         var data: JSONValue? = nil
         switch error {
-        case .notFound: code = .notFound
+        case .notFound, .notInTrash: code = .notFound
         case .nothingToUndo: code = .nothingToUndo
         case .nothingToRedo: code = .nothingToRedo
         case .noRandomSource: code = .noRandomSource

@@ -45,14 +45,17 @@ public final class ChangeNotifier: Sendable {
 
     static let method = "fonsters/didChange"
 
-    /// `{ids, reason, external, engines}`: `engines` maps each changed Fonster that still exists to its engine.
+    /// `{ids, reason, external, engines}`: `engines` maps each changed Fonster that still exists to
+    /// its engine; a `settings` change adds `settings {defaultEngine}`.
     static func params(_ change: StoreChange) -> JSONValue {
-        [
+        var params: JSONValue = [
             "ids": .array(change.ids.map { .string($0.text) }),
             "reason": .string(change.reason.rawValue),
             "external": .bool(change.external),
             "engines": .object(JSONObject(change.engines.map { ($0.key.text, .string($0.value)) }
                 .sorted { $0.0 < $1.0 })),
         ]
+        if let engine = change.defaultEngine { params = params.merging([("settings", ["defaultEngine": .string(engine.rawValue)])]) }
+        return params
     }
 }

@@ -12,6 +12,7 @@ public enum MethodTable {
         EnvironmentMethod.self, ClockMethod.self,
         ShareBuildMethod.self, SharePreviewMethod.self, ShareImportMethod.self, LibraryExportMethod.self, LibraryImportMethod.self,
         SearchMethod.self, LookalikesMethod.self,
+        RestoreMethod.self, TrashMethod.self, PurgeMethod.self, SettingsMethod.self,
         HoverMethod.self, InlayHintMethod.self, CodeActionMethod.self, DocumentSymbolMethod.self, CompletionMethod.self,
         ExecuteCommandMethod.self,
     ]

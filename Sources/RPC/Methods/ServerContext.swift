@@ -16,7 +16,8 @@ public final class ServerContext: Sendable {
     private let opened: Locked<(store: FonsterStore, observation: ChangeObservation?)?> = Locked(nil)
     private let onChange: (@Sendable (StoreChange) -> Void)?
     private let warn: (@Sendable (String) -> Void)?
-    /// The engine for seeds given directly (`--engine`).
+    /// The engine for seeds given without one (`--engine`); the library has its own default
+    /// engine for new Fonsters (`FonsterStore.defaultEngine()`).
     public let defaultEngine: EngineVersion
     /// Runs every store operation in arrival order, off Swift's cooperative pool.
     let executor = StoreExecutor()

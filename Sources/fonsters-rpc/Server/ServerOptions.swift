@@ -14,7 +14,8 @@ struct ServerOptions {
     var script: String?
     /// `--json`: a script prints JSON lines even on a terminal.
     var json = false
-    /// `--engine`: the engine for requests that name none.
+    /// `--engine`: the engine for seeds given without one, and the default engine of a library
+    /// this server creates.
     var engine = EngineVersion.current
     /// The execution model's bounds (`--max-…`).
     var limits = ServerLimits()
@@ -48,6 +49,7 @@ struct ServerOptions {
         var options = StoreOptions()
         options.starterFonsters = starter
         options.randomEndpoint = randomEndpoint
+        options.defaultEngine = engine
         return options
     }
 }
@@ -97,7 +99,7 @@ extension ServerOptions {
             options.logLevel = level
         },
         ServerOption(name: "--engine", value: EngineVersion.allCases.map(\.rawValue).joined(separator: "|"),
-                     help: "the engine of requests that name none (default \(EngineVersion.current.rawValue))") { options, text in
+                     help: "the engine of seeds given without one, and of a new library (default \(EngineVersion.current.rawValue))") { options, text in
             options.engine = try EngineOption.parse(text)
         },
         bound("--max-concurrent", "units of requests running at once (a heavy one holds \(MethodDeclaration.heavyWeight))",

@@ -189,7 +189,7 @@ import CreatureCore
 
     @Test func doubleDashEndsOptions() throws {
         for seed in ["--bogus", "--help", "-o"] {
-            let result = try BuiltExecutable.run(["describe", "--", seed])
+            let result = try BuiltExecutable.run(["describe", "--engine", "fonsters-v1", "--", seed])
             #expect(result.status == 0, "\(result.stderrText)")
             let records = try Fixtures.read([CreatureRecord].self, json: result.stdout)
             #expect(records == [CreatureRecord(seed: seed, engine: .v1)])

@@ -11,7 +11,7 @@ import JSON
     @Test func describeStdinReproducesEveryGoldenRecord() throws {
         let golden = try Fixtures.golden("engine-v1.json", as: EngineFile.self).records
         let seeds = Data(JSONValue.array(golden.map { .string($0.seed) }).serialized())
-        let result = try BuiltExecutable.run(["describe", "--stdin"], stdin: seeds)
+        let result = try BuiltExecutable.run(["describe", "--engine", "fonsters-v1", "--stdin"], stdin: seeds)
         #expect(result.status == 0, "\(result.stderrText)")
         let ours = try Fixtures.read([CreatureRecord].self, json: result.stdout)
         #expect(ours.count == golden.count)
@@ -23,7 +23,7 @@ import JSON
     @Test func describeSceneReproducesEveryGoldenScene() throws {
         let golden = try Fixtures.golden("scene-v1.json", as: SceneFile.self).scenes
         let seeds = Data(JSONValue.array(golden.map { .string($0.seed) }).serialized())
-        let result = try BuiltExecutable.run(["describe", "--scene", "--stdin"], stdin: seeds)
+        let result = try BuiltExecutable.run(["describe", "--scene", "--engine", "fonsters-v1", "--stdin"], stdin: seeds)
         #expect(result.status == 0, "\(result.stderrText)")
         let ours = try Fixtures.read([SceneRecord].self, json: result.stdout)
         #expect(ours.count == golden.count)
@@ -43,7 +43,7 @@ import JSON
     }
 
     @Test func describeArgumentsKeepSeedsVerbatim() throws {
-        let result = try BuiltExecutable.run(["describe", " Bob", "é"])
+        let result = try BuiltExecutable.run(["describe", "--engine", "fonsters-v1", " Bob", "é"])
         #expect(result.status == 0)
         let ours = try Fixtures.read([CreatureRecord].self, json: result.stdout)
         #expect(ours.map(\.seed) == [" Bob", "é"])

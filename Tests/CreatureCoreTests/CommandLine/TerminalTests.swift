@@ -60,7 +60,7 @@ import CreatureCore
     }
 
     @Test(.enabled(if: hasScript)) func noColorAndPipesGetPlainText() throws {
-        let (status, output) = try Self.onTerminal(["describe", "--draw", "hello"], environment: ["NO_COLOR": "1"])
+        let (status, output) = try Self.onTerminal(["describe", "--draw", "--engine", "fonsters-v1", "hello"], environment: ["NO_COLOR": "1"])
         #expect(status == 0)
         #expect(!output.contains("\u{1B}["))
         let rows = Creature(seed: "hello", engine: .v1).grid.rows
@@ -107,7 +107,7 @@ import CreatureCore
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for (background, value) in [("sky", Background.sky), ("#1e1e1e", .color(RGBA(r: 30, g: 30, b: 30)))] {
-            let result = try BuiltExecutable.run(["render", "grace", "--background", background, "--size", "64", "-o", folder + "/a.png"])
+            let result = try BuiltExecutable.run(["render", "grace", "--engine", "fonsters-v1", "--background", background, "--size", "64", "-o", folder + "/a.png"])
             #expect(result.status == 0, "\(result.stderrText)")
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/a.png")))
             #expect(bytes == (try Renderer.still(Creature(seed: "grace", engine: .v1), format: .png, size: ImageSize(pixels: 64), background: value)).bytes)

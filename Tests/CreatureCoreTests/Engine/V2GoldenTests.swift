@@ -28,8 +28,8 @@ import TestSupport
         try GoldenParityTests.expectFrames("frames-v2.json", engine: .v2, count: 28)
     }
 
-    @Test func v1StaysTheDefaultAndDiffersFromV2() {
-        #expect(EngineVersion.current == .v1)
+    @Test func v2IsTheDefaultAndDiffersFromV1() {
+        #expect(EngineVersion.current == .v2)
         #expect(Creature(seed: "Bob", engine: .v1).engine == .v1)
         #expect(CreatureRecord(seed: "Bob", engine: .v1) == CreatureRecord(seed: "Bob", engine: .v1))
         #expect(CreatureRecord(seed: "Bob", engine: .v1) != CreatureRecord(seed: "Bob", engine: .v2))

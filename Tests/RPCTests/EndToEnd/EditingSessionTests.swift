@@ -12,7 +12,7 @@ extension EndToEnd {
             let server = try ServerProcess(framing: framing)
             let initialize = try server.result("initialize", ["processId": .null, "clientInfo": ["name": "e2e"]])
             #expect(initialize["serverInfo"] == ["name": "fonsters-rpc", "version": .string(ServerContext.version)])
-            #expect(initialize["engine"] == "fonsters-v1")
+            #expect(initialize["engine"] == "fonsters-v2")  // a new library's default engine
             #expect(initialize["capabilities"]?["experimental"]?["methods"] == .array(MethodTable.names.map { .string($0) }))
             #expect(initialize["capabilities"]?["experimental"]?["formats"] == ["png", "gif", "jpeg", "svg"])
             #expect(initialize["capabilities"]?["experimental"]?["randomSources"]?.array?.count == 4)
@@ -22,7 +22,7 @@ extension EndToEnd {
             #expect(try server.result("fonsters/list")["fonsters"] == [])
 
             // create
-            let bob = try server.result("fonsters/create", ["name": "Bob", "seed": "hello"])
+            let bob = try server.result("fonsters/create", ["name": "Bob", "seed": "hello", "engine": "fonsters-v1"])
             let bobID = try #require(bob["id"]?.string)
             #expect(UUID(uuidString: bobID) != nil)
             #expect(bob["name"] == "Bob" && bob["seed"] == "hello" && bob["displayName"] == "Bob")

@@ -57,7 +57,7 @@ extension EndToEnd {
         @Test func versionAndUsage() throws {
             let version = try BuiltExecutable.run(["--version"])
             #expect(version.status == 0)
-            #expect(String(decoding: version.stdout, as: UTF8.self) == "fonsters-rpc \(ServerContext.version) (engine fonsters-v1)\n")
+            #expect(String(decoding: version.stdout, as: UTF8.self) == "fonsters-rpc \(ServerContext.version) (engine fonsters-v2)\n")
             let bad = try BuiltExecutable.run(["--bogus"])
             #expect(bad.status == 2 && bad.stderrText.contains("The option --bogus is not one the server knows.") && bad.stdout.isEmpty)
         }

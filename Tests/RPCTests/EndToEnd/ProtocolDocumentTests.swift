@@ -15,7 +15,7 @@ struct DocumentedExchange {
 /// Compares a documented response with a real one under protocol.md's example rules.
 struct ExampleMatcher {
     /// Keys whose values depend on the clock or zone of the run.
-    static let clockKeys: Set<String> = ["createdAt", "exportedAt", "createdTimeZone", "birthday"]
+    static let clockKeys: Set<String> = ["createdAt", "exportedAt", "deletedAt", "createdTimeZone", "birthday"]
     /// Documented server-generated UUID → the one this run generated.
     private(set) var uuids: [String: String] = [:]
 

@@ -73,7 +73,7 @@ extension EndToEnd {
             let server = try ServerProcess()
             var ids: [String: JSONValue] = [:]
             for seed in ["hello", "grace", "linus", "alice", "bob"] {
-                ids[seed] = try server.result("fonsters/create", ["seed": .string(seed)])["id"]
+                ids[seed] = try server.result("fonsters/create", ["seed": .string(seed), "engine": "fonsters-v1"])["id"]
             }
             let groups = try server.result("fonsters/lookalikes")
             #expect(groups["count"] == 5 && groups["nearlyMaxCells"] == .int(Int64(Lookalikes.nearlyMaxCells)))

@@ -32,7 +32,7 @@ extension EndToEnd {
             let created = try a.result("fonsters/create", ["name": "Shared", "seed": "one"])
             let id = try #require(created["id"])
             let own = try #require(try a.notification("fonsters/didChange"))
-            let engines: JSONValue = [try #require(id.string): "fonsters-v1"]
+            let engines: JSONValue = [try #require(id.string): "fonsters-v2"]
             #expect(own["params"] == ["ids": [id], "reason": "create", "external": false, "engines": engines])
             let heard = try #require(try b.notification("fonsters/didChange", where: { $0["params"]?["reason"] == "create" }))
             #expect(heard["params"] == ["ids": [id], "reason": "create", "external": true, "engines": engines])
@@ -57,6 +57,53 @@ extension EndToEnd {
             #expect(imported.count == 2)
             let importChange = try #require(try b.notification("fonsters/didChange", where: { $0["params"]?["reason"] == "import" }))
             #expect(importChange["params"]?["ids"] == .array(imported))
+
+            #expect(try a.shutdownAndExit() == 0)
+            #expect(try b.shutdownAndExit() == 0)
+        }
+
+        /// The trash and the settings are the library's: what one server restores, purges or
+        /// sets, the other hears of (a restore and a settings change through
+        /// `fonsters/didChange`, a purge not at all) and reads.
+        @Test func restoresAndSettingsReachTheOtherServer() throws {
+            let directory = try TemporaryDirectory()
+            let store = directory.path("library.sqlite")
+            let arguments = ["--stdio", "--store", store, "--no-starter", "--log-level", "warn"]
+            let a = try ServerProcess(arguments)
+            #expect(try a.result("initialize")["engine"] == "fonsters-v2")
+            let b = try ServerProcess(arguments, framing: .newlineDelimited)
+            _ = try b.result("initialize")
+
+            let set = try a.result("library/settings", ["defaultEngine": "fonsters-v1"])
+            #expect(set == ["defaultEngine": "fonsters-v1"])
+            let own = try #require(try a.notification("fonsters/didChange", where: { $0["params"]?["reason"] == "settings" }))
+            #expect(own["params"] == ["ids": [], "reason": "settings", "external": false, "engines": [:],
+                                      "settings": ["defaultEngine": "fonsters-v1"]])
+            let heard = try #require(try b.notification("fonsters/didChange", where: { $0["params"]?["reason"] == "settings" }))
+            #expect(heard["params"]?["settings"] == ["defaultEngine": "fonsters-v1"] && heard["params"]?["external"] == true)
+            #expect(try b.result("library/settings") == ["defaultEngine": "fonsters-v1"])
+            #expect(try b.result("initialize")["engine"] == "fonsters-v1")
+            let made = try b.result("fonsters/create", ["seed": "drawn by the library's engine"])
+            #expect(made["engine"] == "fonsters-v1")
+
+            let id = try #require(made["id"])
+            _ = try b.result("fonsters/update", ["id": id, "seed": "second"])
+            _ = try b.result("fonsters/delete", ["id": id])
+            _ = try a.notification("fonsters/didChange", where: { $0["params"]?["reason"] == "delete" })
+            let restored = try a.result("fonsters/restore", ["id": id])
+            #expect(restored["seed"] == "second" && restored["canUndo"] == true && restored["createdAt"] == made["createdAt"])
+            let restore = try #require(try b.notification("fonsters/didChange", where: { $0["params"]?["reason"] == "restore" }))
+            #expect(restore["params"]?["ids"] == [id] && restore["params"]?["engines"] == [id.string!: "fonsters-v1"])
+            #expect(try b.result("fonsters/undo", ["id": id])["seed"] == "drawn by the library's engine")
+
+            // A purge is the trash's business: B sees the trash empty, and hears nothing of it.
+            _ = try a.result("fonsters/delete", ["id": id])
+            _ = try b.notification("fonsters/didChange", where: { $0["params"]?["reason"] == "delete" })
+            #expect(try a.result("fonsters/purge") == ["purged": 1])
+            _ = try a.result("fonsters/create", ["seed": "after the purge"])
+            let next = try #require(try b.notification("fonsters/didChange", where: { _ in true }))
+            #expect(next["params"]?["reason"] == "create", "the purge sent nothing")
+            #expect(try b.result("fonsters/trash") == ["fonsters": [], "total": 0, "start": 0])
 
             #expect(try a.shutdownAndExit() == 0)
             #expect(try b.shutdownAndExit() == 0)

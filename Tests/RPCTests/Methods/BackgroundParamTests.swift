@@ -35,17 +35,17 @@ import FonsterStore
         for background in ["sky", "#1e1e1e", "transparent"] {
             let parsed = try Background(parsing: background)
             let expected = try Renderer.still(creature, format: .png, size: .thumbnail, background: parsed).bytes
-            let render = try await h.result("creature/render", ["seed": .string(seed), "size": 64, "background": .string(background)])
+            let render = try await h.result("creature/render", ["seed": .string(seed), "engine": "fonsters-v1", "size": 64, "background": .string(background)])
             #expect(Self.bytes(render) == expected, "\(background)")
             // Every frame stands on the whole seed's sky, as the animation does.
-            let frames = try await h.result("creature/frames", ["seed": .string(seed), "size": 64, "background": .string(background)])
+            let frames = try await h.result("creature/frames", ["seed": .string(seed), "engine": "fonsters-v1", "size": 64, "background": .string(background)])
             let last = try #require(frames["frames"]?.array?.last)
             let backdrop = parsed.backdrop(seed: seed, engine: .v1)
             #expect(Self.bytes(last["dataUri"]) == (try Renderer.still(creature, format: .png, size: .thumbnail, backdrop: backdrop).bytes))
-            let gif = try await h.result("creature/animate", ["seed": .string(seed), "size": 64, "background": .string(background)])
+            let gif = try await h.result("creature/animate", ["seed": .string(seed), "engine": "fonsters-v1", "size": 64, "background": .string(background)])
             #expect(Self.bytes(gif) == (try Renderer.evolutionGIF(seed: seed, size: .thumbnail, engine: .v1, background: parsed).bytes))
         }
-        _ = try await h.result("fonsters/create", ["seed": .string(seed)])
+        _ = try await h.result("fonsters/create", ["seed": .string(seed), "engine": "fonsters-v1"])
         let listed = try await h.result("fonsters/list", ["thumbnails": ["size": 64, "background": "sky"]])
         #expect(Self.bytes(listed["fonsters"]?[0]?["thumbnail"]) == (try Renderer.still(creature, format: .png, size: .thumbnail, background: .sky).bytes))
         let clock = try await h.result("clock/creature", ["size": 64, "background": "#ffffff", "format": "jpeg"])

@@ -33,11 +33,11 @@ import Testing
 
     @Test func describeGivesTheGridColorsAndEnvironment() async throws {
         let h = MethodHarness()
-        let d = try await h.result("creature/describe", ["seed": "hello", "tap": 2])
+        let d = try await h.result("creature/describe", ["seed": "hello", "tap": 2, "engine": "fonsters-v1"])
         #expect(d["grid"]?.array?.count == 32 && d["grid"]?.array?.allSatisfy { $0.string?.count == 32 } == true)
         #expect(d["colors"]?.array?.count == 6 && d["engine"] == "fonsters-v1")
         #expect(d["tapAnimation"]?["tap"] == 2)
-        #expect(d["environment"] == (try await h.result("creature/environment", ["seed": "hello"])))
+        #expect(d["environment"] == (try await h.result("creature/environment", ["seed": "hello", "engine": "fonsters-v1"])))
         #expect(try await h.error("creature/describe", ["seed": "x", "tap": -1])["data"]?["field"] == "tap")
     }
 

@@ -14,7 +14,7 @@ import FonsterStore
         #expect(created["engine"] == "fonsters-v2")
         let byID = try await h.result("creature/describe", ["id": id])
         let v2 = try await h.result("creature/describe", ["seed": "branch", "engine": "fonsters-v2"])
-        let v1 = try await h.result("creature/describe", ["seed": "branch"])
+        let v1 = try await h.result("creature/describe", ["seed": "branch", "engine": "fonsters-v1"])
         #expect(byID["engine"] == "fonsters-v2" && byID["colors"] == v2["colors"] && byID["grid"] == v2["grid"])
         #expect(v1["engine"] == "fonsters-v1" && v1["colors"] != v2["colors"])
         // An explicit engine still wins over the Fonster's own.
@@ -51,7 +51,7 @@ import FonsterStore
     @Test func libraryImportSkipsFonstersAlreadyThereAndCanChooseTheEngine() async throws {
         let h = MethodHarness()
         _ = try await h.result("fonsters/create", ["id": id, "name": "Pip", "seed": "pip", "engine": "fonsters-v2"])
-        _ = try await h.result("fonsters/create", ["seed": "plain"])
+        _ = try await h.result("fonsters/create", ["seed": "plain", "engine": "fonsters-v1"])
         let bundle = try #require(try await h.result("library/export")["bundle"])
         let same = try await h.result("library/import", ["bundle": bundle])
         #expect(same["created"] == [] && same["skipped"] == 2)

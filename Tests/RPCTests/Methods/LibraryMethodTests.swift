@@ -103,13 +103,13 @@ import CreatureCore
     @Test func createNamesTheLookalikes() async throws {
         let h = MethodHarness()
         // "hello", "grace" and "linus" draw one picture in v1; in v2 they differ.
-        let hello = try await h.result("fonsters/create", ["seed": "hello"])
+        let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
         #expect(hello["sameAs"] == [] && hello["nearlyAs"] == [])
-        let grace = try await h.result("fonsters/create", ["seed": "grace"])
+        let grace = try await h.result("fonsters/create", ["seed": "grace", "engine": "fonsters-v1"])
         #expect(grace["sameAs"] == [hello["id"]!])
         let linusV2 = try await h.result("fonsters/create", ["seed": "linus", "engine": "fonsters-v2"])
         #expect(linusV2["sameAs"] == [])
-        let linus = try await h.result("fonsters/create", ["seed": "linus"])
+        let linus = try await h.result("fonsters/create", ["seed": "linus", "engine": "fonsters-v1"])
         #expect(linus["sameAs"] == [hello["id"]!, grace["id"]!])
         // Each pair really draws the same picture.
         let grids = try await [hello, grace, linus].asyncMap { f in try await h.result("creature/describe", ["id": f["id"]!])["grid"] }
@@ -119,8 +119,8 @@ import CreatureCore
     /// An edit answers the look-alikes of the picture it leaves: a switch of engine, a new seed, a rename.
     @Test func updateNamesTheLookalikesAfterTheEdit() async throws {
         let h = MethodHarness()
-        let hello = try await h.result("fonsters/create", ["seed": "hello"])
-        let grace = try await h.result("fonsters/create", ["seed": "grace"])
+        let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
+        let grace = try await h.result("fonsters/create", ["seed": "grace", "engine": "fonsters-v1"])
         let linus = try await h.result("fonsters/create", ["seed": "linus", "engine": "fonsters-v2"])
         let switched = try await h.result("fonsters/update", ["id": linus["id"]!, "engine": "fonsters-v1"])
         #expect(switched["sameAs"] == [hello["id"]!, grace["id"]!])
@@ -135,22 +135,22 @@ import CreatureCore
     /// drawn again, so a later create sees what it draws now.
     @Test func aChangedFonsterIsDrawnAgain() async throws {
         let h = MethodHarness()
-        let first = try await h.result("fonsters/create", ["seed": "a seed of its own"])
-        let hello = try await h.result("fonsters/create", ["seed": "hello"])
+        let first = try await h.result("fonsters/create", ["seed": "a seed of its own", "engine": "fonsters-v1"])
+        let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
         #expect(hello["sameAs"] == [])
         _ = try await h.result("fonsters/update", ["id": first["id"]!, "seed": "grace"])
-        let linus = try await h.result("fonsters/create", ["seed": "linus"])
+        let linus = try await h.result("fonsters/create", ["seed": "linus", "engine": "fonsters-v1"])
         #expect(linus["sameAs"] == [first["id"]!, hello["id"]!])
         _ = try await h.result("fonsters/update", ["id": first["id"]!, "engine": "fonsters-v2"])
-        let again = try await h.result("fonsters/create", ["seed": "hello"])
+        let again = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
         #expect(again["sameAs"] == [hello["id"]!, linus["id"]!])
     }
 
     /// `fonsters/lookalikes` keeps its pictures between calls too, and groups what the library draws now.
     @Test func lookalikesAfterAnEditGroupWhatIsDrawnNow() async throws {
         let h = MethodHarness()
-        let hello = try await h.result("fonsters/create", ["seed": "hello"])
-        let other = try await h.result("fonsters/create", ["seed": "a seed of its own"])
+        let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
+        let other = try await h.result("fonsters/create", ["seed": "a seed of its own", "engine": "fonsters-v1"])
         #expect(try await h.result("fonsters/lookalikes")["exact"] == [])
         _ = try await h.result("fonsters/update", ["id": other["id"]!, "seed": "grace"])
         #expect(try await h.result("fonsters/lookalikes")["exact"] == [[hello["id"]!, other["id"]!]])
@@ -162,10 +162,10 @@ import CreatureCore
     /// like, drawn by the first engine asked for.
     @Test func previewNamesTheLookalikesBeforeTheImport() async throws {
         let h = MethodHarness()
-        let hello = try await h.result("fonsters/create", ["seed": "hello"])
-        let grace = try await h.result("fonsters/create", ["seed": "grace"])
+        let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
+        let grace = try await h.result("fonsters/create", ["seed": "grace", "engine": "fonsters-v1"])
         let url = try await h.result("share/build", ["seeds": ["linus", "a seed of its own"]])["url"]!
-        let seeds = try await h.result("share/preview", ["url": url])["seeds"]
+        let seeds = try await h.result("share/preview", ["url": url, "engines": ["fonsters-v1"]])["seeds"]
         #expect(seeds?[0]?["sameAs"] == [hello["id"]!, grace["id"]!] && seeds?[0]?["sameCount"] == 2)
         #expect(seeds?[1]?["sameAs"] == [] && seeds?[1]?["sameCount"] == 0)
         let v2 = try await h.result("share/preview", ["url": url, "engines": ["fonsters-v2", "fonsters-v1"]])["seeds"]
@@ -177,9 +177,9 @@ import CreatureCore
     /// brought in included.
     @Test func importsNameTheLookalikesOfWhatTheyAdd() async throws {
         let h = MethodHarness()
-        let hello = try await h.result("fonsters/create", ["seed": "hello"])
+        let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
         let link = try await h.result("share/build", ["seeds": ["grace", "linus", "a seed of its own"]])
-        let imported = try await h.result("share/import", ["url": link["url"]!])
+        let imported = try await h.result("share/import", ["url": link["url"]!, "engine": "fonsters-v1"])
         let created = try #require(imported["created"]?.array)
         #expect(created.count == 3)
         #expect(created[0]["sameAs"] == [hello["id"]!, created[1]["id"]!])
@@ -191,8 +191,8 @@ import CreatureCore
     /// flag the answer is the plain Fonster.
     @Test func getAnswersTheLookalikesWhenAsked() async throws {
         let h = MethodHarness()
-        let hello = try await h.result("fonsters/create", ["seed": "hello"])
-        let grace = try await h.result("fonsters/create", ["seed": "grace"])
+        let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
+        let grace = try await h.result("fonsters/create", ["seed": "grace", "engine": "fonsters-v1"])
         let plain = try await h.result("fonsters/get", ["id": hello["id"]!])
         #expect(plain["sameAs"] == nil && plain["seed"] == "hello")
         let asked = try await h.result("fonsters/get", ["id": hello["id"]!, "lookalikes": true])
@@ -211,15 +211,15 @@ import CreatureCore
         let byPicture = Dictionary(grouping: seeds) { Picture(seed: $0, engine: .v1) }
         let copies = try #require(byPicture.values.max { $0.count < $1.count }).sorted { seeds.firstIndex(of: $0)! < seeds.firstIndex(of: $1)! }
         try #require(copies.count >= 32, "32 seeds that draw one picture")
-        let first = try await h.result("fonsters/create", ["seed": .string(copies[0])])
+        let first = try await h.result("fonsters/create", ["seed": .string(copies[0]), "engine": "fonsters-v1"])
         let link = try await h.result("share/build", ["seeds": .array(copies[1...30].map { .string($0) })])
-        let created = try #require(try await h.result("share/import", ["url": link["url"]!])["created"]?.array)
+        let created = try #require(try await h.result("share/import", ["url": link["url"]!, "engine": "fonsters-v1"])["created"]?.array)
         let ids = [first["id"]!] + created.map { $0["id"]! }
         for (n, f) in created.enumerated() {
             #expect(f["sameCount"] == 30)
             #expect(f["sameAs"]?.array == Array(ids.filter { $0 != ids[n + 1] }.prefix(20)))
         }
-        let another = try await h.result("fonsters/create", ["seed": .string(copies[31])])
+        let another = try await h.result("fonsters/create", ["seed": .string(copies[31]), "engine": "fonsters-v1"])
         #expect(another["sameAs"]?.array == Array(ids.prefix(20)) && another["sameCount"] == 31)
         let got = try await h.result("fonsters/get", ["id": first["id"]!, "lookalikes": true])
         #expect(got["sameAs"]?.array == Array((ids.dropFirst() + [another["id"]!]).prefix(20)) && got["sameCount"] == 31)
@@ -240,28 +240,28 @@ import CreatureCore
             let own = try #require(drawn.first { $0.id == id }).picture
             Self.expectLookalikes(answer, of: own, in: drawn, leavingOut: id, step, sourceLocation: sourceLocation)
         }
-        let hello = try await h.result("fonsters/create", ["seed": "hello"])
+        let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
         try await check(hello, "first create")
-        let grace = try await h.result("fonsters/create", ["seed": "grace"])
+        let grace = try await h.result("fonsters/create", ["seed": "grace", "engine": "fonsters-v1"])
         try await check(grace, "create after create")
         try await check(try await h.result("fonsters/update", ["id": grace["id"]!, "seed": "alice 1000"]), "update")
-        try await check(try await h.result("fonsters/create", ["seed": "alice 1001"]), "a near one")
+        try await check(try await h.result("fonsters/create", ["seed": "alice 1001", "engine": "fonsters-v1"]), "a near one")
         _ = try await other.result("fonsters/update", ["id": hello["id"]!, "seed": "a seed of its own"])
-        try await check(try await h.result("fonsters/create", ["seed": "linus"]), "after another process's edit")
+        try await check(try await h.result("fonsters/create", ["seed": "linus", "engine": "fonsters-v1"]), "after another process's edit")
         let copy = try await h.result("fonsters/duplicate", ["id": grace["id"]!])
         try await check(try await h.result("fonsters/get", ["id": copy["id"]!, "lookalikes": true]), "after a duplicate")
         _ = try await h.result("fonsters/delete", ["id": grace["id"]!])
-        try await check(try await h.result("fonsters/create", ["seed": "alice 1000"]), "after a delete")
+        try await check(try await h.result("fonsters/create", ["seed": "alice 1000", "engine": "fonsters-v1"]), "after a delete")
         _ = try await h.result("fonsters/move", ["id": copy["id"]!, "index": 0])
-        try await check(try await h.result("fonsters/create", ["seed": "grace"]), "after a move")
+        try await check(try await h.result("fonsters/create", ["seed": "grace", "engine": "fonsters-v1"]), "after a move")
         _ = try await h.result("fonsters/undo", ["id": hello["id"]!])
         try await check(try await h.result("fonsters/get", ["id": hello["id"]!, "lookalikes": true]), "after another process's edit was undone")
-        _ = try await other.result("fonsters/create", ["seed": "hello"])
+        _ = try await other.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
         try await check(try await h.result("fonsters/update", ["id": copy["id"]!, "seed": "hello"]), "an update after another process's create")
         let link = try await h.result("share/build", ["seeds": ["alice 1002", "grace 7"]])
-        let imported = try #require(try await h.result("share/import", ["url": link["url"]!])["created"]?.array)
+        let imported = try #require(try await h.result("share/import", ["url": link["url"]!, "engine": "fonsters-v1"])["created"]?.array)
         for f in imported { try await check(f, "an import") }
-        try await check(try await h.result("fonsters/create", ["seed": "alice 1003"]), "after an import")
+        try await check(try await h.result("fonsters/create", ["seed": "alice 1003", "engine": "fonsters-v1"]), "after an import")
     }
 
     /// v1 draws "alice 1000"…"alice 1999" as two big groups (840 and 160) nearly alike: a preview
@@ -271,8 +271,8 @@ import CreatureCore
     @Test func aPreviewOfManyAlikeSeedsStaysLinear() async throws {
         let h = MethodHarness()
         let link = try await h.result("share/build", ["seeds": .array((1000..<2000).map { .string("alice \($0)") })])
-        _ = try await h.result("share/import", ["url": link["url"]!])
-        let seeds = try #require(try await h.result("share/preview", ["url": link["url"]!])["seeds"]?.array)
+        _ = try await h.result("share/import", ["url": link["url"]!, "engine": "fonsters-v1"])
+        let seeds = try #require(try await h.result("share/preview", ["url": link["url"]!, "engines": ["fonsters-v1"]])["seeds"]?.array)
         let counts = seeds.map { ($0["sameCount"]?.int ?? 0) + ($0["nearlyCount"]?.int ?? 0) }
         #expect(counts.contains { $0 > 200 }, "big groups")
         #expect(seeds.allSatisfy { ($0["sameAs"]?.array?.count ?? 99) <= 20 && ($0["nearlyAs"]?.array?.count ?? 99) <= 20 })
@@ -283,11 +283,11 @@ import CreatureCore
     @Test func aLibraryPastTheKeptLimitIsReadEachTime() async throws {
         let finder = LookalikeFinder(keptLimit: 2)
         let h = MethodHarness(lookalikes: finder)
-        let hello = try await h.result("fonsters/create", ["seed": "hello"])
+        let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
         #expect(finder.keptCount == 1)
-        let grace = try await h.result("fonsters/create", ["seed": "grace"])
+        let grace = try await h.result("fonsters/create", ["seed": "grace", "engine": "fonsters-v1"])
         #expect(finder.keptCount == 2 && grace["sameAs"] == [hello["id"]!])
-        let linus = try await h.result("fonsters/create", ["seed": "linus"])
+        let linus = try await h.result("fonsters/create", ["seed": "linus", "engine": "fonsters-v1"])
         #expect(finder.keptCount == 0, "three Fonsters: none kept")
         #expect(linus["sameAs"] == [hello["id"]!, grace["id"]!])
         let again = try await h.result("fonsters/update", ["id": grace["id"]!, "seed": "a seed of its own"])
@@ -302,7 +302,7 @@ import CreatureCore
         // Among these, "alice 1000" and "alice 1001" differ in 8 cells.
         let seeds = (900..<1300).map { "alice \($0)" }
         let link = try await h.result("share/build", ["seeds": .array(seeds.map { .string($0) })])
-        let created = try #require(try await h.result("share/import", ["url": link["url"]!])["created"]?.array)
+        let created = try #require(try await h.result("share/import", ["url": link["url"]!, "engine": "fonsters-v1"])["created"]?.array)
         let groups = try await h.result("fonsters/lookalikes")
         let exact = try #require(groups["exact"]?.array).map { $0.array ?? [] }
         let near = try #require(groups["near"]?.array).map { $0.array ?? [] }
@@ -318,7 +318,7 @@ import CreatureCore
         let drawn = try await Self.drawnLibrary(h)
         let more = (1290..<1340).map { "alice \($0)" } + ["alice 1000", "alice 1001", "a seed of its own"]
         let previewLink = try await h.result("share/build", ["seeds": .array(more.map { .string($0) })])
-        let previewed = try #require(try await h.result("share/preview", ["url": previewLink["url"]!])["seeds"]?.array)
+        let previewed = try #require(try await h.result("share/preview", ["url": previewLink["url"]!, "engines": ["fonsters-v1"]])["seeds"]?.array)
         for (seed, item) in zip(more, previewed) { Self.expectLookalikes(item, of: Picture(seed: seed, engine: .v1), in: drawn, seed) }
     }
 

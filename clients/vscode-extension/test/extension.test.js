@@ -154,9 +154,9 @@ for (const kind of serverKinds()) {
 
     it('tree: a row whose picture another Fonster draws says which (fonsters/lookalikes), beside it, in its tooltip and label', async () => {
       // "hello" and "grace" draw one picture in fonsters-v1.
-      const hello = await create({ name: 'Hello', seed: 'hello' });
-      const grace = await create({ name: 'Grace', seed: 'grace' });
-      const alone = await create({ name: 'Alone', seed: 'a seed of its own' });
+      const hello = await create({ name: 'Hello', seed: 'hello', engine: 'fonsters-v1' });
+      const grace = await create({ name: 'Grace', seed: 'grace', engine: 'fonsters-v1' });
+      const alone = await create({ name: 'Alone', seed: 'a seed of its own', engine: 'fonsters-v1' });
       const rowOf = async (/** @type {string} */ id) => (await rows()).find((/** @type {any} */ r) => r.item.id === id);
       await waitFor(async () => { const r = await rowOf(grace.id); return r && /≡ Hello/.test(r.item.description); }, 'the look-alike mark');
       const row = (await rowOf(grace.id)).item;
@@ -322,7 +322,7 @@ for (const kind of serverKinds()) {
     });
 
     it('fonsters.importShareLink says which imported creature looks exactly like a Fonster of the library', async () => {
-      const bob = await create({ name: 'Bobby', seed: 'hello' });
+      const bob = await create({ name: 'Bobby', seed: 'hello', engine: 'fonsters-v1' });
       const link = await request('share/build', { seeds: ['grace', 'a seed of its own'] });
       vscode.__test.script('showQuickPick', (/** @type {any[]} */ items) => items.filter((i) => i.picked));
       const result = await vscode.commands.executeCommand('fonsters.importShareLink', link.url);
@@ -367,7 +367,7 @@ for (const kind of serverKinds()) {
       try {
         vscode.__test.script('showInputBox', 'Engine unknown seed');
         const fallback = await vscode.commands.executeCommand('fonsters.add');
-        assert.equal(fallback.engine, 'fonsters-v1', 'an engine the server lacks: the server\'s default, not a failed create');
+        assert.equal(fallback.engine, 'fonsters-v2', 'an engine the server lacks: the library\'s default, not a failed create');
         const sent = requests.slice(mark).find((r) => r.method === 'fonsters/create');
         assert.equal(sent && sent.params.engine, undefined);
         await request('fonsters/delete', { id: fallback.id });
@@ -477,7 +477,7 @@ for (const kind of serverKinds()) {
       const extra = [
         { name: 'Imported Bundle One', seed: 'bundle one', createdAt: '2025-03-01T09:30:00.000+01:00', history: ['bundle'], future: [] },
         { name: '', seed: 'bundle two', createdAt: '2025-03-02T09:30:00.000Z', history: [], future: [], engine: 'fonsters-v2' },
-        { name: existing.name, seed: existing.seed, createdAt: '2024-01-01T00:00:00.000Z', history: [], future: [] },
+        { name: existing.name, seed: existing.seed, createdAt: '2024-01-01T00:00:00.000Z', history: [], future: [], engine: existing.engine },
       ];
       fs.writeFileSync(file, JSON.stringify({ ...bundle, fonsters: [...bundle.fonsters, ...extra] }, null, 2));
       vscode.__test.script('showOpenDialog', (/** @type {any} */ options) => {
@@ -568,7 +568,7 @@ for (const kind of serverKinds()) {
       assert.equal(init.mode, 'preview');
       assert.match(init.seed, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/, 'the clock seed is the time to the second');
       assert.ok(Math.abs(Date.parse(init.seed) - started) < 60000, `${init.seed} is now`);
-      const expected = await request('creature/render', { seed: init.seed, size: 512 });
+      const expected = await request('creature/render', { seed: init.seed, size: 512, engine: 'fonsters-v1' }); // the setting's default
       assert.equal(init.image.dataUri, expected.dataUri);
       assert.ok(vscode.__test.calls.some((/** @type {any} */ c) => c.method === 'setStatusBarMessage' && c.args[0].includes(init.seed)));
       panel.dispose();
@@ -587,7 +587,7 @@ for (const kind of serverKinds()) {
       };
 
       before(async () => {
-        fonster = await create({ name: '', seed: 'Detail 👾 seed' });
+        fonster = await create({ name: '', seed: 'Detail 👾 seed', engine: 'fonsters-v1' });
         await vscode.commands.executeCommand('fonsters.open', fonster.id);
         panel = vscode.__test.panels.at(-1);
       });
@@ -621,7 +621,7 @@ for (const kind of serverKinds()) {
         const mark = requests.length;
         const preview = await fromPage({ type: 'typing', seed: 'Detail draft', seq: 7 }, (m) => m.type === 'preview');
         assert.equal(preview.seq, 7);
-        const expected = await request('creature/render', { seed: 'Detail draft', size: 512 });
+        const expected = await request('creature/render', { seed: 'Detail draft', size: 512, engine: 'fonsters-v1' }); // the Fonster's engine
         assert.equal(preview.image.dataUri, expected.dataUri);
         assert.ok(!methodsSince(mark).includes('fonsters/update'), 'typing does not commit');
         const err = await fromPage({ type: 'typing', seed: 'y'.repeat(10001), seq: 8 }, (m) => m.type === 'seedError');
@@ -686,7 +686,7 @@ for (const kind of serverKinds()) {
 
       it('tap asks for the server\'s tap animation for the seed, tap number and view size', async () => {
         const tap = await fromPage({ type: 'tap', tap: 2, size: 384 }, (m) => m.type === 'tap');
-        const expected = await request('creature/tapAnimation', { seed: 'Evolve', tap: 2, viewSize: 384, samples: 21 });
+        const expected = await request('creature/tapAnimation', { seed: 'Evolve', tap: 2, viewSize: 384, samples: 21, engine: 'fonsters-v1' });
         assert.deepEqual(tap.animation, expected);
         assert.equal(tap.animation.samples.length, 21);
       });
@@ -862,7 +862,7 @@ for (const kind of serverKinds()) {
         const init = await panel.__waitForPosted((/** @type {any} */ m) => m.type === 'init');
         assert.equal(init.mode, 'preview');
         assert.equal(init.seed, 'Bob');
-        const expected = await request('creature/render', { seed: 'Bob', size: 512 });
+        const expected = await request('creature/render', { seed: 'Bob', size: 512, engine: 'fonsters-v1' }); // the setting's default
         assert.equal(init.image.dataUri, expected.dataUri);
 
         const tap = await (panel.__fromPage({ type: 'tap', tap: 0, size: 100 }), panel.__waitForPosted((/** @type {any} */ m) => m.type === 'tap'));

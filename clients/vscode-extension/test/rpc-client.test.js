@@ -90,7 +90,7 @@ for (const kind of serverKinds()) {
 
     it('initializes with the protocol\'s capabilities', async () => {
       assert.equal(info.serverInfo.name, 'fonsters-rpc');
-      assert.equal(info.engine, 'fonsters-v1');
+      assert.equal(info.engine, 'fonsters-v2', 'a new library\'s default engine');
       const { METHOD_NAMES } = await loadRpc();
       assert.deepEqual(info.capabilities.experimental.methods, [...METHOD_NAMES], 'the server lists the methods of the generated protocol.mjs, in its order');
       assert.deepEqual([...info.capabilities.experimental.formats].sort(), ['gif', 'jpeg', 'png', 'svg']);

@@ -56,17 +56,18 @@ function chooseCells(grid, colors) {
 /** Everything the harness answers with, recorded from the server. */
 async function record(/** @type {ServerConnection} */ server) {
   const r = (/** @type {string} */ m, /** @type {any} */ p) => server.request(m, p);
-  const created = await r('fonsters/create', { name: '', seed: 'Pixel' });
+  const created = await r('fonsters/create', { name: '', seed: 'Pixel', engine: 'fonsters-v1' });
   const fonster = await r('fonsters/update', { id: created.id, seed: SEED });
   const render = await r('creature/render', { id: fonster.id, size: 512 });
-  const draft = await r('creature/render', { seed: 'Pixel Bob typed', size: 512 });
-  const described = await r('creature/describe', { seed: SEED });
-  const environment = await r('creature/environment', { seed: SEED });
-  const frames = await r('creature/frames', { seed: SEED, size: 512, start: 0, speed: 0.1 });
-  const fast = await r('creature/frames', { seed: SEED, size: 32, start: 0, count: 1, speed: 0.5 });
+  const engine = fonster.engine;  // what the Fonster's seed is drawn with everywhere below
+  const draft = await r('creature/render', { seed: 'Pixel Bob typed', size: 512, engine });
+  const described = await r('creature/describe', { seed: SEED, engine });
+  const environment = await r('creature/environment', { seed: SEED, engine });
+  const frames = await r('creature/frames', { seed: SEED, size: 512, start: 0, speed: 0.1, engine });
+  const fast = await r('creature/frames', { seed: SEED, size: 32, start: 0, count: 1, speed: 0.5, engine });
   const longSeed = 'A long seed plays in pages of frames, then it loops back';
-  const longFonster = await r('fonsters/create', { name: 'Long', seed: longSeed });
-  const long = await r('creature/frames', { seed: longSeed, size: 64, start: 0, speed: 1 });
+  const longFonster = await r('fonsters/create', { name: 'Long', seed: longSeed, engine });
+  const long = await r('creature/frames', { seed: longSeed, size: 64, start: 0, speed: 1, engine });
   const engines = server.info.capabilities.experimental.engines;
   const choices = [];
   for (const engine of engines) {
@@ -74,7 +75,7 @@ async function record(/** @type {ServerConnection} */ server) {
     choices.push({ engine, image: { dataUri: drawn.dataUri, alt: drawn.alt, width: drawn.width, height: drawn.height } });
   }
   const taps = [];
-  for (let tap = 0; tap < 3; tap++) taps.push(await r('creature/tapAnimation', { seed: SEED, tap, viewSize: 384, samples: 21 }));
+  for (let tap = 0; tap < 3; tap++) taps.push(await r('creature/tapAnimation', { seed: SEED, tap, viewSize: 384, samples: 21, engine }));
   return {
     fonster,
     environment,

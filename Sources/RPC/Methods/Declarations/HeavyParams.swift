@@ -17,6 +17,8 @@ public enum HeavyParams {
     public static let link = ShareLink.build(seeds: (0..<ShareLink.maxSeeds).map { "heavy neighbour number \($0) of the link" })
     /// How many Fonsters `setup` puts in the library.
     public static let libraryCount = 200
+    /// The id of the Fonster `setup` creates and deletes, so that the trash holds it.
+    public static let trashed = "00000000-0000-4000-8000-0000000000F1"
 
     /// The URI of the document `openDocuments` opens first: `document()`.
     public static let documentURI = "file:///heavy-neighbour.fonsters"
@@ -56,12 +58,15 @@ public enum HeavyParams {
     }
 
     /// The requests that make the library the heaviest params refer to: the Fonster `fonster`
-    /// (with random text loaded, so it can be refreshed) and `libraryCount` others.
+    /// (with random text loaded, so it can be refreshed) and `libraryCount` others, and `trashed`
+    /// in the trash.
     public static var setup: [(method: String, params: JSONValue)] {
         [
             ("share/import", ["url": .string(ShareLink.build(seeds: (1..<libraryCount).map { "library neighbour \($0)" }))]),
             ("fonsters/create", ["id": .string(fonster), "name": "Heavy", "seed": .string(seed)]),
             ("fonsters/random", ["id": .string(fonster), "source": "words", "mode": "prepend"]),
+            ("fonsters/create", ["id": .string(trashed), "name": "Trashed", "seed": .string(seed)]),
+            ("fonsters/delete", ["id": .string(trashed)]),
         ]
     }
 }

@@ -10,7 +10,7 @@ enum CreateMethod: RPCMethod {
             id = try p.optional("id", "A client-chosen id.")
             name = try p.optional("name", "Its name (default empty: the seed stands for it).")
             seed = try p.optional("seed", "Its seed (default empty).")
-            engine = try p.optional("engine", "The engine that draws it (default: the server's default engine).")
+            engine = try p.optional("engine", "The engine that draws it (default: the library's default engine, library/settings).")
         }
     }
     typealias Result = EditedFonster
@@ -21,10 +21,9 @@ enum CreateMethod: RPCMethod {
     static var heaviest: JSONValue { ["name": .string(HeavyParams.longSeed), "seed": .string(HeavyParams.longSeed), "engine": "fonsters-v2"] }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> EditedFonster {
-        let engine = params.engine ?? context.defaultEngine
         let (fonster, library) = try await context.withStore(field: "id") { store throws(StoreError) in
             try context.lookalikes.library(store) { () throws(StoreError) in
-                try store.create(name: params.name?.text ?? "", seed: params.seed?.text ?? "", id: params.id, engine: engine)
+                try store.create(name: params.name?.text ?? "", seed: params.seed?.text ?? "", id: params.id, engine: params.engine)
             }
         }
         request.leaveOrder()

@@ -27,12 +27,26 @@ enum ListMethod: RPCMethod {
 
     /// A page of the library.
     struct Result: ResultObject {
-        let fonsters: [ListedFonster], total: Int, start: Int
+        let fonsters: Page, total: Int, start: Int
         static let members: [Member<Result>] = [
             Member("fonsters") { $0.fonsters },
             Member("total", schema: Schema.integer(minimum: 0)) { $0.total },
             Member("start", schema: Schema.integer(minimum: 0)) { $0.start },
         ]
+    }
+
+    /// The page's Fonsters: each with its thumbnail, or (without thumbnails) as copied from the
+    /// store's rows.
+    enum Page: ResultValue {
+        case withThumbnails([ListedFonster])
+        case rows(ListedPage)
+        static var schema: JSONValue { [ListedFonster].schema }
+        func write(to out: inout JSONWriter) {
+            switch self {
+            case .withThumbnails(let fonsters): fonsters.write(to: &out)
+            case .rows(let page): page.write(to: &out)
+            }
+        }
     }
 
     static let name = "fonsters/list"
@@ -51,11 +65,25 @@ enum ListMethod: RPCMethod {
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let start = params.start?.value ?? 0, count = params.count?.value
+        guard let thumbnails = params.thumbnails else {
+            let limit = request.maxResponseBytes
+            let (list, fit, total) = try await context.withStore { store throws(StoreError) in
+                try copied(store, start: start, count: count, limit: limit) { request.isCancelled }
+            }
+            try request.checkCancellation()
+            guard let list else {
+                throw ResponseError(
+                    code: .responseTooLarge,
+                    message: "The list would take more than \(limit) bytes; the first \(fit) of \(total - start) fit. Ask for a page with 'start' and 'count'.",
+                    data: ["field": "count", "limit": .int(Int64(limit)), "fit": .int(Int64(fit))])
+            }
+            return list
+        }
         let (fonsters, total) = try await context.withStore { store throws(StoreError) in
             try store.list(start: start, count: count)
         }
         request.leaveOrder()
-        let thumbnailAsked = params.thumbnails.map { ($0.format ?? .png, $0.size ?? ImageSize.thumbnail, $0.background) }
+        let (format, size, background) = (thumbnails.format ?? .png, thumbnails.size ?? ImageSize.thumbnail, thumbnails.background)
         let defaultEngine = context.defaultEngine
         let items = try await request.compute { () throws(ResponseError) -> [ListedFonster] in
             var items: [ListedFonster] = []
@@ -63,26 +91,40 @@ enum ListMethod: RPCMethod {
             var bytes = 0
             for (index, fonster) in fonsters.enumerated() {
                 try request.checkpoint()
-                var thumbnail: RenderedImage? = nil
-                if let (format, size, background) = thumbnailAsked {
-                    let engine = EngineVersion(rawValue: fonster.engine) ?? defaultEngine
-                    let image = try CreatureMethods.render(Creature(seed: fonster.seed, engine: engine), format: format,
-                                                        size: size, background: background, request: request)
-                    // Stops as soon as the answer would pass the limit, as frames do.
-                    bytes += ImageURI(image: image).length + fonster.seed.utf8.count + fonster.name.utf8.count + 512
-                    if bytes > request.maxResponseBytes {
-                        throw ResponseError(
-                            code: .responseTooLarge,
-                            message: "The list with \(size.pixels)-pixel \(format.rawValue) thumbnails would take more than \(request.maxResponseBytes) bytes; the first "
-                                + "\(index) of \(fonsters.count) fit. Ask for a page with 'start' and 'count', or smaller thumbnails.",
-                            data: ["field": "count", "limit": .int(Int64(request.maxResponseBytes)), "fit": .int(Int64(index))])
-                    }
-                    thumbnail = image
+                let engine = EngineVersion(rawValue: fonster.engine) ?? defaultEngine
+                let image = try CreatureMethods.render(Creature(seed: fonster.seed, engine: engine), format: format,
+                                                       size: size, background: background, request: request)
+                // Stops as soon as the answer would pass the limit, as frames do.
+                bytes += ImageURI(image: image).length + fonster.seed.utf8.count + fonster.name.utf8.count + 512
+                if bytes > request.maxResponseBytes {
+                    throw ResponseError(
+                        code: .responseTooLarge,
+                        message: "The list with \(size.pixels)-pixel \(format.rawValue) thumbnails would take more than \(request.maxResponseBytes) bytes; the first "
+                            + "\(index) of \(fonsters.count) fit. Ask for a page with 'start' and 'count', or smaller thumbnails.",
+                        data: ["field": "count", "limit": .int(Int64(request.maxResponseBytes)), "fit": .int(Int64(index))])
                 }
-                items.append(ListedFonster(fonster: fonster, thumbnail: thumbnail))
+                items.append(ListedFonster(fonster: fonster, thumbnail: image))
             }
             return items
         }
-        return Result(fonsters: items, total: total, start: start)
+        return Result(fonsters: .withThumbnails(items), total: total, start: start)
+    }
+
+    /// The answer without thumbnails, copied straight from the store's rows (`ListedPage`), and
+    /// the library's count. Nil, with how many fit, when it would pass `limit` bytes; stops early
+    /// once `cancelled` says so (every 256 rows).
+    static func copied(_ store: FonsterStore, start: Int, count: Int?, limit: Int, now: Date = Date(),
+                       cancelled: () -> Bool) throws(StoreError) -> (list: Result?, fit: Int, total: Int) {
+        var page = ListedPage()
+        var birthdays = Birthdays(now: now), zone = ""
+        var fits = true
+        let total = try store.visitList(start: start, count: count) { row in
+            page.append(row, birthdays: &birthdays, zone: &zone)
+            // 64: room for the page's total and start, and the response around it.
+            fits = page.jsonCount + 64 <= limit
+            return fits && (page.count % 256 != 0 || !cancelled())
+        }
+        guard fits else { return (nil, page.count - 1, total) }
+        return (Result(fonsters: .rows(page), total: total, start: start), page.count, total)
     }
 }

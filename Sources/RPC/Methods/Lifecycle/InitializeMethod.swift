@@ -20,12 +20,13 @@ enum InitializeMethod: RPCMethod {
         }
     }
 
-    /// The server's facts.
+    /// The server's facts: `engine` is the library's default engine, `defaultEngine` (under
+    /// `experimental`) the server's, for seeds given without one.
     struct Result: ResultObject {
-        let defaultEngine: EngineVersion, storePath: String?, readOnly: Bool, encoding: PositionEncoding
+        let engine: EngineVersion, defaultEngine: EngineVersion, storePath: String?, readOnly: Bool, encoding: PositionEncoding
         static let members: [Member<Result>] = [
             Member("serverInfo") { _ in ServerInfo() },
-            Member("engine") { $0.defaultEngine },
+            Member("engine") { $0.engine },
             Member("capabilities") { Capabilities(experimental: Experimental(defaultEngine: $0.defaultEngine), encoding: $0.encoding) },
             Member("store") { Store(path: $0.storePath, readOnly: $0.readOnly) },
         ]
@@ -91,10 +92,13 @@ enum InitializeMethod: RPCMethod {
         let encoding = LanguageCapabilities.negotiate(params.capabilities)
         context.documents.encoding = encoding
         context.documents.markdown = LanguageCapabilities.markdown(params.capabilities)
-        let readOnly = await context.executor.run { () -> Bool in
-            (try? context.store())?.isReadOnly ?? context.options.readOnly
+        // The library's default engine (what new Fonsters are drawn with); the server's when the
+        // store cannot be opened.
+        let (readOnly, engine) = await context.executor.run { () -> (Bool, EngineVersion) in
+            let store = try? context.store()
+            return (store?.isReadOnly ?? context.options.readOnly, (try? store?.defaultEngine()) ?? context.defaultEngine)
         }
-        return Result(defaultEngine: context.defaultEngine, storePath: context.storePath, readOnly: readOnly, encoding: encoding)
+        return Result(engine: engine, defaultEngine: context.defaultEngine, storePath: context.storePath, readOnly: readOnly, encoding: encoding)
     }
 }
 

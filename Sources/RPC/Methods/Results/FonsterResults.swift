@@ -11,14 +11,25 @@ extension Fonster: ResultObject {
         Member("displayName") { $0.displayName },
         Member("seed") { $0.seed },
         Member("randomSource") { $0.randomSource },
-        Member("createdAt", schema: Schema.string(pattern: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$"#)) {
-            $0.createdAtISO8601
-        },
+        Member("createdAt", schema: timestamp) { $0.createdAtISO8601 },
         Member("canUndo") { $0.canUndo },
         Member("canRedo") { $0.canRedo },
         Member("birthday") { $0.isBirthday(now: Date()) },
         Member("engine", schema: EngineVersion.schema) { $0.engine },
         Member("position", schema: Schema.integer(minimum: 0)) { $0.position },
+    ]
+}
+
+extension Fonster {
+    /// The schema of an instant as the library writes it: ISO 8601 to the millisecond, with its zone.
+    static let timestamp = Schema.string(pattern: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$"#)
+}
+
+/// A deleted Fonster as `fonsters/trash` lists it: as it was (its `position` the place it had),
+/// and when it was deleted.
+extension TrashedFonster: ResultObject {
+    static let members: [Member<TrashedFonster>] = Fonster.members.lifted { $0.fonster } + [
+        Member("deletedAt", schema: Fonster.timestamp) { $0.deletedAtISO8601 },
     ]
 }
 

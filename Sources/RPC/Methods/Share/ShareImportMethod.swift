@@ -10,7 +10,7 @@ enum ShareImportMethod: RPCMethod {
             url = try p.required("url", "The share link.")
             select = try p.optional("select", "Indices into the link's seeds to import (default: all).")
             workDoneToken = try p.optional("workDoneToken", "Report $/progress with this token.")
-            engine = try p.optional("engine", "The engine the new Fonsters are drawn with (default: the server's default engine).")
+            engine = try p.optional("engine", "The engine the new Fonsters are drawn with (default: the library's default engine, library/settings).")
         }
     }
     static let name = "share/import"
@@ -28,7 +28,7 @@ enum ShareImportMethod: RPCMethod {
             }
             return seeds[i.value]
         }
-        let engine = params.engine ?? context.defaultEngine
+        let engine = params.engine
         try request.checkCancellation()
         return try await ImportJSON.withProgress(request, count: chosen.count) { () throws(ResponseError) -> ImportedFonsters in
             let (result, library) = try await context.withStore { store throws(StoreError) in

@@ -52,12 +52,14 @@ enum SharePreviewMethod: RPCMethod {
     }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
-        var engines: [EngineVersion] = []
-        for engine in params.engines ?? [context.defaultEngine] where !engines.contains(engine) { engines.append(engine) }
-        guard !engines.isEmpty else {
+        if params.engines?.isEmpty == true {
             throw ResponseError.invalidParams(field: "engines", "'engines' must name at least one engine; it is empty.")
         }
-        let library = try await context.withStore { store throws(StoreError) in try context.lookalikes.library(store, reading: true) }
+        let (library, defaultEngine) = try await context.withStore { store throws(StoreError) in
+            (try context.lookalikes.library(store, reading: true), try store.defaultEngine())
+        }
+        var engines: [EngineVersion] = []
+        for engine in params.engines ?? [defaultEngine] where !engines.contains(engine) { engines.append(engine) }
         request.leaveOrder()
         let existing = Set((library.seeds ?? []).map(\.seed))
         let seeds = params.url.seeds, withEngines = params.engines != nil, chosen = engines

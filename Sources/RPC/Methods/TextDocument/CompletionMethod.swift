@@ -56,7 +56,7 @@ enum CompletionMethod: RPCMethod {
         let encoding = context.documents.encoding, text = analysis.text
         guard let index = analysis.seedIndexByLine[params.position.line], analysis.seeds[index].picture != nil else { return List(items: []) }
         let line = params.position.line, lineText = text.lines[line], markdown = context.documents.markdown.completion
-        return try await request.compute { () throws(ResponseError) -> Result in
+        return try await request.computeOnPool { () throws(ResponseError) -> Result in
             let found = try DistinctVariants.find(index, in: analysis, limit: limit, tiers: [SearchWants([])], request: request)
             let items: [Item] = found.enumerated().compactMap { n, result in
                 guard let newLine = FonstersFormat.line(for: result.seed) else { return nil }

@@ -32,7 +32,7 @@ enum DocumentDiagnostics {
         let library = await context.documents.library.current(context, request: request)
         let (text, version, cache) = document.snapshot
         let encoding = context.documents.encoding, defaultEngine = context.defaultEngine, uri = document.uri
-        return try? await request.compute { () throws(ResponseError) -> (DocumentAnalysis, Int, JSONValue) in
+        return try? await request.computeOnPool { () throws(ResponseError) -> (DocumentAnalysis, Int, JSONValue) in
             guard let analysis = DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache,
                                                       isCancelled: { request.takeTurn() }) else { throw .requestCancelled }
             let findings = analysis.findings(library: library.isEmpty ? nil : { library[$0] })

@@ -36,8 +36,10 @@ enum DocumentSymbolMethod: RPCMethod {
         let (text, _, cache) = document.snapshot
         let encoding = context.documents.encoding
         let library = context.documents.library.last
-        let (entries, _) = FonstersFormat.entries(of: text, defaultEngine: context.defaultEngine)
-        return try await request.compute { () throws(ResponseError) -> Result in
+        let defaultEngine = context.defaultEngine
+        // On the compute pool: a document of 20,000 lines takes a while, however small its symbols.
+        return try await request.computeOnPool { () throws(ResponseError) -> Result in
+            let (entries, _) = FonstersFormat.entries(of: text, defaultEngine: defaultEngine)
             var symbols: [Symbol] = []
             symbols.reserveCapacity(entries.count)
             for (n, entry) in entries.enumerated() where entry.seed.utf16.count <= TextLimit.maxLength {

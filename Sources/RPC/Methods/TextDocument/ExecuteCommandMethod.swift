@@ -50,10 +50,11 @@ enum ExecuteCommandMethod: RPCMethod {
         case .add:
             guard let seed = argument["seed"]?.string else { throw ResponseError.invalidParams(field: "arguments", "The argument needs a 'seed' string.") }
             do { try TextLimit.check(seed, field: "seed") } catch { throw ResponseError(code: .seedTooLong, message: error.message, data: ["field": "arguments.seed"]) }
+            // No engine: the library's default, as fonsters/create draws with.
             let engine = try argument["engine"]?.string.map { name throws(ResponseError) -> EngineVersion in
                 guard let engine = EngineVersion(rawValue: name) else { throw .invalidParams(field: "arguments", "There is no engine \(name.prefix(40)).") }
                 return engine
-            } ?? context.defaultEngine
+            }
             let name = argument["name"]?.string ?? ""
             let fonster = try await context.withStore { store throws(StoreError) in try store.create(name: name, seed: seed, engine: engine) }
             result = .first(fonster)

@@ -39,7 +39,7 @@ enum HoverMethod: RPCMethod {
               let (seed, engine) = FonstersFormat.seed(atLine: p.line, of: text, defaultEngine: context.defaultEngine),
               seed.utf16.count <= TextLimit.maxLength else { return nil }
         let library = context.documents.library.last, markdown = context.documents.markdown.hover
-        return try await request.compute { () throws(ResponseError) -> Hover in
+        return try await request.computeOnPool { () throws(ResponseError) -> Hover in
             let line = LineCreature(seed: seed, engine: engine)
             let match = library.isEmpty ? nil : library[Picture(line.creature)]
             let value = markdown ? try line.hoverMarkdown(library: match, request: request) : line.hoverText(library: match)

@@ -43,7 +43,7 @@ enum InlayHintMethod: RPCMethod {
         let first = max(0, params.range.start.line), last = min(text.lineCount - 1, params.range.end.line, first + maxLines - 1)
         guard first <= last else { return [] }
         let library = context.documents.library.last
-        return try await request.compute { () throws(ResponseError) -> Result in
+        return try await request.computeOnPool { () throws(ResponseError) -> Result in
             var engine = FonstersFormat.engine(atLine: first, of: text, defaultEngine: defaultEngine)
             var hints: [Hint] = []
             for line in first...last {

@@ -30,7 +30,7 @@ final class LibraryPictures: Sendable {
             if cache.isFull { cache = PictureCache(maxPictures: Self.maxFonsters + 4_096) }
             return cache
         }
-        let byPicture = try? await request.compute { () throws(ResponseError) -> [Picture: LibraryMatch] in
+        let byPicture = try? await request.computeOnPool { () throws(ResponseError) -> [Picture: LibraryMatch] in
             let keys = fonsters.map { PictureCache.Key(seed: $0.seed, engine: EngineVersion(rawValue: $0.engine) ?? defaultEngine) }
             guard let ids = cache.ids(keys, isCancelled: { request.takeTurn() }) else { throw .requestCancelled }
             var byID: [Int: LibraryMatch] = [:]

@@ -133,7 +133,7 @@ extension OpenDocument {
     func analysis(defaultEngine: EngineVersion, request: RequestContext) async throws(ResponseError) -> DocumentAnalysis {
         if let analysis = currentAnalysis { return analysis }
         let (text, _, cache) = snapshot
-        return try await request.compute { () throws(ResponseError) -> DocumentAnalysis in
+        return try await request.computeOnPool { () throws(ResponseError) -> DocumentAnalysis in
             guard let analysis = DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache,
                                                       isCancelled: { request.takeTurn() }) else { throw .requestCancelled }
             return analysis
