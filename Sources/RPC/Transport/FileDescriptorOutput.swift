@@ -107,10 +107,9 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
     /// With the lock held: writes the joined chunks as one, then lets go of the lock.
     private func writeJoinedAndUnlock() {
         let bytes = joined
-        // A new buffer of the joining size: the old one goes with its bytes (to the queue, or
-        // freed once written), so a buffer never outgrows what joining needs.
-        joined = []
-        joined.reserveCapacity(Self.joinLimit)
+        // The capacity is kept for the next joined chunks (big chunks never enter the buffer,
+        // so it stays about the joining size).
+        joined.removeAll(keepingCapacity: true)
         writeAndUnlock(bytes)
     }
 
