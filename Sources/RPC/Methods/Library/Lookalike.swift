@@ -16,16 +16,31 @@ final class LookalikeFinder: Sendable {
         let picture: Picture
     }
 
-    /// A Fonster of the library and its picture.
-    typealias Item = (id: UUID, picture: Picture)
+    /// The library's Fonsters in order and their pictures, side by side (`PictureTable`): a copy
+    /// shares every picture, and a change copies one page of 256.
+    struct Pictures: Sendable {
+        var ids: [UUID] = []
+        var table = PictureTable()
+
+        /// How many Fonsters there are.
+        var count: Int { ids.count }
+
+        /// Puts `picture` as `id`'s: in its place, or last when new.
+        mutating func put(_ id: UUID, _ picture: Picture) {
+            if let i = ids.firstIndex(of: id) { table.replace(at: i, with: picture) } else {
+                ids.append(id)
+                table.append(picture)
+            }
+        }
+    }
 
     /// Pictures by Fonster id, and the bytes they hold (about 1 KB a picture plus its seed);
     /// emptied when it passes `limitBytes`, so long seeds cannot make it grow without bound.
-    private let pictures = Locked((byID: [UUID: Drawn](), bytes: 0))
+    private let drawn = Locked((byID: [UUID: Drawn](), bytes: 0))
     private let limitBytes = 32 << 20
     /// The library's pictures in list order as the store stood at `version` (the newest a method
     /// saw); none for a library of more than `keptLimit` Fonsters, which is read each time.
-    private let kept = Locked<(version: StoreVersion, items: [Item])?>(nil)
+    private let kept = Locked<(version: StoreVersion, pictures: Pictures)?>(nil)
     /// The most Fonsters whose pictures are kept in order (about 1 KB each).
     let keptLimit: Int
 
@@ -39,17 +54,17 @@ final class LookalikeFinder: Sendable {
         self.account = account
     }
 
-    /// The bytes `items` are counted as: about 1 KB a picture with its id.
-    private static func bytes(_ items: [Item]) -> Int { items.count * 1_100 }
+    /// The bytes `pictures` are counted as: about 1 KB a picture with its id.
+    private static func bytes(_ pictures: Pictures) -> Int { pictures.count * 1_100 }
 
     /// How many pictures are kept in order (for tests).
-    var keptCount: Int { kept.withLock { $0?.items.count ?? 0 } }
+    var keptCount: Int { kept.withLock { $0?.pictures.count ?? 0 } }
 
     /// The library as a method found it on the store thread: its seeds, read, or (nil) the kept
     /// pictures `base`, to which only the Fonster a method edited is to be put.
     struct Library: Sendable {
         let seeds: [StoredSeed]?
-        let base: [Item]
+        let base: Pictures
         let version: StoreVersion
 
         /// How many Fonsters it holds (before the edit it is to take, if any).
@@ -60,8 +75,8 @@ final class LookalikeFinder: Sendable {
     /// changed it since, else (or when `reading`: a method that needs the seeds) read.
     func library(_ store: FonsterStore, reading: Bool = false) throws(StoreError) -> Library {
         let version = try store.version()
-        if !reading, let items = kept(at: version) { return Library(seeds: nil, base: items, version: version) }
-        return Library(seeds: try store.seeds(), base: [], version: version)
+        if !reading, let kept = kept(at: version) { return Library(seeds: nil, base: kept, version: version) }
+        return Library(seeds: try store.seeds(), base: Pictures(), version: version)
     }
 
     /// On the store thread: runs `edit` (one create or update, of the Fonster it returns) and
@@ -71,13 +86,13 @@ final class LookalikeFinder: Sendable {
         let before = try store.version()
         let fonster = try edit()
         let after = try store.version()
-        if after.follows(before), let items = kept(at: before) { return (fonster, Library(seeds: nil, base: items, version: after)) }
-        return (fonster, Library(seeds: try store.seeds(), base: [], version: after))
+        if after.follows(before), let kept = kept(at: before) { return (fonster, Library(seeds: nil, base: kept, version: after)) }
+        return (fonster, Library(seeds: try store.seeds(), base: Pictures(), version: after))
     }
 
     /// The kept pictures when they are those of `version`.
-    private func kept(at version: StoreVersion) -> [Item]? {
-        kept.withLock { $0?.version == version ? $0?.items : nil }
+    private func kept(at version: StoreVersion) -> Pictures? {
+        kept.withLock { $0?.version == version ? $0?.pictures : nil }
     }
 
     /// The most look-alike ids an answer lists of each kind; `sameCount` and `nearlyCount` say
@@ -87,12 +102,26 @@ final class LookalikeFinder: Sendable {
     /// `fonster` (just made or changed) against the rest of `library`, on the compute pool.
     func members(of fonster: Fonster, in library: Library, defaultEngine: EngineVersion,
                  request: RequestContext) async throws(ResponseError) -> LookalikeList {
-        var (same, nearly) = try await request.computeOnPool { () throws(ResponseError) -> (same: [UUID], nearly: [UUID]) in
-            let picture = self.picture(StoredSeed(fonster), defaultEngine, known: [:])
-            return Lookalikes.matches(of: picture, in: try self.items(library, edited: (fonster.id, picture), defaultEngine, request))
+        try await matches(of: { self.picture(StoredSeed(fonster), defaultEngine, known: [:]) }, in: library, except: fonster.id,
+                          puttingAs: fonster.id, defaultEngine: defaultEngine, request: request)
+    }
+
+    /// The Fonsters of `library` (but `except`) that draw the picture `draw` gives or nearly
+    /// (`Lookalikes.matches`), on the compute pool; the picture is put in the library's first as
+    /// `puttingAs`'s (a Fonster just made or changed).
+    func matches(of draw: @escaping @Sendable () -> Picture, in library: Library, except: UUID?, puttingAs edited: UUID? = nil,
+                 defaultEngine: EngineVersion, request: RequestContext) async throws(ResponseError) -> LookalikeList {
+        try await request.computeOnPool { () throws(ResponseError) -> LookalikeList in
+            let picture = draw()
+            let pictures = try self.pictures(library, edited: edited.map { ($0, picture) }, defaultEngine, request)
+            let (same, nearly) = Lookalikes.matches(of: picture, in: pictures.table)
+            func listed(_ found: [Int]) -> (ids: LazyFilterSequence<LazyMapSequence<[Int], UUID>>, count: Int) {
+                let ids = found.lazy.map { pictures.ids[$0] }.filter { $0 != except }
+                return (ids, found.count - (except.map { id in found.contains { pictures.ids[$0] == id } ? 1 : 0 } ?? 0))
+            }
+            let (sameAs, nearlyAs) = (listed(same), listed(nearly))
+            return LookalikeList(sameAs: sameAs.ids, sameCount: sameAs.count, nearlyAs: nearlyAs.ids, nearlyCount: nearlyAs.count)
         }
-        same.removeAll { $0 == fonster.id }
-        return LookalikeList(sameAs: same, sameCount: same.count, nearlyAs: nearly, nearlyCount: nearly.count)
     }
 
     /// The `created` Fonsters of an import, each with its `sameAs` and `nearlyAs` in `library`
@@ -100,8 +129,18 @@ final class LookalikeFinder: Sendable {
     func annotate(_ created: [Fonster], in library: Library, defaultEngine: EngineVersion,
                   request: RequestContext) async throws(ResponseError) -> [EditedFonster] {
         guard !created.isEmpty else { return [] }
-        let groups = try await groups(of: library, near: true, defaultEngine: defaultEngine, request: request)
-        let found = Self.listed(for: created.map(\.id), in: groups) { _ in true }
+        let found = try await request.computeOnPool { () throws(ResponseError) -> [Listed<UUID>] in
+            let pictures = try self.pictures(library, defaultEngine, request)
+            let groups = Lookalikes.groups(pictures.table, near: true)
+            var index: [UUID: Int] = [:]
+            for id in created.map(\.id) { index[id] = -1 }
+            for (i, id) in pictures.ids.enumerated() where index[id] != nil { index[id] = i }
+            // A Fonster an import made is in the library it answers from (-1: gone since, listed alone).
+            let targets = created.map { index[$0.id] ?? -1 }
+            return Self.listed(for: targets, in: groups) { _ in true }.map { found in
+                (found.sameAs.map { pictures.ids[$0] }, found.sameCount, found.nearlyAs.map { pictures.ids[$0] }, found.nearlyCount)
+            }
+        }
         return zip(created, found).map { EditedFonster(fonster: $0, lookalikes: LookalikeList($1)) }
     }
 
@@ -111,17 +150,18 @@ final class LookalikeFinder: Sendable {
     func matches(of seeds: [String], drawnBy engine: EngineVersion, in library: Library, defaultEngine: EngineVersion,
                  request: RequestContext) async throws(ResponseError) -> [Listed<UUID>] {
         guard !seeds.isEmpty else { return [] }
-        let groups = try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<Member> in
-            var items = try self.items(library, defaultEngine, request).map { (id: Member.fonster($0.id), picture: $0.picture) }
+        return try await request.computeOnPool { () throws(ResponseError) -> [Listed<UUID>] in
+            let pictures = try self.pictures(library, defaultEngine, request)
+            // The library's pictures, then the seeds' (a copy of the last page only).
+            var table = pictures.table
             for (n, seed) in seeds.enumerated() {
                 if n & 255 == 255 { try request.checkpoint() }
-                items.append((.outside(n), Picture(Creature(seed: seed, engine: engine))))
+                table.append(Picture(Creature(seed: seed, engine: engine)))
             }
-            return Lookalikes.groups(items)
-        }
-        func id(_ member: Member) -> UUID? { if case .fonster(let id) = member { id } else { nil } }
-        return Self.listed(for: seeds.indices.map { .outside($0) }, in: groups) { id($0) != nil }.map { found in
-            (found.sameAs.compactMap(id), found.sameCount, found.nearlyAs.compactMap(id), found.nearlyCount)
+            let inLibrary = pictures.count
+            return Self.listed(for: Array(inLibrary..<table.count), in: Lookalikes.groups(table)) { $0 < inLibrary }.map { found in
+                (found.sameAs.map { pictures.ids[$0] }, found.sameCount, found.nearlyAs.map { pictures.ids[$0] }, found.nearlyCount)
+            }
         }
     }
 
@@ -160,51 +200,50 @@ final class LookalikeFinder: Sendable {
         }
     }
 
-    /// A member of a grouping: a Fonster of the library, or the n-th creature from outside it.
-    enum Member: Hashable, Sendable { case fonster(UUID), outside(Int) }
-
     /// `library` grouped by identical pictures, and with `near` by nearly identical ones, on the
     /// compute pool: from the kept pictures, so asking again after an edit draws only what changed.
     func groups(of library: Library, near: Bool, defaultEngine: EngineVersion,
                 request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
         try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
-            Lookalikes.groups(try self.items(library, defaultEngine, request), near: near)
+            let pictures = try self.pictures(library, defaultEngine, request)
+            return Lookalikes.groups(pictures.table, near: near).map { pictures.ids[$0] }
         }
     }
 
     /// The pictures of `library` in order, with `edited` put in (in its place, or last when
     /// new) when they come from the kept ones; kept for the next method. Asks `request` whether
     /// to stop every 256 Fonsters drawn.
-    private func items(_ library: Library, edited: Item? = nil, _ defaultEngine: EngineVersion,
-                       _ request: RequestContext) throws(ResponseError) -> [Item] {
-        var items = library.base
+    private func pictures(_ library: Library, edited: (id: UUID, picture: Picture)? = nil, _ defaultEngine: EngineVersion,
+                          _ request: RequestContext) throws(ResponseError) -> Pictures {
+        var pictures = library.base
         if let seeds = library.seeds {
             // A snapshot (the dictionary is shared, not copied): the lock is not held for the pass.
-            let known = pictures.withLock { $0.byID }
-            items.reserveCapacity(seeds.count)
+            let known = drawn.withLock { $0.byID }
+            pictures.ids.reserveCapacity(seeds.count)
             for n in seeds.indices {
                 if n & 255 == 255 { try request.checkpoint() }
-                items.append((seeds[n].id, picture(seeds[n], defaultEngine, known: known)))
+                pictures.ids.append(seeds[n].id)
+                pictures.table.append(picture(seeds[n], defaultEngine, known: known))
             }
         } else if let edited {
-            if let i = items.firstIndex(where: { $0.id == edited.id }) { items[i] = edited } else { items.append(edited) }
+            pictures.put(edited.id, edited.picture)
         }
         kept.withLock { kept in
-            let before = kept.map { Self.bytes($0.items) } ?? 0
-            if items.count <= keptLimit, kept.map({ library.version.isAtLeast($0.version) }) ?? true {
-                let after = Self.bytes(items)
+            let before = kept.map { Self.bytes($0.pictures) } ?? 0
+            if pictures.count <= keptLimit, kept.map({ library.version.isAtLeast($0.version) }) ?? true {
+                let after = Self.bytes(pictures)
                 if after <= before || account?.tryReserve(after - before, for: .kept) ?? true {
                     if after < before { account?.release(before - after, for: .kept) }
-                    kept = (library.version, items)
+                    kept = (library.version, pictures)
                     return
                 }
-            } else if items.count <= keptLimit {
+            } else if pictures.count <= keptLimit {
                 return
             }
             account?.release(before, for: .kept)
             kept = nil
         }
-        return items
+        return pictures
     }
 
     /// The picture of `fonster`: from `known` or the cache when its seed and engine are those it
@@ -215,10 +254,10 @@ final class LookalikeFinder: Sendable {
             guard let drawn, drawn.engine == engine, drawn.seed == fonster.seed else { return nil }
             return drawn.picture
         }
-        if let picture = fits(known[fonster.id]) ?? fits(pictures.withLock({ $0.byID[fonster.id] })) { return picture }
+        if let picture = fits(known[fonster.id]) ?? fits(self.drawn.withLock({ $0.byID[fonster.id] })) { return picture }
         let drawn = Drawn(seed: fonster.seed, engine: engine, picture: Picture(Creature(seed: fonster.seed, engine: engine)))
         let size = fonster.seed.utf8.count + 1100
-        pictures.withLock { cache in
+        self.drawn.withLock { cache in
             if cache.bytes + size > limitBytes { cache = ([:], 0) }
             if let old = cache.byID.updateValue(drawn, forKey: fonster.id) { cache.bytes -= old.seed.utf8.count + 1100 }
             cache.bytes += size
