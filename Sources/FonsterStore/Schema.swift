@@ -28,6 +28,18 @@ enum Schema {
             writer TEXT NOT NULL
         );
         """,
+        // Version 2: each picture drawn for the look-alikes, by seed and engine (`StoredPictures`):
+        // a cache, checked when read and redrawn when wrong, so a restarted server does not draw
+        // the whole library again.
+        """
+        CREATE TABLE pictures (
+            seed TEXT NOT NULL,
+            engine TEXT NOT NULL,
+            cells BLOB NOT NULL,
+            hash INTEGER NOT NULL,
+            UNIQUE (seed, engine)
+        );
+        """,
     ]
 
     /// The newest schema version this build knows.

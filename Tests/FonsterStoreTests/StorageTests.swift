@@ -33,7 +33,7 @@ func rawSQL(_ path: String, _ sql: String) {
         #expect(mode == "wal")
         #expect(try store.locked { () throws(StoreError) in try store.db.scalarInt("PRAGMA synchronous") } == 2)  // FULL by default
         #expect(try store.locked { () throws(StoreError) in try store.db.scalarInt("PRAGMA foreign_keys") } == 1)
-        #expect(try store.locked { () throws(StoreError) in try store.db.scalarInt("PRAGMA user_version") } == 1)
+        #expect(try store.locked { () throws(StoreError) in try store.db.scalarInt("PRAGMA user_version") } == Int64(Schema.currentVersion))
         #expect(try store.integrityCheck() == "ok")
     }
 
@@ -90,7 +90,7 @@ func rawSQL(_ path: String, _ sql: String) {
         let (path, _) = try savedLibrary()
         rawSQL(path, "PRAGMA user_version = 7")
         let before = bytes(path)
-        expectError(.newerSchema(path: path, found: 7, supported: 1)) {
+        expectError(.newerSchema(path: path, found: 7, supported: Schema.currentVersion)) {
             try FonsterStore(location: .file(path), options: testOptions())
         }
         #expect(bytes(path) == before)
