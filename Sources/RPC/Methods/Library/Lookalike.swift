@@ -7,7 +7,8 @@ import FonsterStore
 /// Fonster id with the seed and engine they were drawn from, so an edit draws only what changed;
 /// and the library's pictures in order are kept with the store's version, so a create or an
 /// update that was the only change since does not read the library again (a pass over the
-/// pictures in memory, about 1 KB a Fonster).
+/// pictures in memory, about 1 KB a Fonster). What it draws the store keeps (`StoredPictures`),
+/// so a restarted server reads the library's pictures instead of drawing them.
 final class LookalikeFinder: Sendable {
     /// What a Fonster drew: from which seed and engine, and the picture.
     private struct Drawn {
@@ -35,7 +36,8 @@ final class LookalikeFinder: Sendable {
     }
 
     /// Pictures by Fonster id, and the bytes they hold (about 1 KB a picture plus its seed);
-    /// emptied when it passes `limitBytes`, so long seeds cannot make it grow without bound.
+    /// emptied when it passes `limitBytes`, so long seeds cannot make it grow without bound; and
+    /// how many pictures were drawn in all.
     private let drawn = Locked((byID: [UUID: Drawn](), bytes: 0, count: 0))
     private let limitBytes = 32 << 20
     /// The library's pictures in list order as the store stood at `version` (the newest a method
