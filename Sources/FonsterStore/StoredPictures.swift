@@ -4,7 +4,8 @@ import CreatureCore
 /// `pictures`: cells and their hash), so a restarted server reads them instead of drawing the
 /// whole library. A cache, and a file anyone could edit: a row is used only when its cells are
 /// 1,024 known colour numbers with the hash it carries; any other row, and a missing one, is
-/// redrawn. Its writes are not changes to the library (no change log, no notification).
+/// redrawn. Its writes are not changes to the library (no change log, no notification; other
+/// processes tell them apart by the `meta` counter `pictures_written`).
 public struct StoredPictures: Sendable {
     /// The library's Fonsters in list order.
     public var seeds: [StoredSeed]
@@ -62,6 +63,9 @@ extension FonsterStore {
                     try db.query("INSERT OR REPLACE INTO pictures (seed, engine, cells, hash) VALUES (?, ?, ?, ?)",
                                  [.text(seed), .text(engine.rawValue), .blob(picture.cells), .int(Int64(bitPattern: picture.fingerprint))])
                 }
+                // Counted, so other processes take this write for no change (`checkForExternalChanges`).
+                try db.exec("INSERT INTO meta (key, value) VALUES ('pictures_written', '1') ON CONFLICT (key) DO UPDATE SET value = value + 1")
+                lastPicturesWritten = try db.scalarText("SELECT value FROM meta WHERE key = 'pictures_written'")
                 let kept = try db.scalarInt("SELECT count(*) FROM pictures") ?? 0, fonsters = try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0
                 if kept > fonsters + fonsters / 4 + 64 {
                     try db.exec("DELETE FROM pictures WHERE (seed, engine) NOT IN (SELECT seed, engine FROM fonsters)")
