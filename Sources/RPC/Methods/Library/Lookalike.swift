@@ -150,14 +150,15 @@ final class LookalikeFinder: Sendable {
     /// double an edit's writes; those still waiting at exit are drawn again after a restart).
     /// Past 64 MB waiting they are dropped.
     private func save(_ rows: [PictureToStore], bytes: Int, soon: Bool) {
-        guard !rows.isEmpty else { return }
+        // Nothing waits where nothing saves (a library in memory).
+        guard !rows.isEmpty, let hook = onDrawn.withLock({ $0 }) else { return }
         let saving = unsaved.withLock { unsaved in
             guard unsaved.bytes + bytes <= 64 << 20 else { return false }
             unsaved.rows += rows
             unsaved.bytes += bytes
             return soon || unsaved.rows.count >= 256
         }
-        if saving { onDrawn.withLock { $0 }?() }
+        if saving { hook() }
     }
 
     /// The Fonsters of `library` (but `except`) that draw the picture `draw` gives or nearly
