@@ -1,4 +1,4 @@
-// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|web|describe|search|lsp|neighbours|library|all]`.
+// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|lookalikes|web|describe|search|lsp|neighbours|library|all]`.
 // Prints figures for the README, each with its target. `all` runs every part in a process of its
 // own, so peak-memory figures are the part's own. `rpc` spawns the release `fonsters-rpc`
 // beside this executable (build it first: `swift build -c release`).
@@ -14,6 +14,7 @@ case "png": PNGBenchmark.run()
 case "svg": SVGBenchmark.run()
 case "store": print(try StoreBenchmark.run())
 case "rpc": RPCBenchmark.run()
+case "lookalikes": try LookalikesBenchmark.run()
 case "web": WebBenchmark.run()
 case "describe": DescribeBenchmark.run()
 case "search": await SearchBenchmark.run()
@@ -29,6 +30,6 @@ case "all":
         child.waitUntilExit()
     }
 default:
-    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|web|describe|search|lsp|neighbours|library|all]\n".utf8))
+    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|lookalikes|web|describe|search|lsp|neighbours|library|all]\n".utf8))
     exit(2)
 }

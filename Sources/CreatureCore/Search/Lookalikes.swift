@@ -15,20 +15,27 @@ public enum Lookalikes {
         public var exact: [[ID]]
         /// Items whose pictures are linked by "at most `nearlyMaxCells` cells differ".
         public var near: [[ID]]
+
+        /// The same groups, each item named by `name`.
+        public func map<T>(_ name: (ID) throws -> T) rethrows -> Groups<T> {
+            Groups<T>(exact: try exact.map { try $0.map(name) }, near: try near.map { try $0.map(name) })
+        }
     }
 
-    /// The items of `library` that draw the same picture as `picture` (`same`) and those that
-    /// nearly do (`nearly`, not the same). For the `sameAs`/`nearlyAs` of a created or changed
-    /// Fonster: leave the Fonster itself out of `library`. Linear, about 0.1 µs an item.
-    public static func matches<ID>(of picture: Picture, in library: [(id: ID, picture: Picture)]) -> (same: [ID], nearly: [ID]) {
-        var same: [ID] = [], nearly: [ID] = []
-        // Borrowed in place: a copy of each item would retain and release its cells.
-        library.withUnsafeBufferPointer { items in
-            for i in items.indices {
-                if items[i].picture == picture {
-                    same.append(items[i].id)
-                } else if items[i].picture.differingCells(from: picture, upTo: nearlyMaxCells) <= nearlyMaxCells {
-                    nearly.append(items[i].id)
+    /// The indices of `table` whose pictures are the same as `picture` (`same`) and those that
+    /// nearly are (`nearly`, not the same). For the `sameAs`/`nearlyAs` of a created or changed
+    /// Fonster: leave the Fonster itself out. Linear, about 0.1 µs a picture.
+    public static func matches(of picture: Picture, in table: PictureTable) -> (same: [Int], nearly: [Int]) {
+        var same: [Int] = [], nearly: [Int] = []
+        picture.cells.withUnsafeBufferPointer { own in
+            let own = own.baseAddress!, fingerprint = picture.fingerprint
+            table.withCells { cells in
+                for i in 0..<cells.count {
+                    if cells.fingerprint(i) == fingerprint && Picture.sameCells(cells[i], own) {
+                        same.append(i)
+                    } else if Picture.differingCells(cells[i], own, upTo: nearlyMaxCells) <= nearlyMaxCells {
+                        nearly.append(i)
+                    }
                 }
             }
         }
@@ -68,77 +75,109 @@ public enum Lookalikes {
         return pictures
     }
 
-    /// Groups `items` into same and nearly-same pictures. Same: a dictionary of pictures. Nearly:
-    /// by the pigeonhole rule, two pictures with at most N differing cells agree on at least one of
-    /// N + 1 disjoint blocks of cells (block b = cells i with i mod (N + 1) = b, spread over the
-    /// whole picture), so only pictures sharing a block's hash are compared, each pair once.
-    public static func groups<ID>(_ items: [(id: ID, picture: Picture)], near: Bool = true) -> Groups<ID> {
-        // Distinct pictures, in order of first appearance, with the items drawing each.
-        var index: [Picture: Int] = [:], members: [[Int]] = [], uniques: [Picture] = []
-        index.reserveCapacity(items.count)
-        for (i, item) in items.enumerated() {
-            if let u = index[item.picture] { members[u].append(i) } else {
-                index[item.picture] = uniques.count
-                uniques.append(item.picture)
-                members.append([i])
+    /// Groups the pictures of `table` (named by their indices) into same and nearly-same ones.
+    /// Same: pictures by fingerprint, then their cells compared. Nearly: by the pigeonhole rule,
+    /// two pictures with at most N differing cells agree on at least one of N + 1 disjoint blocks
+    /// of cells (block b = cells i with i mod (N + 1) = b, spread over the whole picture), so only
+    /// pictures sharing a block's hash are compared, each pair once. Every loop reads the table's
+    /// cells in place and keeps indices only.
+    public static func groups(_ table: PictureTable, near: Bool = true) -> Groups<Int> {
+        table.withCells { cells in groups(cells, near: near) }
+    }
+
+    private static func groups(_ cells: PictureTable.Cells, near: Bool) -> Groups<Int> {
+        // Distinct pictures in order of first appearance: `uniqueOf` each item, `first` item of
+        // each unique; pictures with one fingerprint and other cells are chained by `collision`.
+        var byFingerprint: [UInt64: Int] = [:]
+        byFingerprint.reserveCapacity(cells.count)
+        var uniqueOf = [Int](repeating: 0, count: cells.count), first: [Int] = [], collision: [Int] = [], members: [Int] = []
+        for i in 0..<cells.count {
+            let fingerprint = cells.fingerprint(i)
+            var u = byFingerprint[fingerprint] ?? -1, last = -1
+            while u >= 0 && !Picture.sameCells(cells[first[u]], cells[i]) { (last, u) = (u, collision[u]) }
+            if u < 0 {
+                u = first.count
+                first.append(i)
+                collision.append(-1)
+                members.append(0)
+                if last >= 0 { collision[last] = u } else { byFingerprint[fingerprint] = u }
             }
+            uniqueOf[i] = u
+            members[u] += 1
         }
-        let exact = members.filter { $0.count > 1 }.map { $0.map { items[$0].id } }
+        let exact = collect(cells.count) { members[uniqueOf[$0]] > 1 ? uniqueOf[$0] : nil }
         guard near else { return Groups(exact: exact, near: []) }
 
         let blocks = nearlyMaxCells + 1
-        let keys = uniques.map(blockHashes)
-        var parent = Array(uniques.indices)
+        var keys = [UInt64](repeating: 0, count: first.count * blocks)
+        keys.withUnsafeMutableBufferPointer { keys in
+            for u in first.indices { blockHashes(cells[first[u]], into: keys.baseAddress! + u * blocks) }
+        }
+        var parent = Array(first.indices)
         func root(_ x: Int) -> Int {
             var x = x
             while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
             return x
         }
+        var head: [UInt64: Int] = [:], next = [Int](repeating: -1, count: first.count)
+        head.reserveCapacity(first.count)
         for b in 0..<blocks {
-            var buckets: [UInt64: [Int]] = [:]
-            for u in uniques.indices { buckets[keys[u][b], default: []].append(u) }
-            for bucket in buckets.values where bucket.count > 1 {
-                for (n, u) in bucket.enumerated() {
-                    for v in bucket[(n + 1)...] {
+            // Buckets of uniques sharing block b's hash, as chains through `next`.
+            head.removeAll(keepingCapacity: true)
+            for u in first.indices {
+                let key = keys[u * blocks + b]
+                next[u] = head.updateValue(u, forKey: key) ?? -1
+            }
+            for start in head.values where next[start] >= 0 {
+                var u = start
+                while u >= 0 {
+                    var v = next[u]
+                    while v >= 0 {
+                        defer { v = next[v] }
                         // Compared in the first block the two share; skip when already joined.
-                        if (0..<b).contains(where: { keys[u][$0] == keys[v][$0] }) { continue }
+                        if (0..<b).contains(where: { keys[u * blocks + $0] == keys[v * blocks + $0] }) { continue }
                         let (ru, rv) = (root(u), root(v))
                         if ru == rv { continue }
-                        if uniques[u].differingCells(from: uniques[v], upTo: nearlyMaxCells) <= nearlyMaxCells {
+                        if Picture.differingCells(cells[first[u]], cells[first[v]], upTo: nearlyMaxCells) <= nearlyMaxCells {
                             parent[max(ru, rv)] = min(ru, rv)
                         }
                     }
+                    u = next[u]
                 }
             }
         }
-        var components: [Int: [Int]] = [:], order: [Int] = []
-        for u in uniques.indices {
-            let r = root(u)
-            if components[r] == nil { order.append(r) }
-            components[r, default: []].append(u)
-        }
-        let nearGroups = order.compactMap { r -> [ID]? in
-            let group = components[r]!
-            guard group.count > 1 else { return nil }
-            return group.flatMap { members[$0] }.sorted().map { items[$0].id }
+        var uniques = [Int](repeating: 0, count: first.count)
+        for u in first.indices { uniques[root(u)] += 1 }
+        let nearGroups = collect(cells.count) { i in
+            let r = root(uniqueOf[i])
+            return uniques[r] > 1 ? r : nil
         }
         return Groups(exact: exact, near: nearGroups)
     }
 
-    /// The hashes of the N + 1 interleaved blocks of a picture.
-    static func blockHashes(_ picture: Picture) -> [UInt64] {
-        let blocks = nearlyMaxCells + 1
-        var h = [UInt64](repeating: 0xCBF2_9CE4_8422_2325, count: blocks)
-        picture.cells.withUnsafeBufferPointer { cells in
-            h.withUnsafeMutableBufferPointer { h in
-                var b = 0
-                for i in 0..<1024 {
-                    h[b] = (h[b] ^ UInt64(cells[i])) &* 0x0000_0100_0000_01B3
-                    b = b == blocks - 1 ? 0 : b + 1
-                }
+    /// Items 0..<count gathered by the key `group` gives each (nil: in no group): groups in order
+    /// of their first item, items in order.
+    private static func collect(_ count: Int, _ group: (Int) -> Int?) -> [[Int]] {
+        var slot: [Int: Int] = [:], groups: [[Int]] = []
+        for i in 0..<count {
+            guard let key = group(i) else { continue }
+            if let g = slot[key] { groups[g].append(i) } else {
+                slot[key] = groups.count
+                groups.append([i])
             }
         }
-        return h
+        return groups
+    }
+
+    /// The hashes of the N + 1 interleaved blocks of the 1,024 cells at `cells`, written to `hashes`.
+    static func blockHashes(_ cells: UnsafePointer<UInt8>, into h: UnsafeMutablePointer<UInt64>) {
+        let blocks = nearlyMaxCells + 1
+        h.initialize(repeating: 0xCBF2_9CE4_8422_2325, count: blocks)
+        var b = 0
+        for i in 0..<1024 {
+            h[b] = (h[b] ^ UInt64(cells[i])) &* 0x0000_0100_0000_01B3
+            b = b == blocks - 1 ? 0 : b + 1
+        }
     }
 }
 

@@ -38,7 +38,7 @@ import TestSupport
         let records = try Self.records(engine)
         let cells = records.map(Self.cellNumbers)
         let pictures = try #require(try await Lookalikes.pictures(of: records.map { (seed: $0.seed, engine: engine) }, parts: OnPool.parts))
-        let groups = Lookalikes.groups(pictures.enumerated().map { (id: $0.offset, picture: $0.element) })
+        let groups = Lookalikes.groups(PictureTable(pictures))
         for record in records {
             let colours = RecordJudge.colours(record), shown = Picture.shownColours(Creature(seed: record.seed, engine: engine))
             #expect(shown.count == colours.count && shown.dominant?.hex == colours.first, "\(record.seed.debugDescription)")
@@ -78,11 +78,43 @@ import TestSupport
     @Test func matchesFindsTheSameAndTheNearlySame() throws {
         let library = Self.names.enumerated().map { (id: $0.offset, picture: Picture(seed: $0.element, engine: .v1)) }
         let hello = Picture(seed: "hello", engine: .v1)
-        let found = Lookalikes.matches(of: hello, in: library)
+        let found = Lookalikes.matches(of: hello, in: PictureTable(library.map(\.picture)))
         let brute = library.map { zip($0.picture.cells, hello.cells).filter { $0 != $1 }.count }
         #expect(found.same == library.indices.filter { brute[$0] == 0 })
         #expect(found.nearly == library.indices.filter { brute[$0] > 0 && brute[$0] <= Lookalikes.nearlyMaxCells })
         #expect(found.same.contains(Self.names.firstIndex(of: "grace")!) && found.same.contains(Self.names.firstIndex(of: "linus")!))
+    }
+
+    /// A table's copies share its pages until one changes: then only that copy sees the change,
+    /// across page boundaries, and every picture reads back equal.
+    @Test func pictureTableCopiesAreIndependent() {
+        let pictures = (0..<600).map { Picture(seed: "table \($0)", engine: $0 % 2 == 0 ? .v1 : .v2) }
+        var table = PictureTable(pictures)
+        let copy = table
+        table.replace(at: 300, with: pictures[0])
+        table.append(pictures[1])
+        #expect(table.count == 601 && copy.count == 600)
+        #expect(table[300] == pictures[0] && copy[300] == pictures[300] && table[600] == pictures[1])
+        #expect((0..<600).allSatisfy { copy[$0] == pictures[$0] && copy[$0].fingerprint == pictures[$0].fingerprint })
+        #expect((0..<600).allSatisfy { $0 == 300 || table[$0] == pictures[$0] })
+    }
+
+    /// Groups over pages: 600 pictures, each drawn three times in scattered places, one
+    /// group of three each, in order of first appearance; a picture changed to another's joins it.
+    @Test func groupsSpanPages() {
+        let seeds = (0..<200).map { "page \($0)" }
+        let order = (0..<600).map { ($0 * 7) % 600 }  // a permutation: item i draws seeds[order[i] % 200]
+        var table = PictureTable(order.map { Picture(seed: seeds[$0 % 200], engine: .v2) })
+        let distinct = Set(seeds.map { Picture(seed: $0, engine: .v2) }).count
+        let groups = Lookalikes.groups(table, near: false)
+        #expect(groups.exact.count == distinct)
+        for group in groups.exact { #expect(Set(group.map { table[$0] }).count == 1 && group == group.sorted()) }
+        #expect(groups.exact.map { $0[0] } == groups.exact.map { $0[0] }.sorted())
+        let lonely = Picture(seed: "alone in the table", engine: .v2)
+        table.append(lonely)
+        #expect(Lookalikes.groups(table, near: false).exact.count == distinct)
+        table.replace(at: 0, with: lonely)
+        #expect(Lookalikes.groups(table, near: false).exact.contains { $0.first == 0 && $0.last == 600 })
     }
 
     @Test func differingCellsCountsEveryCell() {

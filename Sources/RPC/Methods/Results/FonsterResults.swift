@@ -39,7 +39,7 @@ struct LookalikeList: Sendable {
     let sameAs: [UUID], sameCount: Int, nearlyAs: [UUID], nearlyCount: Int
 
     /// The first `LookalikeFinder.listed` of each kind, and the counts.
-    init(sameAs: some Collection<UUID>, sameCount: Int, nearlyAs: some Collection<UUID>, nearlyCount: Int) {
+    init(sameAs: some Sequence<UUID>, sameCount: Int, nearlyAs: some Sequence<UUID>, nearlyCount: Int) {
         self.sameAs = Array(sameAs.prefix(LookalikeFinder.listed))
         self.nearlyAs = Array(nearlyAs.prefix(LookalikeFinder.listed))
         (self.sameCount, self.nearlyCount) = (sameCount, nearlyCount)
