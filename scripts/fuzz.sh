@@ -65,9 +65,9 @@ build_target() {
     json) build json "$out/json" -- -module-name JSONFuzz Tests/Fuzz/targets/JSONParserFuzz.swift \
         Sources/JSON/{JSONParser,JSONValue,JSONObject,JSONParseError,JSONSerializer}.swift ;;
     frames) build frames "$out/frames" -- -module-name FramesFuzz Tests/Fuzz/targets/FrameDecoderFuzz.swift \
-        Sources/RPC/Transport/{FrameDecoder,Framing,Locked}.swift ;;
+        Sources/RPC/Transport/{FrameDecoder,Framing,Locked,ServerLimits}.swift ;;
     http) build http "$out/http" -- -module-name HTTPFuzz Tests/Fuzz/targets/HTTPRequestFuzz.swift \
-        Sources/RPC/Transport/HTTP/{HTTPRequestParser,HTTPRequest,OriginPolicy}.swift \
+        Sources/RPC/Transport/HTTP/{HTTPRequestParser,HTTPRequest,OriginPolicy}.swift Sources/RPC/Transport/ServerLimits.swift \
         Sources/RPC/Transport/WebSocket/UTF8Validator.swift ;;
     document) build document "$out/document" -- -module-name DocumentFuzz Tests/Fuzz/targets/DocumentEditFuzz.swift \
         Sources/FonsterDocument/{TextPosition,DocumentText,DocumentError,DocumentLimits}.swift ;;

@@ -61,6 +61,7 @@ final class Database {
             case .null: rc = sqlite3_bind_null(statement, position)
             case .int(let v): rc = sqlite3_bind_int64(statement, position, v)
             case .text(let v): rc = sqlite3_bind_text(statement, position, v, Int32(v.utf8.count), SQLITE_TRANSIENT) // interior NULs kept
+            case .blob(let v): rc = v.withUnsafeBytes { sqlite3_bind_blob(statement, position, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT) }
             }
             if rc != SQLITE_OK { throw failure(rc) }
         }
@@ -139,6 +140,8 @@ enum SQLValue {
     case int(Int64)
     /// UTF-8 text.
     case text(String)
+    /// Bytes.
+    case blob([UInt8])
 
     /// Text, or NULL for nil.
     static func optional(_ s: String?) -> SQLValue { s.map(SQLValue.text) ?? .null }
@@ -196,6 +199,13 @@ struct Row {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
         default: 0xFF
         }
+    }
+
+    /// Column `i` as bytes (empty for NULL), valid during `body` only.
+    func withBlob<T>(_ i: Int32, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        let bytes = sqlite3_column_blob(statement, i)
+        let count = Int(sqlite3_column_bytes(statement, i))
+        return body(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
     }
 
     /// Column `i` as raw UTF-8 bytes (empty for NULL), for parsers that avoid a String copy.

@@ -31,6 +31,9 @@ public final class FonsterStore: @unchecked Sendable {
     private let writerTag = UUID().uuidString
     private var lastDataVersion: Int64 = 0  // guarded by lock
     private var lastLogSeq: Int64 = 0  // guarded by lock
+    /// How many times the look-alike pictures were kept (`meta` `pictures_written`) as last seen:
+    /// such a write is no change to the library. Guarded by lock.
+    var lastPicturesWritten: String?
     /// The rows other programs wrote with ids that are not canonical UUID text, by the UUID each
     /// reads as, as of `PRAGMA data_version` `version`. Guarded by lock.
     var foreignIDs: (version: Int64, keys: [UUID: String])?
@@ -500,7 +503,15 @@ public final class FonsterStore: @unchecked Sendable {
             return [StoreChange(ids: [], reason: .reload, external: true)]
         }
         let theirs = rows.filter { !$0.mine }
-        if theirs.isEmpty { return [StoreChange(ids: [], reason: .external, external: true)] }
+        if theirs.isEmpty {
+            // Another process that kept look-alike pictures (`storePictures`) changed nothing.
+            let written = try? db.scalarText("SELECT value FROM meta WHERE key = 'pictures_written'")
+            if let written, written != lastPicturesWritten {
+                lastPicturesWritten = written
+                return []
+            }
+            return [StoreChange(ids: [], reason: .external, external: true)]
+        }
         var changes: [StoreChange] = []
         for row in theirs {
             guard let reason = row.reason else { continue }

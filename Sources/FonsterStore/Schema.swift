@@ -74,6 +74,18 @@ enum Schema {
         INSERT INTO meta (key, value)
             SELECT 'default_engine', CASE WHEN EXISTS (SELECT 1 FROM fonsters) THEN 'fonsters-v1' ELSE 'fonsters-v2' END;
         """,
+        // Version 3: each picture drawn for the look-alikes, by seed and engine (`StoredPictures`):
+        // a cache, checked when read and redrawn when wrong, so a restarted server does not draw
+        // the whole library again.
+        """
+        CREATE TABLE pictures (
+            seed TEXT NOT NULL,
+            engine TEXT NOT NULL,
+            cells BLOB NOT NULL,
+            hash INTEGER NOT NULL,
+            UNIQUE (seed, engine)
+        );
+        """,
     ]
 
     /// The newest schema version this build knows.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import CreatureCore
 @testable import FonsterStore
 
 @Suite(.offTheCooperativeThreads) struct ChangeTests {
@@ -65,6 +66,26 @@ import TestSupport
         let theirs = try FonsterStore(location: .file(path), options: testOptions())
         for round in 0..<11 { _ = try theirs.importSeeds((0..<1_000).map { "bulk \(round) \($0)" }, engine: .current) }
         #expect(mine.checkForExternalChanges() == [StoreChange(ids: [], reason: .reload, external: true)])
+    }
+
+    /// Another process keeping look-alike pictures changes nothing in the library; a write by
+    /// hand after it still asks for a reload.
+    @Test func keptPicturesAreNoChange() throws {
+        let path = dir.file("lib.sqlite")
+        let mine = try FonsterStore(location: .file(path), options: testOptions())
+        let theirs = try FonsterStore(location: .file(path), options: testOptions())
+        _ = try mine.create(seed: "x", engine: .v1)
+        #expect(theirs.checkForExternalChanges().count == 1)
+        for round in 0..<2 {
+            try theirs.storePictures([("x \(round)", .v1, Picture(seed: "x \(round)", engine: .v1))])
+            #expect(mine.checkForExternalChanges().isEmpty, "round \(round)")
+        }
+        #expect(try mine.seedsWithPictures().missing == [0])
+        try theirs.storePictures([("x", .v1, Picture(seed: "x", engine: .v1))])
+        #expect(mine.checkForExternalChanges().isEmpty)
+        #expect(try mine.seedsWithPictures().missing.isEmpty)
+        rawSQL(path, "UPDATE fonsters SET name = 'by hand'")
+        #expect(mine.checkForExternalChanges() == [StoreChange(ids: [], reason: .external, external: true)])
     }
 
     @Test func pollingObserverHearsAnotherProcess() async throws {

@@ -72,6 +72,7 @@ EXTRA = [
     ("creature/search", {"base": "alice", "want": {"antlers": True, "beard": True}, "limit": 2, "engine": "fonsters-v2"}),
     ("creature/search", {"base": "bob", "want": "colors=3,tier=4", "variants": ["words"], "limit": 1, "timeoutMs": 5000}),
     ("fonsters/lookalikes", {}),
+    ("fonsters/lookalikesOf", {"seed": "hello", "engine": "fonsters-v1", "except": "00000000-0000-4000-8000-00000000000a"}),
     ("share/build", {"seeds": ["a long seed " * 20] * 20}),
     ("fonsters/random", {"id": "00000000-0000-4000-8000-00000000000a", "source": "lorem"}),
     ("fonsters/random", {"id": "00000000-0000-4000-8000-00000000000a", "source": "uuid", "mode": "prepend"}),

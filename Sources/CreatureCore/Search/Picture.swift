@@ -174,6 +174,20 @@ public struct Picture: Hashable, Sendable {
     @inline(__always)
     public static func sameCells(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>) -> Bool { memcmp(a, b, 1024) == 0 }
 
+    /// Whether the 1,024 bytes at `cells` are colour numbers this build knows, whose hash is
+    /// `fingerprint`: a picture read back from a file, which anyone could have edited.
+    static func isValid(_ cells: UnsafePointer<UInt8>, fingerprint: UInt64) -> Bool {
+        let known = UInt8(palette.count)
+        var highest: UInt8 = 0
+        for i in 0..<1024 { highest = max(highest, cells[i]) }
+        return highest < known && hash(UnsafeRawPointer(cells)) == fingerprint
+    }
+
+    /// Every cell transparent: a stand-in for a picture still to be drawn.
+    public static let transparent: Picture = [UInt8](repeating: 0, count: 1024).withUnsafeBufferPointer {
+        Picture(cells: $0.baseAddress!, fingerprint: hash(UnsafeRawPointer($0.baseAddress!)))
+    }
+
     /// The picture whose 1,024 cells are at `cells`, with their fingerprint (from a `PictureTable`).
     init(cells: UnsafePointer<UInt8>, fingerprint: UInt64) {
         self.cells = Array(UnsafeBufferPointer(start: cells, count: 1024))
@@ -218,18 +232,21 @@ public struct Picture: Hashable, Sendable {
 
     /// Four interleaved multiply–xor lanes over the 128 words, then mixed.
     private static func hash(_ cells: [UInt8]) -> UInt64 {
-        cells.withUnsafeBytes { raw in
-            var lanes = SIMD4<UInt64>(0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
-            for w in stride(from: 0, to: 1024, by: 32) {
-                let v = raw.loadUnaligned(fromByteOffset: w, as: SIMD4<UInt64>.self)
-                lanes = (lanes ^ v) &* 0x0000_0100_0000_01B3
-                lanes ^= lanes &>> 29
-            }
-            var h = lanes[0] ^ (lanes[1] &* 31) ^ (lanes[2] &* 961) ^ (lanes[3] &* 29_791)
-            h ^= h >> 33
-            h &*= 0xFF51_AFD7_ED55_8CCD
-            h ^= h >> 33
-            return h
+        cells.withUnsafeBytes { hash(UnsafeRawPointer($0.baseAddress!)) }
+    }
+
+    /// The hash of the 1,024 cells at `raw`.
+    static func hash(_ raw: UnsafeRawPointer) -> UInt64 {
+        var lanes = SIMD4<UInt64>(0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
+        for w in stride(from: 0, to: 1024, by: 32) {
+            let v = raw.loadUnaligned(fromByteOffset: w, as: SIMD4<UInt64>.self)
+            lanes = (lanes ^ v) &* 0x0000_0100_0000_01B3
+            lanes ^= lanes &>> 29
         }
+        var h = lanes[0] ^ (lanes[1] &* 31) ^ (lanes[2] &* 961) ^ (lanes[3] &* 29_791)
+        h ^= h >> 33
+        h &*= 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        return h
     }
 }

@@ -42,6 +42,23 @@ public struct PictureTable: Sendable {
         write(picture, at: count - 1)
     }
 
+    /// Adds the picture stored as `cells` with `fingerprint` (a row read back from a file) when
+    /// they are 1,024 colour numbers this build knows and `fingerprint` is their hash; false,
+    /// nothing added, otherwise.
+    public mutating func append(stored cells: UnsafeRawBufferPointer, fingerprint: UInt64) -> Bool {
+        guard cells.count == 1024, let base = cells.baseAddress?.assumingMemoryBound(to: UInt8.self),
+              Picture.isValid(base, fingerprint: fingerprint) else { return false }
+        if count % Page.size == 0 { pages.append(Page()) }
+        count += 1
+        let p = (count - 1) / Page.size, slot = (count - 1) % Page.size
+        if !isKnownUniquelyReferenced(&pages[p]) {
+            pages[p] = Page(copying: pages[p], count: slot)
+        }
+        (pages[p].cells + slot * 1024).update(from: base, count: 1024)
+        pages[p].fingerprints[slot] = fingerprint
+        return true
+    }
+
     /// Puts `picture` in place of the `index`-th.
     public mutating func replace(at index: Int, with picture: Picture) {
         precondition(index >= 0 && index < count, "picture \(index) of \(count)")

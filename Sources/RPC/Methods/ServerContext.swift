@@ -48,6 +48,12 @@ public final class ServerContext: Sendable {
         self.onChange = onChange
         self.warn = warn
         documents.owner.current = self
+        // The pictures drawn for the look-alikes are kept in the library file, on the store thread.
+        if location != .memory {
+            lookalikes.whenDrawn { [weak self] in
+                self?.executor.enqueue { [weak self] in if let self, let store = try? self.store() { self.lookalikes.saveDrawn(store) } }
+            }
+        }
     }
 
     /// Opens the store now (so changes are heard from the start); a failure waits for the

@@ -58,13 +58,35 @@ import CreatureCore
         }
     }
 
-    /// Without an engine the seed is drawn by the default engine, and the answer says which.
+    /// Without an engine the seed is drawn by the library's default engine (`library/settings`),
+    /// read on each call, and the answer says which.
     @Test func theEngineDefaultsToTheLibrarys() async throws {
         let h = MethodHarness()
-        let engine = h.context.defaultEngine
-        let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": .string(engine.rawValue)])
-        let answer = try await h.result("fonsters/lookalikesOf", ["seed": "hello"])
-        #expect(answer["engine"] == .string(engine.rawValue) && answer["sameAs"] == [hello["id"]!])
+        let v1 = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
+        let v2 = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v2"])
+        for (engine, same) in [(EngineVersion.v1, v1), (.v2, v2), (.v1, v1)] {
+            _ = try await h.result("library/settings", ["defaultEngine": .string(engine.rawValue)])
+            let answer = try await h.result("fonsters/lookalikesOf", ["seed": "hello"])
+            #expect(answer["engine"] == .string(engine.rawValue) && answer["sameAs"] == [same["id"]!], "\(engine.rawValue)")
+        }
+    }
+
+    /// A deleted Fonster is no look-alike while it is in the trash, is one again once restored
+    /// (its picture right), and is gone for good once purged.
+    @Test func theTrashLeavesAndRestoresLookalikes() async throws {
+        let h = MethodHarness()
+        let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
+        let grace = try await h.result("fonsters/create", ["seed": "grace", "engine": "fonsters-v1"])
+        let asked: JSONValue = ["seed": "linus", "engine": "fonsters-v1"]
+        #expect(try await h.result("fonsters/lookalikesOf", asked)["sameAs"] == [hello["id"]!, grace["id"]!])
+        _ = try await h.result("fonsters/delete", ["id": hello["id"]!])
+        #expect(try await h.result("fonsters/lookalikesOf", asked)["sameAs"] == [grace["id"]!], "in the trash")
+        _ = try await h.result("fonsters/restore", ["id": hello["id"]!])
+        #expect(try await h.result("fonsters/lookalikesOf", asked)["sameAs"] == [hello["id"]!, grace["id"]!], "restored")
+        _ = try await h.result("fonsters/delete", ["id": grace["id"]!])
+        _ = try await h.result("fonsters/purge")
+        let purged = try await h.result("fonsters/lookalikesOf", asked)
+        #expect(purged["sameAs"] == [hello["id"]!] && purged["sameCount"] == 1, "purged")
     }
 
     /// Bad params get -32602 naming the param (1002 for a seed over the limit) and change nothing.

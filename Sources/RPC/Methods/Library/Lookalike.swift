@@ -7,7 +7,8 @@ import FonsterStore
 /// Fonster id with the seed and engine they were drawn from, so an edit draws only what changed;
 /// and the library's pictures in order are kept with the store's version, so a create or an
 /// update that was the only change since does not read the library again (a pass over the
-/// pictures in memory, about 1 KB a Fonster).
+/// pictures in memory, about 1 KB a Fonster). What it draws the store keeps (`StoredPictures`),
+/// so a restarted server reads the library's pictures instead of drawing them.
 final class LookalikeFinder: Sendable {
     /// What a Fonster drew: from which seed and engine, and the picture.
     private struct Drawn {
@@ -35,8 +36,9 @@ final class LookalikeFinder: Sendable {
     }
 
     /// Pictures by Fonster id, and the bytes they hold (about 1 KB a picture plus its seed);
-    /// emptied when it passes `limitBytes`, so long seeds cannot make it grow without bound.
-    private let drawn = Locked((byID: [UUID: Drawn](), bytes: 0))
+    /// emptied when it passes `limitBytes`, so long seeds cannot make it grow without bound; and
+    /// how many pictures were drawn in all.
+    private let drawn = Locked((byID: [UUID: Drawn](), bytes: 0, count: 0))
     private let limitBytes = 32 << 20
     /// The library's pictures in list order as the store stood at `version` (the newest a method
     /// saw); none for a library of more than `keptLimit` Fonsters, which is read each time.
@@ -60,23 +62,30 @@ final class LookalikeFinder: Sendable {
     /// How many pictures are kept in order (for tests).
     var keptCount: Int { kept.withLock { $0?.pictures.count ?? 0 } }
 
-    /// The library as a method found it on the store thread: its seeds, read, or (nil) the kept
-    /// pictures `base`, to which only the Fonster a method edited is to be put.
+    /// The library as a method found it on the store thread: the kept pictures `base`, to which
+    /// only the Fonster a method edited is to be put; or, read (`seeds`), the pictures the store
+    /// kept (`StoredPictures`), those at `missing` still to be drawn.
     struct Library: Sendable {
         let seeds: [StoredSeed]?
         let base: Pictures
+        let missing: [Int]
         let version: StoreVersion
+        /// Whether `base` was read from the store (and is checked before it is used).
+        var fromStore = false
 
         /// How many Fonsters it holds (before the edit it is to take, if any).
         var count: Int { seeds?.count ?? base.count }
     }
 
     /// On the store thread: the library as it stands, from the kept pictures when no one has
-    /// changed it since, else (or when `reading`: a method that needs the seeds) read.
+    /// changed it since, else read with the pictures the store keeps; with `reading` (a method
+    /// that needs the seeds) the seeds are read in any case.
     func library(_ store: FonsterStore, reading: Bool = false) throws(StoreError) -> Library {
         let version = try store.version()
-        if !reading, let kept = kept(at: version) { return Library(seeds: nil, base: kept, version: version) }
-        return Library(seeds: try store.seeds(), base: Pictures(), version: version)
+        if let kept = kept(at: version) {
+            return Library(seeds: reading ? try store.seeds() : nil, base: kept, missing: [], version: version)
+        }
+        return try read(store, at: version)
     }
 
     /// On the store thread: runs `edit` (one create or update, of the Fonster it returns) and
@@ -86,8 +95,34 @@ final class LookalikeFinder: Sendable {
         let before = try store.version()
         let fonster = try edit()
         let after = try store.version()
-        if after.follows(before), let kept = kept(at: before) { return (fonster, Library(seeds: nil, base: kept, version: after)) }
-        return (fonster, Library(seeds: try store.seeds(), base: Pictures(), version: after))
+        if after.follows(before), let kept = kept(at: before) { return (fonster, Library(seeds: nil, base: kept, missing: [], version: after)) }
+        return (fonster, try read(store, at: after))
+    }
+
+    /// The library's seeds and the pictures the store keeps of them.
+    private func read(_ store: FonsterStore, at version: StoreVersion) throws(StoreError) -> Library {
+        let stored = try store.seedsWithPictures()
+        return Library(seeds: stored.seeds, base: Pictures(ids: stored.seeds.map(\.id), table: stored.table), missing: stored.missing,
+                       version: version, fromStore: true)
+    }
+
+    /// Pictures drawn since the store last kept them (`FonsterStore.storePictures`), and their bytes.
+    private let unsaved = Locked((rows: [PictureToStore](), bytes: 0))
+    /// Called when pictures were drawn: it has `saveDrawn` run on the store thread (none for
+    /// a library in memory).
+    private let onDrawn = Locked<(@Sendable () -> Void)?>(nil)
+
+    /// Has `save` called whenever pictures were drawn (to run `saveDrawn` on the store thread).
+    func whenDrawn(_ save: @escaping @Sendable () -> Void) { onDrawn.withLock { $0 = save } }
+
+    /// On the store thread: has the store keep the pictures drawn since it last did. A failure
+    /// (a full disk, a busy file) loses nothing but the cache.
+    func saveDrawn(_ store: FonsterStore) {
+        let rows = unsaved.withLock { unsaved in
+            defer { unsaved = ([], 0) }
+            return unsaved.rows
+        }
+        try? store.storePictures(rows)
     }
 
     /// The kept pictures when they are those of `version`.
@@ -102,8 +137,28 @@ final class LookalikeFinder: Sendable {
     /// `fonster` (just made or changed) against the rest of `library`, on the compute pool.
     func members(of fonster: Fonster, in library: Library, defaultEngine: EngineVersion,
                  request: RequestContext) async throws(ResponseError) -> LookalikeList {
-        try await matches(of: { self.picture(StoredSeed(fonster), defaultEngine, known: [:]) }, in: library, except: fonster.id,
-                          puttingAs: fonster.id, defaultEngine: defaultEngine, request: request)
+        let draw = { @Sendable () -> Picture in
+            let picture = self.picture(StoredSeed(fonster), defaultEngine, known: [:])
+            if let engine = EngineVersion(rawValue: fonster.engine) { self.save([(fonster.seed, engine, picture)], bytes: fonster.seed.utf8.count + 1100, soon: false) }
+            return picture
+        }
+        return try await matches(of: draw, in: library, except: fonster.id, puttingAs: fonster.id, defaultEngine: defaultEngine, request: request)
+    }
+
+    /// Keeps `rows` (`bytes` of them) for the store to keep, and has it do so: at once when
+    /// `soon` (a library drawn), else once 256 wait (an edit's picture: one write each would
+    /// double an edit's writes; those still waiting at exit are drawn again after a restart).
+    /// Past 64 MB waiting they are dropped.
+    private func save(_ rows: [PictureToStore], bytes: Int, soon: Bool) {
+        // Nothing waits where nothing saves (a library in memory).
+        guard !rows.isEmpty, let hook = onDrawn.withLock({ $0 }) else { return }
+        let saving = unsaved.withLock { unsaved in
+            guard unsaved.bytes + bytes <= 64 << 20 else { return false }
+            unsaved.rows += rows
+            unsaved.bytes += bytes
+            return soon || unsaved.rows.count >= 256
+        }
+        if saving { hook() }
     }
 
     /// The Fonsters of `library` (but `except`) that draw the picture `draw` gives or nearly
@@ -210,24 +265,32 @@ final class LookalikeFinder: Sendable {
         }
     }
 
-    /// The pictures of `library` in order, with `edited` put in (in its place, or last when
-    /// new) when they come from the kept ones; kept for the next method. Asks `request` whether
-    /// to stop every 256 Fonsters drawn.
+    /// The pictures of `library` in order, those it misses drawn (and kept for the store to
+    /// keep), with `edited` put in (in its place, or last when new); kept for the next method.
+    /// Asks `request` whether to stop every 256 Fonsters drawn.
     private func pictures(_ library: Library, edited: (id: UUID, picture: Picture)? = nil, _ defaultEngine: EngineVersion,
                           _ request: RequestContext) throws(ResponseError) -> Pictures {
         var pictures = library.base
-        if let seeds = library.seeds {
+        var missing = library.missing
+        if let seeds = library.seeds, library.fromStore, !Self.storedPicturesHold(pictures.table, seeds, missing) {
+            missing = Array(seeds.indices)
+        }
+        if let seeds = library.seeds, !missing.isEmpty {
             // A snapshot (the dictionary is shared, not copied): the lock is not held for the pass.
             let known = drawn.withLock { $0.byID }
-            pictures.ids.reserveCapacity(seeds.count)
-            for n in seeds.indices {
+            var drawnNow: [PictureToStore] = [], bytes = 0
+            for (n, i) in missing.enumerated() {
                 if n & 255 == 255 { try request.checkpoint() }
-                pictures.ids.append(seeds[n].id)
-                pictures.table.append(picture(seeds[n], defaultEngine, known: known))
+                let picture = picture(seeds[i], defaultEngine, known: known)
+                pictures.table.replace(at: i, with: picture)
+                if let engine = EngineVersion(rawValue: seeds[i].engine) {
+                    drawnNow.append((seeds[i].seed, engine, picture))
+                    bytes += seeds[i].seed.utf8.count + 1100
+                }
             }
-        } else if let edited {
-            pictures.put(edited.id, edited.picture)
+            save(drawnNow, bytes: bytes, soon: true)
         }
+        if let edited { pictures.put(edited.id, edited.picture) }
         kept.withLock { kept in
             let before = kept.map { Self.bytes($0.pictures) } ?? 0
             if pictures.count <= keptLimit, kept.map({ library.version.isAtLeast($0.version) }) ?? true {
@@ -246,6 +309,28 @@ final class LookalikeFinder: Sendable {
         return pictures
     }
 
+    /// How many pictures a read of the store checks by drawing them again.
+    static let storedSample = 32
+
+    /// Whether the pictures the store kept for `seeds` (but those at `missing`) are what the
+    /// engines draw, checked on `storedSample` of them drawn again at random: a row that does
+    /// not hold a picture is caught when read, but one that holds another seed's (an edited file,
+    /// or an engine fixed since) only this way; any wrong one and none is used.
+    private static func storedPicturesHold(_ table: PictureTable, _ seeds: [StoredSeed], _ missing: [Int]) -> Bool {
+        guard missing.count < seeds.count else { return true }
+        var isMissing = [Bool](repeating: false, count: seeds.count)
+        for i in missing { isMissing[i] = true }
+        for _ in 0..<storedSample {
+            let i = Int.random(in: seeds.indices)
+            guard !isMissing[i], let engine = EngineVersion(rawValue: seeds[i].engine) else { continue }
+            if table[i] != Picture(Creature(seed: seeds[i].seed, engine: engine)) { return false }
+        }
+        return true
+    }
+
+    /// How many pictures were drawn for the library (not read from the store or kept): for tests.
+    var drawnCount: Int { drawn.withLock { $0.count } }
+
     /// The picture of `fonster`: from `known` or the cache when its seed and engine are those it
     /// was drawn from, else drawn now and kept.
     private func picture(_ fonster: StoredSeed, _ defaultEngine: EngineVersion, known: [UUID: Drawn]) -> Picture {
@@ -258,7 +343,8 @@ final class LookalikeFinder: Sendable {
         let drawn = Drawn(seed: fonster.seed, engine: engine, picture: Picture(Creature(seed: fonster.seed, engine: engine)))
         let size = fonster.seed.utf8.count + 1100
         self.drawn.withLock { cache in
-            if cache.bytes + size > limitBytes { cache = ([:], 0) }
+            cache.count += 1
+            if cache.bytes + size > limitBytes { (cache.byID, cache.bytes) = ([:], 0) }
             if let old = cache.byID.updateValue(drawn, forKey: fonster.id) { cache.bytes -= old.seed.utf8.count + 1100 }
             cache.bytes += size
         }

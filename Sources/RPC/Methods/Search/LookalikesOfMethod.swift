@@ -33,8 +33,10 @@ enum LookalikesOfMethod: RPCMethod {
     }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
-        let engine = params.engine ?? context.defaultEngine
-        let library = try await context.withStore { store throws(StoreError) in try context.lookalikes.library(store) }
+        let (library, libraryEngine) = try await context.withStore { store throws(StoreError) in
+            (try context.lookalikes.library(store), try store.defaultEngine())
+        }
+        let engine = params.engine ?? libraryEngine
         request.leaveOrder()
         let seed = params.seed.text
         let lookalikes = try await context.lookalikes.matches(of: { Picture(Creature(seed: seed, engine: engine)) }, in: library, except: params.except,
