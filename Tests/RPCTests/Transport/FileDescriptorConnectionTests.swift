@@ -140,13 +140,16 @@ private func echoServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         defer { _ = Glibc.close(fds[0]) }
         let output = FileDescriptorOutput(fd: fds[1], closeDescriptor: true, log: .silent)
         output.write([UInt8](repeating: 7, count: 1 << 20))  // far more than a pipe holds
-        let waited = Locked(false)
+        // What is still queued when the wait returns: a wait that returned before the reader
+        // drained finds about a megabyte there.
+        let queuedAtReturn = Locked(Int.max)
+        let asked = Gate()
         let waiter = Task {
+            await asked.open()
             await output.waitForRoom(limit: 64 << 10)
-            waited.withLock { $0 = true }
+            queuedAtReturn.withLock { $0 = output.pendingBytes }
         }
-        try await Task.sleep(nanoseconds: 100_000_000)
-        #expect(!waited.current, "nobody read, yet the output reported room")
+        await asked.wait()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var total = 0
         while total < 1 << 20 {
@@ -155,7 +158,8 @@ private func echoServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
             total += n
         }
         await waiter.value
-        #expect(waited.current && total == 1 << 20)
+        #expect(queuedAtReturn.current <= 64 << 10, "the output reported room while \(queuedAtReturn.current) bytes were queued")
+        #expect(total == 1 << 20)
         await output.close()
     }
 

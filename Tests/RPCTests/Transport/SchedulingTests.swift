@@ -24,8 +24,9 @@ import FonsterStore
         client.request(2, "read")
         client.request(3, "pure")
         #expect(try await client.expectMessage()["id"] == 3)  // free: not held up by the write
-        try await Task.sleep(nanoseconds: 50_000_000)
         #expect(log.current.isEmpty)  // the read waits for the write
+        // Once the write is let go: its answer, then the read's (a read that had not waited would
+        // have answered before the write, which the test held).
         await gate.open()
         #expect(try await client.expectMessage()["id"] == 1)
         #expect(try await client.expectMessage()["id"] == 2)
@@ -52,7 +53,8 @@ import FonsterStore
     @Test func aHeavyWeightLimitsHowManyRunAtOnce() async throws {
         var limits = ServerLimits()
         limits.maxConcurrentRequests = 10
-        let server = RPCServer(mode: .concurrent, limits: limits, log: .silent)
+        let budget = MemoryBudget(limit: limits.memoryBudget) // holds only the estimates of admitted work
+        let server = RPCServer(mode: .concurrent, limits: limits, log: .silent, budget: budget)
         let gate = Gate()
         let running = Locked((now: 0, peak: 0))
         server.register(method: "heavy", scheduler: { _ in Scheduling(lane: .free, weight: 5) }) { _, _ in
@@ -64,8 +66,11 @@ import FonsterStore
         let client = TestClient(server)
         for i in 0..<5 { client.request(Int64(i), "heavy") }
         for _ in 0..<2000 where running.current.now < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // Answered on arrival: all five were read, and the scheduler admitted what it would.
+        client.request(99, "missing")
+        #expect(try await client.expectMessage()["id"] == 99)
         #expect(running.current.now == 2)
+        #expect(budget.total == 2 * Scheduling.defaultBytes, "the scheduler admitted more than two of weight 5")
         await gate.open()
         for _ in 0..<5 { #expect(try await client.expectMessage()["result"] == "done") }
         #expect(running.current.peak == 2)

@@ -115,7 +115,10 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
     }
 
     @Test func concurrencyLimitHoldsBackReading() async throws {
-        let server = RPCServer(mode: .concurrent, maxConcurrentRequests: 2, log: .silent)
+        var limits = ServerLimits()
+        limits.maxConcurrentRequests = 2
+        let budget = MemoryBudget(limit: limits.memoryBudget) // holds only the estimates of admitted work
+        let server = RPCServer(mode: .concurrent, limits: limits, log: .silent, budget: budget)
         let gate = Gate()
         let running = Locked((now: 0, peak: 0))
         server.register(method: "hold") { params, _ in
@@ -127,8 +130,11 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         let client = TestClient(server)
         for i in 0..<6 { client.request(Int64(i), "hold", [.number(i)]) }
         for _ in 0..<2000 where running.current.now < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
-        try await Task.sleep(nanoseconds: 50_000_000) // time for a third to start, were it allowed
+        // Answered on arrival: all six were read, and the scheduler admitted what it would.
+        client.request(99, "missing")
+        #expect(try await client.expectMessage()["id"] == 99)
         #expect(running.current.now == 2)
+        #expect(budget.total == 2 * Scheduling.defaultBytes, "the scheduler admitted more than two")
         await gate.open()
         var ids: [Int] = []
         for _ in 0..<6 { ids.append(try await client.expectMessage()["id"]?.int ?? -1) }
@@ -206,15 +212,14 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
 
     @Test func shutdownWaitsForEarlierRequests() async throws {
         let server = makeServer()
-        let gate = Gate()
-        server.register(method: "slow") { _, _ in await gate.wait(); return "slow" }
         let client = TestClient(server)
+        // The slow request ends only once the server has read `exit` and stopped reading.
+        let stopped = client.whenServerStopsReading()
+        server.register(method: "slow") { _, _ in await stopped.wait(); return "slow" }
         client.request(1, "slow")
         client.request(2, "shutdown")
         client.notify("exit") // pipelined, as a script might: running requests still finish
-        try await Task.sleep(nanoseconds: 20_000_000)
-        await gate.open()
-        #expect(try await client.expectMessage()["id"] == 1)
+        #expect(try await client.expectMessage() == ["jsonrpc": "2.0", "id": 1, "result": "slow"])
         #expect(try await client.expectMessage() == ["jsonrpc": "2.0", "id": 2, "result": nil])
         #expect(await client.serverRun.value.exitCode == 0)
         #expect(try await client.drain().isEmpty)
@@ -342,11 +347,13 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
 
     @Test func endOfInputWaitsForRunningRequests() async throws {
         let server = makeServer()
+        let client = TestClient(server)
+        // The request ends only once the server has seen the end of input and stopped reading.
+        let stopped = client.whenServerStopsReading()
         server.register(method: "late") { _, _ in
-            try await Task.sleep(nanoseconds: 50_000_000)
+            await stopped.wait()
             return "late"
         }
-        let client = TestClient(server)
         client.request(1, "late")
         let exit = await client.finish()
         #expect(exit.reason == .endOfInput)
@@ -383,18 +390,27 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
     @Test func queueLimitHoldsBackReading() async throws {
         let server = RPCServer(mode: .sequential, maxConcurrentRequests: 3, log: .silent)
         let gate = Gate()
-        server.register(method: "hold") { params, _ in await gate.wait(); return params }
+        server.register(method: "hold") { params, context in
+            context.sendNotification("test/started")
+            await gate.wait()
+            return params
+        }
         let received = Locked(0)
         server.onNotification(method: "count") { _, _ in received.withLock { $0 += 1 } }
         let client = TestClient(server)
         client.request(0, "hold", [0])
+        #expect(try await client.expectMessage()["method"] == "test/started")
         for _ in 0..<10 { client.notify("count") }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // A cancel is handled on arrival: its answer shows the ten were read. The cancelled
+        // handler still holds the line until it returns.
+        client.notify("$/cancelRequest", ["id": 0])
+        let cancelled = try await client.expectMessage()
+        #expect(cancelled["id"] == 0 && errorCode(cancelled) == -32800)
         #expect(received.current == 0) // all stuck behind the held request
         await gate.open()
-        #expect(try await client.expectMessage()["id"] == 0)
         client.request(1, "hold", [1])
-        #expect(try await client.expectMessage()["id"] == 1)
+        #expect(try await client.expectMessage()["method"] == "test/started")
+        #expect(try await client.expectMessage()["id"] == 1) // nothing more for the cancelled 0
         #expect(received.current == 10)
         _ = await client.finish()
     }

@@ -4,12 +4,15 @@ import Testing
 /// A client driving an `RPCServer` over an in-memory connection pair.
 struct TestClient {
     let connection: Connection
+    /// The server's end of the pair (to watch when the server stops reading).
+    let serverEnd: Connection
     let serverRun: Task<ServerExit, Never>
 
     /// Starts `server` on a fresh pair; the client writes with `framing`.
     init(_ server: RPCServer, framing: Framing = .contentLength) {
         let (serverEnd, clientEnd) = Connection.inMemoryPair(clientFraming: framing)
         connection = clientEnd
+        self.serverEnd = serverEnd
         serverRun = Task { await server.run(on: serverEnd) }
     }
 
@@ -49,6 +52,13 @@ struct TestClient {
     func finish() async -> ServerExit {
         await connection.writer.close()
         return await serverRun.value
+    }
+
+    /// A gate that opens once the server stops reading (after end of input or `exit`).
+    func whenServerStopsReading() -> Gate {
+        let gate = Gate()
+        serverEnd.incoming.whenStopped { Task { await gate.open() } }
+        return gate
     }
 
     /// Everything the server still sends until it closes its output.
