@@ -52,13 +52,7 @@ enum LibraryBenchmark {
         /// Sends one request and waits for its answer; returns its size in bytes.
         func call(_ method: String, _ params: String) -> Int {
             serial += 1
-            child.send(#"{"jsonrpc":"2.0","id":\#(serial),"method":"\#(method)","params":\#(params)}"#)
-            let answer = Array(#"{"jsonrpc":"2.0","id":\#(serial),"result""#.utf8)
-            while true {
-                let body = child.receive()
-                if body.starts(with: answer) { return body.count }
-                if body.starts(with: Array(#"{"jsonrpc":"2.0","id""#.utf8)) { fatalError("\(method): \(String(decoding: body.prefix(300), as: UTF8.self))") }
-            }
+            return child.call(method, params, id: serial)
         }
         _ = call("initialize", "{}")
         let pid = child.process.processIdentifier

@@ -50,6 +50,18 @@ enum RPCBenchmark {
             }
         }
 
+        /// Sends request `id` and waits for its result, skipping notifications; returns the
+        /// answer's size in bytes (an error answer ends the benchmark).
+        func call(_ method: String, _ params: String, id: Int) -> Int {
+            send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
+            let answer = Array(#"{"jsonrpc":"2.0","id":\#(id),"result""#.utf8)
+            while true {
+                let body = receive()
+                if body.starts(with: answer) { return body.count }
+                if body.starts(with: Array(#"{"jsonrpc":"2.0","id""#.utf8)) { fatalError("\(method): \(String(decoding: body.prefix(300), as: UTF8.self))") }
+            }
+        }
+
         private var offset = 0  // start of unread bytes in `buffer`
         private var chunk = [UInt8](repeating: 0, count: 1 << 16)  // reused read buffer
 
@@ -326,13 +338,7 @@ enum RPCBenchmark {
             /// Sends one request and returns its answer's length (didChange notifications are skipped).
             func call(_ method: String, _ params: String) -> Int {
                 serial += 1
-                child.send(#"{"jsonrpc":"2.0","id":\#(serial),"method":"\#(method)","params":\#(params)}"#)
-                let answer = Array(#"{"jsonrpc":"2.0","id":\#(serial),"result""#.utf8)
-                while true {
-                    let body = child.receive()
-                    if body.starts(with: answer) { return body.count }
-                    if body.starts(with: Array(#"{"jsonrpc":"2.0","id""#.utf8)) { fatalError("\(method): \(String(decoding: body, as: UTF8.self))") }
-                }
+                return child.call(method, params, id: serial)
             }
             let names = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy"]
             for batch in 0..<(size / 10_000 + (size % 10_000 == 0 ? 0 : 1)) {
