@@ -1,0 +1,59 @@
+/// How alike two pictures look to a person: the silhouette first, then the colours. A creature's
+/// silhouette is which of its 1,024 cells are drawn at all; the same disc in another colour has the
+/// same silhouette and so looks nearly alike, however different the colours are.
+///
+/// The one rule every "looks alike" of the project uses (the language server's diagnostics,
+/// distinct variants and completion, the library's look-alikes, the page's warnings).
+/// Its promise, which indexes rely on: pictures that look alike have silhouettes differing in at
+/// most `silhouetteSlack` cells, so a search may first find candidates by silhouette alone.
+public enum Likeness {
+    /// At most this many cells are drawn in one silhouette and not in the other when two pictures
+    /// look alike (under 1 % of the picture: a changed ear or speckle is hard to see at avatar size).
+    public static let silhouetteSlack = 8
+
+    /// Which cells `picture` draws: bit `i % 64` of word `i / 64` is set when cell `i` is not
+    /// transparent (cells row by row).
+    public static func silhouette(_ picture: Picture) -> Silhouette {
+        var words = Silhouette.Words()
+        picture.cells.withUnsafeBufferPointer { cells in
+            for word in 0..<16 {
+                var bits: UInt64 = 0
+                for bit in 0..<64 where cells[word * 64 + bit] != 0 { bits |= 1 << UInt64(bit) }
+                words[word] = bits
+            }
+        }
+        return Silhouette(words: words)
+    }
+
+    /// Whether `a` and `b` look alike: the same picture, or silhouettes that differ in at most
+    /// `silhouetteSlack` cells whatever the colours.
+    public static func looksAlike(_ a: Picture, _ b: Picture) -> Bool {
+        a == b || silhouette(a).differingCells(from: silhouette(b)) <= silhouetteSlack
+    }
+}
+
+/// A picture's silhouette as 1,024 bits (`Likeness.silhouette`).
+public struct Silhouette: Hashable, Sendable {
+    /// Sixteen 64-bit words.
+    public typealias Words = SIMD16<UInt64>
+    /// The bits, cell `i` at bit `i % 64` of word `i / 64`.
+    public var words: Words
+
+    /// Creates a silhouette from its bits.
+    public init(words: Words) { self.words = words }
+
+    /// How many cells are drawn in one silhouette and not in the other.
+    public func differingCells(from other: Silhouette) -> Int {
+        let x = words ^ other.words
+        var count = 0
+        for i in 0..<16 { count += x[i].nonzeroBitCount }
+        return count
+    }
+
+    /// How many cells are drawn.
+    public var drawnCells: Int {
+        var count = 0
+        for i in 0..<16 { count += words[i].nonzeroBitCount }
+        return count
+    }
+}
