@@ -556,6 +556,12 @@ public final class FonsterStore: @unchecked Sendable {
     func write<T>(_ body: () throws(StoreError) -> (T, [StoreChange])) throws(StoreError) -> T {
         if openedOnFullDisk { throw .diskFull(path: path) }
         guard !isReadOnly else { throw .readOnly(path: path) }
+        // A cancelled request's write does not begin, and rolls back if the cancel comes before
+        // the commit (`WriteGate`): so a request answered "cancelled" changed nothing.
+        let gate = Self.writeGate
+        if let gate, !gate.writeMayBegin() { throw .cancelled }
+        var decided = false
+        defer { if !decided { gate?.writeRolledBack() } }
         let (result, changes) = try locked { () throws(StoreError) -> (T, [StoreChange]) in
             let outcome = try db.transaction { () throws(StoreError) -> (T, [StoreChange]) in
                 try checkIdentity()
@@ -567,6 +573,8 @@ public final class FonsterStore: @unchecked Sendable {
                     }
                 }
                 try checkIdentity()  // again, as late as possible before the commit
+                decided = true
+                if let gate, !gate.writeMayCommit() { throw .cancelled }
                 return (result, changes)
             }
             if fileIdentity != nil { logIdentity = FileIdentity(path: path + "-wal") }
