@@ -68,9 +68,8 @@ import FonsterStore
         }
 
         /// Whether the Fonster `id` is in the library.
-        func exists(_ id: UUID) async throws -> Bool {
-            let page = try await result("fonsters/list", [:])
-            return page["fonsters"]?.array?.contains { $0["id"]?.string == id.uuidString } == true
+        func exists(_ id: UUID) throws -> Bool {
+            do { _ = try store.get(id); return true } catch let error as StoreError where error == .notFound(id) { return false }
         }
 
         /// A Fonster kept under `key`, made once with `seed`.
@@ -84,13 +83,13 @@ import FonsterStore
 
     static let cases: [WriteCase] = [
         WriteCase(method: "fonsters/create", prepare: { _, n in ["id": .string(raceID(n).uuidString), "seed": .string("create \(n)")] },
-                  landed: { racer, n in try await racer.exists(raceID(n)) }),
+                  landed: { racer, n in try racer.exists(raceID(n)) }),
         WriteCase(method: "fonsters/update", prepare: { racer, n in
             ["id": .string(try racer.keptFonster("update", seed: "base").uuidString), "seed": .string("update \(n)")]
         }, landed: { racer, n in try racer.store.get(racer.kept.current["update"]!).seed == "update \(n)" }),
         WriteCase(method: "fonsters/delete", prepare: { racer, n in
             ["id": .string(try racer.store.create(seed: "delete \(n)", id: raceID(n)).id.uuidString)]
-        }, landed: { racer, n in try await !racer.exists(raceID(n)) }),
+        }, landed: { racer, n in try !racer.exists(raceID(n)) }),
         WriteCase(method: "fonsters/duplicate", prepare: { racer, _ in
             let id = try racer.keptFonster("duplicate", seed: "original")
             let count = try racer.store.count()
@@ -107,7 +106,7 @@ import FonsterStore
             let id = try racer.store.create(seed: "restore \(n)", id: raceID(n)).id
             try racer.store.delete(id)
             return ["id": .string(id.uuidString)]
-        }, landed: { racer, n in try await racer.exists(raceID(n)) }),
+        }, landed: { racer, n in try racer.exists(raceID(n)) }),
         WriteCase(method: "fonsters/purge", prepare: { racer, n in
             let id = try racer.store.create(seed: "purge \(n)", id: raceID(n)).id
             try racer.store.delete(id)
