@@ -81,8 +81,7 @@ enum CodeActionMethod: RPCMethod {
             let key = PictureCache.Key(seed: line.seed, engine: line.engine)
             let variant = try await request.computeOnPool { () throws(ResponseError) -> String? in
                 try document.variant(key, version: version) { () throws(ResponseError) -> String? in
-                    let creature = LineCreature(seed: line.seed, engine: line.engine).creature
-                    return try DistinctVariants.find(index, in: analysis, limit: 1, tiers: DistinctVariants.wantTiers(creature), request: request).first?.seed
+                    try DistinctVariants.find(index, in: analysis, limit: 1, request: request).first?.seed
                 }
             }
             if let variant, let newLine = FonstersFormat.line(for: variant) {

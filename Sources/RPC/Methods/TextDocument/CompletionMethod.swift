@@ -57,13 +57,15 @@ enum CompletionMethod: RPCMethod {
         guard let index = analysis.seedIndexByLine[params.position.line], analysis.seeds[index].picture != nil else { return List(items: []) }
         let line = params.position.line, lineText = text.lines[line], markdown = context.documents.markdown.completion
         return try await request.computeOnPool { () throws(ResponseError) -> Result in
-            let found = try DistinctVariants.find(index, in: analysis, limit: limit, tiers: [SearchWants([])], request: request)
+            let found = try DistinctVariants.find(index, in: analysis, limit: limit, request: request)
+            let engine = analysis.seeds[index].engine
             let items: [Item] = found.enumerated().compactMap { n, result in
                 guard let newLine = FonstersFormat.line(for: result.seed) else { return nil }
-                let kind = LineCreature(seed: result.seed, engine: result.creature.engine).kind
+                let creature = LineCreature(seed: result.seed, engine: engine)
+                let kind = creature.kind
                 var documentation: MarkupContent? = nil
                 if markdown {
-                    let thumbnail = try? Renderer.still(result.creature, format: .png, size: ImageSize(pixels: SearchMethod.thumbnailPixels))
+                    let thumbnail = try? Renderer.still(creature.creature, format: .png, size: ImageSize(pixels: SearchMethod.thumbnailPixels))
                     documentation = MarkupContent(markdown: true, value: "![\(LineCreature.escaped(kind))](\(thumbnail?.dataURI ?? ""))")
                 }
                 return Item(label: result.seed, detail: kind, documentation: documentation, filterText: lineText,
