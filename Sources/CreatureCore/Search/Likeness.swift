@@ -85,3 +85,28 @@ public struct Silhouette: Hashable, Sendable {
         return count
     }
 }
+
+extension Silhouette {
+    /// The silhouette in block characters for a client that shows no images (a terminal
+    /// editor's hover): two rows of cells a line (`▀` top drawn, `▄` bottom, `█` both), without
+    /// the empty rows and columns around the creature; trailing spaces dropped.
+    public var blockLines: [String] {
+        func drawn(_ x: Int, _ y: Int) -> Bool { y < 32 && (words[(y * 32 + x) / 64] >> UInt64((y * 32 + x) % 64)) & 1 == 1 }
+        let rows = (0..<32).filter { y in (0..<32).contains { drawn($0, y) } }
+        let columns = (0..<32).filter { x in (0..<32).contains { drawn(x, $0) } }
+        guard let top = rows.first, let bottom = rows.last, let left = columns.first, let right = columns.last else { return [] }
+        return stride(from: top, through: bottom, by: 2).map { y in
+            var line = ""
+            for x in left...right {
+                switch (drawn(x, y), y + 1 <= bottom && drawn(x, y + 1)) {
+                case (true, true): line += "█"
+                case (true, false): line += "▀"
+                case (false, true): line += "▄"
+                case (false, false): line += " "
+                }
+            }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+}

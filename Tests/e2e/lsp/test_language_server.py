@@ -253,8 +253,8 @@ async def test_inlay_hints_and_symbols_name_each_seed_line(client):
     assert [(h.position.line, h.position.character) for h in hints] == [(0, 5), (3, 5)]
     assert all(h.label for h in hints)
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=URI)))
-    assert [(s.detail, s.range.start.line) for s in symbols] == [("alpha", 0), ("bravo", 3)]
-    assert [s.name for s in symbols] == [h.label for h in hints]
+    assert [(s.name, s.range.start.line) for s in symbols] == [("alpha", 0), ("bravo", 3)]
+    assert [s.detail for s in symbols] == [h.label for h in hints]
 
 
 @pytest.mark.asyncio

@@ -5,7 +5,7 @@
 
 /** Each method's params and the ones it requires. */
 export const METHODS = Object.freeze({
-  "initialize": { params: ["processId","clientInfo","locale","rootPath","rootUri","initializationOptions","capabilities","trace","workspaceFolders","workDoneToken"], required: [] },
+  "initialize": { params: ["clientInfo","processId","locale","rootPath","rootUri","initializationOptions","capabilities","trace","workspaceFolders","workDoneToken"], required: [] },
   "shutdown": { params: [], required: [] },
   "fonsters/list": { params: ["start","count","thumbnails"], required: [] },
   "fonsters/get": { params: ["id","lookalikes"], required: ["id"] },
