@@ -92,6 +92,13 @@
             (eglot--signal-textDocument/didChange)
             (eglot-test-check (eglot-test-wait (lambda () (not (cl-some #'same-on '(2 3 4 5)))))
                               "fix all leaves no look-alike"))
+          ;; The outline: imenu lists every seed line, by its seed.
+          (let* ((index (imenu--make-index-alist t))
+                 (names (let (all) (dolist (entry index) (if (imenu--subalist-p entry) (dolist (e (cdr entry)) (push (car e) all)) (push (car entry) all))) all))
+                 (seeds (cl-count-if (lambda (line) (and (not (string-empty-p line)) (not (string-prefix-p "#" line))))
+                                     (split-string (buffer-string) "\n"))))
+            (eglot-test-check (= (cl-count-if (lambda (n) (not (string-prefix-p "*" n))) names) seeds)
+                              (format "imenu lists every seed line (%d of %d)" (cl-count-if (lambda (n) (not (string-prefix-p "*" n))) names) seeds)))
           ;; A multi-word seed at the end of a line: completion-at-point's candidates, and the
           ;; first one taken as a completion UI takes it (its text, then eglot's exit function).
           (goto-char (point-max))
