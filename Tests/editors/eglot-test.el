@@ -92,9 +92,14 @@
             (eglot--signal-textDocument/didChange)
             (eglot-test-check (eglot-test-wait (lambda () (not (cl-some #'same-on '(2 3 4 5)))))
                               "fix all leaves no look-alike"))
-          ;; The outline: imenu lists every seed line, by its seed.
+          ;; The outline: imenu lists every seed line, by its seed (40 of them, one repeated), each
+          ;; under its own name (M-x imenu offers names to complete: equal ones show as one).
+          (goto-char (point-max))
+          (dotimes (n 36) (insert (format "crew %d\n" n)))
+          (insert "crew 3\n")
+          (eglot--signal-textDocument/didChange)
           (let* ((index (imenu--make-index-alist t))
-                 (names (let (all) (dolist (entry index) (if (imenu--subalist-p entry) (dolist (e (cdr entry)) (push (car e) all)) (push (car entry) all))) all))
+                 (names (delete-dups (let (all) (dolist (entry index) (if (imenu--subalist-p entry) (dolist (e (cdr entry)) (push (car e) all)) (push (car entry) all))) all)))
                  (seeds (cl-count-if (lambda (line) (and (not (string-empty-p line)) (not (string-prefix-p "#" line))))
                                      (split-string (buffer-string) "\n"))))
             (eglot-test-check (= (cl-count-if (lambda (n) (not (string-prefix-p "*" n))) names) seeds)
