@@ -164,7 +164,8 @@ public final class PictureCache: @unchecked Sendable {
     private func lookalikes(of picture: Picture, _ silhouette: Silhouette, _ hashes: [UInt64]) -> (found: [(id: Int, cells: Int)], silhouette: Int?) {
         var found: [(id: Int, cells: Int)] = []
         func compare(_ others: ArraySlice<Int>, cells: Int) {
-            for other in others where found.count < Self.maxCompared && pictures[other] != picture && Likeness.looksAlike(picture, pictures[other]) {
+            for other in others where found.count < Self.maxCompared && pictures[other] != picture
+                && Likeness.looksAlike(picture, pictures[other], silhouettesDifferingIn: cells) {
                 found.append((other, cells))
             }
         }

@@ -35,18 +35,25 @@ public enum Likeness {
     /// `silhouetteSlack` cells and inner edges that differ in at most `innerEdgeSlack`, whatever
     /// the colours are.
     public static func looksAlike(_ a: Picture, _ b: Picture) -> Bool {
-        a == b || silhouette(a).differingCells(from: silhouette(b)) <= silhouetteSlack && differingInnerEdges(a, b) <= innerEdgeSlack
+        a == b || looksAlike(a, b, silhouettesDifferingIn: silhouette(a).differingCells(from: silhouette(b)))
+    }
+
+    /// `looksAlike` for pictures whose silhouettes are known to differ in `cells` cells (an
+    /// index compares silhouettes once, then the pictures drawing them).
+    public static func looksAlike(_ a: Picture, _ b: Picture, silhouettesDifferingIn cells: Int) -> Bool {
+        a == b || cells <= silhouetteSlack && differingInnerEdges(a, b, upTo: innerEdgeSlack) <= innerEdgeSlack
     }
 
     /// How many inner edges are in one picture and not in the other: pairs of neighbouring drawn
-    /// cells (across, then down) of different colours.
-    static func differingInnerEdges(_ a: Picture, _ b: Picture) -> Int {
+    /// cells (across, then down) of different colours; counting stops past `limit`.
+    static func differingInnerEdges(_ a: Picture, _ b: Picture, upTo limit: Int = 2048) -> Int {
         a.cells.withUnsafeBufferPointer { a in
             b.cells.withUnsafeBufferPointer { b in
                 var count = 0
                 for i in 0..<1024 {
                     if i & 31 != 31 { count += edge(a, i, i + 1) == edge(b, i, i + 1) ? 0 : 1 }
                     if i < 992 { count += edge(a, i, i + 32) == edge(b, i, i + 32) ? 0 : 1 }
+                    if count > limit { return count }
                 }
                 return count
             }

@@ -42,8 +42,9 @@ public struct LikenessIndex: Sendable {
         var compared = Set<Int>()
         for (b, hash) in Self.blockHashes(silhouette).enumerated() {
             for n in buckets[b][hash] ?? [] where compared.insert(n).inserted {
-                guard silhouettes[n].differingCells(from: silhouette) <= Likeness.silhouetteSlack else { continue }
-                if picturesOf[n].contains(where: { Likeness.looksAlike($0, picture) }) { return true }
+                let cells = silhouettes[n].differingCells(from: silhouette)
+                guard cells <= Likeness.silhouetteSlack else { continue }
+                if picturesOf[n].contains(where: { Likeness.looksAlike($0, picture, silhouettesDifferingIn: cells) }) { return true }
             }
         }
         return false
