@@ -38,6 +38,8 @@ public final class PictureCache: @unchecked Sendable {
     private var ids: [Key: Int] = [:]
     private var interned: [Picture: Int] = [:]
     private var pictures: [Picture] = []
+    /// Each picture's look (`Likeness.Look`), by id.
+    private var looks: [Likeness.Look] = []
     private var near: [[(id: Int, cells: Int)]] = []
     /// The distinct silhouettes, the pictures (ids) of each, and each block's silhouettes by hash.
     private var silhouettes: [Silhouette] = []
@@ -59,10 +61,10 @@ public final class PictureCache: @unchecked Sendable {
     /// How many drawings it made (each seed and engine once).
     public var drawCount: Int { lock.withLock { drawings } }
 
-    /// About how many bytes it holds: 1,024 per picture and its alike list, each distinct
+    /// About how many bytes it holds: 1,024 per picture, its look and its alike list, each distinct
     /// silhouette and its block hashes, and each key's seed.
     public var byteCount: Int {
-        lock.withLock { pictures.count * (1024 + 96) + silhouettes.count * (128 + Self.blocks * 24) + ids.count * 48 + seedBytes }
+        lock.withLock { pictures.count * (1024 + 96 + 400) + silhouettes.count * (128 + Self.blocks * 24) + ids.count * 48 + seedBytes }
     }
 
     /// The id of `key`'s picture, if drawn.
@@ -118,10 +120,10 @@ public final class PictureCache: @unchecked Sendable {
     /// The ids of the pictures kept that look like `picture` (`Likeness`; its own id too when it
     /// is kept; at most `maxCompared` others), without keeping it.
     public func alike(_ picture: Picture) -> [Int] {
-        let silhouette = Likeness.silhouette(picture)
-        let hashes = LikenessIndex.blockHashes(silhouette)
+        let look = Likeness.Look(picture)
+        let hashes = LikenessIndex.blockHashes(look.silhouette)
         return lock.withLock {
-            let found = lookalikes(of: picture, silhouette, hashes).found.map(\.id)
+            let found = lookalikes(of: picture, look, hashes).found.map(\.id)
             return interned[picture].map { [$0] + found.filter { $0 != interned[picture] } } ?? found
         }
     }
@@ -130,7 +132,7 @@ public final class PictureCache: @unchecked Sendable {
     /// with those of its silhouette and of silhouettes sharing a block with it.
     @discardableResult
     public func add(_ key: Key, _ picture: Picture) -> Int {
-        let silhouette = Likeness.silhouette(picture)
+        let look = Likeness.Look(picture), silhouette = look.silhouette
         let hashes = LikenessIndex.blockHashes(silhouette)
         return lock.withLock {
             if let id = ids[key] { return id }
@@ -141,7 +143,7 @@ public final class PictureCache: @unchecked Sendable {
                 return id
             }
             let id = pictures.count
-            let (found, known) = lookalikes(of: picture, silhouette, hashes)
+            let (found, known) = lookalikes(of: picture, look, hashes)
             for (other, cells) in found where near[other].count < Self.maxCompared { near[other].append((id, cells)) }
             let number = known ?? silhouettes.count
             if known == nil {
@@ -152,6 +154,7 @@ public final class PictureCache: @unchecked Sendable {
             }
             members[number].append(id)
             pictures.append(picture)
+            looks.append(look)
             near.append(found)
             interned[picture] = id
             ids[key] = id
@@ -161,11 +164,12 @@ public final class PictureCache: @unchecked Sendable {
 
     /// Under the lock: the kept pictures that look like `picture` (at most `maxCompared`), with
     /// how many cells their silhouettes differ, and the number of its silhouette if one is kept.
-    private func lookalikes(of picture: Picture, _ silhouette: Silhouette, _ hashes: [UInt64]) -> (found: [(id: Int, cells: Int)], silhouette: Int?) {
+    private func lookalikes(of picture: Picture, _ look: Likeness.Look, _ hashes: [UInt64]) -> (found: [(id: Int, cells: Int)], silhouette: Int?) {
+        let silhouette = look.silhouette
         var found: [(id: Int, cells: Int)] = []
         func compare(_ others: ArraySlice<Int>, cells: Int) {
-            for other in others where found.count < Self.maxCompared && pictures[other] != picture
-                && Likeness.looksAlike(picture, pictures[other], silhouettesDifferingIn: cells) {
+            for other in others where found.count < Self.maxCompared && looks[other].looksAlike(look, silhouettesDifferingIn: cells)
+                && pictures[other] != picture {
                 found.append((other, cells))
             }
         }

@@ -35,35 +35,45 @@ public enum Likeness {
     /// `silhouetteSlack` cells and inner edges that differ in at most `innerEdgeSlack`, whatever
     /// the colours are.
     public static func looksAlike(_ a: Picture, _ b: Picture) -> Bool {
-        a == b || looksAlike(a, b, silhouettesDifferingIn: silhouette(a).differingCells(from: silhouette(b)))
+        a == b || Look(a).looksAlike(Look(b))
     }
+}
 
-    /// `looksAlike` for pictures whose silhouettes are known to differ in `cells` cells (an
-    /// index compares silhouettes once, then the pictures drawing them).
-    public static func looksAlike(_ a: Picture, _ b: Picture, silhouettesDifferingIn cells: Int) -> Bool {
-        a == b || cells <= silhouetteSlack && differingInnerEdges(a, b, upTo: innerEdgeSlack) <= innerEdgeSlack
-    }
+extension Likeness {
+    /// What `looksAlike` compares of a picture, worked out once: its silhouette and its inner
+    /// edges as bits, so that comparing two is a few dozen population counts (an index keeps one
+    /// per picture instead of comparing cells again).
+    public struct Look: Hashable, Sendable {
+        /// The silhouette.
+        public let silhouette: Silhouette
+        /// The inner edges across (bit i: cells i and i + 1) and down (bit i: cells i and i + 32).
+        let across: Silhouette, down: Silhouette
 
-    /// How many inner edges are in one picture and not in the other: pairs of neighbouring drawn
-    /// cells (across, then down) of different colours; counting stops past `limit`.
-    static func differingInnerEdges(_ a: Picture, _ b: Picture, upTo limit: Int = 2048) -> Int {
-        a.cells.withUnsafeBufferPointer { a in
-            b.cells.withUnsafeBufferPointer { b in
-                var count = 0
-                for i in 0..<1024 {
-                    if i & 31 != 31 { count += edge(a, i, i + 1) == edge(b, i, i + 1) ? 0 : 1 }
-                    if i < 992 { count += edge(a, i, i + 32) == edge(b, i, i + 32) ? 0 : 1 }
-                    if count > limit { return count }
+        /// The look of `picture`.
+        public init(_ picture: Picture) {
+            silhouette = Likeness.silhouette(picture)
+            var across = Silhouette.Words(), down = Silhouette.Words()
+            picture.cells.withUnsafeBufferPointer { cells in
+                for i in 0..<1024 where cells[i] != 0 {
+                    if i & 31 != 31, cells[i + 1] != 0, cells[i + 1] != cells[i] { across[i / 64] |= 1 << UInt64(i % 64) }
+                    if i < 992, cells[i + 32] != 0, cells[i + 32] != cells[i] { down[i / 64] |= 1 << UInt64(i % 64) }
                 }
-                return count
             }
+            self.across = Silhouette(words: across)
+            self.down = Silhouette(words: down)
         }
-    }
 
-    /// Whether cells `i` and `j` are both drawn and of different colours.
-    @inline(__always)
-    private static func edge(_ cells: UnsafeBufferPointer<UInt8>, _ i: Int, _ j: Int) -> Bool {
-        cells[i] != 0 && cells[j] != 0 && cells[i] != cells[j]
+        /// Whether the two pictures look alike (`Likeness.looksAlike`), their silhouettes
+        /// differing in `cells` cells.
+        public func looksAlike(_ other: Look, silhouettesDifferingIn cells: Int) -> Bool {
+            cells <= Likeness.silhouetteSlack
+                && across.differingCells(from: other.across) + down.differingCells(from: other.down) <= Likeness.innerEdgeSlack
+        }
+
+        /// Whether the two pictures look alike (`Likeness.looksAlike`).
+        public func looksAlike(_ other: Look) -> Bool {
+            looksAlike(other, silhouettesDifferingIn: silhouette.differingCells(from: other.silhouette))
+        }
     }
 }
 

@@ -9,7 +9,7 @@ public struct LikenessIndex: Sendable {
 
     /// The distinct silhouettes, and the pictures drawing each (by index into `silhouettes`).
     private var silhouettes: [Silhouette] = []
-    private var picturesOf: [[Picture]] = []
+    private var looksOf: [[Likeness.Look]] = []
     private var numberOf: [Silhouette: Int] = [:]
     /// For each block, the silhouettes (by number) with each hash of that block's cells.
     private var buckets = [[UInt64: [Int]]](repeating: [:], count: blocks)
@@ -24,27 +24,27 @@ public struct LikenessIndex: Sendable {
 
     /// Adds `picture`.
     public mutating func insert(_ picture: Picture) {
-        let silhouette = Likeness.silhouette(picture)
+        let look = Likeness.Look(picture), silhouette = look.silhouette
         if let n = numberOf[silhouette] {
-            if !picturesOf[n].contains(picture) { picturesOf[n].append(picture) }
+            if !looksOf[n].contains(look) { looksOf[n].append(look) }
             return
         }
         let n = silhouettes.count
         silhouettes.append(silhouette)
-        picturesOf.append([picture])
+        looksOf.append([look])
         numberOf[silhouette] = n
         for (b, hash) in Self.blockHashes(silhouette).enumerated() { buckets[b][hash, default: []].append(n) }
     }
 
     /// Whether `picture` looks like one of the pictures held (`Likeness.looksAlike`).
     public func containsLookalike(of picture: Picture) -> Bool {
-        let silhouette = Likeness.silhouette(picture)
+        let look = Likeness.Look(picture), silhouette = look.silhouette
         var compared = Set<Int>()
         for (b, hash) in Self.blockHashes(silhouette).enumerated() {
             for n in buckets[b][hash] ?? [] where compared.insert(n).inserted {
                 let cells = silhouettes[n].differingCells(from: silhouette)
                 guard cells <= Likeness.silhouetteSlack else { continue }
-                if picturesOf[n].contains(where: { Likeness.looksAlike($0, picture, silhouettesDifferingIn: cells) }) { return true }
+                if looksOf[n].contains(where: { $0.looksAlike(look, silhouettesDifferingIn: cells) }) { return true }
             }
         }
         return false
