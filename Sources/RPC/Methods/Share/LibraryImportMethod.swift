@@ -3,9 +3,9 @@ import CreatureCore
 import FonsterStore
 
 /// `library/import`: adds a bundle's Fonsters to the library, in steps of 1,000 (each its own
-/// transaction), reporting `$/progress` after each. Cancelled before the first step ends, it
-/// imports nothing and answers -32800; cancelled later, it keeps the steps it finished and
-/// answers them, with `unfinished` counting the entries it left.
+/// transaction), reporting `$/progress` after each. Cancelled before the first step commits, it
+/// imports nothing and answers -32800 (the step rolls back); cancelled later, it stops before the
+/// next step, keeps the steps it finished and answers them, `unfinished` counting the entries left.
 enum LibraryImportMethod: RPCMethod {
     struct Params: MethodParams {
         let bundle: BundleObject, select: [Int]?, workDoneToken: ProgressToken?, engine: EngineVersion?
@@ -43,7 +43,7 @@ enum LibraryImportMethod: RPCMethod {
         // Progress goes out per step of 1,000; a smaller import is one step.
         return try await ImportJSON.withProgress(request, count: count) { () throws(ResponseError) -> ImportedFonsters in
             let (result, library) = try await context.withStore(field: "select") { store throws(StoreError) in
-                let result = try store.importLibrary(bundle, select: params.select, engine: params.engine, stop: { request.isCancelled }) { done, total in
+                let result = try store.importLibrary(bundle, select: params.select, engine: params.engine, stop: { request.cancelAsked }) { done, total in
                     request.reportProgress(message: "\(done) of \(total) Fonsters", percentage: done * 100 / max(total, 1))
                 }
                 return (result, try context.lookalikes.library(store))
