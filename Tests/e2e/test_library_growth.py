@@ -26,7 +26,7 @@ def bundle(first, count):
 @pytest.mark.slow
 def test_a_hundred_thousand_fonsters_are_imported_listed_and_searched_within_the_budget(fonsters_bin, tmp_path):
     client = LineClient(fonsters_bin, "--store", str(tmp_path / "library.sqlite"), "--no-starter",
-                        "--max-response-bytes", str(1_000_000))
+                        "--max-response-bytes", str(8_000_000))
     try:
         total = 100_000
         for first in range(0, total, 10_000):
