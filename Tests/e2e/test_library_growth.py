@@ -20,7 +20,7 @@ def peak(client):
 
 def bundle(first, count):
     return {"format": "fonsters-library", "version": 1, "engine": "fonsters-v2", "exportedAt": "2026-01-01T00:00:00.000Z",
-            "fonsters": [{"seed": f"grown {n}"} for n in range(first, first + count)]}
+            "fonsters": [{"seed": f"grown {n}", "createdAt": "2026-01-01T00:00:00.000Z"} for n in range(first, first + count)]}
 
 
 @pytest.mark.slow
@@ -45,7 +45,7 @@ def test_a_hundred_thousand_fonsters_are_imported_listed_and_searched_within_the
         ids = [f["id"] for f in client.call("fonsters/list", {"start": 0, "count": 50})["result"]["fonsters"]]
         found = client.call("creature/search", {"base": "grown", "want": "colors=6", "unlike": ids, "maxCandidates": 5_000})["result"]
         assert found["tried"] > 0
-        # Importing the same again finds every one already there.
+        # Importing the same again finds every one already there (same seed, name and creation time).
         again = client.call("library/import", {"bundle": bundle(total - 10_000, 10_000)})["result"]
         assert again["created"] == [] and again["skipped"] == 10_000
         assert peak(client) < BUDGET, f"peak {peak(client) / MiB:.0f} MiB"
