@@ -243,51 +243,79 @@ extension FonsterStore {
 
     /// Imports a bundle as new Fonsters (new ids, at the end of the list, never overwriting),
     /// all or only the entries at `select` (0-based, in that order, each at most once). Entries
-    /// already in the library (the same id, or the same seed, name and creation time) are skipped
-    /// and reported, as are later copies of one entry within the bundle. `engine` given: every
-    /// Fonster uses it; nil: each keeps its own (else the bundle's). Everything is checked
-    /// first: a bad bundle, entry or index throws and imports nothing. Over 10,000 entries
-    /// throws `tooMany` before any entry is read.
-    public func importLibrary(_ json: JSONValue, select: [Int]? = nil, engine: EngineVersion? = nil) throws(StoreError) -> ImportResult {
+    /// already in the library (the same id, or the same seed, name and creation time, compared
+    /// byte for byte) are skipped and reported, as are later copies of one entry within the
+    /// bundle. `engine` given: every Fonster uses it; nil: each keeps its own (else the bundle's).
+    /// Everything is checked first: a bad bundle, entry or index throws and imports nothing. Over
+    /// 10,000 entries throws `tooMany` before any entry is read.
+    ///
+    /// The entries go in steps of `StoreLimits.maxSeedImport`, each its own transaction, each
+    /// entry found or not by index look-ups (a step costs the same in a library of any size).
+    /// After each step `progress` hears how many entries are done; `stop` is asked before each
+    /// step but the first, and true ends the import there: the steps done stay, and the result's
+    /// `unfinished` counts the entries not looked at.
+    public func importLibrary(_ json: JSONValue, select: [Int]? = nil, engine: EngineVersion? = nil,
+                              stop: () -> Bool = { false }, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(StoreError) -> ImportResult {
         let (bundle, indices) = try LibraryBundle.read(json, select: select)
         let now = options.now()
         var prepared: [(index: Int, entryID: String?, fonster: Fonster)] = []
         prepared.reserveCapacity(indices.count)
         for index in indices {
             let fonster = try bundle.fonster(at: index, engine: engine, now: now, timeZone: options.timeZone)
-            prepared.append((index, bundle.fonsters[index].id, fonster))
+            prepared.append((index, bundle.fonsters[index].id.map { UUID(uuidString: $0)?.uuidString ?? $0 }, fonster))
         }
-        return try write { () throws(StoreError) in
-            // Read inside the write transaction: two imports at once cannot both add an entry.
-            struct Key: Hashable { let seed: String, name: String, createdMs: Int64 }
-            var ids = Set<String>(), keys = Set<Key>()
-            try db.query("SELECT id, seed, name, created_ms FROM fonsters") { row in
-                let text = row.text(0) ?? ""
-                ids.insert(text)
-                if let uuid = row.uuid(0) { ids.insert(uuid.uuidString) }
-                keys.insert(Key(seed: row.text(1) ?? "", name: row.text(2) ?? "", createdMs: row.int(3)))
+        var result = ImportResult(created: [], skipped: [])
+        var seenIDs = Set<[UInt8]>()  // the bundle's own ids, as bytes
+        var start = 0
+        while start < prepared.count {
+            if start > 0 && stop() {
+                result.unfinished = prepared.count - start
+                break
             }
-            var result = ImportResult(created: [], skipped: [])
-            var index = try Self.count(db)
-            var sortKey = try nextPosition()
-            for item in prepared {
-                let key = Key(seed: item.fonster.seed, name: item.fonster.name, createdMs: Self.milliseconds(item.fonster.createdAt))
-                let entryID = item.entryID.map { UUID(uuidString: $0)?.uuidString ?? $0 }
-                if keys.contains(key) || entryID.map(ids.contains) == true {
-                    result.skipped.append(item.index)
-                    continue
+            let end = min(start + StoreLimits.maxSeedImport, prepared.count)
+            let step = try write { () throws(StoreError) in
+                // Looked up inside the write transaction: two imports at once cannot both add an entry.
+                var step = ImportResult(created: [], skipped: [])
+                var index = try fonsterCount()
+                var sortKey = try nextPosition()
+                for item in prepared[start..<end] {
+                    var present = try holds(item.fonster)
+                    if !present, let entryID = item.entryID {
+                        present = !seenIDs.insert(Array(entryID.utf8)).inserted
+                        if !present { present = try holds(id: entryID) }
+                    }
+                    if present {
+                        step.skipped.append(item.index)
+                        continue
+                    }
+                    var fonster = item.fonster
+                    fonster.position = index
+                    try Self.insert(fonster, sortKey: sortKey, into: db)
+                    step.created.append(fonster)
+                    index += 1
+                    sortKey += 1
                 }
-                var fonster = item.fonster
-                fonster.position = index
-                try Self.insert(fonster, sortKey: sortKey, into: db)
-                keys.insert(key)
-                if let entryID { ids.insert(entryID) }
-                result.created.append(fonster)
-                index += 1
-                sortKey += 1
+                return (step, step.created.isEmpty ? [] : [StoreChange(step.created, reason: .imported)])
             }
-            return (result, result.created.isEmpty ? [] : [StoreChange(result.created, reason: .imported)])
+            result.created += step.created
+            result.skipped += step.skipped
+            start = end
+            progress(start, prepared.count)
         }
+        return result
+    }
+
+    /// Whether a Fonster has `fonster`'s seed, name and creation time (by the seed index).
+    private func holds(_ fonster: Fonster) throws(StoreError) -> Bool {
+        try db.scalarInt("SELECT 1 FROM fonsters WHERE seed = ? AND name = ? AND created_ms = ? LIMIT 1",
+                         [.text(fonster.seed), .text(fonster.name), .int(Self.milliseconds(fonster.createdAt))]) != nil
+    }
+
+    /// Whether a Fonster is stored under `id` (canonical UUID text, found also in lower case, as
+    /// another program may write it; other text as it is): index look-ups, never a scan.
+    private func holds(id: String) throws(StoreError) -> Bool {
+        let lower = UUID(uuidString: id) != nil ? id.lowercased() : id
+        return try db.scalarInt("SELECT 1 FROM fonsters WHERE id IN (?, ?)", [.text(id), .text(lower)]) != nil
     }
 }
 
@@ -298,11 +326,14 @@ public struct ImportResult: Equatable, Sendable {
     public var created: [Fonster]
     /// Indices into the input (seeds, or bundle entries) that were skipped as already present.
     public var skipped: [Int]
+    /// How many entries an import stopped before looking at (0: it went to the end).
+    public var unfinished: Int
 
     /// A result.
-    public init(created: [Fonster], skipped: [Int]) {
+    public init(created: [Fonster], skipped: [Int], unfinished: Int = 0) {
         self.created = created
         self.skipped = skipped
+        self.unfinished = unfinished
     }
 }
 

@@ -12,8 +12,8 @@ enum DocumentCommands {
     Creates one Fonster per seed line of a .fonsters document (named empty), drawn by the engine
     of the '# engine:' directive above it, or by --engine (default \(EngineVersion.current.rawValue)) above
     the first directive. Seeds already in the library are skipped, as every import does. Every
-    seed is checked before anything is created; each 1,000 seeds are created in one step.
-    A document holds at most 4 MiB in 20,000 lines. - reads standard input.
+    seed is checked before anything is created; each 1,000 seeds are created in one step, and
+    each step shows on standard error (a bar on a terminal, else a line). - reads standard input.
 
       --store PATH     the library file (default: the platform's application-support folder)
       --memory         a library that lives only as long as the process
@@ -70,34 +70,53 @@ enum DocumentCommands {
         }
         let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try InputFile.read(path, what: "the document")
         let name = path == "-" ? "standard input" : path
-        guard let source = String(data: data, encoding: .utf8) else { throw CLIFailure("The document \(name) is not UTF-8 text.") }
-        var text = DocumentText("")
-        do { try text.replace(nil, with: source, .utf16) } catch { throw CLIFailure("The document \(name) is too large: \(error.message)") }
-        let (entries, unknown) = FonstersFormat.entries(of: text, defaultEngine: options.engine)
-        if let line = unknown.first, case .directive(_, let engine) = FonstersFormat.classify(text.lines[line]) {
-            let known = EngineVersion.allCases.map(\.rawValue).joined(separator: " and ")
-            throw CLIFailure("Line \(line + 1) of \(name) names the engine '\(engine)', which this build does not know (it knows \(known)); nothing was imported.")
-        }
-        for entry in entries {
-            do { try TextLimit.check(entry.seed, field: "seed") } catch {
-                throw CLIFailure("Line \(entry.line + 1) of \(name): \(error.message) Nothing was imported.")
+        guard var source = String(data: data, encoding: .utf8) else { throw CLIFailure("The document \(name) is not UTF-8 text.") }
+        // Every line is checked before anything is created; then the seeds go in steps of 1,000,
+        // read again from the text, so memory holds the text and one step, never every seed.
+        var total = 0
+        try source.withUTF8 { text in
+            try SeedLines.each(of: text, defaultEngine: options.engine) { line, item in
+                switch item {
+                case .unknownEngine(let engine):
+                    let known = EngineVersion.allCases.map(\.rawValue).joined(separator: " and ")
+                    throw CLIFailure("Line \(line + 1) of \(name) names the engine '\(engine)', which this build does not know (it knows \(known)); nothing was imported.")
+                case .seed(let seed, _):
+                    total += 1
+                    do throws(TextLimit.TooLong) { try TextLimit.check(seed, field: "seed") } catch {
+                        throw CLIFailure("Line \(line + 1) of \(name): \(error.message) Nothing was imported.")
+                    }
+                }
             }
         }
         let store = try open(options)
-        var created = 0, skipped = 0, start = 0
+        var created = 0, skipped = 0, done = 0
+        let progress = ImportProgress(total: total)
+        var step: [String] = [], stepEngine = options.engine, stepLine = 0
         // Runs of one engine, each imported 1,000 seeds at a time (the library's bound for one step).
-        while start < entries.count {
-            var end = start
-            while end < entries.count && entries[end].engine == entries[start].engine && end - start < StoreLimits.maxSeedImport { end += 1 }
+        func flush() throws {
+            guard !step.isEmpty else { return }
             do {
-                let result = try store.importSeeds(entries[start..<end].map(\.seed), engine: entries[start].engine)
+                let result = try store.importSeeds(step, engine: stepEngine)
                 created += result.created.count
                 skipped += result.skipped.count
             } catch {
-                throw CLIFailure("Importing line \(entries[start].line + 1) and on failed: \(error.message) (\(created) created before it.)")
+                progress.finish()
+                throw CLIFailure("Importing line \(stepLine + 1) and on failed: \(error.message) (\(created) created before it.)")
             }
-            start = end
+            done += step.count
+            progress.show(done: done)
+            step.removeAll(keepingCapacity: true)
         }
+        try source.withUTF8 { text in
+            try SeedLines.each(of: text, defaultEngine: options.engine) { line, item in
+                guard case .seed(let seed, let engine) = item else { return }
+                if engine != stepEngine || step.count == StoreLimits.maxSeedImport { try flush() }
+                if step.isEmpty { (stepEngine, stepLine) = (engine, line) }
+                step.append(seed)
+            }
+        }
+        try flush()
+        progress.finish()
         print("Imported \(created) Fonster\(created == 1 ? "" : "s") from \(name)" + (skipped > 0 ? "; \(skipped) seed\(skipped == 1 ? " was" : "s were") already in the library." : "."))
     }
 

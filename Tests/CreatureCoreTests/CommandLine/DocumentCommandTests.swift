@@ -40,6 +40,24 @@ import CreatureCore
         let exported = try BuiltExecutable.run(["export", "--format=fonsters", "--store", dir + "/l.sqlite"])
         let lines = String(decoding: exported.stdout, as: UTF8.self).split(separator: "\n").dropFirst().map(String.init)
         #expect(lines == seeds)
+        // Piped, each step is a plain line on standard error.
+        #expect(result.stderrText == """
+            fonsters-rpc: imported 1,000 of 2,500 seeds (40%)
+            fonsters-rpc: imported 2,000 of 2,500 seeds (80%)
+            fonsters-rpc: imported 2,500 of 2,500 seeds (100%)
+
+            """)
+    }
+
+    /// Canonically equivalent seeds draw different Fonsters: each is imported and exported as it is.
+    @Test func canonicallyEquivalentSeedsAreAllImportedAndExported() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let document = "# engine: fonsters-v2\n\u{E9}\ne\u{301}\n\u{C5}\nA\u{30A}\n\u{212B}\n"
+        let imported = try BuiltExecutable.run(["import", "-", "--store", dir + "/l.sqlite", "--no-starter"], stdin: Data(document.utf8))
+        #expect(String(decoding: imported.stdout, as: UTF8.self) == "Imported 5 Fonsters from standard input.\n", "\(imported.stderrText)")
+        let exported = try BuiltExecutable.run(["export", "--format", "fonsters", "--store", dir + "/l.sqlite"])
+        #expect(exported.stdout == Data(document.utf8))
     }
 
     @Test func aBadDocumentIsRefusedAndNothingIsCreated() throws {

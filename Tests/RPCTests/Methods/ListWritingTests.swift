@@ -65,6 +65,29 @@ import FonsterStore
         }
     }
 
+    /// An unpaged list of more Fonsters than could fit is refused from the library's count, before
+    /// a row is read (the copy, which asks `cancelled` every 256 rows, never starts); the floor it
+    /// counts with is below what the smallest Fonster takes, so what it refuses could never fit.
+    @Test func anUnpagedListTooBigIsRefusedBeforeAnyRowIsRead() throws {
+        let store = try FonsterStore(location: .memory, options: .scripting)
+        _ = try store.importSeeds((0..<1_000).map { "s\($0)" })
+        var asked = 0
+        let (list, fit, total) = try ListMethod.copied(store, start: 0, count: nil, limit: 100_000) { asked += 1; return false }
+        #expect(list == nil && asked == 0, "refused at once")
+        #expect(total == 1_000 && fit == (100_000 - 64) / ListMethod.leastRowBytes)
+        let (small, _, _) = try ListMethod.copied(store, start: 0, count: 10, limit: .max) { false }
+        let oneCharacterSeeds = try FonsterStore(location: .memory, options: .scripting)
+        _ = try oneCharacterSeeds.importSeeds((0..<10).map { "\($0)" })
+        let (tiny, _, _) = try ListMethod.copied(oneCharacterSeeds, start: 0, count: nil, limit: .max) { false }
+        for page in [small, tiny] {
+            let written = Written(try #require(page)).jsonBytes()
+            let rows = try #require(try JSONValue(parsing: written)["fonsters"]?.array)
+            for row in rows { #expect(row.serialized().count > ListMethod.leastRowBytes, "\(row)") }
+        }
+        // Paged, the same library lists a page at a time.
+        #expect(try ListMethod.copied(store, start: 900, count: 100, limit: 100_000) { false }.list != nil)
+    }
+
     /// Over the response limit: nothing is sent, and the answer says how many would fit. Cancelled:
     /// the copying stops within 256 rows.
     @Test func aListOverTheLimitSaysHowManyFit() throws {

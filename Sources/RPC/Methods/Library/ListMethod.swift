@@ -74,7 +74,8 @@ enum ListMethod: RPCMethod {
             guard let list else {
                 throw ResponseError(
                     code: .responseTooLarge,
-                    message: "The list would take more than \(limit) bytes; the first \(fit) of \(total - start) fit. Ask for a page with 'start' and 'count'.",
+                    message: "The list of \(total - start) Fonsters would take more than \(limit) bytes; at most \(fit) fit in one answer. "
+                        + "Ask for a page at a time with 'start' and 'count'.",
                     data: ["field": "count", "limit": .int(Int64(limit)), "fit": .int(Int64(fit))])
             }
             return list
@@ -110,11 +111,21 @@ enum ListMethod: RPCMethod {
         return Result(fonsters: .withThumbnails(items), total: total, start: start)
     }
 
+    /// The fewest bytes one listed Fonster takes (its keys, punctuation, id, creation time and
+    /// engine, with an empty name and seed): about 200, so 160 is a floor.
+    static let leastRowBytes = 160
+
     /// The answer without thumbnails, copied straight from the store's rows (`ListedPage`), and
-    /// the library's count. Nil, with how many fit, when it would pass `limit` bytes; stops early
-    /// once `cancelled` says so (every 256 rows).
+    /// the library's count. Nil, with how many fit, when it would pass `limit` bytes: an unpaged
+    /// list of more Fonsters than `leastRowBytes` each can fit is refused from the count alone,
+    /// before any row is read (then `fit` is an upper bound); stops early once `cancelled` says so
+    /// (every 256 rows).
     static func copied(_ store: FonsterStore, start: Int, count: Int?, limit: Int, now: Date = Date(),
                        cancelled: () -> Bool) throws(StoreError) -> (list: Result?, fit: Int, total: Int) {
+        if count == nil {
+            let total = try store.count(), most = max(0, limit - 64) / leastRowBytes
+            if total - start > most { return (nil, most, total) }
+        }
         var page = ListedPage()
         var birthdays = Birthdays(now: now), zone = ""
         var fits = true

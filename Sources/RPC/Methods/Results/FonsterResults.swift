@@ -91,14 +91,20 @@ struct RandomEdit: ResultObject {
     static let members: [Member<RandomEdit>] = Fonster.members.lifted { $0.fonster } + [Member("usedFallback") { $0.usedFallback }]
 }
 
-/// The answer of `share/import` and `library/import`: the new Fonsters, and how many of the
-/// chosen ones were skipped as already in the library.
+/// The answer of `share/import` and `library/import`: the new Fonsters, how many of the
+/// chosen ones were skipped as already in the library, and (a cancelled `library/import` that
+/// had finished steps) how many were left unread.
 struct ImportedFonsters: ResultObject {
     let created: [EditedFonster]
     let skipped: Int
+    var unfinished: Int = 0
     static let component: String? = "ImportResult"
     static let members: [Member<ImportedFonsters>] = [
         Member("created") { $0.created },
         Member("skipped", schema: Schema.integer(minimum: 0)) { $0.skipped },
+        .optional("unfinished", schema: Schema.integer(minimum: 1),
+                  note: "Only when the import was cancelled after some steps: the entries not imported (the steps done stay).") {
+            $0.unfinished > 0 ? $0.unfinished : nil
+        },
     ]
 }

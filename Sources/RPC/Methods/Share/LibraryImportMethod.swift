@@ -2,7 +2,10 @@ import Foundation
 import CreatureCore
 import FonsterStore
 
-/// `library/import`: adds a bundle's Fonsters to the library.
+/// `library/import`: adds a bundle's Fonsters to the library, in steps of 1,000 (each its own
+/// transaction), reporting `$/progress` after each. Cancelled before the first step commits, it
+/// imports nothing and answers -32800 (the step rolls back); cancelled later, it stops before the
+/// next step, keeps the steps it finished and answers them, `unfinished` counting the entries left.
 enum LibraryImportMethod: RPCMethod {
     struct Params: MethodParams {
         let bundle: BundleObject, select: [Int]?, workDoneToken: ProgressToken?, engine: EngineVersion?
@@ -37,9 +40,13 @@ enum LibraryImportMethod: RPCMethod {
         }
         let count = params.select?.count ?? total
         try request.checkCancellation()
+        // Progress goes out per step of 1,000; a smaller import is one step.
         return try await ImportJSON.withProgress(request, count: count) { () throws(ResponseError) -> ImportedFonsters in
             let (result, library) = try await context.withStore(field: "select") { store throws(StoreError) in
-                (try store.importLibrary(bundle, select: params.select, engine: params.engine), try context.lookalikes.library(store))
+                let result = try store.importLibrary(bundle, select: params.select, engine: params.engine, stop: { request.cancelAsked }) { done, total in
+                    request.reportProgress(message: "\(done) of \(total) Fonsters", percentage: done * 100 / max(total, 1))
+                }
+                return (result, try context.lookalikes.library(store))
             }
             request.leaveOrder()
             return try await ImportJSON.result(result, library: library, context: context, request: request)

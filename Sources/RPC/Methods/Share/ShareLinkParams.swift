@@ -37,7 +37,7 @@ enum ImportJSON {
                        request: RequestContext) async throws(ResponseError) -> ImportedFonsters {
         let created = try await context.lookalikes.annotate(result.created, in: library, defaultEngine: context.defaultEngine,
                                                             request: request)
-        return ImportedFonsters(created: created, skipped: result.skipped.count)
+        return ImportedFonsters(created: created, skipped: result.skipped.count, unfinished: result.unfinished)
     }
 
     /// Runs an import between progress `begin` and `end` when it holds more than

@@ -1,0 +1,55 @@
+"""protocol.md, "library/import" and "fonsters/list": a library of 100,000 Fonsters goes in through
+`library/import` in steps, is listed a page at a time and searched, and the server's peak memory
+(VmHWM, read from /proc as test_server_bounds.py does) stays within its 256 MiB budget throughout;
+an unpaged list too big for one answer is refused at once, naming paging."""
+import pytest
+
+from conftest import LineClient
+
+MiB = 1 << 20
+BUDGET = 256 * MiB
+
+
+def peak(client):
+    with open(f"/proc/{client.process.pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    raise AssertionError("no VmHWM")
+
+
+def bundle(first, count):
+    return {"format": "fonsters-library", "version": 1, "engine": "fonsters-v2", "exportedAt": "2026-01-01T00:00:00.000Z",
+            "fonsters": [{"seed": f"grown {n}", "createdAt": "2026-01-01T00:00:00.000Z"} for n in range(first, first + count)]}
+
+
+@pytest.mark.slow
+def test_a_hundred_thousand_fonsters_are_imported_listed_and_searched_within_the_budget(fonsters_bin, tmp_path):
+    client = LineClient(fonsters_bin, "--store", str(tmp_path / "library.sqlite"), "--no-starter",
+                        "--max-response-bytes", str(8_000_000))
+    try:
+        total = 100_000
+        for first in range(0, total, 10_000):
+            result = client.call("library/import", {"bundle": bundle(first, 10_000)})["result"]
+            assert len(result["created"]) == 10_000 and result["skipped"] == 0
+            assert peak(client) < BUDGET, f"importing at {first}: peak {peak(client) / MiB:.0f} MiB"
+        # Unpaged: refused from the count, naming paging.
+        error = client.call("fonsters/list", {})["error"]
+        assert error["code"] == -32001 and "'start' and 'count'" in error["message"]
+        assert error["data"]["field"] == "count" and 0 < error["data"]["fit"] < total
+        # A page at the start, in the middle and at the end.
+        for start in (0, total // 2, total - 500):
+            page = client.call("fonsters/list", {"start": start, "count": 500})["result"]
+            assert page["total"] == total and len(page["fonsters"]) == 500
+            assert page["fonsters"][0]["seed"] == f"grown {start}"
+        ids = [f["id"] for f in client.call("fonsters/list", {"start": 0, "count": 50})["result"]["fonsters"]]
+        found = client.call("creature/search", {"base": "grown", "want": "colors=6", "unlike": ids, "maxCandidates": 5_000})["result"]
+        assert found["tried"] > 0
+        # Importing the same again finds every one already there (same seed, name and creation time).
+        again = client.call("library/import", {"bundle": bundle(total - 10_000, 10_000)})["result"]
+        assert again["created"] == [] and again["skipped"] == 10_000
+        assert peak(client) < BUDGET, f"peak {peak(client) / MiB:.0f} MiB"
+        assert client.close() == 0
+    finally:
+        if client.process.poll() is None:
+            client.process.kill()
