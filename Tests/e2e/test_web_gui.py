@@ -246,7 +246,10 @@ def test_create_edit_preview_pixels_and_undo(server, browser):
     (ew, eh), want = decoded(expected["dataUri"])
     assert (ew, eh) == (w, h)
     assert pixels == want, "the preview's pixels equal creature/render of the seed"
-    assert browser.find_element(By.ID, "creature").get_attribute("alt") == expected["alt"]
+    # The picture stands on its sky (the scene behind it), and its alt text says so.
+    on_sky = server.call("creature/render", {"seed": "hello world", "engine": created["engine"], "size": 512, "background": "sky"})
+    assert browser.find_element(By.ID, "creature").get_attribute("alt") == on_sky["alt"]
+    assert on_sky["alt"].endswith(" its sky.")
     assert server.call("fonsters/get", {"id": created["id"]})["seed"] == "", "typing alone does not save"
     scene = js(browser, "return getComputedStyle(document.getElementById('scene')).backgroundImage")
     sky = server.call("creature/environment", {"seed": "hello world"})["sky"]
@@ -463,9 +466,14 @@ def test_bundle_export_and_import(server, browser, downloads):
     # Exports download under the server's file name.
     fonster = next(f for f in server.fonsters() if f["name"] == "Bundled 0")
     open_fonster(browser, fonster["id"])
+    # By default the size the picture has on screen, on its sky, as the screen shows it.
+    shown = js(browser, "return document.getElementById('creature').clientWidth")
+    want = min(2048, max(32, round(shown / 32) * 32))
     browser.find_element(By.CSS_SELECTOR, "[data-export=png]").click()
     png = downloaded(browser, downloads, "Bundled_0.png", "the PNG download")
-    assert Image.open(png).size == (512, 512)
+    assert Image.open(png).size == (want, want)
+    sky = server.call("creature/render", {"id": fonster["id"], "format": "png", "size": want, "background": "sky"})
+    assert png.read_bytes() == base64.b64decode(sky["dataUri"].split(",", 1)[1]), "the picture on its sky"
 
 
 def test_duplicate_drag_reorder_random_text_engine_switch(server, browser, downloads):
