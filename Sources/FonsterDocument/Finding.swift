@@ -113,7 +113,7 @@ extension DocumentAnalysis {
             } else if !alike[id].isEmpty, case let near = nearlyAs(id, alike: alike[id]), let nearest = near.first {
                 let other = seeds[nearest.index]
                 var message = "Looks nearly like line \(other.line + 1), “\(Self.quoted(other.seed))”, in \(other.engine.rawValue): "
-                message += nearest.cells == 1 ? "1 cell of 1,024 differs" : "\(nearest.cells) cells of 1,024 differ"
+                message += Self.outlineDifference(nearest.cells)
                 if near.count > 1 { message += " (and \(near.count - 1) more \(near.count == 2 ? "line" : "lines") nearly alike)" }
                 findings.append(Finding(line: seed.line, range: nil, severity: .information,
                                         kind: .nearlyAs(near.prefix(Self.maxRelated).map { seeds[$0.index].line }, cells: nearest.cells),
@@ -141,6 +141,15 @@ extension DocumentAnalysis {
             }
         }
         return findings
+    }
+
+    /// How two alike pictures differ, from how many cells of their silhouettes do (`Likeness`).
+    static func outlineDifference(_ cells: Int) -> String {
+        switch cells {
+        case 0: "the same shape in other colours"
+        case 1: "the same shape but 1 cell"
+        default: "the same shape but \(cells) cells"
+        }
     }
 
     /// The sentence for a run of invisible characters.

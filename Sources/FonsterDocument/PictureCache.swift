@@ -4,9 +4,10 @@ import CreatureCore
 /// The pictures of a document's lines, drawn once per seed and engine: an edit draws only the
 /// lines it changed, and lines that repeat a seed share a drawing. Each distinct picture gets a
 /// small number (its id), so lines are grouped by comparing numbers; and on arrival it is
-/// compared with the pictures kept before it that share one of its nine interleaved blocks
-/// (two pictures with at most `Lookalikes.nearlyMaxCells` differing cells share at least one),
-/// so "nearly alike" is known per picture, not worked out again on every edit.
+/// compared by `Likeness` (the silhouette first, then the colours) with the pictures kept before
+/// it of the same silhouette, or of a silhouette sharing one of its interleaved blocks (alike
+/// pictures' silhouettes differ in at most `Likeness.silhouetteSlack` cells, so they share at least
+/// one), so "looks alike" is known per picture, not worked out again on every edit.
 ///
 /// Thread-safe. It only grows: a document whose cache passes `maxPictures` starts a new one
 /// (`isFull`), and work already under way keeps the old one.
@@ -25,10 +26,12 @@ public final class PictureCache: @unchecked Sendable {
         }
     }
 
-    /// The blocks compared to find nearly alike pictures: one more than the cells that may differ.
-    static let blocks = Lookalikes.nearlyMaxCells + 1
-    /// The most pictures of one block compared with a newcomer (the newest ones): a crowd of
-    /// unlike pictures sharing a block cannot make each arrival slow.
+    /// The blocks compared to find alike silhouettes: one more than the cells that may differ.
+    static let blocks = Likeness.silhouetteSlack + 1
+    /// The most silhouettes of one block, and the most pictures of one silhouette, compared with
+    /// a newcomer (the newest ones); and the most alike pictures a picture lists: a crowd of
+    /// pictures sharing a silhouette or a block cannot make each arrival slow, nor the lists grow
+    /// as the square of the crowd.
     static let maxCompared = 64
 
     private let lock = NSLock()
@@ -36,6 +39,10 @@ public final class PictureCache: @unchecked Sendable {
     private var interned: [Picture: Int] = [:]
     private var pictures: [Picture] = []
     private var near: [[(id: Int, cells: Int)]] = []
+    /// The distinct silhouettes, the pictures (ids) of each, and each block's silhouettes by hash.
+    private var silhouettes: [Silhouette] = []
+    private var silhouetteNumber: [Silhouette: Int] = [:]
+    private var members: [[Int]] = []
     private var buckets = [[UInt64: [Int]]](repeating: [:], count: blocks)
     private var seedBytes = 0
     private var drawings = 0
@@ -52,8 +59,11 @@ public final class PictureCache: @unchecked Sendable {
     /// How many drawings it made (each seed and engine once).
     public var drawCount: Int { lock.withLock { drawings } }
 
-    /// About how many bytes it holds: 1,024 per picture and its block hashes, and each key's seed.
-    public var byteCount: Int { lock.withLock { pictures.count * (1024 + 96 + Self.blocks * 24) + ids.count * 48 + seedBytes } }
+    /// About how many bytes it holds: 1,024 per picture and its alike list, each distinct
+    /// silhouette and its block hashes, and each key's seed.
+    public var byteCount: Int {
+        lock.withLock { pictures.count * (1024 + 96) + silhouettes.count * (128 + Self.blocks * 24) + ids.count * 48 + seedBytes }
+    }
 
     /// The id of `key`'s picture, if drawn.
     public func cachedID(_ key: Key) -> Int? { lock.withLock { ids[key] } }
@@ -95,20 +105,33 @@ public final class PictureCache: @unchecked Sendable {
     /// The picture of `id`.
     public func picture(_ id: Int) -> Picture { lock.withLock { pictures[id] } }
 
-    /// The pictures and their nearly alike ones as they stand, by id (copied without copying:
+    /// The pictures and those that look like each (`nearlyAlike`) as they stand, by id (copied without copying:
     /// for a pass over many lines without taking the lock for each).
     public func snapshot() -> (pictures: [Picture], nearlyAlike: [[(id: Int, cells: Int)]]) {
         lock.withLock { (pictures, near) }
     }
 
-    /// The pictures nearly like `id`'s (not the same), with how many cells differ.
+    /// The pictures that look like `id`'s (not the same; at most `maxCompared` of them), with how
+    /// many cells of their silhouettes differ (0: the same shape in other colours).
     public func nearlyAlike(_ id: Int) -> [(id: Int, cells: Int)] { lock.withLock { near[id] } }
 
-    /// Keeps `picture` as `key`'s: the id of an equal picture kept before, or a new one
-    /// compared with those sharing a block.
+    /// The ids of the pictures kept that look like `picture` (`Likeness`; its own id too when it
+    /// is kept; at most `maxCompared` others), without keeping it.
+    public func alike(_ picture: Picture) -> [Int] {
+        let silhouette = Likeness.silhouette(picture)
+        let hashes = LikenessIndex.blockHashes(silhouette)
+        return lock.withLock {
+            let found = lookalikes(of: picture, silhouette, hashes).found.map(\.id)
+            return interned[picture].map { [$0] + found.filter { $0 != interned[picture] } } ?? found
+        }
+    }
+
+    /// Keeps `picture` as `key`'s: the id of an equal picture kept before, or a new one compared
+    /// with those of its silhouette and of silhouettes sharing a block with it.
     @discardableResult
     public func add(_ key: Key, _ picture: Picture) -> Int {
-        let hashes = Self.blockHashes(picture)
+        let silhouette = Likeness.silhouette(picture)
+        let hashes = LikenessIndex.blockHashes(silhouette)
         return lock.withLock {
             if let id = ids[key] { return id }
             drawings += 1
@@ -118,19 +141,16 @@ public final class PictureCache: @unchecked Sendable {
                 return id
             }
             let id = pictures.count
-            var compared = Set<Int>()
-            var found: [(id: Int, cells: Int)] = []
-            for b in 0..<Self.blocks {
-                guard let bucket = buckets[b][hashes[b]] else { continue }
-                for other in bucket.suffix(Self.maxCompared) where compared.insert(other).inserted {
-                    let cells = picture.differingCells(from: pictures[other], upTo: Lookalikes.nearlyMaxCells)
-                    if cells <= Lookalikes.nearlyMaxCells {
-                        found.append((other, cells))
-                        near[other].append((id, cells))
-                    }
-                }
+            let (found, known) = lookalikes(of: picture, silhouette, hashes)
+            for (other, cells) in found where near[other].count < Self.maxCompared { near[other].append((id, cells)) }
+            let number = known ?? silhouettes.count
+            if known == nil {
+                for b in 0..<Self.blocks { buckets[b][hashes[b], default: []].append(number) }
+                silhouettes.append(silhouette)
+                silhouetteNumber[silhouette] = number
+                members.append([])
             }
-            for b in 0..<Self.blocks { buckets[b][hashes[b], default: []].append(id) }
+            members[number].append(id)
             pictures.append(picture)
             near.append(found)
             interned[picture] = id
@@ -139,18 +159,25 @@ public final class PictureCache: @unchecked Sendable {
         }
     }
 
-    /// The hashes of the interleaved blocks of `picture` (block b: the cells i with i mod 9 = b).
-    static func blockHashes(_ picture: Picture) -> [UInt64] {
-        var h = [UInt64](repeating: 0xCBF2_9CE4_8422_2325, count: blocks)
-        picture.cells.withUnsafeBufferPointer { cells in
-            h.withUnsafeMutableBufferPointer { h in
-                var b = 0
-                for i in 0..<1024 {
-                    h[b] = (h[b] ^ UInt64(cells[i])) &* 0x0000_0100_0000_01B3
-                    b = b == blocks - 1 ? 0 : b + 1
-                }
+    /// Under the lock: the kept pictures that look like `picture` (at most `maxCompared`), with
+    /// how many cells their silhouettes differ, and the number of its silhouette if one is kept.
+    private func lookalikes(of picture: Picture, _ silhouette: Silhouette, _ hashes: [UInt64]) -> (found: [(id: Int, cells: Int)], silhouette: Int?) {
+        var found: [(id: Int, cells: Int)] = []
+        func compare(_ others: ArraySlice<Int>, cells: Int) {
+            for other in others where found.count < Self.maxCompared && pictures[other] != picture && Likeness.looksAlike(picture, pictures[other]) {
+                found.append((other, cells))
             }
         }
-        return h
+        let known = silhouetteNumber[silhouette]
+        if let known { compare(members[known].suffix(Self.maxCompared), cells: 0) }
+        var compared = Set<Int>()
+        for b in 0..<Self.blocks {
+            guard let bucket = buckets[b][hashes[b]] else { continue }
+            for other in bucket.suffix(Self.maxCompared) where other != known && compared.insert(other).inserted {
+                let cells = silhouettes[other].differingCells(from: silhouette)
+                if cells <= Likeness.silhouetteSlack { compare(members[other].suffix(Self.maxCompared), cells: cells) }
+            }
+        }
+        return (found, known)
     }
 }

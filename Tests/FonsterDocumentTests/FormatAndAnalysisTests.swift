@@ -70,17 +70,18 @@ import CreatureCore
         #expect(Picture(seed: a, engine: .v2) == Picture(seed: b, engine: .v2) || v2.findings().allSatisfy { $0.code != "same-picture" })
     }
 
-    @Test func aLineNearlyLikeAnotherIsInformationWithTheCellsThatDiffer() throws {
-        // A near pair among counted seeds, proposed by a cache and checked cell by cell here.
+    @Test func aLineThatLooksLikeAnotherIsInformationSayingHowTheShapesDiffer() throws {
+        // An alike pair among counted seeds, proposed by a cache and checked by Likeness here.
         var pair: (String, String, Int)? = nil
         let finder = PictureCache()
         for n in 0..<3_000 where pair == nil {
             let seed = "w\(n)x", picture = Picture(seed: seed, engine: .v2)
             let id = finder.add(PictureCache.Key(seed: seed, engine: .v2), picture)
-            for (other, _) in finder.nearlyAlike(id) {
-                let cells = picture.differingCells(from: finder.picture(other))
-                guard cells > 0 && cells <= 8 else { continue }
-                let otherSeed = (0..<n).map { "w\($0)x" }.first { Picture(seed: $0, engine: .v2) == finder.picture(other) }!
+            for (other, cells) in finder.nearlyAlike(id) {
+                let otherPicture = finder.picture(other)
+                guard otherPicture != picture && Likeness.looksAlike(picture, otherPicture) else { continue }
+                #expect(cells == Likeness.silhouette(picture).differingCells(from: Likeness.silhouette(otherPicture)))
+                let otherSeed = (0..<n).map { "w\($0)x" }.first { Picture(seed: $0, engine: .v2) == otherPicture }!
                 pair = (otherSeed, seed, cells)
                 break
             }
@@ -89,7 +90,14 @@ import CreatureCore
         let analysis = try #require(DocumentAnalysis.run(DocumentText("\(a)\n\(b)"), defaultEngine: .v2, cache: PictureCache()))
         let finding = try #require(analysis.findings().first { $0.line == 1 && $0.code == "nearly-same-picture" })
         #expect(finding.severity == .information)
-        #expect(finding.message.hasPrefix("Looks nearly like line 1, “\(a)”, in fonsters-v2: \(cells) cell"))
+        let how = cells == 0 ? "the same shape in other colours" : "the same shape but \(cells) cell"
+        #expect(finding.message.hasPrefix("Looks nearly like line 1, “\(a)”, in fonsters-v2: \(how)"))
+    }
+
+    @Test func theSameDiscInAnotherColourIsALookalike() throws {
+        let analysis = try #require(DocumentAnalysis.run(DocumentText("grace\nGRACE"), defaultEngine: .v1, cache: PictureCache()))
+        #expect(analysis.nearlyAs(1).map(\.index) == [0])
+        #expect(analysis.findings().contains { $0.line == 1 && $0.code == "nearly-same-picture" })
     }
 
     @Test func theLibraryMatchIsInformationNamingTheFonster() throws {

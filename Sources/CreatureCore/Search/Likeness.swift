@@ -1,6 +1,9 @@
 /// How alike two pictures look to a person: the silhouette first, then the colours. A creature's
 /// silhouette is which of its 1,024 cells are drawn at all; the same disc in another colour has the
-/// same silhouette and so looks nearly alike, however different the colours are.
+/// same silhouette and so looks nearly alike, however different the colours are. The colours
+/// count only by where they change inside the creature (its inner edges: an eye, a stripe, a tile
+/// pattern), never by which colours they are: two shapes filling the frame with different patterns
+/// do not look alike, the same pattern recoloured does.
 ///
 /// The one rule every "looks alike" of the project uses (the language server's diagnostics,
 /// distinct variants and completion, the library's look-alikes, the page's warnings).
@@ -10,6 +13,9 @@ public enum Likeness {
     /// At most this many cells are drawn in one silhouette and not in the other when two pictures
     /// look alike (under 1 % of the picture: a changed ear or speckle is hard to see at avatar size).
     public static let silhouetteSlack = 8
+    /// At most this many inner edges (between two drawn neighbours, across or down) are in one
+    /// picture and not in the other when two pictures look alike: a moved eye is about 8.
+    public static let innerEdgeSlack = 4 * silhouetteSlack
 
     /// Which cells `picture` draws: bit `i % 64` of word `i / 64` is set when cell `i` is not
     /// transparent (cells row by row).
@@ -26,9 +32,31 @@ public enum Likeness {
     }
 
     /// Whether `a` and `b` look alike: the same picture, or silhouettes that differ in at most
-    /// `silhouetteSlack` cells whatever the colours.
+    /// `silhouetteSlack` cells and inner edges that differ in at most `innerEdgeSlack`, whatever
+    /// the colours are.
     public static func looksAlike(_ a: Picture, _ b: Picture) -> Bool {
-        a == b || silhouette(a).differingCells(from: silhouette(b)) <= silhouetteSlack
+        a == b || silhouette(a).differingCells(from: silhouette(b)) <= silhouetteSlack && differingInnerEdges(a, b) <= innerEdgeSlack
+    }
+
+    /// How many inner edges are in one picture and not in the other: pairs of neighbouring drawn
+    /// cells (across, then down) of different colours.
+    static func differingInnerEdges(_ a: Picture, _ b: Picture) -> Int {
+        a.cells.withUnsafeBufferPointer { a in
+            b.cells.withUnsafeBufferPointer { b in
+                var count = 0
+                for i in 0..<1024 {
+                    if i & 31 != 31 { count += edge(a, i, i + 1) == edge(b, i, i + 1) ? 0 : 1 }
+                    if i < 992 { count += edge(a, i, i + 32) == edge(b, i, i + 32) ? 0 : 1 }
+                }
+                return count
+            }
+        }
+    }
+
+    /// Whether cells `i` and `j` are both drawn and of different colours.
+    @inline(__always)
+    private static func edge(_ cells: UnsafeBufferPointer<UInt8>, _ i: Int, _ j: Int) -> Bool {
+        cells[i] != 0 && cells[j] != 0 && cells[i] != cells[j]
     }
 }
 
@@ -55,5 +83,30 @@ public struct Silhouette: Hashable, Sendable {
         var count = 0
         for i in 0..<16 { count += words[i].nonzeroBitCount }
         return count
+    }
+}
+
+extension Silhouette {
+    /// The silhouette in block characters for a client that shows no images (a terminal
+    /// editor's hover): two rows of cells a line (`▀` top drawn, `▄` bottom, `█` both), without
+    /// the empty rows and columns around the creature; trailing spaces dropped.
+    public var blockLines: [String] {
+        func drawn(_ x: Int, _ y: Int) -> Bool { y < 32 && (words[(y * 32 + x) / 64] >> UInt64((y * 32 + x) % 64)) & 1 == 1 }
+        let rows = (0..<32).filter { y in (0..<32).contains { drawn($0, y) } }
+        let columns = (0..<32).filter { x in (0..<32).contains { drawn(x, $0) } }
+        guard let top = rows.first, let bottom = rows.last, let left = columns.first, let right = columns.last else { return [] }
+        return stride(from: top, through: bottom, by: 2).map { y in
+            var line = ""
+            for x in left...right {
+                switch (drawn(x, y), y + 1 <= bottom && drawn(x, y + 1)) {
+                case (true, true): line += "█"
+                case (true, false): line += "▀"
+                case (false, true): line += "▄"
+                case (false, false): line += " "
+                }
+            }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
     }
 }

@@ -11,7 +11,7 @@ public enum MethodTable {
         RenderMethod.self, DescribeMethod.self, FramesMethod.self, AnimateMethod.self, TapAnimationMethod.self,
         EnvironmentMethod.self, ClockMethod.self,
         ShareBuildMethod.self, SharePreviewMethod.self, ShareImportMethod.self, LibraryExportMethod.self, LibraryImportMethod.self,
-        SearchMethod.self, LookalikesMethod.self, LookalikesOfMethod.self,
+        SearchMethod.self, LookalikesMethod.self, LookalikesOfMethod.self, DistinctVariantsMethod.self,
         RestoreMethod.self, TrashMethod.self, PurgeMethod.self, SettingsMethod.self,
         HoverMethod.self, InlayHintMethod.self, CodeActionMethod.self, DocumentSymbolMethod.self, CompletionMethod.self,
         ExecuteCommandMethod.self,

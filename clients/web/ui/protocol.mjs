@@ -5,7 +5,7 @@
 
 /** Each method's params and the ones it requires. */
 export const METHODS = Object.freeze({
-  "initialize": { params: ["processId","clientInfo","locale","rootPath","rootUri","initializationOptions","capabilities","trace","workspaceFolders","workDoneToken"], required: [] },
+  "initialize": { params: ["clientInfo","processId","locale","rootPath","rootUri","initializationOptions","capabilities","trace","workspaceFolders","workDoneToken"], required: [] },
   "shutdown": { params: [], required: [] },
   "fonsters/list": { params: ["start","count","thumbnails"], required: [] },
   "fonsters/get": { params: ["id","lookalikes"], required: ["id"] },
@@ -34,6 +34,7 @@ export const METHODS = Object.freeze({
   "creature/search": { params: ["base","want","variants","engine","limit","unlike","maxCandidates","timeoutMs","workDoneToken"], required: ["base","want"] },
   "fonsters/lookalikes": { params: ["near"], required: [] },
   "fonsters/lookalikesOf": { params: ["seed","engine","except"], required: ["seed"] },
+  "fonsters/distinctVariants": { params: ["seed","engine","count","except"], required: ["seed"] },
   "fonsters/restore": { params: ["id"], required: ["id"] },
   "fonsters/trash": { params: ["start","count"], required: [] },
   "fonsters/purge": { params: ["ids"], required: [] },
@@ -62,7 +63,7 @@ export function checkCall(method, params) {
 }
 
 /** Every method's name, in the server's order. */
-export const METHOD_NAMES = Object.freeze(["initialize","shutdown","fonsters/list","fonsters/get","fonsters/create","fonsters/update","fonsters/delete","fonsters/duplicate","fonsters/move","fonsters/undo","fonsters/redo","fonsters/random","fonsters/refresh","fonsters/useFrame","creature/render","creature/describe","creature/frames","creature/animate","creature/tapAnimation","creature/environment","clock/creature","share/build","share/preview","share/import","library/export","library/import","creature/search","fonsters/lookalikes","fonsters/lookalikesOf","fonsters/restore","fonsters/trash","fonsters/purge","library/settings","textDocument/hover","textDocument/inlayHint","textDocument/codeAction","textDocument/documentSymbol","textDocument/completion","workspace/executeCommand"]);
+export const METHOD_NAMES = Object.freeze(["initialize","shutdown","fonsters/list","fonsters/get","fonsters/create","fonsters/update","fonsters/delete","fonsters/duplicate","fonsters/move","fonsters/undo","fonsters/redo","fonsters/random","fonsters/refresh","fonsters/useFrame","creature/render","creature/describe","creature/frames","creature/animate","creature/tapAnimation","creature/environment","clock/creature","share/build","share/preview","share/import","library/export","library/import","creature/search","fonsters/lookalikes","fonsters/lookalikesOf","fonsters/distinctVariants","fonsters/restore","fonsters/trash","fonsters/purge","library/settings","textDocument/hover","textDocument/inlayHint","textDocument/codeAction","textDocument/documentSymbol","textDocument/completion","workspace/executeCommand"]);
 
 /** The error codes the server answers with, by the names of the Swift `ErrorCode` statics. */
 export const ERROR_CODES = Object.freeze({

@@ -6,9 +6,11 @@ import FonsterDocument
 /// `InitializeParams` (none of which it needs), so that stock LSP clients can start it.
 enum InitializeMethod: RPCMethod {
     struct Params: MethodParams {
-        let capabilities: JSONValue?
+        let capabilities: JSONValue?, clientName: String?
         init(_ p: ParamReader) throws(ResponseError) {
-            for key in ["processId", "clientInfo", "locale", "rootPath", "rootUri", "initializationOptions"] {
+            let clientInfo: JSONValue? = try p.optional("clientInfo", "{name, version?}: a terminal editor's name has hovers drawn in block characters.")
+            clientName = clientInfo?["name"]?.string
+            for key in ["processId", "locale", "rootPath", "rootUri", "initializationOptions"] {
                 let _: JSONValue? = try p.optional(key)
             }
             capabilities = try p.optional("capabilities", """
@@ -92,6 +94,8 @@ enum InitializeMethod: RPCMethod {
         let encoding = LanguageCapabilities.negotiate(params.capabilities)
         context.documents.encoding = encoding
         context.documents.markdown = LanguageCapabilities.markdown(params.capabilities)
+        context.documents.markdown.images = HoverPicture.showsImages(clientName: params.clientName)
+        context.documents.markdown.name = params.clientName?.lowercased() ?? ""
         // The library's default engine (what new Fonsters are drawn with); the server's when the
         // store cannot be opened.
         let (readOnly, engine) = await context.executor.run { () -> (Bool, EngineVersion) in

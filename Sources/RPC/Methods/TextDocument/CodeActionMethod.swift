@@ -4,7 +4,10 @@ import FonsterDocument
 /// `textDocument/codeAction`: on a seed line that looks like another, "use a distinct variant"
 /// (a quick fix keeping its traits where it can) and, under fonsters-v1, "draw these lines with
 /// fonsters-v2"; "remove the invisible characters" where there are some; and "add to library"
-/// and "add all to library" (`workspace/executeCommand`).
+/// and "add all to library" (`workspace/executeCommand`); and, where the document has look-alikes and
+/// the cursor is on one (or the client asks for `source.fixAll`), "Fix all look-alikes in this
+/// file": one edit giving every look-alike line after the first of its kind a distinct variant.
+/// `context.only` keeps the kinds it names (and their subkinds).
 enum CodeActionMethod: RPCMethod {
     struct Params: MethodParams {
         let textDocument: DocumentID, range: LSPRange, context: JSONValue?
@@ -18,12 +21,17 @@ enum CodeActionMethod: RPCMethod {
 
     /// One action: a fix (an edit of the document) or a command.
     struct Action: ResultObject {
-        enum Kind: String, CaseIterable { case quickfix, source }
+        enum Kind: String, CaseIterable { case quickfix, source, fixAll = "source.fixAll.fonsters" }
         let title: String, kind: Kind, isPreferred: Bool?, diagnostics: [JSONValue]?, edit: WorkspaceEdit?, command: Command?
 
         /// A fix: `edit`, answering `diagnostics`.
         static func fix(_ title: String, preferred: Bool? = nil, _ diagnostics: [JSONValue], _ edit: WorkspaceEdit) -> Action {
             Action(title: title, kind: .quickfix, isPreferred: preferred, diagnostics: diagnostics, edit: edit, command: nil)
+        }
+
+        /// The fix of the whole file: `edit`.
+        static func fixAll(_ title: String, _ edit: WorkspaceEdit) -> Action {
+            Action(title: title, kind: .fixAll, isPreferred: nil, diagnostics: nil, edit: edit, command: nil)
         }
 
         /// A command of `workspace/executeCommand`.
@@ -62,7 +70,18 @@ enum CodeActionMethod: RPCMethod {
         return ["textDocument": ["uri": .string(HeavyParams.documentURI)], "range": ["start": line, "end": line]]
     }
 
+    /// The most lines "Fix all look-alikes" rewrites in one edit.
+    static let maxFixedLines = 500
+
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
+        let only = params.context?["only"]?.array?.compactMap(\.string)
+        let actions = try await allActions(params, context, request, fixAll: only?.contains { Action.Kind.fixAll.rawValue.hasPrefix($0) && $0 != "" } ?? false)
+        guard let only else { return actions }
+        return actions.filter { action in only.contains { action.kind.rawValue == $0 || action.kind.rawValue.hasPrefix($0 + ".") } }
+    }
+
+    /// Every action for the line; "Fix all" also when `fixAll` (asked for by kind).
+    static func allActions(_ params: Params, _ context: ServerContext, _ request: RequestContext, fixAll: Bool) async throws -> Result {
         let uri = params.textDocument.uri
         let document = try context.documents.required(uri)
         let version = document.snapshot.version
@@ -70,8 +89,19 @@ enum CodeActionMethod: RPCMethod {
         let text = analysis.text, encoding = context.documents.encoding, lineNumber = params.range.start.line
         var actions: [Action] = []
         let addAll = Action.source("Add all seeds to the library", Command(title: "Add all seeds to the library", command: .addAll, argument: ["uri": .string(uri)]))
+        let onLookalike = analysis.seedIndexByLine[lineNumber].map { !analysis.sameAs($0).isEmpty || !analysis.nearlyAs($0).isEmpty } ?? false
+        var fixAllAction: Action?
+        if fixAll || onLookalike {
+            let edits = try await request.computeOnPool { () throws(ResponseError) -> [TextEdit] in
+                try fixAllEdits(analysis, encoding: encoding, request: request)
+            }
+            if !edits.isEmpty {
+                let lines = edits.count == 1 ? "1 line" : "\(edits.count) lines"
+                fixAllAction = .fixAll("Fix all look-alikes in this file (\(lines))", WorkspaceEdit(uri: uri, edits: edits))
+            }
+        }
         guard let index = analysis.seedIndexByLine[lineNumber], analysis.seeds[index].picture != nil else {
-            return analysis.seeds.isEmpty ? [] : [addAll]
+            return analysis.seeds.isEmpty ? [] : [fixAllAction, addAll].compactMap { $0 }
         }
         let line = analysis.seeds[index]
         let ours = diagnostics(params.context, line: lineNumber)
@@ -81,8 +111,7 @@ enum CodeActionMethod: RPCMethod {
             let key = PictureCache.Key(seed: line.seed, engine: line.engine)
             let variant = try await request.computeOnPool { () throws(ResponseError) -> String? in
                 try document.variant(key, version: version) { () throws(ResponseError) -> String? in
-                    let creature = LineCreature(seed: line.seed, engine: line.engine).creature
-                    return try DistinctVariants.find(index, in: analysis, limit: 1, tiers: DistinctVariants.wantTiers(creature), request: request).first?.seed
+                    try DistinctVariants.find(index, in: analysis, limit: 1, request: request).first?.seed
                 }
             }
             if let variant, let newLine = FonstersFormat.line(for: variant) {
@@ -99,8 +128,28 @@ enum CodeActionMethod: RPCMethod {
         }
         let argument: JSONValue = ["seed": .string(line.seed), "engine": .string(line.engine.rawValue)]
         actions.append(.source("Add “\(DocumentAnalysis.quoted(line.seed))” to the library", Command(title: "Add to the library", command: .add, argument: argument)))
+        if let fixAllAction { actions.append(fixAllAction) }
         actions.append(addAll)
         return actions
+    }
+
+    /// The edits of "Fix all look-alikes": every seed line that looks like an earlier line kept as
+    /// it is gets a distinct variant, unlike every line and every variant given before it (at
+    /// most `maxFixedLines`; a line for which none is found stays).
+    static func fixAllEdits(_ analysis: DocumentAnalysis, encoding: PositionEncoding, request: RequestContext) throws(ResponseError) -> [TextEdit] {
+        var changed = Set<Int>(), given = LikenessIndex(), edits: [TextEdit] = []
+        for index in analysis.seeds.indices where analysis.seeds[index].picture != nil {
+            guard edits.count < maxFixedLines else { break }
+            try request.checkpoint()
+            let earlier = analysis.sameAs(index) + analysis.nearlyAs(index).map(\.index)
+            guard earlier.contains(where: { $0 < index && !changed.contains($0) }) else { continue }
+            guard let variant = try DistinctVariants.find(index, in: analysis, limit: 1, alsoUnlike: given, request: request).first,
+                  let newLine = FonstersFormat.line(for: variant.seed) else { continue }
+            changed.insert(index)
+            given.insert(variant.picture)
+            edits.append(TextEdit(range: .line(analysis.seeds[index].line, of: analysis.text, encoding), newText: newLine))
+        }
+        return edits
     }
 
     /// The edit drawing `line`'s block with fonsters-v2: the fonsters-v1 directive in force

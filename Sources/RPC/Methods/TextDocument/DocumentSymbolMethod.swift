@@ -1,8 +1,10 @@
 import CreatureCore
 import FonsterDocument
 
-/// `textDocument/documentSymbol`: one symbol per seed line, named by its creature (the library's
-/// Fonster drawing it, else its kind), with the seed as detail.
+/// `textDocument/documentSymbol`: one symbol per seed line, named by its seed with what does not
+/// show made visible (`LineCreature.visible`), with the creature as detail (its kind, and the
+/// library's Fonster drawing it). A seed repeated is named with its line too: lists that key
+/// entries by name (Emacs' imenu) keep every line.
 enum DocumentSymbolMethod: RPCMethod {
     struct Params: MethodParams {
         let textDocument: DocumentID
@@ -26,7 +28,7 @@ enum DocumentSymbolMethod: RPCMethod {
     typealias Result = [Symbol]
 
     static let name = "textDocument/documentSymbol"
-    static let summary = "One symbol per seed line, named by its creature."
+    static let summary = "One symbol per seed line, named by its seed, with its creature as detail."
     static let effect = MethodDeclaration.Effect.pure
     static let errors: [ErrorCode] = [.invalidParams, .requestCancelled]
     static var heaviest: JSONValue { ["textDocument": ["uri": .string(HeavyParams.documentURI)]] }
@@ -40,13 +42,17 @@ enum DocumentSymbolMethod: RPCMethod {
         // On the compute pool: a document of 20,000 lines takes a while, however small its symbols.
         return try await request.computeOnPool { () throws(ResponseError) -> Result in
             let (entries, _) = FonstersFormat.entries(of: text, defaultEngine: defaultEngine)
-            var symbols: [Symbol] = []
+            var symbols: [Symbol] = [], named = Set<String>()
             symbols.reserveCapacity(entries.count)
             for (n, entry) in entries.enumerated() where entry.seed.utf16.count <= TextLimit.maxLength {
                 if n & 63 == 63 { try request.checkpoint() }
                 let key = PictureCache.Key(seed: entry.seed, engine: entry.engine)
                 let match = library.isEmpty ? nil : library[cache.picture(cache.id(key))]
-                symbols.append(Symbol(name: match.map { "“\($0.name)”" } ?? document.kind(key), detail: DocumentAnalysis.quoted(entry.seed),
+                var name = LineCreature.visible(entry.seed)
+                if name.isEmpty { name = "␠" }
+                if !named.insert(name).inserted { name += " (line \(entry.line + 1))" }
+                let kind = document.kind(key)
+                symbols.append(Symbol(name: name, detail: match.map { "\(kind), “\($0.name)” in your library" } ?? kind,
                                       range: .line(entry.line, of: text, encoding)))
             }
             return symbols

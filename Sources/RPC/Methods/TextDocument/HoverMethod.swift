@@ -2,8 +2,10 @@ import Foundation
 import CreatureCore
 import FonsterDocument
 
-/// `textDocument/hover`: over a seed line, its creature (a PNG on its sky), name, alt text and
-/// traits; over anything else (a comment, a blank line, past the end) `null`.
+/// `textDocument/hover`: over a seed line, its creature in words first (seed, kind, colours, the
+/// library's Fonster, alt text, traits), then its picture: a PNG on its sky where the client
+/// reads Markdown and shows images, else its silhouette in block characters (`HoverPicture`);
+/// over anything else (a comment, a blank line, past the end) `null`.
 enum HoverMethod: RPCMethod {
     struct Params: MethodParams {
         let textDocument: DocumentID, position: LSPPosition
@@ -32,18 +34,24 @@ enum HoverMethod: RPCMethod {
     }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
+        try await hover(params, context, request, picture: .auto)
+    }
+
+    /// The hover with its picture as `picture` (the `hoverPicture` setting) says.
+    static func hover(_ params: Params, _ context: ServerContext, _ request: RequestContext, picture: HoverPicture) async throws -> Result {
         let document = try context.documents.required(params.textDocument.uri)
         let text = document.snapshot.text, encoding = context.documents.encoding
         let p = params.position
         guard p.line >= 0, p.line < text.lineCount, p.character >= 0, p.character <= text.length(ofLine: p.line, encoding),
               let (seed, engine) = FonstersFormat.seed(atLine: p.line, of: text, defaultEngine: context.defaultEngine),
               seed.utf16.count <= TextLimit.maxLength else { return nil }
-        let library = context.documents.library.last, markdown = context.documents.markdown.hover
+        let library = context.documents.library.last, client = context.documents.markdown
+        let shown = picture.resolved(markdown: client.hover, showsImages: client.images)
         return try await request.computeOnPool { () throws(ResponseError) -> Hover in
             let line = LineCreature(seed: seed, engine: engine)
             let match = library.isEmpty ? nil : library[Picture(line.creature)]
-            let value = markdown ? try line.hoverMarkdown(library: match, request: request) : line.hoverText(library: match)
-            return Hover(contents: MarkupContent(markdown: markdown, value: value), range: .line(p.line, of: text, encoding))
+            let contents = try line.hover(library: match, markdown: client.hover, picture: shown, request: request)
+            return Hover(contents: contents, range: .line(p.line, of: text, encoding))
         }
     }
 }

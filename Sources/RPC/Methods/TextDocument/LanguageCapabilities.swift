@@ -28,7 +28,7 @@ enum LanguageCapabilities {
         constant("textDocumentSync", ["openClose": true, "change": 2]),
         constant("hoverProvider", true),
         constant("inlayHintProvider", true),
-        constant("codeActionProvider", ["codeActionKinds": ["quickfix", "source"]]),
+        constant("codeActionProvider", ["codeActionKinds": ["quickfix", "source", "source.fixAll.fonsters"]]),
         constant("documentSymbolProvider", true),
         constant("completionProvider", ["resolveProvider": false]),
         constant("executeCommandProvider", ["commands": .array(ExecuteCommandMethod.Command.allCases.map { .string($0.rawValue) })]),

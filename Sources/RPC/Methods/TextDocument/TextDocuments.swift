@@ -18,6 +18,10 @@ final class TextDocuments: Sendable {
     struct ClientMarkdown: Sendable {
         var hover = true
         var completion = true
+        /// Whether its hovers show images (`HoverPicture.showsImages`, from its name).
+        var images = true
+        /// Its name (`clientInfo.name`), lowercased: completion fits its word boundaries.
+        var name = ""
     }
     fileprivate let state = Locked(State())
     /// The library's pictures by picture, for "draws the picture of a Fonster in the library".

@@ -1,0 +1,74 @@
+import Foundation
+import CreatureCore
+import FonsterStore
+
+/// `fonsters/distinctVariants`: variants of a seed that look like no Fonster of the library nor
+/// like each other (`Likeness`: the silhouette first, then the colours), for the page's "Find a
+/// distinct variant". A variant adds letters or digits (`DistinctVariantFinder`).
+enum DistinctVariantsMethod: RPCMethod {
+    struct Params: MethodParams {
+        let seed: Seed, engine: EngineVersion?, count: Bounded<Count>?, except: UUID?
+        init(_ p: ParamReader) throws(ResponseError) {
+            seed = try p.required("seed", "The seed to vary, as typed.")
+            engine = try p.optional("engine", "The engine that draws the variants (default: the library's default engine).")
+            count = try p.optional("count", "How many variants at most (1…24, default 8).")
+            except = try p.optional("except", "A Fonster whose picture does not count (the one being edited; an id the library does not hold is ignored).")
+        }
+    }
+
+    /// `count`: 1…24, default 8.
+    enum Count: BoundedRange { static let range = 1...24, standard = 8 }
+
+    /// One variant.
+    struct Variant: ResultObject {
+        let seed: String
+        static let members: [Member<Variant>] = [Member("seed") { $0.seed }]
+    }
+
+    /// The engine the variants were drawn by, and the variants (fewer than asked when the
+    /// search's bound was reached first).
+    struct Result: ResultObject {
+        let engine: EngineVersion, variants: [Variant]
+        static let members: [Member<Result>] = [
+            Member("engine", schema: EngineVersion.schema) { $0.engine },
+            Member("variants", schema: Schema.array(Variant.schema, maximum: Count.range.upperBound)) { $0.variants },
+        ]
+    }
+
+    static let name = "fonsters/distinctVariants"
+    static let summary = "Variants of a seed that look like no Fonster of the library, nor like each other."
+    static let effect = MethodDeclaration.Effect.readsLibrary
+    static let errors: [ErrorCode] = [.invalidParams, .seedTooLong, .requestCancelled] + LibraryErrors.store
+    static var heaviest: JSONValue { ["seed": .string(HeavyParams.longSeed), "engine": "fonsters-v2", "count": 24, "except": .string(HeavyParams.fonster)] }
+
+    static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
+        let except = params.except
+        let (libraryEngine, excepted) = try await context.withStore { store throws(StoreError) -> (EngineVersion, Fonster?) in
+            (try store.defaultEngine(), except.flatMap { try? store.get($0) })
+        }
+        let engine = params.engine ?? libraryEngine
+        // The library's distinct pictures, each with how many Fonsters draw it.
+        let library = await context.documents.library.current(context, request: request)
+        request.leaveOrder()
+        let seed = params.seed.text, count = params.count?.value ?? Count.standard, defaultEngine = context.defaultEngine
+        return try await request.computeOnPool { () throws(ResponseError) -> Result in
+            var skipped: Picture?
+            if let excepted {
+                let picture = Picture(Creature(seed: excepted.seed, engine: EngineVersion(rawValue: excepted.engine) ?? defaultEngine))
+                if library[picture]?.count == 1 { skipped = picture }
+            }
+            var index = LikenessIndex()
+            for (n, picture) in library.keys.enumerated() where picture != skipped {
+                if n & 1023 == 1023 { try request.checkpoint() }
+                index.insert(picture)
+            }
+            do {
+                let found = try DistinctVariantFinder.variants(of: seed, engine: engine, count: count, unlike: index,
+                                                               isCancelled: { request.takeTurn() })
+                return Result(engine: engine, variants: found.map { Variant(seed: $0.seed) })
+            } catch {
+                throw .requestCancelled
+            }
+        }
+    }
+}
