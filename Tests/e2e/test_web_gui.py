@@ -917,12 +917,20 @@ def test_typing_a_look_alike_warns_before_enter_and_offers_v2_and_a_variant(serv
     draw = wait(browser, lambda d: next((b for b in d.find_elements(By.ID, "lookalikes-engine") if b.is_displayed()), None), "Draw it with fonsters-v2")
     assert draw.text == "Draw it with fonsters-v2"
     shot(browser, "12-lookalike-while-typing")
-    # Find a distinct variant opens Find a look on the typed seed.
+    # Find a distinct variant lists, at once, variants of the typed seed that look like no other Fonster.
     variant.click()
-    wait(browser, lambda d: d.find_element(By.ID, "findlook-dialog").get_attribute("open") is not None, "Find a look")
-    wait(browser, lambda d: d.find_element(By.ID, "fl-base").get_attribute("value") == "grace", "its base is the typed seed")
-    browser.find_element(By.ID, "findlook-close").click()
-    wait(browser, lambda d: d.find_element(By.ID, "findlook-dialog").get_attribute("open") is None, "Find a look closed")
+    items = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#variants-grid li") if js(d, "return document.getElementById('variants-dialog').open")
+                 and js(d, "return document.getElementById('variants-grid').getAttribute('aria-busy')") == "false" else None, "the variants")
+    assert len(items) >= 1
+    for item in items:
+        text = item.find_element(By.CSS_SELECTOR, ".variant-seed").text
+        assert text.startswith("grace") and text != "grace" and all(c.isascii() for c in text), f"letters or digits added: {text!r}"
+        found = server.call("fonsters/lookalikesOf", {"seed": text, "engine": "fonsters-v1", "except": open_one["id"]})
+        assert found["sameCount"] == 0 and found["nearlyCount"] == 0, f"{text!r} looks like no other Fonster"
+        assert item.find_element(By.TAG_NAME, "img").size["width"] >= 96, "big enough to compare"
+    shot(browser, "12b-distinct-variants")
+    browser.find_element(By.ID, "variants-close").click()
+    wait(browser, lambda d: not js(d, "return document.getElementById('variants-dialog').open"), "the variants closed")
     # Draw it with fonsters-v2 keeps the typed seed, drawn by fonsters-v2.
     browser.find_element(By.ID, "lookalikes-engine").click()
     wait(browser, lambda d: (lambda f: (f["seed"], f["engine"]) == ("grace", "fonsters-v2"))(server.call("fonsters/get", {"id": open_one["id"]})),
