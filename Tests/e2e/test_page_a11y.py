@@ -42,6 +42,10 @@ def test_every_desktop_view_has_no_axe_violations(server, downloads, library, da
         open_page(driver, server)
         open_fonster(driver, library[0]["id"])
         assert_accessible(driver, "the library with a Fonster's detail")
+        for f in library:  # a row reads its name first, then the rest (the seed, the picture's description)
+            row = driver.find_element(By.ID, f"row-{f['id']}")
+            label = row.accessible_name
+            assert label.startswith(f["name"] or f["seed"]) and len(label) > len(f["name"] or f["seed"]), label
         driver.find_element(By.ID, "open-import-link").click()
         dialog_open(driver, "import-dialog")
         field = driver.find_element(By.ID, "import-url")
