@@ -226,3 +226,23 @@ def test_without_the_token_the_page_says_how_to_get_in(server, downloads):
         assert "fonsters-rpc web" in body
     finally:
         driver.quit()
+
+
+def test_on_a_phone_select_then_taps_pick_rows_to_share(server, browser):
+    clear_library(server)
+    made = [server.call("fonsters/create", {"name": f"Tap {i}", "seed": f"tap {i}"}) for i in range(3)]
+    phone(browser)
+    open_page(browser, server)
+    row(browser, made[0])
+    browser.find_element(By.ID, "pick-start").click()
+    for f in (made[2], made[0]):
+        row(browser, f).click()  # a tap ticks while picking, and opens nothing
+    wait(browser, lambda d: ticked(d) == [made[2]["id"], made[0]["id"]], "two ticked by taps")
+    assert js(browser, "return document.body.dataset.pane") == "list", "picking keeps the list in view"
+    for button in ("pick-all", "pick-share", "pick-done"):
+        assert browser.find_element(By.ID, button).size["height"] >= 44
+    browser.find_element(By.ID, "pick-share").click()
+    wait(browser, lambda d: js(d, "return document.getElementById('share-dialog').open"), "the share dialog")
+    assert browser.find_element(By.ID, "share-dialog-url").get_attribute("value") == server.call("share/build", {"ids": [made[2]["id"], made[0]["id"]]})["url"]
+    assert js(browser, "return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), "no sideways scroll"
+    shot(browser, "share-phone")
