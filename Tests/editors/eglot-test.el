@@ -1,6 +1,8 @@
 ;;; eglot-test.el --- Emacs in batch with eglot and examples/lsp/fonsters-eglot.el  -*- lexical-binding: t; -*-
 ;; Opens a .fonsters file (DOC) and gets, from the real fonsters-rpc (FONSTERS_BIN), the look-alike
-;; diagnostic through flymake, a hover and a code action (applied, after which the warning goes).
+;; diagnostic through flymake, a hover (plain text with the creature in block characters, no
+;; escapes), a code action (applied, after which the warning goes), "Fix all look-alikes", and a
+;; multi-word seed completed through completion-at-point.
 ;; Prints "N passed, N failed"; exits 1 on a failure.
 ;;   emacs --batch -q -l examples/lsp/fonsters-eglot.el -l Tests/editors/eglot-test.el
 
@@ -52,8 +54,11 @@
                                  (if (equal (plist-get contents :kind) "markdown")
                                      (and (string-match-p (regexp-quote "](data:image/png;base64,") value)
                                           (string-match-p (regexp-quote (format "**%s**" b)) value))
-                                   (and (string-match-p (regexp-quote (format "“%s”" b)) value)
-                                        (string-match-p "A pixel-art" value))))
+                                   (and (string-prefix-p (format "“%s”" b) value)
+                                        (string-match-p "A pixel-art" value)
+                                        (not (string-match-p "\\\\" value))
+                                        (string-match-p "[▀▄█]" value)
+                                        (not (string-match-p "base64" value)))))
                             (format "the hover shows the creature (%s)" (plist-get contents :kind)))
           (let* ((actions (jsonrpc-request server :textDocument/codeAction
                                            (list :textDocument (eglot--TextDocumentIdentifier)
@@ -68,7 +73,54 @@
             ;; eglot sends the change from an idle timer, which batch Emacs never runs.
             (eglot--signal-textDocument/didChange)
             (eglot-test-check (eglot-test-wait (lambda () (and (not (same-on 2)) (not (same-on 3)))))
-                              "the warning goes after the fix")))))
+                              "the warning goes after the fix"))
+          ;; Two more lines drawing line 2's picture: "Fix all look-alikes" rewrites both in one edit.
+          (goto-char (point-max))
+          (insert (format "%s\n%s\n" a a))
+          (eglot--signal-textDocument/didChange)
+          (eglot-test-check (eglot-test-wait (lambda () (and (same-on 4) (same-on 5)))) "the two new lines are look-alikes")
+          (goto-char (point-min))
+          (forward-line 3)
+          (let* ((actions (jsonrpc-request server :textDocument/codeAction
+                                           (list :textDocument (eglot--TextDocumentIdentifier)
+                                                 :range (list :start (eglot--pos-to-lsp-position) :end (eglot--pos-to-lsp-position))
+                                                 :context (list :diagnostics [] :only ["source.fixAll"]))))
+                 (fix-all (cl-find-if (lambda (action) (equal (plist-get action :kind) "source.fixAll.fonsters"))
+                                      (append actions nil))))
+            (eglot-test-check fix-all "fix all is offered")
+            (eglot--apply-workspace-edit (plist-get fix-all :edit))
+            (eglot--signal-textDocument/didChange)
+            (eglot-test-check (eglot-test-wait (lambda () (not (cl-some #'same-on '(2 3 4 5)))))
+                              "fix all leaves no look-alike"))
+          ;; The outline: imenu lists every seed line, by its seed (40 of them, one repeated), each
+          ;; under its own name (M-x imenu offers names to complete: equal ones show as one).
+          (goto-char (point-max))
+          (dotimes (n 36) (insert (format "crew %d\n" n)))
+          (insert "crew 3\n")
+          (eglot--signal-textDocument/didChange)
+          (let* ((index (imenu--make-index-alist t))
+                 (names (delete-dups (let (all) (dolist (entry index) (if (imenu--subalist-p entry) (dolist (e (cdr entry)) (push (car e) all)) (push (car entry) all))) all)))
+                 (seeds (cl-count-if (lambda (line) (and (not (string-empty-p line)) (not (string-prefix-p "#" line))))
+                                     (split-string (buffer-string) "\n"))))
+            (eglot-test-check (= (cl-count-if (lambda (n) (not (string-prefix-p "*" n))) names) seeds)
+                              (format "imenu lists every seed line (%d of %d)" (cl-count-if (lambda (n) (not (string-prefix-p "*" n))) names) seeds)))
+          ;; A multi-word seed at the end of a line: completion-at-point's candidates, and the
+          ;; first one taken as a completion UI takes it (its text, then eglot's exit function).
+          (goto-char (point-max))
+          (insert "hello world")
+          (eglot--signal-textDocument/didChange)
+          (let* ((capf (eglot-completion-at-point))
+                 (start (nth 0 capf)) (end (nth 1 capf)) (table (nth 2 capf)) (props (nthcdr 3 capf))
+                 (candidates (all-completions (buffer-substring-no-properties start (point)) table)))
+            (eglot-test-check (and candidates (cl-every (lambda (c) (and (string-prefix-p "hello world" c) (not (string= c "hello world")))) candidates))
+                              (format "completion-at-point offers %d variants of \"hello world\"" (length candidates)))
+            (let ((choice (car candidates)))
+              (delete-region start end)
+              (insert choice)
+              (funcall (plist-get props :exit-function) choice 'finished)
+              (let ((line (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
+                (eglot-test-check (and (string-prefix-p "hello world" line) (not (string= line "hello world")))
+                                  (format "the chosen variant is the whole line (%s)" line))))))))
   (error (eglot-test-check nil (format "no error: %S" err))))
 (princ (format "%d passed, %d failed\n" eglot-test-passed eglot-test-failed))
 (kill-emacs (if (= eglot-test-failed 0) 0 1))

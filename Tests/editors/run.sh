@@ -36,6 +36,22 @@ count() { # adds the "N passed, N failed" line of a run's output; a run without 
   failed=$((failed + $(cut -d' ' -f3 <<<"$line")))
 }
 
+echo "== docs/editors.md shows the files the editors load"
+out=$(python3 - <<'PY'
+import pathlib, re
+doc = pathlib.Path("docs/editors.md").read_text()
+bad = 0
+for name in ["fonsters-nvim.lua", "fonsters-eglot.el", "helix-languages.toml"]:
+    match = re.search(r"\[`examples/lsp/" + re.escape(name) + r"`\].*?\n```\w*\n(.*?)```\n", doc, re.S)
+    same = match is not None and match.group(1) == pathlib.Path("examples/lsp/" + name).read_text()
+    bad += not same
+    print(("ok" if same else "FAIL") + f" - the snippet after the link to examples/lsp/{name} is that file")
+print(f"{3 - bad} passed, {bad} failed")
+PY
+)
+echo "$out"
+count "$out"
+
 echo "== Neovim $(nvim --version | head -1)"
 out=$(DOC="$work/crew.fonsters" timeout 120 nvim --headless -u NONE -i NONE -n -c 'luafile Tests/editors/nvim-test.lua' 2>&1)
 echo "$out"
