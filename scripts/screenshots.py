@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Draws the pictures of the web page in docs/ (issue 31): the page in light and dark at 1280 × 860,
-and on a phone at 360 × 740, each with the same small library and its first Fonster open, in
-headless Chromium against `fonsters-rpc web --memory --no-starter`.
+"""Draws the pictures of the web page in docs/: the page in light and dark at 1280 × 860, and on a
+phone at 360 × 740, each with the same small library and its first Fonster open; then sharing
+(three Fonsters picked, the share dialog open) and the trash (two deleted Fonsters), in headless
+Chromium against `fonsters-rpc web --memory --no-starter`.
 
     scripts/screenshots.sh [FOLDER]     (the wrapper: installs what is missing, builds, runs this)
     .build/venv/bin/python scripts/screenshots.py --bin .build/debug/fonsters-rpc --out docs
 
-Writes web-shell.png, web-shell-dark.png and web-shell-phone.png, and screenshots.json: for each
+Writes web-shell.png, web-shell-dark.png, web-shell-phone.png, web-share.png and web-trash.png,
+and screenshots.json: for each
 picture its size, colour scheme, SHA-256, and what the page showed — facts read from the page
 that do not depend on how the machine's fonts or Chromium's version draw text: which pane, the
 colours of the page, the rows in view in order (names, the selected one, their thumbnails'
@@ -40,13 +42,30 @@ LIBRARY = [
     ("Ember", "Ember 26403", "fonsters-v2"),
     ("Pebble", "Pebble 29475", "fonsters-v1"),
 ]
-
-# The pictures: file, width, height, colour scheme.
-SHOTS = [
-    ("web-shell.png", 1280, 860, "light"),
-    ("web-shell-dark.png", 1280, 860, "dark"),
-    ("web-shell-phone.png", 360, 740, "light"),
+# Fonsters made and deleted, so the trash has something to show.
+TRASHED = [
+    ("Scribble", "scribble", "fonsters-v2"),
+    ("Old Friend", "old friend", "fonsters-v1"),
 ]
+
+# The pictures: file, width, height, colour scheme, and what is open over the page.
+SHOTS = [
+    ("web-shell.png", 1280, 860, "light", None),
+    ("web-shell-dark.png", 1280, 860, "dark", None),
+    ("web-shell-phone.png", 360, 740, "light", None),
+    ("web-share.png", 1280, 860, "light", "share"),
+    ("web-trash.png", 1280, 860, "light", "trash"),
+]
+
+# What an open dialog shows: its title, the names it lists, the share link's length.
+DIALOG_FACTS = """
+const dialog = document.querySelector('dialog[open]');
+if (!dialog) return null;
+return { id: dialog.id, title: dialog.querySelector('h2').textContent,
+         names: [...dialog.querySelectorAll('.trash-name')].map((e) => e.textContent),
+         link: (dialog.querySelector('#share-dialog-url') || {}).value ? dialog.querySelector('#share-dialog-url').value.length : null,
+         picked: window.fonstersPage.selection.ids.length };
+"""
 
 # Runs before the page's scripts: counts the JSON-RPC requests the page has sent and not yet had
 # answered, and notes the methods answered, so the picture waits for the page to settle.
@@ -120,8 +139,22 @@ def settle(driver, gui):
                "the page to settle", timeout=60)
 
 
-def draw(driver, gui, url, name, width, height, scheme, out):
-    """Opens the page, shows the first Fonster, waits for it to settle; saves the picture and returns its facts."""
+def open_view(driver, gui, view):
+    """Opens what the picture shows over the page: the share dialog of the first three rows, or the trash."""
+    if view == "share":
+        driver.find_element(gui.By.ID, "pick-start").click()
+        for row in gui.wait(driver, lambda d: d.find_elements(gui.By.CSS_SELECTOR, "#list .row[data-id]"), "the rows")[:3]:
+            row.click()
+        driver.find_element(gui.By.ID, "pick-share").click()
+        gui.wait(driver, lambda d: gui.js(d, "return document.getElementById('share-dialog').open && !!document.getElementById('share-dialog-url').value"),
+                 "the share dialog")
+    elif view == "trash":
+        driver.find_element(gui.By.ID, "open-trash").click()
+        gui.wait(driver, lambda d: len(d.find_elements(gui.By.CSS_SELECTOR, "#trash-list li")) == len(TRASHED), "the trash")
+
+
+def draw(driver, gui, url, name, width, height, scheme, out, view=None):
+    """Opens the page, shows the first Fonster (and `view` over it), waits for it to settle; saves the picture and returns its facts."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
         {"name": "prefers-color-scheme", "value": scheme}, {"name": "prefers-reduced-motion", "value": "reduce"}]})
@@ -133,7 +166,11 @@ def draw(driver, gui, url, name, width, height, scheme, out):
         gui.wait(driver, lambda d: gui.js(d, "return document.body.dataset.pane") == "detail", "the detail")
     gui.wait(driver, lambda d: gui.js(d, "return !!window.fonstersPage.current"), "the first Fonster")
     settle(driver, gui)
+    if view:
+        open_view(driver, gui, view)
+        settle(driver, gui)
     facts = gui.js(driver, FACTS)
+    facts["dialog"] = gui.js(driver, DIALOG_FACTS)
     for row in facts["rows"]:
         row["thumbnail"] = digest(row["thumbnail"])
     if facts["creature"]:
@@ -157,13 +194,16 @@ def main():
     server = gui.WebServer(args.bin)
     pictures = []
     try:
+        for name, seed, engine in TRASHED:
+            made = server.call("fonsters/create", {"name": name, "seed": seed, "engine": engine})
+            server.call("fonsters/delete", {"id": made["id"]})
         for name, seed, engine in LIBRARY:
             server.call("fonsters/create", {"name": name, "seed": seed, "engine": engine})
         with tempfile.TemporaryDirectory(prefix="fonsters-screenshots-") as downloads:
-            for name, width, height, scheme in SHOTS:
+            for name, width, height, scheme, view in SHOTS:
                 driver = gui.make_driver(pathlib.Path(downloads), width=width, height=height)
                 try:
-                    facts, path = draw(driver, gui, server.url, name, width, height, scheme, out)
+                    facts, path = draw(driver, gui, server.url, name, width, height, scheme, out, view)
                 finally:
                     driver.quit()
                 size = Image.open(path).size

@@ -223,3 +223,27 @@ def test_find_a_look_refuses_an_impossible_want_and_fits_a_narrow_dark_window(se
 
 if __name__ == "__main__":  # pragma: no cover
     pytest.main([__file__])
+
+
+def test_find_a_looks_matches_fill_the_dialog_and_a_distinct_variant_becomes_the_seed(server, browser):
+    clear_library(server)
+    server.call("fonsters/create", {"name": "Hello", "seed": "hello", "engine": "fonsters-v1"})
+    mine = server.call("fonsters/create", {"name": "Mine", "seed": "hello", "engine": "fonsters-v1"})
+    open_page(browser, server)
+    open_fonster(browser, mine["id"])
+    browser.find_element(By.ID, "open-findlook").click()
+    wait(browser, lambda d: js(d, "return document.getElementById('findlook-dialog').open"), "Find a look")
+    results = browser.find_element(By.ID, "fl-results")
+    assert js(browser, "const s = getComputedStyle(arguments[0]); return [s.maxHeight, s.overflowY]", results) == ["none", "visible"], \
+        "the matches fill the dialog (which scrolls), not a box of their own"
+    browser.find_element(By.ID, "findlook-close").click()
+    # "hello" looks exactly like Hello: the variants come at once, and one becomes the seed (undoable).
+    variant = wait(browser, lambda d: next((b for b in d.find_elements(By.ID, "lookalikes-variant") if b.is_displayed()), None), "Find a distinct variant")
+    variant.click()
+    use = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#variants-grid li button.primary"), "a variant to use")[0]
+    chosen = use.find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, ".variant-seed").text
+    use.click()
+    wait(browser, lambda d: server.call("fonsters/get", {"id": mine["id"]})["seed"] == chosen, "the variant is the seed")
+    after = server.call("fonsters/get", {"id": mine["id"]})
+    assert after["canUndo"] and after["engine"] == "fonsters-v1"
+    assert server.call("fonsters/undo", {"id": mine["id"]})["seed"] == "hello", "undoable"

@@ -73,7 +73,10 @@ EXTRA = [
     ("creature/search", {"base": "bob", "want": "colors=3,tier=4", "variants": ["words"], "limit": 1, "timeoutMs": 5000}),
     ("fonsters/lookalikes", {}),
     ("fonsters/lookalikesOf", {"seed": "hello", "engine": "fonsters-v1", "except": "00000000-0000-4000-8000-00000000000a"}),
+    ("fonsters/distinctVariants", {"seed": "hello", "engine": "fonsters-v1", "count": 3}),
     ("share/build", {"seeds": ["a long seed " * 20] * 20}),
+    ("share/build", {"ids": ["00000000-0000-4000-8000-00000000000a"]}),
+    ("share/preview", {"url": "https://x/?cards=WyJoZWxsbyJd&meta=W3sibiI6IkhpIiwiZSI6ImZvbnN0ZXJzLXYxIn1d"}),
     ("fonsters/random", {"id": "00000000-0000-4000-8000-00000000000a", "source": "lorem"}),
     ("fonsters/random", {"id": "00000000-0000-4000-8000-00000000000a", "source": "uuid", "mode": "prepend"}),
 ]

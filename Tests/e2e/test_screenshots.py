@@ -38,7 +38,7 @@ def test_the_committed_pictures_are_what_the_script_draws_now(fonsters_bin, tmp_
     assert drawn.returncode == 0, drawn.stdout + drawn.stderr
     now = json.loads((tmp_path / "screenshots.json").read_text())
     committed = json.loads((ROOT / "docs/screenshots.json").read_text())
-    assert [p["file"] for p in now["pictures"]] == ["web-shell.png", "web-shell-dark.png", "web-shell-phone.png"]
+    assert [p["file"] for p in now["pictures"]] == ["web-shell.png", "web-shell-dark.png", "web-shell-phone.png", "web-share.png", "web-trash.png"]
     assert without_hashes_of_pictures(now) == without_hashes_of_pictures(committed), STALE
 
     for picture in committed["pictures"]:
@@ -52,8 +52,12 @@ def test_the_committed_pictures_are_what_the_script_draws_now(fonsters_bin, tmp_
         assert Image.open(tmp_path / picture["file"]).size == (picture["width"], picture["height"])
 
     # What the pictures must show, read from the facts drawn now.
-    light, dark, phone = (p["page"] for p in now["pictures"])
+    light, dark, phone, share, trash = (p["page"] for p in now["pictures"])
+    assert share["dialog"]["id"] == "share-dialog" and share["dialog"]["title"] == "Share 3 Fonsters" and share["dialog"]["picked"] == 3
+    assert trash["dialog"]["id"] == "trash-dialog" and trash["dialog"]["names"] == ["Old Friend", "Scribble"], "newest deletion first"
     for page in (light, dark, phone):
+        assert page["dialog"] is None
+    for page in (light, dark, phone, share, trash):
         assert page["title"] == "Cumulus" and page["connection"] == "Connected"
         assert page["creature"]["natural"] == [512, 512] and page["creature"]["wholeInView"]
         assert page["scene"]["sun"] == 1 and page["scene"]["clouds"] == 3, "“3 clouds” shows the sun and three clouds"

@@ -246,7 +246,10 @@ def test_create_edit_preview_pixels_and_undo(server, browser):
     (ew, eh), want = decoded(expected["dataUri"])
     assert (ew, eh) == (w, h)
     assert pixels == want, "the preview's pixels equal creature/render of the seed"
-    assert browser.find_element(By.ID, "creature").get_attribute("alt") == expected["alt"]
+    # The picture stands on its sky (the scene behind it), and its alt text says so.
+    on_sky = server.call("creature/render", {"seed": "hello world", "engine": created["engine"], "size": 512, "background": "sky"})
+    assert browser.find_element(By.ID, "creature").get_attribute("alt") == on_sky["alt"]
+    assert on_sky["alt"].endswith(" its sky.")
     assert server.call("fonsters/get", {"id": created["id"]})["seed"] == "", "typing alone does not save"
     scene = js(browser, "return getComputedStyle(document.getElementById('scene')).backgroundImage")
     sky = server.call("creature/environment", {"seed": "hello world"})["sky"]
@@ -463,9 +466,14 @@ def test_bundle_export_and_import(server, browser, downloads):
     # Exports download under the server's file name.
     fonster = next(f for f in server.fonsters() if f["name"] == "Bundled 0")
     open_fonster(browser, fonster["id"])
+    # By default the size the picture has on screen, on its sky, as the screen shows it.
+    shown = js(browser, "return document.getElementById('creature').clientWidth")
+    want = min(2048, max(32, round(shown / 32) * 32))
     browser.find_element(By.CSS_SELECTOR, "[data-export=png]").click()
     png = downloaded(browser, downloads, "Bundled_0.png", "the PNG download")
-    assert Image.open(png).size == (512, 512)
+    assert Image.open(png).size == (want, want)
+    sky = server.call("creature/render", {"id": fonster["id"], "format": "png", "size": want, "background": "sky"})
+    assert png.read_bytes() == base64.b64decode(sky["dataUri"].split(",", 1)[1]), "the picture on its sky"
 
 
 def test_duplicate_drag_reorder_random_text_engine_switch(server, browser, downloads):
@@ -909,12 +917,20 @@ def test_typing_a_look_alike_warns_before_enter_and_offers_v2_and_a_variant(serv
     draw = wait(browser, lambda d: next((b for b in d.find_elements(By.ID, "lookalikes-engine") if b.is_displayed()), None), "Draw it with fonsters-v2")
     assert draw.text == "Draw it with fonsters-v2"
     shot(browser, "12-lookalike-while-typing")
-    # Find a distinct variant opens Find a look on the typed seed.
+    # Find a distinct variant lists, at once, variants of the typed seed that look like no other Fonster.
     variant.click()
-    wait(browser, lambda d: d.find_element(By.ID, "findlook-dialog").get_attribute("open") is not None, "Find a look")
-    wait(browser, lambda d: d.find_element(By.ID, "fl-base").get_attribute("value") == "grace", "its base is the typed seed")
-    browser.find_element(By.ID, "findlook-close").click()
-    wait(browser, lambda d: d.find_element(By.ID, "findlook-dialog").get_attribute("open") is None, "Find a look closed")
+    items = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#variants-grid li") if js(d, "return document.getElementById('variants-dialog').open")
+                 and js(d, "return document.getElementById('variants-grid').getAttribute('aria-busy')") == "false" else None, "the variants")
+    assert len(items) >= 1
+    for item in items:
+        text = item.find_element(By.CSS_SELECTOR, ".variant-seed").text
+        assert text.startswith("grace") and text != "grace" and all(c.isascii() for c in text), f"letters or digits added: {text!r}"
+        found = server.call("fonsters/lookalikesOf", {"seed": text, "engine": "fonsters-v1", "except": open_one["id"]})
+        assert found["sameCount"] == 0 and found["nearlyCount"] == 0, f"{text!r} looks like no other Fonster"
+        assert item.find_element(By.TAG_NAME, "img").size["width"] >= 96, "big enough to compare"
+    shot(browser, "12b-distinct-variants")
+    browser.find_element(By.ID, "variants-close").click()
+    wait(browser, lambda d: not js(d, "return document.getElementById('variants-dialog').open"), "the variants closed")
     # Draw it with fonsters-v2 keeps the typed seed, drawn by fonsters-v2.
     browser.find_element(By.ID, "lookalikes-engine").click()
     wait(browser, lambda d: (lambda f: (f["seed"], f["engine"]) == ("grace", "fonsters-v2"))(server.call("fonsters/get", {"id": open_one["id"]})),

@@ -19,6 +19,7 @@ const { DetailPanels } = require('./src/detail/panels');
 const { VIEW_TYPE } = require('./src/detail/panel');
 const { FindLookPanel } = require('./src/findlook/panel');
 const { libraryCommands } = require('./src/commands/library');
+const { trashCommands } = require('./src/commands/trash');
 const { selectionCommands } = require('./src/commands/selection');
 const { copyShareLink, importShareLink } = require('./src/commands/share');
 const { exportLibrary, importLibrary } = require('./src/commands/bundle');
@@ -204,6 +205,7 @@ function activate(context) {
   /** @type {Record<string, (...args: any[]) => any>} */
   const commands = {
     ...libraryCommands(ctx),
+    ...trashCommands(ctx),
     ...selectionCommands(ctx),
 
     /** @param {any} arg @param {any} selected */

@@ -83,15 +83,19 @@ enum OpenCommand {
         print(line)
     }
 
-    /// The link's seeds as the page's `cards`: read as `share/preview` reads it (the same
-    /// refusals), written anew as base64url so nothing else of the link goes on.
+    /// The link's cards as the page's `cards` (and `meta`, when the link names or engines its
+    /// cards): read as `share/preview` reads it (the same refusals), written anew as base64url
+    /// so nothing else of the link goes on.
     static func cardsOf(_ link: String) throws -> String {
-        let seeds: [String]
-        do { seeds = try ShareLink.parse(link) } catch { throw CLIError(error.message) }
-        for seed in seeds {
-            do { try TextLimit.check(seed, field: "url") } catch { throw CLIError(error.message) }
+        let cards: [ShareLink.Card]
+        do { cards = try ShareLink.parseCards(link) } catch { throw CLIError(error.message) }
+        for card in cards {
+            do {
+                try TextLimit.check(card.seed, field: "url")
+                try TextLimit.check(card.name ?? "", field: "url")
+            } catch { throw CLIError(error.message) }
         }
-        return String(ShareLink.build(seeds: seeds).dropFirst(ShareLink.base.count))
+        return String(ShareLink.build(cards: cards).dropFirst(ShareLink.base.count))
     }
 
     /// The live server of `store`, or one started now (true).

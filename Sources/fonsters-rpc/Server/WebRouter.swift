@@ -33,8 +33,7 @@ struct WebRouter: Sendable {
         }
         guard request.path != nil else { return refuse(400, "The request path has a broken %-escape.") }
         guard tokenInQuery(request) || request.cookies(cookieName).contains(where: { ConstantTime.equal($0, token) }) else {
-            return .text(401, "Open the address fonsters-rpc web printed when it started (with its ?token=).",
-                         headers: headers + [("Cache-Control", "no-store")])
+            return SignInPage.response(port: policy.port, headers: headers + [("Cache-Control", "no-store")])
         }
         return nil
     }

@@ -59,6 +59,38 @@ import TestSupport
         #expect(throws: ShareLink.ParseError.tooMany(count: 100_000, limit: 1000)) { try ShareLink.parse(many) }
     }
 
+    @Test func shareLinkCarriesNamesAndEnginesInMeta() throws {
+        let cards = [ShareLink.Card(seed: "hello", name: "Héllo & co", engine: .v1), ShareLink.Card(seed: "b"),
+                     ShareLink.Card(seed: "c", engine: .v2)]
+        let link = ShareLink.build(cards: cards)
+        #expect(link.hasPrefix(ShareLink.build(seeds: ["hello", "b", "c"]) + "&meta="), "the apps' cards come first, unchanged")
+        #expect(try ShareLink.parseCards(link) == cards)
+        #expect(try ShareLink.parse(link) == ["hello", "b", "c"], "a reader of cards only sees the seeds")
+        // meta is [{"n":"Héllo & co","e":"fonsters-v1"},{},{"e":"fonsters-v2"}]
+        let meta = try #require(ShareLink.parameter("meta", of: link)).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        let json = Data(base64Encoded: meta + String(repeating: "=", count: (4 - meta.count % 4) % 4)).map { String(decoding: $0, as: UTF8.self) }
+        #expect(json == #"[{"n":"Héllo & co","e":"fonsters-v1"},{},{"e":"fonsters-v2"}]"#)
+        // Without names or engines, the link is the apps' own.
+        #expect(ShareLink.build(cards: [ShareLink.Card(seed: "Bob")]) == ShareLink.base + "WyJCb2IiXQ")
+        #expect(try ShareLink.parseCards(ShareLink.base + "WyJCb2IiXQ") == [ShareLink.Card(seed: "Bob")])
+    }
+
+    @Test func badShareLinkMetaGivesSpecificErrors() throws {
+        let cards = ShareLink.build(seeds: ["a", "b"])
+        func meta(_ json: String) -> String { cards + "&meta=" + ShareLink.base64url(Array(json.utf8)) }
+        #expect(throws: ShareLink.ParseError.badMeta("is not base64url text")) { try ShareLink.parseCards(cards + "&meta=%%") }
+        #expect(throws: ShareLink.ParseError.badMeta("does not decode to JSON")) { try ShareLink.parseCards(meta("nope")) }
+        #expect(throws: ShareLink.ParseError.badMeta("is not a list")) { try ShareLink.parseCards(meta("{}")) }
+        #expect(throws: ShareLink.ParseError.badMeta("holds 3 entries for 2 seeds")) { try ShareLink.parseCards(meta("[{},{},{}]")) }
+        #expect(throws: ShareLink.ParseError.badMeta("entry 1 is not an object")) { try ShareLink.parseCards(meta("[{},3]")) }
+        #expect(throws: ShareLink.ParseError.badMeta("entry 0's name is not text")) { try ShareLink.parseCards(meta(#"[{"n":1},{}]"#)) }
+        #expect(throws: ShareLink.ParseError.badMeta("entry 0's engine is not one of fonsters-v1, fonsters-v2")) {
+            try ShareLink.parseCards(meta(#"[{"e":"fonsters-v9"},{}]"#))
+        }
+        // Members it does not know are ignored.
+        #expect(try ShareLink.parseCards(meta(#"[{"x":1},{"n":"B"}]"#)) == [ShareLink.Card(seed: "a"), ShareLink.Card(seed: "b", name: "B")])
+    }
+
     @Test func tapKindsUseTheSaltedRawSeed() {
         let first = TapAnimation.kind(seed: "Bob", tap: 0, engine: .v1)
         #expect(first == TapAnimation.allCases[SegmentHash(seed: "Bob").pick("tap_animation", 21)])

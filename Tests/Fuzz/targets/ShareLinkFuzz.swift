@@ -4,7 +4,8 @@
 // The input is read as a link (UTF-8, invalid bytes replaced). Checks, besides "never
 // crashes, never hangs":
 // - the seeds of an accepted link, built into a link again, parse back to the same seeds;
-// - seeds cut from the input (split at NUL bytes) survive build → parse unchanged.
+// - seeds cut from the input (split at NUL bytes) survive build → parse unchanged;
+// - the cards (with meta's names and engines) of an accepted link round-trip the same way.
 import CreatureCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -16,6 +17,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fatalError("an accepted link gave \(seeds.count) seeds")
         }
         expectRoundTrip(seeds)
+    }
+    if let cards = try? ShareLink.parseCards(link) {
+        let again = try? ShareLink.parseCards(ShareLink.build(cards: cards))
+        guard again == cards else { fatalError("build → parseCards changed the cards: \(cards) → \(String(describing: again))") }
     }
     let cut = bytes.split(separator: 0, omittingEmptySubsequences: false)
         .prefix(ShareLink.maxSeeds)

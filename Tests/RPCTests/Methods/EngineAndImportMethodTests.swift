@@ -48,6 +48,45 @@ import FonsterStore
         #expect(again["created"] == [] && again["skipped"] == 3)
     }
 
+    @Test func aLinkOfFonstersCarriesTheirNamesAndEnginesIntoAnotherLibrary() async throws {
+        let h = MethodHarness()
+        var ids: [JSONValue] = []
+        for (name, seed, engine) in [("Hello", "hello", "fonsters-v1"), ("", "plain", "fonsters-v2"), ("Three", "three", "fonsters-v1")] {
+            ids.append(try #require(try await h.result("fonsters/create", ["name": .string(name), "seed": .string(seed), "engine": .string(engine)])["id"]))
+        }
+        let url = try #require(try await h.result("share/build", ["ids": .array(ids)])["url"]?.string)
+        let apps = try #require(try await h.result("share/build", ["seeds": ["hello", "plain", "three"]])["url"]?.string)
+        #expect(url.hasPrefix(apps + "&meta="), "the apps' link, then the names and engines")
+
+        let other = MethodHarness()
+        let preview = try #require(try await other.result("share/preview", ["url": .string(url)])["seeds"]?.array)
+        #expect(preview.map { $0["displayName"] } == ["Hello", "plain", "Three"])
+        #expect(preview.map { $0["engine"] } == ["fonsters-v1", "fonsters-v2", "fonsters-v1"])
+        let byV1 = try #require(try await other.result("share/preview", ["url": .string(apps), "engines": ["fonsters-v1"]])["seeds"]?.array)
+        let byV2 = try #require(try await other.result("share/preview", ["url": .string(apps)])["seeds"]?.array)
+        #expect(preview.map { $0["thumbnail"] } == [byV1[0]["thumbnail"], byV2[1]["thumbnail"], byV1[2]["thumbnail"]], "each drawn by its own engine")
+        #expect(byV1[0]["thumbnail"] != byV2[0]["thumbnail"])
+        let created = try #require(try await other.result("share/import", ["url": .string(url)])["created"]?.array)
+        #expect(created.map { $0["name"] } == ["Hello", "", "Three"])
+        #expect(created.map { $0["seed"] } == ["hello", "plain", "three"])
+        #expect(created.map { $0["engine"] } == ["fonsters-v1", "fonsters-v2", "fonsters-v1"])
+        #expect(created.map { $0["position"] } == [0, 1, 2], "in the link's order")
+        #expect(try await other.result("share/import", ["url": .string(url)])["skipped"] == 3)
+
+        // An apps' link (seeds only) keeps today's behaviour: unnamed, by the library's default engine.
+        let third = MethodHarness()
+        let plain = try #require(try await third.result("share/import", ["url": .string(apps), "select": [2]])["created"]?.array)
+        #expect(plain.map { $0["name"] } == [""] && plain.map { $0["engine"] } == ["fonsters-v2"])
+        // An engine asked for draws them all, names kept.
+        let fourth = MethodHarness()
+        let chosen = try #require(try await fourth.result("share/import", ["url": .string(url), "engine": "fonsters-v2"])["created"]?.array)
+        #expect(chosen.map { $0["engine"] } == ["fonsters-v2", "fonsters-v2", "fonsters-v2"] && chosen.map { $0["name"] } == ["Hello", "", "Three"])
+        // A damaged meta is refused, and nothing is added.
+        let bad = try await fourth.error("share/import", ["url": .string(apps + "&meta=bm9wZQ")])
+        #expect(bad["code"] == 1003 && bad["data"]?["field"] == "url")
+        #expect(bad["message"]?.string?.contains("'meta'") == true)
+    }
+
     @Test func libraryImportSkipsFonstersAlreadyThereAndCanChooseTheEngine() async throws {
         let h = MethodHarness()
         _ = try await h.result("fonsters/create", ["id": id, "name": "Pip", "seed": "pip", "engine": "fonsters-v2"])

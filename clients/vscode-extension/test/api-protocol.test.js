@@ -50,6 +50,8 @@ const samples = {
   libraryExport: (api) => api.libraryExport(),
   libraryImport: (api) => api.libraryImport({ version: 1, fonsters: [] }, [0]),
   restore: (api) => api.restore(id),
+  trash: (api) => api.trash({ count: 0 }),
+  purge: (api) => api.purge([id]),
   librarySettings: (api) => api.librarySettings({ defaultEngine: 'fonsters-v2' }),
   lookalikes: (api) => api.lookalikes(),
 };

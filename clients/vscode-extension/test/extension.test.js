@@ -37,10 +37,12 @@ for (const kind of serverKinds()) {
     /** All server requests since `mark`, by method. */
     const methodsSince = (/** @type {number} */ mark) => requests.slice(mark).map((r) => r.method);
     const request = (/** @type {string} */ method, /** @type {any} */ params) => win.api.host.request(method, params);
+    /** The Fonsters' rows (the Trash node, last while the trash holds any, is `trashRow()`). */
     const rows = async () => {
       const view = vscode.__test.treeViews.get('fonsters.library');
-      return view.__render();
+      return (await view.__render()).filter((/** @type {any} */ r) => !r.element.trash);
     };
+    const trashRow = async () => (await vscode.__test.treeViews.get('fonsters.library').__render()).find((/** @type {any} */ r) => r.element.trash);
     const labels = async () => (await rows()).map((/** @type {any} */ r) => r.item.label);
     const nodeNamed = async (/** @type {string} */ label) => {
       const row = (await rows()).find((/** @type {any} */ r) => r.item.label === label);
@@ -447,6 +449,48 @@ for (const kind of serverKinds()) {
       assert.ok(!requests.slice(mark).some((r) => r.method === 'fonsters/create'), 'restored, not re-created');
       assert.equal((await request('fonsters/undo', { id: kept.id })).seed, 'one', 'its seed history came back');
       await request('fonsters/delete', { id: kept.id });
+    });
+
+    it('the Trash node lists deleted Fonsters; Restore, Delete for Good and Empty Trash (each confirmed) act on them', async () => {
+      await request('fonsters/purge', {});
+      const view = vscode.__test.treeViews.get('fonsters.library');
+      const provider = view.__options.treeDataProvider;
+      const made = [];
+      for (const name of ['Trash A', 'Trash B', 'Trash C']) made.push(await create({ name, seed: name.toLowerCase() }));
+      for (const f of made) await request('fonsters/delete', { id: f.id });
+      const node = await waitFor(async () => { const r = await trashRow(); return r && r.element.count === 3 ? r : undefined; }, 'the Trash node with 3');
+      assert.equal(node.item.label, 'Trash');
+      assert.equal(node.item.description, '3');
+      assert.equal(node.item.contextValue, 'trash');
+      assert.equal(node.item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+      assert.match(node.item.accessibilityInformation.label, /Trash, 3 deleted Fonsters/);
+      const children = await provider.getChildren(node.element);
+      const items = children.map((/** @type {any} */ c) => provider.getTreeItem(c));
+      assert.deepEqual(items.map((/** @type {any} */ i) => i.label), ['Trash C', 'Trash B', 'Trash A'], 'newest deletion first');
+      assert.ok(items.every((/** @type {any} */ i) => i.contextValue === 'trashed' && /^deleted /.test(i.description)));
+      const menus = manifest.contributes.menus['view/item/context'];
+      assert.ok(menus.some((/** @type {any} */ m) => m.command === 'fonsters.restore' && m.when.includes('viewItem == trashed')));
+      assert.ok(menus.some((/** @type {any} */ m) => m.command === 'fonsters.emptyTrash' && m.when.includes('viewItem == trash')));
+
+      await vscode.commands.executeCommand('fonsters.restore', children[1]);
+      await waitFor(async () => (await labels()).includes('Trash B'), 'Trash B back in the library');
+      await waitFor(async () => (await trashRow()).element.count === 2, 'the node counts 2');
+
+      vscode.__test.script('showWarningMessage', undefined); // the confirmation dismissed: nothing is purged
+      await vscode.commands.executeCommand('fonsters.purge', children[0]);
+      assert.equal((await request('fonsters/trash')).total, 2);
+      vscode.__test.script('showWarningMessage', 'Delete for Good');
+      await vscode.commands.executeCommand('fonsters.purge', children[0]);
+      assert.deepEqual((await request('fonsters/trash')).fonsters.map((/** @type {any} */ f) => f.name), ['Trash A']);
+      await waitFor(async () => (await trashRow()).element.count === 1, 'the node counts 1 after a purge');
+
+      vscode.__test.script('showWarningMessage', 'Empty Trash');
+      await vscode.commands.executeCommand('fonsters.emptyTrash');
+      assert.match(vscode.__test.messages.warning.at(-1).message, /Delete all 1 Fonster in the trash for good\?/);
+      assert.equal((await request('fonsters/trash')).total, 0);
+      await waitFor(async () => (await trashRow()) === undefined, 'the Trash node goes once empty');
+      await request('fonsters/delete', { id: made[1].id });
+      await request('fonsters/purge', {});
     });
 
     it('fonsters.export writes each format through a save dialog named by the server\'s export rule', async () => {

@@ -8,7 +8,12 @@ import { explain } from './errors.js';
  */
 export function createAnnouncer(el) {
   let toastTimer = 0;
-  const hideToast = () => { el.toast.hidden = true; };
+  /** Keep a band under the page as tall as the toast, so the toast covers no control. */
+  const makeRoom = () => {
+    const height = el.toast.hidden ? 0 : el.toast.getBoundingClientRect().height + 28;
+    document.body.style.setProperty('--toast-space', `${Math.ceil(height)}px`);
+  };
+  const hideToast = () => { el.toast.hidden = true; makeRoom(); };
   el.toastClose.addEventListener('click', hideToast);
 
   /** Say something in the toast (polite) — with an optional action button. */
@@ -22,6 +27,7 @@ export function createAnnouncer(el) {
       el.toastAction.textContent = action.label;
       el.toastAction.onclick = () => { hideToast(); action.run(); };
     }
+    makeRoom();
     toastTimer = setTimeout(hideToast, action ? 12000 : 5000);
   }
 

@@ -6,6 +6,7 @@
 import { isCancellation } from '../ui/rpc.mjs';
 import { createDetailService } from '../ui/detail-service.mjs';
 import { explain } from './errors.js';
+import { dataUriToBlob } from './thumbnails.js';
 
 const EXPORT_SIZE = 512;
 
@@ -41,12 +42,22 @@ export function createDetailHost(deps) {
     onFonster: (f) => { if (deps.setTitle) deps.setTitle(f.displayName); },
     onGone: deps.onGone,
     findVariant: deps.findVariant,
-    async exportCreature(target, format) {
-      const result = format === 'animated-gif'
-        ? await call('creature/animate', { ...target, size: 256, speed: 0.1 })
-        : await call('creature/render', { ...target, format, size: EXPORT_SIZE });
+    async exportCreature(target, format, options = {}) {
+      const size = options.size || EXPORT_SIZE;
+      const background = options.background || 'sky'; // what the screen shows
+      if (format === 'copy') return copyImage(target, size, background);
+      if (format === 'embed') return embed(target, size, background);
+      if (format === 'animated-gif') {
+        // The evolution stands on the whole seed's sky; its file name says it moves, beside the still's.
+        const result = await call('creature/animate', { ...target, size: Math.min(size, 512), speed: 0.1 });
+        const fileName = animatedName(result.fileName);
+        deps.download(fileName, result.dataUri);
+        status(`Downloaded ${fileName}.`);
+        return;
+      }
+      const result = await call('creature/render', { ...target, format, size, background });
       deps.download(result.fileName, result.dataUri);
-      status(`Downloaded ${result.fileName}.`);
+      status(`Downloaded ${result.fileName} (${size} × ${size}, ${describeBackground(background)}).`);
     },
     async share(what) {
       const result = await call('share/build', what);
@@ -59,12 +70,38 @@ export function createDetailHost(deps) {
     },
   });
 
+  /** The PNG on the clipboard. */
+  async function copyImage(target, size, background) {
+    const result = await call('creature/render', { ...target, format: 'png', size, background });
+    try {
+      const blob = dataUriToBlob(result.dataUri); // (the page's policy lets it fetch no data: URI)
+      await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })]);
+      status(`Copied the picture (${size} × ${size} PNG, ${describeBackground(background)}).`);
+    } catch {
+      setTimeout(() => listener({ type: 'status', message: 'The browser refused the clipboard: use PNG to download the picture instead.', error: true }), 0);
+    }
+  }
+
+  /** The `fonsters-rpc render` command and an `<img>` with the data URI, for the picture as chosen. */
+  async function embed(target, size, background) {
+    const f = service.fonster;
+    const seed = f ? f.seed : target.seed;
+    const engine = f ? f.engine : deps.info().engine;
+    const result = await call('creature/render', { ...target, format: 'png', size, background });
+    const command = ['fonsters-rpc', 'render', ...(seed.startsWith('-') ? [] : [shellQuote(seed)]), '-o', shellQuote(result.fileName),
+      '--size', String(size), '--background', shellQuote(background), ...(engine ? ['--engine', engine] : []),
+      ...(seed.startsWith('-') ? ['--', shellQuote(seed)] : [])].join(' ');
+    const html = `<img src="${result.dataUri}" width="${size}" height="${size}" alt="${escapeAttribute(result.alt || '')}">`;
+    setTimeout(() => listener({ type: 'embed', command, html }), 0);
+  }
+
   /** Whether a field of the view holds text not kept yet (the view says so with draftDirty). */
   let dirty = false;
 
   return {
     mode: service.mode,
     undoKeys: true,
+    exportExtras: true,
     post: (m) => {
       if (m && m.type === 'draftDirty') dirty = !!m.dirty;
       service.handle(m);
@@ -83,4 +120,22 @@ export function createDetailHost(deps) {
     /** Whether a field holds a draft (Escape then reverts it). */
     get dirty() { return dirty; },
   };
+}
+
+/** "Name.gif" → "Name-animated.gif": the evolution's file beside the still's. */
+export function animatedName(fileName) {
+  return fileName.replace(/(\.gif)?$/i, '-animated.gif');
+}
+
+/** A POSIX shell word: as it is when plain, else in single quotes. */
+export function shellQuote(text) {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function escapeAttribute(text) {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function describeBackground(background) {
+  return background === 'sky' ? 'on its sky' : background === 'transparent' ? 'transparent' : `on ${background}`;
 }

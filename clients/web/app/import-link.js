@@ -24,7 +24,7 @@ export function setupImportDialog(deps) {
   const list = $('import-list');
   const summary = $('import-summary');
   const confirm = $('import-confirm');
-  let previewed = null; // { url, engine, seeds }
+  let previewed = null; // { url, engine, seeds }; engine '': as the link says (else the default)
 
   function engines() {
     const caps = (deps.info().capabilities || {}).experimental || {};
@@ -52,7 +52,7 @@ export function setupImportDialog(deps) {
     previewButton.disabled = true;
     previewButton.textContent = 'Reading the link…';
     try {
-      const result = await deps.call('share/preview', { url: link, engines: [engine] });
+      const result = await deps.call('share/preview', engine ? { url: link, engines: [engine] } : { url: link });
       previewed = { url: link, engine, seeds: result.seeds };
       for (const item of result.seeds) {
         const li = document.createElement('li');
@@ -73,7 +73,8 @@ export function setupImportDialog(deps) {
         text.className = 'import-name';
         text.textContent = item.displayName;
         label.append(img, text);
-        const notes = [item.exists ? 'already in your library' : '', reviewLookalike(item, deps.nameOf || (() => undefined))];
+        const notes = [item.engine && !engine ? `drawn by ${item.engine}` : '', item.exists ? 'already in your library' : '',
+          reviewLookalike(item, deps.nameOf || (() => undefined))];
         for (const text of notes.filter(Boolean)) {
           const note = document.createElement('span');
           note.className = 'import-note';
@@ -111,7 +112,9 @@ export function setupImportDialog(deps) {
     const select = picked();
     confirm.disabled = true;
     try {
-      const result = await deps.call('share/import', { url: previewed.url, select, engine: previewed.engine });
+      const params = { url: previewed.url, select };
+      if (previewed.engine) params.engine = previewed.engine;
+      const result = await deps.call('share/import', params);
       dialog.close();
       deps.onImported(result);
     } catch (e) {
@@ -123,11 +126,15 @@ export function setupImportDialog(deps) {
   /** Open the dialog empty, with the engines to draw with. */
   function open() {
     engineSelect.textContent = '';
+    const shared = document.createElement('option');
+    shared.value = '';
+    shared.textContent = `As shared (else ${deps.info().engine})`;
+    shared.selected = true;
+    engineSelect.appendChild(shared);
     for (const e of engines()) {
       const option = document.createElement('option');
       option.value = e;
       option.textContent = e;
-      option.selected = e === deps.info().engine;
       engineSelect.appendChild(option);
     }
     reset();

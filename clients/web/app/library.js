@@ -22,6 +22,8 @@ const OVERSCAN = 6;
  * @param {(fonster: any) => void} deps.onDelete
  * @param {(fonster: any) => void} deps.onRename
  * @param {(fonster: any) => ({ text: string } | undefined)} [deps.lookalike] what the row says of its look-alikes
+ * @param {ReturnType<import('./selection.js').createSelection>} [deps.selection] the rows ticked to share: while it
+ *   is active, `aria-selected` says which are ticked (the open one is marked `open`)
  */
 export function createLibraryView(viewport, deps) {
   const { model } = deps;
@@ -79,7 +81,7 @@ export function createLibraryView(viewport, deps) {
       const old = shown.get(i);
       shown.delete(i);
       if (old && rows.shows(old, fonster)) {
-        old.setAttribute('aria-selected', String(!!fonster && fonster.id === selectedId));
+        mark(old, fonster);
         old.classList.toggle('active', i === activeIndex);
         old.setAttribute('aria-setsize', String(total));
         next.set(i, old);
@@ -87,6 +89,7 @@ export function createLibraryView(viewport, deps) {
       }
       if (old) rows.release(old);
       const row = rows.make(i, total, fonster, !!fonster && fonster.id === selectedId);
+      mark(row, fonster);
       row.classList.toggle('active', i === activeIndex);
       if (!row.isConnected) spacer.appendChild(row);
       next.set(i, row);
@@ -98,6 +101,16 @@ export function createLibraryView(viewport, deps) {
     if (active && shown.has(activeIndex)) viewport.setAttribute('aria-activedescendant', rowId(active));
     else viewport.removeAttribute('aria-activedescendant');
     if (missing.length) model.ensure(missing[0], missing[missing.length - 1]).then(schedule, () => {});
+  }
+
+  /** A row's selection: the open Fonster, or — while picking — whether it is ticked. */
+  function mark(row, fonster) {
+    if (!fonster) return;
+    const open = fonster.id === selectedId;
+    const picking = !!(deps.selection && deps.selection.active);
+    row.classList.toggle('open', open);
+    row.classList.toggle('picking', picking);
+    row.setAttribute('aria-selected', String(picking ? deps.selection.has(fonster.id) : open));
   }
 
   function scrollIntoView(index) {
@@ -135,6 +148,20 @@ export function createLibraryView(viewport, deps) {
   function keys(e) {
     const page = Math.max(1, Math.floor(viewport.clientHeight / ROW_HEIGHT) - 1);
     const current = model.at(activeIndex);
+    const pick = deps.selection;
+    if (pick && (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'a') { e.preventDefault(); pick.all(); return; }
+    if (pick && pick.active) {
+      if (e.key === ' ') { e.preventDefault(); pick.toggle(activeIndex); return; }
+      if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); pick.end(); return; }
+      if (e.shiftKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+        e.preventDefault();
+        const to = Math.max(0, Math.min(model.total - 1, activeIndex + (e.key === 'ArrowDown' ? 1 : -1)));
+        activeIndex = to;
+        scrollIntoView(to);
+        pick.range(to);
+        return;
+      }
+    }
     switch (e.key) {
       case 'ArrowDown': e.preventDefault(); if (e.altKey) moveActive(current, activeIndex + 1); else activate(activeIndex + 1); break;
       case 'ArrowUp': e.preventDefault(); if (e.altKey) moveActive(current, activeIndex - 1); else activate(activeIndex - 1); break;
@@ -153,7 +180,16 @@ export function createLibraryView(viewport, deps) {
   window.addEventListener('resize', schedule);
   viewport.addEventListener('click', (e) => {
     const row = /** @type {HTMLElement} */ (e.target).closest('.row');
-    if (row && row.dataset.id) activate(Number(row.dataset.index), { show: true });
+    if (!row || !row.dataset.id) return;
+    const index = Number(row.dataset.index);
+    const pick = deps.selection;
+    if (pick && (e.shiftKey || e.ctrlKey || e.metaKey || pick.active)) {
+      activeIndex = index;
+      if (e.shiftKey) pick.range(index); else pick.toggle(index);
+      viewport.focus({ preventScroll: true });
+      return;
+    }
+    activate(index, { show: true });
   });
   viewport.addEventListener('focus', () => {
     if (activeIndex < 0 && model.total > 0) {

@@ -23,6 +23,10 @@ import { createAnnouncer } from './announce.js';
 import { createLookalikeMarks } from './lookalike-marks.js';
 import { setupBundles } from './bundles.js';
 import { setupDefaultEngine } from './default-engine.js';
+import { createSelection } from './selection.js';
+import { setupShareSelection } from './share-selection.js';
+import { setupTrash } from './trash.js';
+import { setupDistinctVariants } from './distinct-variants.js';
 
 performance.mark('fonsters:script'); // the page's modules are in and running (benchmarks read the marks)
 const $ = (id) => document.getElementById(id);
@@ -43,7 +47,14 @@ const model = createListModel(call);
 // Thumbnails as the server's data URIs: the page decodes them itself, where a blob URL would be a
 // round trip through the browser's other processes for each picture (issue 29).
 const thumbnails = createThumbnailCache(call);
+const selection = createSelection({
+  model,
+  el: { bar: $('pick-bar'), count: $('pick-count'), start: $('pick-start'), all: $('pick-all'), share: $('pick-share'), done: $('pick-done'), list: el.list },
+  changed: () => library.render(),
+  onShare: (ids) => shareSelection.share(ids),
+});
 const library = createLibraryView(el.list, {
+  selection,
   model,
   thumbnails,
   onSelect: (fonster, opts) => openFonster(fonster.id, opts),
@@ -54,13 +65,31 @@ const library = createLibraryView(el.list, {
 });
 const say = createAnnouncer(el);
 const { toast, announceError, attempt } = say;
+const shareSelection = setupShareSelection({ call, download: (name, data) => download(name, data), say });
+const variants = setupDistinctVariants({
+  call,
+  say,
+  onCreated: async () => { await reloadList(); },
+  onSeedSet: () => { if (current && current.kind === 'fonster') current.host.reload(); },
+});
+const trash = setupTrash({
+  call,
+  thumbnails,
+  say,
+  onRestored: async (back) => { await reloadList(); openFonster(back.id); },
+});
 
 const panes = setupPanes({
   back: el.back,
   main: el.main,
-  busy: () => el.importDialog.open || el.findLookDialog.open || !!(current && current.host.dirty),
+  busy: () => !!document.querySelector('dialog[open]') || !!(current && current.host.dirty),
   onList: () => library.focus(),
 });
+
+/** The methods the server answers. */
+function serverMethods() {
+  return (info.capabilities && info.capabilities.experimental && info.capabilities.experimental.methods) || [];
+}
 
 /** The engines the server draws with. */
 function serverEngines() {
@@ -74,6 +103,12 @@ const defaultEngine = setupDefaultEngine({
   why: $('default-engine-why'),
   changed: (engine) => { info = { ...info, engine }; },
   onError: (error) => announceError(error),
+});
+
+$('default-engine-more').addEventListener('click', (e) => {
+  const box = /** @type {HTMLElement} */ (e.currentTarget).closest('.default-engine');
+  const open = box.classList.toggle('open');
+  /** @type {HTMLElement} */ (e.currentTarget).setAttribute('aria-expanded', String(open));
 });
 
 // ---- look-alikes -------------------------------------------------------------------
@@ -157,10 +192,14 @@ async function start() {
   }
 }
 
-/** The `cards` of a share link in the page's address (its query or its fragment), as written. */
+/** The `cards` of a share link in the page's address (its query or its fragment), as written,
+ * followed by `&meta=…` when the link names its cards' names and engines. */
 function cardsInAddress() {
-  const found = /[?&#]cards=([^&#]*)/.exec(`${location.search}${location.hash}`);
-  return found ? found[1] : '';
+  const address = `${location.search}${location.hash}`;
+  const found = /[?&#]cards=([^&#]*)/.exec(address);
+  if (!found) return '';
+  const meta = /[?&#]meta=([^&#]*)/.exec(address);
+  return meta ? `${found[1]}&meta=${meta[1]}` : found[1];
 }
 
 /** A share link opened as the page's address (?cards=… or #cards=…, which never reaches the
@@ -183,6 +222,8 @@ async function reloadList() {
   }
   el.count.textContent = model.total ? `(${model.total.toLocaleString()})` : '';
   el.listEmpty.hidden = model.total > 0;
+  selection.prune();
+  trash.refresh();
   if (current && current.kind === 'fonster') {
     const i = model.indexOf(current.id);
     if (i >= 0) library.activeIndex = i;
@@ -214,7 +255,7 @@ subscribe('fonsters/didChange', async (change) => {
   }
   if (current && current.kind === 'fonster') {
     const mine = ids.some((id) => id.toUpperCase() === current.id.toUpperCase());
-    if (mine && change.reason === 'delete') closeDetail(`“${el.title.textContent}” was deleted${change.external ? ' elsewhere' : ''}.`);
+    if (mine && change.reason === 'delete') { if (current.id !== deletingHere) showGone(current.id, el.title.textContent); }
     else if (mine || ids.length === 0) current.host.reload();
   }
 });
@@ -235,8 +276,36 @@ function closeDetail(message) {
   panes.show('list');
   el.head.hidden = true;
   el.placeholder.hidden = false;
+  placeholderText.textContent = 'Pick a Fonster on the left, or add one.';
+  placeholderRestore.hidden = true;
   document.title = 'Fonsters';
   if (message) toast(message);
+  history.replaceState(null, '', location.pathname);
+}
+
+const placeholderText = $('placeholder-text');
+const placeholderRestore = $('placeholder-restore');
+/** The Fonster this tab is deleting now (its own notification is not news from elsewhere). */
+let deletingHere = null;
+
+/** Where the open Fonster was, once it is deleted in another tab or window: it says so, with a
+ * Restore button, until the person opens something else. */
+function showGone(id, title) {
+  closeView();
+  el.head.hidden = true;
+  el.placeholder.hidden = false;
+  document.title = 'Deleted — Fonsters';
+  placeholderText.textContent = `“${title}” was deleted elsewhere. It is in the trash.`;
+  placeholderRestore.hidden = false;
+  placeholderRestore.textContent = `Restore “${title}”`;
+  placeholderRestore.onclick = async () => {
+    const back = await attempt(() => call('fonsters/restore', { id }));
+    if (!back) return;
+    await reloadList();
+    openFonster(back.id, { show: true });
+    toast(`Restored “${back.displayName}”.`);
+  };
+  library.clearSelection();
   history.replaceState(null, '', location.pathname);
 }
 
@@ -263,6 +332,7 @@ function openFonster(id, opts = {}) {
   }
   closeView();
   el.placeholder.hidden = true;
+  placeholderRestore.hidden = true;
   el.head.hidden = false;
   el.head.classList.remove('clock');
   const host = createDetailHost({
@@ -271,8 +341,10 @@ function openFonster(id, opts = {}) {
     info: () => info,
     download,
     carry,
-    onGone: () => { if (current && current.host === host) closeDetail('This Fonster was deleted.'); },
-    findVariant: (seed, fonster) => findLook.show({ base: seed, target: fonster }),
+    onGone: () => { if (current && current.host === host && id !== deletingHere) showGone(id, el.title.textContent); },
+    // Distinct variants at once where the server finds them; else Find a look on the seed.
+    findVariant: (seed, fonster) => (serverMethods().includes('fonsters/distinctVariants') ? variants.show(seed, fonster)
+      : findLook.show({ base: seed, target: fonster })),
     setTitle: (title) => { el.title.textContent = title; document.title = `${title} — Fonsters`; },
   });
   const view = mountDetail(el.detailRoot, host);
@@ -364,8 +436,9 @@ async function move(fonster, index) {
 
 async function remove(fonster) {
   const index = model.indexOf(fonster.id);
+  deletingHere = fonster.id;
   const ok = await attempt(() => call('fonsters/delete', { id: fonster.id }));
-  if (!ok) return;
+  if (!ok) { deletingHere = null; return; }
   lastDeleted = { id: fonster.id, displayName: fonster.displayName };
   if (current && current.kind === 'fonster' && current.id === fonster.id) closeView();
   await reloadList();
@@ -376,6 +449,7 @@ async function remove(fonster) {
   } else {
     closeDetail();
   }
+  deletingHere = null;
   panes.show('list');
   library.focus();
   toast(`Deleted “${fonster.displayName}”.`, { label: 'Undo (Ctrl+Z)', run: undoDelete });
@@ -421,6 +495,16 @@ document.addEventListener('keydown', (e) => {
   if (!inLibrary && !(e.target === document.body && !current)) return;
   e.preventDefault();
   undoDelete();
+});
+
+// Escape in the detail that nothing else used (a field reverting its draft, a dialog closing)
+// goes back to the list, on the row just seen: in the name field, the seed field or anywhere.
+document.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('dialog[open]')) return;
+  if (!el.main.contains(/** @type {Node} */ (e.target)) && e.target !== document.body) return;
+  e.preventDefault();
+  panes.show('list');
+  library.focus();
 });
 
 // ---- clock, share links, library files, Find a look ------------------------------------------------
@@ -474,4 +558,4 @@ const findLook = setupFindLook({
   },
 });
 
-window.fonstersPage = { findLook, model, library, thumbnails, defaultEngine, get current() { return current; } };
+window.fonstersPage = { findLook, model, library, thumbnails, defaultEngine, selection, trash, get current() { return current; } };

@@ -6,122 +6,18 @@
 // (.mjs: Node loads it as a module in the extension, whatever package.json says.)
 //
 // Where things are: `commands` (the end of createDetailService) answers each view message;
-// `createPictures` asks for what the view draws; `createLookalikeNames` names what an edit's
-// answer looks like; `show` and `sendInit` order answers that cross.
+// detail-service/pictures.mjs asks for what the view draws; detail-service/lookalike-names.mjs
+// names what an edit's answer looks like; detail-service/export-options.mjs checks an export's
+// options; `show` and `sendInit` here order answers that cross.
 
 import { checkCall, ERROR_CODES } from './protocol.mjs';
-import { lookalikeSentence } from './lookalikes.mjs';
+import { DISPLAY_SIZE, CHOICE_SIZE, pickImage, createPictures } from './detail-service/pictures.mjs';
+import { DISTINCT_ENGINE, pictureKey, lookalikesOf, createLookalikeNames } from './detail-service/lookalike-names.mjs';
+import { exportOptions } from './detail-service/export-options.mjs';
 
-/** The engine a look-alike warning offers to draw with instead (it keeps its promise of distinct pictures). */
-export const DISTINCT_ENGINE = 'fonsters-v2';
+export { DISPLAY_SIZE, CHOICE_SIZE, pickImage, DISTINCT_ENGINE, exportOptions };
 
-/** The creature's size in the detail view: 16 device pixels per cell (CSS keeps it crisp). */
-export const DISPLAY_SIZE = 512;
-/** Each engine's creature beside the others, for picking one. */
-export const CHOICE_SIZE = 128;
 const TAP_SAMPLES = 21;
-
-/** The picture fields the view uses from creature/render. */
-export const pickImage = (r) => ({ dataUri: r.dataUri, alt: r.alt, width: r.width, height: r.height });
-
-/**
- * What the view draws: the creature, its scene, and the seed drawn by each engine.
- * @param {(method: string, params?: any, opts?: any) => Promise<any>} call
- * @param {{ engines: () => string[], isCancellation: (error: any) => boolean }} deps
- */
-function createPictures(call, deps) {
-  return {
-    /** The creature of `what` ({id} or {seed, engine?}) at the view's size. */
-    image: (what, opts) => call('creature/render', { ...what, format: 'png', size: DISPLAY_SIZE }, opts).then(pickImage),
-    /** The scene behind the creature (undefined when the server cannot say). */
-    environment: (what, opts) => call('creature/environment', what, opts).catch((error) => {
-      if (deps.isCancellation(error)) throw error;
-      return undefined;
-    }),
-    /** `seed` drawn by every engine, side by side for picking one (no choices with one engine). */
-    async engines(seed, current, opts) {
-      const all = deps.engines();
-      const choices = all.length < 2 ? [] : await Promise.all(all.map(async (e) => ({
-        engine: e,
-        image: pickImage(await call('creature/render', { seed, engine: e, format: 'png', size: CHOICE_SIZE }, opts)),
-      })));
-      return { current, choices };
-    },
-  };
-}
-
-/**
- * The look-alikes in the library of `seed` drawn by `engine`, `except` (the open Fonster) left out.
- * @param {(method: string, params?: any, opts?: any) => Promise<any>} call
- * @param {{ seed: string, engine: string, except?: string }} what
- * @returns {Promise<{ engine: string, sameAs: string[], sameCount: number, nearlyAs: string[], nearlyCount: number }>}
- */
-const lookalikesOf = (call, what, opts) =>
-  call('fonsters/lookalikesOf', { seed: what.seed, engine: what.engine, ...(what.except ? { except: what.except } : {}) }, opts);
-
-/** A Fonster's picture: its engine and seed. */
-const pictureKey = (f) => `${f.engine}\u0000${f.seed}`;
-
-/**
- * What the view says of a picture's look-alikes (`sameAs`/`nearlyAs` ids and counts, from an edit's
- * answer, fonsters/get or fonsters/lookalikesOf): each other Fonster named once (at most 5 of each
- * kind, a name two Fonsters share said once), and what it offers — to draw the seed with
- * fonsters-v2 when that picture has fewer look-alikes, and to find a distinct variant.
- * @param {(method: string, params?: any, opts?: any) => Promise<any>} call
- * @param {{ engines: () => string[] }} deps
- */
-function createLookalikeNames(call, deps) {
-  /** @type {any} */
-  let found = null;
-  /** Whether `engine` draws `seed` with fewer look-alikes than `counts` (exact ones first). */
-  async function fewerWith(engine, seed, except, counts, opts) {
-    if (!deps.engines().includes(engine)) return false;
-    try {
-      const other = await lookalikesOf(call, { seed, engine, except }, opts);
-      return other.sameCount < counts.sameCount || (other.sameCount === counts.sameCount && other.nearlyCount < counts.nearlyCount);
-    } catch (error) {
-      if (opts && opts.signal && opts.signal.aborted) throw error;
-      return false;
-    }
-  }
-  /**
-   * The view's Lookalikes for `f` ({sameAs, nearlyAs, counts} ids) drawn from `seed` by `engine`.
-   * @param {any} f @param {string} seed @param {string} engine @param {string} [except] the open Fonster
-   */
-  async function describe(f, seed, engine, except, opts) {
-    const skip = new Set(except ? [except.toUpperCase()] : []);
-    const named = async (ids) => {
-      const wanted = ids.filter((other) => !skip.has(other.toUpperCase())).slice(0, 5);
-      for (const other of wanted) skip.add(other.toUpperCase());
-      return (await Promise.all(wanted.map((other) =>
-        call('fonsters/get', { id: other }, opts).then((g) => ({ id: g.id, name: g.displayName }), () => null)))).filter(Boolean);
-    };
-    const same = await named(f.sameAs);
-    const nearly = await named(f.nearlyAs);
-    const counts = { sameCount: f.sameCount ?? f.sameAs.length, nearlyCount: f.nearlyCount ?? f.nearlyAs.length };
-    const unique = (list) => [...new Set(list.map((x) => x.name))];
-    const text = lookalikeSentence({ ...counts, sameAs: unique(same), nearlyAs: unique(nearly).filter((n) => !unique(same).includes(n)) });
-    const any = counts.sameCount + counts.nearlyCount > 0;
-    const drawWith = any && engine !== DISTINCT_ENGINE && await fewerWith(DISTINCT_ENGINE, seed, except, counts, opts) ? DISTINCT_ENGINE : undefined;
-    return { text, sameAs: same, nearlyAs: nearly, ...counts, seed, ...(drawWith ? { drawWith } : {}), findVariant: any };
-  }
-  return {
-    describe,
-    /** Name an answer's look-alikes; kept unless the answer of a later request (`seq`) was kept already. */
-    async name(f, seq) {
-      if (!Array.isArray(f.sameAs) || !Array.isArray(f.nearlyAs)) return;
-      const described = await describe(f, f.seed, f.engine, f.id);
-      if (found && found.seq > seq) return;
-      found = { key: pictureKey(f), seq, ...described };
-    },
-    /** What the view shows of the look-alikes: those found for this picture, else nothing known. */
-    of(f) {
-      if (!found || found.key !== pictureKey(f)) return null;
-      const { key, seq, ...rest } = found;
-      return rest;
-    },
-  };
-}
 
 /** A Fonster without the look-alikes an edit's answer adds (what fonsters/get answers). */
 const fieldsOf = (f) => { const { sameAs, sameCount, nearlyAs, nearlyCount, ...rest } = f; return rest; };
@@ -137,7 +33,8 @@ const fieldsOf = (f) => { const { sameAs, sameCount, nearlyAs, nearlyCount, ...r
  * @param {() => string} deps.defaultEngine the server's default engine (shown for a free seed)
  * @param {(error: any) => boolean} deps.isCancellation
  * @param {(error: any) => string} deps.describe the message to show for an error
- * @param {(target: any, format: string) => any} deps.exportCreature
+ * @param {(target: any, format: string, options: { size?: number, background?: string }) => any} deps.exportCreature
+ *   `options`: the size and background the view chose (a host may ignore them)
  * @param {(what: { ids?: string[], seeds?: string[] }) => any} deps.share
  * @param {(seed: string, engine?: string) => any} deps.saveAsFonster
  * @param {(seed: string, fonster: any) => any} [deps.findVariant] open Find a look on this seed (for this Fonster)
@@ -351,7 +248,7 @@ export function createDetailService(deps) {
     stopFrames: () => cancelFrames(),
     useFrame: (m) => edit('fonsters/useFrame', { frame: Number(m.frame) }),
     tap: (m) => tap(m),
-    export: (m) => deps.exportCreature(target(), String(m.format)),
+    export: (m) => deps.exportCreature(target(), String(m.format), exportOptions(m)),
     share: (m) => deps.share(id ? { ids: [id] } : { seeds: [typeof m.seed === 'string' ? m.seed : state.seed] }),
     saveAsFonster: (m) => deps.saveAsFonster(typeof m.seed === 'string' ? m.seed : state.seed, engine()),
     // The look-alike warning's offers: this seed (typed or kept) drawn by another engine, in one

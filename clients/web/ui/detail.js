@@ -22,6 +22,7 @@ import { stageMarkup, LOOKALIKES_MARKUP, createStageView } from './detail/stage.
 import { PLAY_BUTTONS_MARKUP, PLAYBACK_MARKUP, createPlaybackView } from './detail/playback.js';
 import { ENGINE_LINE_MARKUP, ENGINES_MARKUP, createEnginesView } from './detail/engines.js';
 import { ACTIONS_MARKUP, createActionsView } from './detail/actions.js';
+import { createExportOptions } from './detail/export.js';
 
 /** The view's layout: the panels' markup in reading (and Tab) order — the creature first, then
  * the fields and the rest; detail.css places them (side by side when wide). */
@@ -47,6 +48,7 @@ ${ACTIONS_MARKUP}
  * @property {(s: any) => void} setState
  * @property {boolean} [undoKeys]
  * @property {string} [mode]
+ * @property {boolean} [exportExtras] the host copies images and gives embed snippets (Copy image, Embed…)
  * @property {(title: string) => void} [setTitle]
  */
 
@@ -104,6 +106,11 @@ export function mountDetail(root, host) {
   });
   const engines = createEnginesView(root, { pick: (engine) => post({ type: 'setEngine', engine }) });
   const actions = createActionsView(root, post, { seed: () => fields.seed, status });
+  const seedField = /** @type {HTMLElement} */ (root.querySelector('#seed'));
+  seedField.addEventListener('focus', () => root.classList.add('typing'));
+  seedField.addEventListener('blur', () => root.classList.remove('typing'));
+  const exporting = createExportOptions(root, post, { shownSize: () => /** @type {HTMLElement} */ (root.querySelector('#creature')).clientWidth || 512 });
+  if (host.exportExtras) root.dataset.extras = 'true';
 
   /** Tell the host when a field starts or stops holding text not kept yet. */
   function reportDirty() {
@@ -206,6 +213,7 @@ export function mountDetail(root, host) {
     },
     status(m) { status(m.message, m.error); },
     shareLink(m) { actions.showShareLink(m); },
+    embed(m) { exporting.showEmbed(m); },
     playback(m) { playback.act(m.action); },
   };
 

@@ -13,78 +13,15 @@
 // started {seq}, result {seq, result}, done {seq, count, tried, stoppedBy, engine}, failed {seq,
 // message, traits}, cancelled {seq}, created {fonster}, seedSet {fonster}, undone {fonster,
 // seed}, status {message, error?}.
+//
+// The traits and their rules are in findlook/traits.js, the form's markup in findlook/markup.js.
 
-/** The features a creature may draw (creature/search `want`: true means drawn). */
-export const FEATURES = ['eyes', 'mouth', 'nose', 'body', 'hair', 'eyebrows', 'beard', 'ears', 'horn', 'antlers', 'appendages'];
-/** Other yes/no traits of the configuration. */
-export const FLAGS = { symmetric: 'Symmetric', diagonal: 'Diagonal', upsideDown: 'Upside down', opaqueBackground: 'Opaque background' };
-/** The traits picked from a list, with their values (ENGINE.md §4 and §7). */
-export const CHOICES = {
-  mode: { label: 'Mode', values: ['creature', 'cloud', 'flower', 'repeating', 'space'] },
-  tier: { label: 'Tier', values: [1, 2, 3, 4, 5] },
-  colorCount: { label: 'Colours in the palette', values: [2, 3, 4, 5, 6] },
-  tap: {
-    label: 'First tap animation',
-    values: ['blink', 'eyebrowRaise', 'armWave', 'footKick', 'slideOffAndBack', 'squishAndPop', 'bounce', 'wiggle', 'shake', 'pulse', 'rain',
-      'explode', 'wipe', 'dissolve', 'zoom', 'blinds', 'push', 'flip', 'spinOut', 'spotlight', 'bounceIn'],
-  },
-};
+import { FEATURES, FLAGS, CHOICES, wantFrom, traitsText, words } from './findlook/traits.js';
+import { MARKUP } from './findlook/markup.js';
+
+export { FEATURES, FLAGS, CHOICES, wantFrom, traitsText };
+
 const DEBOUNCE_MS = 350;
-
-/**
- * creature/search's `want` from the panel's choices; null when nothing is wanted.
- * @param {{ features?: string[], flags?: string[], choices?: Record<string, string | number | ''>, color?: string | null }} picked
- */
-export function wantFrom(picked) {
-  const want = {};
-  for (const f of picked.features || []) if (FEATURES.includes(f)) want[f] = true;
-  for (const f of picked.flags || []) if (f in FLAGS) want[f] = true;
-  for (const [key, value] of Object.entries(picked.choices || {})) {
-    if (!(key in CHOICES) || value === '' || value === undefined || value === null) continue;
-    want[key] = typeof CHOICES[key].values[0] === 'number' ? Number(value) : String(value);
-  }
-  if (picked.color && /^#[0-9a-f]{6}$/i.test(picked.color)) want.color = picked.color.toLowerCase();
-  return Object.keys(want).length ? want : null;
-}
-
-/** A match's traits as text: "antlers, tier 5". */
-export function traitsText(traits) {
-  return Object.entries(traits || {}).map(([k, v]) => (v === true || v === 'true' ? k : `${k} ${v}`)).join(', ');
-}
-
-const words = (name) => name.replace(/([A-Z])/g, ' $1').toLowerCase();
-
-const MARKUP = `
-<form class="findlook-form" novalidate>
-  <div class="fl-base">
-    <label for="fl-base">Base text</label>
-    <input id="fl-base" type="text" autocomplete="off" spellcheck="false" placeholder="A name, a word: its variants are tried" aria-describedby="fl-hint">
-  </div>
-  <div class="fl-engine">
-    <label for="fl-engine">Engine</label>
-    <select id="fl-engine" aria-describedby="fl-engine-note"></select>
-    <span id="fl-engine-note" class="fl-target"></span>
-  </div>
-  <p id="fl-hint" class="hint">Matches arrive as they are found; editing the base, a trait or the engine starts again. Escape stops.</p>
-  <fieldset class="fl-group" id="fl-features"><legend>Drawn features</legend></fieldset>
-  <fieldset class="fl-group" id="fl-flags"><legend>Shape</legend></fieldset>
-  <div class="fl-choices" id="fl-choices">
-    <div class="fl-choice fl-color">
-      <input id="fl-color-on" type="checkbox">
-      <label for="fl-color-on">Dominant colour</label>
-      <input id="fl-color" type="color" value="#e94560" aria-label="The dominant colour">
-    </div>
-  </div>
-  <div class="fl-actions">
-    <button id="fl-find" type="submit" class="primary">Find</button>
-    <button id="fl-stop" type="button" disabled>Stop</button>
-    <span id="fl-target" class="fl-target"></span>
-  </div>
-  <p id="fl-status" class="status" role="status" aria-live="polite"></p>
-  <p id="fl-undo-line" class="fl-undo-line" role="status" hidden><span id="fl-undo-text"></span> <button id="fl-undo" type="button">Undo</button></p>
-  <ul id="fl-results" class="fl-results" aria-label="Matches" aria-busy="false"></ul>
-</form>
-`;
 
 /**
  * Build the panel inside `root` and wire it to `host` ({post, listen}, as detail.js).

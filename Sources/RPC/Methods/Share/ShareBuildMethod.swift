@@ -2,12 +2,13 @@ import Foundation
 import CreatureCore
 import FonsterStore
 
-/// `share/build`: a share link for seeds or Fonsters.
+/// `share/build`: a share link for seeds (the apps' link: `cards` only) or Fonsters (with their
+/// names and engines in `meta`, which the apps ignore).
 enum ShareBuildMethod: RPCMethod {
     struct Params: MethodParams {
         let ids: [UUID]?, seeds: [Seed]?
         init(_ p: ParamReader) throws(ResponseError) {
-            ids = try p.optional("ids", "Fonsters whose seeds to share (give ids or seeds).")
+            ids = try p.optional("ids", "Fonsters to share: their seeds, with their names and engines in the link's meta (give ids or seeds).")
             seeds = try p.optional("seeds", "Seeds to share, at most 1,000.")
         }
     }
@@ -36,22 +37,28 @@ enum ShareBuildMethod: RPCMethod {
     static func readsLibrary(_ params: Params) -> Bool { params.ids != nil }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
-        let seeds: [String], field: String
+        let cards: [ShareLink.Card], field: String
         switch (params.ids, params.seeds) {
         case (let ids?, nil):
             guard ids.count <= ShareLink.maxSeeds else { throw tooMany(ids.count, field: "ids") }
-            seeds = try await context.withStore { store throws(StoreError) in try ids.map { id throws(StoreError) in try store.get(id).seed } }
+            cards = try await context.withStore { store throws(StoreError) in
+                try ids.map { id throws(StoreError) in
+                    let fonster = try store.get(id)
+                    return ShareLink.Card(seed: fonster.seed, name: fonster.name.isEmpty ? nil : fonster.name,
+                                          engine: EngineVersion(rawValue: fonster.engine))
+                }
+            }
             request.leaveOrder()
             field = "ids"
         case (nil, let given?):
-            seeds = given.map(\.text)
+            cards = given.map { ShareLink.Card(seed: $0.text) }
             field = "seeds"
         case (.some, .some): throw ResponseError.invalidParams(field: "ids", "Give either 'ids' or 'seeds', not both.")
         case (nil, nil): throw ResponseError.invalidParams(field: "seeds", "Give 'ids' or 'seeds'; this request gives neither.")
         }
-        guard !seeds.isEmpty else { throw ResponseError.invalidParams(field: field, "A share link needs at least one seed; '\(field)' is empty.") }
-        guard seeds.count <= ShareLink.maxSeeds else { throw tooMany(seeds.count, field: field) }
-        return Result(url: ShareLink.build(seeds: seeds))
+        guard !cards.isEmpty else { throw ResponseError.invalidParams(field: field, "A share link needs at least one seed; '\(field)' is empty.") }
+        guard cards.count <= ShareLink.maxSeeds else { throw tooMany(cards.count, field: field) }
+        return Result(url: ShareLink.build(cards: cards))
     }
 
     static func tooMany(_ count: Int, field: String) -> ResponseError {

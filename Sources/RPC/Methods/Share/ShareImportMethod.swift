@@ -2,7 +2,8 @@ import Foundation
 import CreatureCore
 import FonsterStore
 
-/// `share/import`: adds a share link's seeds the library does not hold yet.
+/// `share/import`: adds a share link's seeds the library does not hold yet, named and drawn as
+/// the link's `meta` says (else unnamed, by the library's default engine).
 enum ShareImportMethod: RPCMethod {
     struct Params: MethodParams {
         let url: LinkSeeds, select: [Count]?, workDoneToken: ProgressToken?, engine: EngineVersion?
@@ -10,7 +11,10 @@ enum ShareImportMethod: RPCMethod {
             url = try p.required("url", "The share link.")
             select = try p.optional("select", "Indices into the link's seeds to import (default: all).")
             workDoneToken = try p.optional("workDoneToken", "Report $/progress with this token.")
-            engine = try p.optional("engine", "The engine the new Fonsters are drawn with (default: the library's default engine, library/settings).")
+            engine = try p.optional("engine", """
+                The engine all new Fonsters are drawn with (default: each card's engine in the link's meta, else the library's default engine, \
+                library/settings).
+                """)
         }
     }
     static let name = "share/import"
@@ -21,21 +25,39 @@ enum ShareImportMethod: RPCMethod {
     static var heaviest: JSONValue { ["url": .string(HeavyParams.link), "engine": "fonsters-v2"] }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> ImportedFonsters {
-        let seeds = params.url.seeds
-        let chosen = try (params.select ?? seeds.indices.map { Count(value: $0) }).map { i throws(ResponseError) in
-            guard seeds.indices.contains(i.value) else {
-                throw .invalidParams(field: "select", "'select' index \(i.value) is outside the link's \(seeds.count) seeds (0 to \(seeds.count - 1)).")
+        let cards = params.url.cards
+        let chosen = try (params.select ?? cards.indices.map { Count(value: $0) }).map { i throws(ResponseError) in
+            guard cards.indices.contains(i.value) else {
+                throw .invalidParams(field: "select", "'select' index \(i.value) is outside the link's \(cards.count) seeds (0 to \(cards.count - 1)).")
             }
-            return seeds[i.value]
+            return cards[i.value]
         }
         let engine = params.engine
         try request.checkCancellation()
         return try await ImportJSON.withProgress(request, count: chosen.count) { () throws(ResponseError) -> ImportedFonsters in
             let (result, library) = try await context.withStore { store throws(StoreError) in
-                (try store.importSeeds(chosen, names: nil, engine: engine), try context.lookalikes.library(store))
+                (try importCards(chosen, engine: engine, into: store), try context.lookalikes.library(store))
             }
             request.leaveOrder()
             return try await ImportJSON.result(result, library: library, context: context, request: request)
         }
+    }
+
+    /// Imports `cards` named as the link names them, each run of cards with one engine (`engine`
+    /// when given, else the card's) as one `importSeeds`, so the list keeps the link's order.
+    static func importCards(_ cards: [ShareLink.Card], engine: EngineVersion?, into store: FonsterStore) throws(StoreError) -> ImportResult {
+        var total = ImportResult(created: [], skipped: [])
+        var start = 0
+        while start < cards.count {
+            let drawnBy = engine ?? cards[start].engine
+            var end = start + 1
+            while end < cards.count, (engine ?? cards[end].engine) == drawnBy { end += 1 }
+            let run = cards[start..<end]
+            let result = try store.importSeeds(run.map(\.seed), names: run.map { $0.name ?? "" }, engine: drawnBy)
+            total.created += result.created
+            total.skipped += result.skipped.map { $0 + start }
+            start = end
+        }
+        return total
     }
 }

@@ -2,21 +2,26 @@ import Foundation
 import CreatureCore
 import FonsterStore
 
-/// A share link given in `url`: read and checked where it comes in (each seed against the
-/// length limit, at most `ShareLink.maxSeeds` of them).
+/// A share link given in `url`: read and checked where it comes in (each seed and name against
+/// the length limit, at most `ShareLink.maxSeeds` of them), with the names and engines of its `meta`.
 struct LinkSeeds: ParamValue, Sendable {
-    let seeds: [String]
+    let cards: [ShareLink.Card]
+    /// The link's seeds, in order.
+    var seeds: [String] { cards.map(\.seed) }
     static func param(_ json: JSONValue) throws(ParamInvalid) -> LinkSeeds {
         guard let url = json.string else { throw ParamInvalid("must be a share link (a string); it is \(json.kindName).") }
-        let seeds: [String]
-        do { seeds = try ShareLink.parse(url) } catch { throw ParamInvalid(error) }
-        for seed in seeds {
-            do { try TextLimit.check(seed, field: "url") } catch { throw ParamInvalid(error) }
+        let cards: [ShareLink.Card]
+        do { cards = try ShareLink.parseCards(url) } catch { throw ParamInvalid(error) }
+        for card in cards {
+            do {
+                try TextLimit.check(card.seed, field: "url")
+                try TextLimit.check(card.name ?? "", field: "url")
+            } catch { throw ParamInvalid(error) }
         }
-        return LinkSeeds(seeds: seeds)
+        return LinkSeeds(cards: cards)
     }
     static var schema: JSONValue { ["type": "string"] }
-    static var placeholder: LinkSeeds { LinkSeeds(seeds: [" "]) }
+    static var placeholder: LinkSeeds { LinkSeeds(cards: [ShareLink.Card(seed: " ")]) }
 }
 
 /// The errors of the share and bundle methods.

@@ -3,7 +3,8 @@ import CreatureCore
 import FonsterStore
 
 /// `share/preview`: what a share link holds, with thumbnails, and which Fonsters of the library
-/// each seed would look exactly or nearly like (`sameAs`, `nearlyAs`: ids, drawn by the first engine).
+/// each seed would look exactly or nearly like (`sameAs`, `nearlyAs`: ids, drawn by the first
+/// engine asked for; without `engines`, by the card's engine in the link's meta, else the default).
 enum SharePreviewMethod: RPCMethod {
     struct Params: MethodParams {
         let url: LinkSeeds, engines: [EngineVersion]?
@@ -22,15 +23,17 @@ enum SharePreviewMethod: RPCMethod {
         static let members: [Member<Result>] = [Member("seeds") { $0.seeds }]
     }
 
-    /// A seed of the link: its place, name, thumbnail, whether the library holds it, and its
-    /// look-alikes there; with `engines`, a thumbnail by each.
+    /// A seed of the link: its place, name and engine as the link says them, thumbnail, whether
+    /// the library holds it, and its look-alikes there; with `engines`, a thumbnail by each.
     struct LinkSeed: ResultObject {
-        let index: Int, seed: String, thumbnails: [(engine: EngineVersion, image: ImageURI)], exists: Bool
+        let index: Int, card: ShareLink.Card, thumbnails: [(engine: EngineVersion, image: ImageURI)], exists: Bool
         let lookalikes: LookalikeList, byEngine: Bool
         static let members: [Member<LinkSeed>] = [
             Member("index", schema: Schema.integer(minimum: 0)) { $0.index },
-            Member("seed") { $0.seed },
-            Member("displayName") { Naming.displayName(name: "", seed: $0.seed) },
+            Member("seed") { $0.card.seed },
+            Member("displayName") { Naming.displayName(name: $0.card.name ?? "", seed: $0.card.seed) },
+            .optional("name") { $0.card.name },
+            .optional("engine") { $0.card.engine },
             Member("thumbnail") { $0.thumbnails[0].image },
             Member("exists") { $0.exists },
         ] + LookalikeList.members.lifted { $0.lookalikes } + [
@@ -62,21 +65,29 @@ enum SharePreviewMethod: RPCMethod {
         for engine in params.engines ?? [defaultEngine] where !engines.contains(engine) { engines.append(engine) }
         request.leaveOrder()
         let existing = Set((library.seeds ?? []).map(\.seed))
-        let seeds = params.url.seeds, withEngines = params.engines != nil, chosen = engines
-        // What each seed would look like in the library, drawn by the first engine asked for.
-        let lookalikes = try await context.lookalikes.matches(of: seeds, drawnBy: chosen[0], in: library,
-                                                              defaultEngine: context.defaultEngine, request: request)
+        let cards = params.url.cards, withEngines = params.engines != nil, chosen = engines
+        // Each card's engine: the first asked for, else the link's, else the library's default.
+        let drawnBy = cards.map { withEngines ? chosen[0] : $0.engine ?? defaultEngine }
+        // What each seed would look like in the library, drawn by its engine (one lookup per engine).
+        var lookalikes = [LookalikeFinder.Listed<UUID>?](repeating: nil, count: cards.count)
+        for engine in EngineVersion.allCases where drawnBy.contains(engine) {
+            let indices = cards.indices.filter { drawnBy[$0] == engine }
+            let found = try await context.lookalikes.matches(of: indices.map { cards[$0].seed }, drawnBy: engine, in: library,
+                                                             defaultEngine: context.defaultEngine, request: request)
+            for (index, match) in zip(indices, found) { lookalikes[index] = match }
+        }
+        let matches = lookalikes
         let items = try await request.compute { () throws(ResponseError) -> [LinkSeed] in
             var items: [LinkSeed] = []
-            for (index, seed) in seeds.enumerated() {
+            for (index, card) in cards.enumerated() {
                 try request.checkpoint()
                 var thumbnails: [(engine: EngineVersion, image: ImageURI)] = []
-                for engine in chosen {
-                    let image = try CreatureMethods.render(Creature(seed: seed, engine: engine), format: .png, size: .thumbnail, request: request)
+                for engine in withEngines ? chosen : [drawnBy[index]] {
+                    let image = try CreatureMethods.render(Creature(seed: card.seed, engine: engine), format: .png, size: .thumbnail, request: request)
                     thumbnails.append((engine, ImageURI(image: image)))
                 }
-                items.append(LinkSeed(index: index, seed: seed, thumbnails: thumbnails, exists: existing.contains(seed),
-                                  lookalikes: LookalikeList(lookalikes[index]), byEngine: withEngines))
+                items.append(LinkSeed(index: index, card: card, thumbnails: thumbnails, exists: existing.contains(card.seed),
+                                      lookalikes: LookalikeList(matches[index]!), byEngine: withEngines))
             }
             return items
         }

@@ -21,13 +21,13 @@ async function resolveFonsters(ctx, arg, selected, options = {}) {
   const many = !!options.many;
   if (arg && arg.fonster && arg.fonster.id) {
     if (many && Array.isArray(selected) && selected.some((n) => n && n.fonster && n.fonster.id === arg.fonster.id)) {
-      return selected.map((n) => n.fonster);
+      return selected.filter((n) => n && n.fonster).map((n) => n.fonster);
     }
     return [arg.fonster];
   }
   if (typeof arg === 'string' && arg) return [await ctx.api.get(arg)];
   if (arg && typeof arg.id === 'string') return [arg];
-  const selection = ctx.treeView.selection || [];
+  const selection = (ctx.treeView.selection || []).filter((n) => n && n.fonster); // not the Trash or its rows
   if (selection.length && ctx.treeView.visible) return (many ? selection : selection.slice(0, 1)).map((n) => n.fonster);
   const active = ctx.panels.active();
   if (active && active.id) return [active.fonster || { id: active.id }];

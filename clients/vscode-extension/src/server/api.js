@@ -34,6 +34,10 @@ class FonstersApi {
   delete(id) { return this.server.request('fonsters/delete', { id }); }
   /** Brings a deleted Fonster back from the trash as it was (id, createdAt, seed history). @param {string} id */
   restore(id) { return this.server.request('fonsters/restore', { id }); }
+  /** The trash, newest deletion first: `{fonsters: [Fonster & {deletedAt}], total}`. @param {{ start?: number, count?: number }} [page] */
+  trash(page = {}) { return this.server.request('fonsters/trash', page); }
+  /** Delete for good: these ids, or (none given) the whole trash. @param {string[]} [ids] */
+  purge(ids) { return this.server.request('fonsters/purge', ids ? { ids } : {}); }
   /** The library's settings (`{defaultEngine}`); with `defaultEngine`, sets it for every window. @param {{ defaultEngine?: string }} [change] */
   librarySettings(change = {}) { return this.server.request('library/settings', change); }
   /** @param {string} id */

@@ -28,7 +28,8 @@ class FonstersDragAndDrop {
    * @param {vscode.DataTransfer} dataTransfer
    */
   handleDrag(source, dataTransfer) {
-    dataTransfer.set(MIME, new vscode.DataTransferItem(source.map((node) => node.fonster.id)));
+    const fonsters = source.filter((node) => node.fonster); // the Trash and its rows do not move
+    if (fonsters.length) dataTransfer.set(MIME, new vscode.DataTransferItem(fonsters.map((node) => node.fonster.id)));
   }
 
   /**
@@ -43,7 +44,7 @@ class FonstersDragAndDrop {
     if (!Array.isArray(ids) || ids.length === 0) return;
     const order = this.tree.nodes.map((n) => n.fonster.id);
     const last = order.length - 1;
-    let index = target ? order.indexOf(target.fonster.id) : last;
+    let index = target && target.fonster ? order.indexOf(target.fonster.id) : last;
     if (index < 0) index = last;
     try {
       // Keep the dragged Fonsters in their order: each lands after the previous one.

@@ -4,6 +4,7 @@
 const vscode = require('vscode');
 const { readableMessage } = require('../rpc/core');
 const { importShared } = require('../detail/ui-location');
+const { trashItem, trashedItem, trashedNodes } = require('./trash');
 
 /**
  * @typedef {object} FonsterNode a row of the Fonsters tree
@@ -11,14 +12,16 @@ const { importShared } = require('../detail/ui-location');
  * @property {string | undefined} thumbnail path of its thumbnail file
  * @property {{ short: string, sentence: string }} [lookalike] what the row says of the Fonsters that draw its picture
  */
+/** @typedef {import('./trash').TrashNode | import('./trash').TrashedNode} TrashRow the Trash node and its deleted Fonsters */
 
 /** The tree's thumbnails stand on their seed's sky, so dark creatures stay visible on a dark theme. */
 const THUMBNAIL = { format: 'png', size: 64, background: 'sky' };
 
 /**
  * The Fonsters view: one flat list in the server's order, with thumbnails and
- * display names from the server. Refreshes on `fonsters/didChange`.
- * @implements {vscode.TreeDataProvider<FonsterNode>}
+ * display names from the server, then — when the library's trash holds any — a "Trash" node
+ * whose children are the deleted Fonsters. Refreshes on `fonsters/didChange`.
+ * @implements {vscode.TreeDataProvider<any>}
  */
 class FonstersTreeProvider {
   /**
@@ -33,6 +36,8 @@ class FonstersTreeProvider {
     this.onDidChangeTreeData = this.changed.event;
     /** @type {FonsterNode[]} */
     this.nodes = [];
+    /** how many Fonsters the trash holds (the Trash node shows when any) */
+    this.trashCount = 0;
     /** @type {string | undefined} the library's default engine, said in the view's description */
     this.defaultEngine = undefined;
     /** @type {vscode.TreeView<FonsterNode> | undefined} */
@@ -53,8 +58,10 @@ class FonstersTreeProvider {
     }, 30);
   }
 
-  /** @param {FonsterNode} node */
+  /** @param {any} node */
   getTreeItem(node) {
+    if (node.trash) return trashItem(node);
+    if (node.trashed) return trashedItem(node);
     const f = node.fonster;
     const item = new vscode.TreeItem(f.displayName, vscode.TreeItemCollapsibleState.None);
     item.id = f.id;
@@ -82,15 +89,17 @@ class FonstersTreeProvider {
     return item;
   }
 
-  /** @param {FonsterNode} [element] */
+  /** @param {any} [element] */
   async getChildren(element) {
+    if (element && element.trash) return trashedNodes(this.api);
     if (element) return [];
-    return this.load();
+    const nodes = await this.load();
+    return this.trashCount ? [...nodes, { trash: true, count: this.trashCount }] : nodes;
   }
 
-  /** @param {FonsterNode} node */
+  /** @param {any} node */
   getParent(node) {
-    return undefined;
+    return node && node.trashed ? { trash: true, count: this.trashCount } : undefined;
   }
 
   /** @returns {Promise<FonsterNode[]>} */
@@ -103,9 +112,11 @@ class FonstersTreeProvider {
 
   async fetch() {
     try {
-      const [fonsters, groups, shared] = await Promise.all([
+      const [fonsters, groups, shared, trash] = await Promise.all([
         this.api.list(THUMBNAIL), this.api.lookalikes().catch(() => null), importShared('lookalikes.mjs'),
+        this.api.trash({ count: 0 }).catch(() => ({ total: 0 })),
       ]);
+      this.trashCount = trash.total;
       const names = new Map(fonsters.map((/** @type {any} */ f) => [f.id.toUpperCase(), f.displayName]));
       const index = groups ? shared.lookalikeIndex(groups) : new Map();
       this.nodes = fonsters.map((/** @type {any} */ f) => ({
@@ -115,6 +126,7 @@ class FonstersTreeProvider {
       if (this.view) this.view.message = undefined;
     } catch (error) {
       this.nodes = [];
+      this.trashCount = 0;
       // A server that could not start has its own welcome content (which a message would hide).
       const failedToStart = Boolean(/** @type {any} */ (error).reason);
       if (this.view) this.view.message = failedToStart ? undefined : `Fonsters are unavailable: ${readableMessage(error)}`;

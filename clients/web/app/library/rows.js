@@ -35,7 +35,8 @@ export function createRows(deps) {
     const sub = document.createElement('span');
     sub.className = 'row-sub';
     text.append(name, sub);
-    row.append(thumb, text);
+    // The name first for a screen reader (the picture's description after it); CSS draws the thumbnail first.
+    row.append(text, thumb);
     return row;
   }
 
@@ -48,7 +49,7 @@ export function createRows(deps) {
    */
   function make(index, total, fonster, selected) {
     const row = pool.pop() || newRow();
-    const [thumb, text] = row.children;
+    const [text, thumb] = row.children;
     const [name, sub] = text.children;
     const token = {};
     row.fonstersToken = token;

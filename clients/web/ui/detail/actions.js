@@ -2,6 +2,8 @@
 // Prepend random, Refresh), exports, the share link (shown, copied, or its warning when too
 // long) and Save as Fonster in preview mode.
 
+import { EXPORT_OPTIONS_MARKUP, EXPORT_EXTRAS_MARKUP, EMBED_MARKUP } from './export.js';
+
 const SOURCE_LABELS = { quote: 'Quote', words: 'Words', uuid: 'UUID', lorem: 'Lorem' };
 
 /** The toolbar's and the share box's markup. */
@@ -26,7 +28,8 @@ export const ACTIONS_MARKUP = `
     <button type="button" data-export="gif">GIF</button>
     <button type="button" data-export="jpeg">JPEG</button>
     <button type="button" data-export="svg">SVG</button>
-    <button type="button" data-export="animated-gif" title="The evolution as an animated GIF">Animated GIF</button>
+    <button type="button" data-export="animated-gif" title="The evolution as an animated GIF">Animated GIF</button>${EXPORT_EXTRAS_MARKUP}
+    ${EXPORT_OPTIONS_MARKUP}
   </div>
   <div class="group" role="group" aria-label="Share">
     <button id="share" type="button">Copy share link</button>
@@ -40,7 +43,7 @@ export const ACTIONS_MARKUP = `
   <input id="share-url" type="text" readonly>
   <button id="share-copy" type="button">Copy</button>
   <p id="share-warning" class="warning" role="status" hidden></p>
-</div>`;
+</div>${EMBED_MARKUP}`;
 
 /**
  * @param {HTMLElement} root the detail view
@@ -71,9 +74,6 @@ export function createActionsView(root, post, deps) {
   el.refresh.addEventListener('click', () => post({ type: 'refresh' }));
   el.share.addEventListener('click', () => post({ type: 'share', seed: deps.seed() }));
   el.saveAsFonster.addEventListener('click', () => post({ type: 'saveAsFonster', seed: deps.seed() }));
-  for (const button of root.querySelectorAll('[data-export]')) {
-    button.addEventListener('click', () => post({ type: 'export', format: /** @type {HTMLElement} */ (button).dataset.export || '' }));
-  }
   el.shareCopy.addEventListener('click', () => copyShareLink());
 
   return {

@@ -63,7 +63,9 @@ export function createFieldsView(root, on) {
     if (e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault();
       commitSeed();
-    } else if (e.key === 'Escape') {
+    } else if (e.key === 'Escape' && seed.value !== committedSeed) {
+      // Escape reverts a draft (and is used up); without one it is left to the host (back to the list).
+      e.preventDefault();
       clearTimeout(typingTimer);
       seed.value = committedSeed;
       on.typing(seed.value);
@@ -72,7 +74,11 @@ export function createFieldsView(root, on) {
   });
   seed.addEventListener('blur', commitSeed);
   name.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter') { e.preventDefault(); commitName(); } else if (e.key === 'Escape' && fonster) { name.value = fonster.name; on.edited(); }
+    if (e.key === 'Enter') { e.preventDefault(); commitName(); } else if (e.key === 'Escape' && fonster && name.value !== fonster.name) {
+      e.preventDefault();
+      name.value = fonster.name;
+      on.edited();
+    }
   });
   name.addEventListener('blur', commitName);
   name.addEventListener('input', () => on.edited());

@@ -31,7 +31,8 @@
 // text; `seq` orders the answers); `commitSeed` (Enter or leaving the field: keep the text, one
 // undoable edit); `rename`; `undo`, `redo`; `random` (load or prepend text from a source);
 // `refresh` (new text from the last source); `frames` (a page of evolution frames), `stopFrames`;
-// `useFrame` (1-based: its prefix becomes the seed); `tap`; `export`; `share`; `saveAsFonster`
+// `useFrame` (1-based: its prefix becomes the seed); `tap`; `export` (a format, or `copy` / `embed`
+// where the host offers them; with the size and background chosen); `share`; `saveAsFonster`
 // (preview mode); `setEngine`; `draftDirty` (whether a field holds text not kept yet); `drawWith`
 // (the look-alike warning's offer: this seed with that engine, one edit); `findVariant` (Find a
 // look on this seed).
@@ -47,7 +48,7 @@
  *   | { type: 'stopFrames' }
  *   | { type: 'useFrame', frame: number }
  *   | { type: 'tap', tap: number, size: number, seed: string }
- *   | { type: 'export', format: string }
+ *   | { type: 'export', format: string, size?: number, background?: string }
  *   | { type: 'share', seed: string }
  *   | { type: 'saveAsFonster', seed: string }
  *   | { type: 'setEngine', engine: string }
@@ -61,7 +62,8 @@
 // `preview` (the picture of a typed text, and its engine choices, for the newest `seq` only);
 // `lookalikes` (what the typed text looks like in the library, for the newest `seq` only);
 // `seedError`; `frames`, `framesFailed`; `tap` (creature/tapAnimation's answer, null when it
-// failed); `status` (a sentence for the status line); `shareLink`; `playback` (from outside the
+// failed); `status` (a sentence for the status line); `shareLink`; `embed` (the snippets of an
+// `export` as `embed`); `playback` (from outside the
 // view: the extension's commands).
 /**
  * @typedef {{ type: 'init', mode: 'fonster' | 'preview', fonster?: Fonster, seed?: string, image?: Picture, sources: string[],
@@ -76,6 +78,7 @@
  *   | { type: 'tap', animation: any }
  *   | { type: 'status', message: string, error?: boolean }
  *   | { type: 'shareLink', url: string, length: number, tooLong: boolean, warning?: string, copied: boolean }
+ *   | { type: 'embed', command: string, html: string }
  *   | { type: 'playback', action: 'play' | 'pause' | 'stop' }} ToView
  */
 

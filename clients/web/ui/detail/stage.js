@@ -16,7 +16,8 @@ export const stageMarkup = (controls) => `
       </span>
     </button>
     <div class="scene-controls" role="group" aria-label="Evolution">${controls}</div>
-  </div>`;
+  </div>
+  <div id="mini-preview" class="mini-preview" aria-hidden="true"><img id="mini-creature" alt=""></div>`;
 
 /** The look-alikes warning's markup: what the seed's picture looks like, and what to do about it. */
 export const LOOKALIKES_MARKUP = `
@@ -61,10 +62,22 @@ export function createStageView(root, on) {
     on.tap(Math.round(creature.clientWidth) || 256);
   });
 
+  const mini = /** @type {HTMLImageElement} */ ($('mini-creature'));
+  // While the seed is typed with the big picture scrolled away (a phone), a small copy stays in view.
+  if (typeof IntersectionObserver === 'function') {
+    new IntersectionObserver((entries) => {
+      for (const entry of entries) root.classList.toggle('stage-hidden', entry.intersectionRatio < 0.5);
+    }, { threshold: [0, 0.5, 1] }).observe(creature);
+  }
+
   function draw(image) {
     creature.src = image.dataUri;
-    creature.alt = image.alt || 'The creature';
-    button.setAttribute('aria-label', `${image.alt || 'The creature'} Press to play its tap animation.`);
+    mini.src = image.dataUri;
+    // The picture is drawn see-through and stands on its sky (the scene behind it): say so.
+    const alt = (image.alt || 'The creature').replace(/on a transparent background(\.?)$/, 'against its sky$1');
+    creature.alt = alt;
+    mini.alt = alt;
+    button.setAttribute('aria-label', `${alt} Press to play its tap animation.`);
   }
 
   return {
