@@ -133,7 +133,7 @@ final class ServerSession: Sendable {
             if !hasRoomToRead {
                 if holding { writer.release() }
                 holding = false
-                await writer.waitForRoom(limit: limits.maxQueuedOutputBytes)
+                await writer.waitForRoom(limit: outputBound)
                 await waitForRoomToWait()
             }
             if !holding {
@@ -151,15 +151,55 @@ final class ServerSession: Sendable {
         }
         if holding { writer.release() }
         connection.stopReading()
-        await waitForIdle(threshold: 0)
+        var finished = true
+        if let quiet = limits.quietEnd {
+            finished = await endQuietly(quiet)
+        } else {
+            await waitForIdle(threshold: 0)
+        }
         lane.finish()
-        await worker.value
         let (exited, shutdown, closed) = state.withLock { ($0.exitRequested, $0.shutdownRequested, $0.outputClosed) }
-        await writer.close()
+        if finished {
+            await worker.value
+            await writer.close()
+        }
+        // Else what the client did not read is dropped: the process ends without writing it.
         account.close()
         let reason: ServerExit.Reason = closed ? .outputClosed : exited ? .exitNotification : .endOfInput
         return ServerExit(reason: reason, shutdownRequested: shutdown)
     }
+
+    /// Ends a session whose client sent `exit` or closed its input, without waiting for a client
+    /// that does not read or work that does not end: waits while requests finish or the client
+    /// takes output; once nothing has moved for `quiet`, cancels what still runs and waits at
+    /// most `quiet` more for it to end (a write under way ends its transaction: SQLite commits
+    /// it whole or not at all). Returns whether every answer was written.
+    private func endQuietly(_ quiet: Duration) async -> Bool {
+        let clock = ContinuousClock()
+        let step = Duration.milliseconds(5)
+        var last = progressMark
+        var since = clock.now
+        while true {
+            let mark = progressMark
+            if mark == [0, 0] { return true }
+            if mark != last {
+                (last, since) = (mark, clock.now)
+            } else if clock.now - since >= quiet {
+                break
+            }
+            try? await Task.sleep(for: step)
+        }
+        let ids = state.withLock { Array($0.inFlight.keys) }
+        for id in ids { cancel(id) }
+        cancelSilent()
+        let deadline = clock.now + quiet
+        while state.withLock({ $0.outstanding }) > 0 && clock.now < deadline { try? await Task.sleep(for: step) }
+        server.log("ended with \(writer.pendingBytes) bytes of output unread and \(ids.count) requests cancelled")
+        return false
+    }
+
+    /// What moves while a session ends: the work outstanding and the output not yet taken.
+    private var progressMark: [Int] { [state.withLock { $0.outstanding }, writer.pendingBytes] }
 
     /// The client closed its end of the output: nothing can be answered any more, so reading
     /// stops and every request is cancelled, as after `exit`.
@@ -177,9 +217,13 @@ final class ServerSession: Sendable {
     /// Whether the next message may be handled at once: the output waiting for the client is
     /// within its bound, and fewer than `maxWaitingRequests` requests wait for their turn.
     private var hasRoomToRead: Bool {
-        writer.pendingBytes <= limits.maxQueuedOutputBytes
+        writer.pendingBytes <= outputBound
             && state.withLock { $0.waiting.count < limits.maxWaitingRequests }
     }
+
+    /// The output this session may leave unread before it reads and starts nothing more: the
+    /// output bound, or its fair share of the memory budget when the budget is filling up.
+    private var outputBound: Int { min(limits.maxQueuedOutputBytes, account.share) }
 
     /// Waits while `maxWaitingRequests` requests already wait for their turn.
     private func waitForRoomToWait() async {
@@ -254,9 +298,12 @@ final class ServerSession: Sendable {
             switch prepare(request, reply: reply, silent: false) {
             case .answer(let response):
                 await answer(reply, response)
-            case .run(let prepared) where prepared.scheduling.inline && !sequential:
-                // Quick pure work runs here, without a task of its own or a hop to another thread.
+            case .run(let prepared) where prepared.scheduling.inline && !sequential
+                    && account.tryReserve(prepared.scheduling.bytes, for: .work):
+                // Quick pure work runs here, without a task of its own or a hop to another thread
+                // (its estimate reserved first, like any work's; when the budget is full it waits).
                 await execute(prepared)
+                account.release(prepared.scheduling.bytes, for: .work)
             case .run(let prepared):
                 enqueue(prepared)
             }
@@ -361,7 +408,7 @@ final class ServerSession: Sendable {
     /// free requests start after the lock is let go.
     private func pump() {
         let max = limits.maxConcurrentRequests
-        let bound = limits.maxQueuedOutputBytes
+        let bound = outputBound
         let output = writer.pendingBytes + batchBytes.current
         var starts: [(Prepared, Int, Int)] = []
         var watchDrain = false
@@ -384,11 +431,10 @@ final class ServerSession: Sendable {
                 let held = state.bytesHeld + output
                 let fitsBytes = output <= bound
                     && (held + entry.bytes <= bound || entry.bytes <= Self.smallBytes || state.bytesHeld == 0)
-                // The server's memory budget, shared with every session, has the last word:
-                // small work is counted whatever it says, bigger work waits for room.
+                // The server's memory budget, shared with every session, has the last word: the
+                // estimate is reserved before the work runs and builds its answer, or it waits.
                 let fitsBudget = fitsBytes && state.budgetUsed + entry.weight <= max
-                    && (entry.bytes <= Self.smallBytes
-                        || account.tryReserve(entry.bytes, for: .work, orWhenRoom: state.budgetWatch ? nil : budgetFreed))
+                    && account.tryReserve(entry.bytes, for: .work, orWhenRoom: state.budgetWatch ? nil : budgetFreed)
                 guard fitsBudget else {
                     if !fitsBytes && output > bound { watchDrain = true }
                     if fitsBytes && state.budgetUsed + entry.weight <= max { state.budgetWatch = true }
@@ -396,7 +442,6 @@ final class ServerSession: Sendable {
                     index += 1
                     continue
                 }
-                if entry.bytes <= Self.smallBytes { account.charge(entry.bytes, for: .work) }
                 state.waiting.remove(at: index)
                 state.budgetUsed += entry.weight
                 state.bytesHeld += entry.bytes
