@@ -47,3 +47,8 @@ class LineClient:
         self.process.stdin.write(b'{"jsonrpc":"2.0","method":"exit"}\n')
         self.process.stdin.close()
         return self.process.wait(timeout=10)
+
+
+def pytest_configure(config):
+    """`slow`: attack tests that take a minute or more; the full run takes them, `-m "not slow"` skips them."""
+    config.addinivalue_line("markers", "slow: a long attack test (scripts/test.sh runs it; -m 'not slow' leaves it out)")

@@ -80,6 +80,10 @@ public final class MessageWriter: Sendable {
     /// Returns once everything sent so far has been written.
     public func flush() async { await output.flush() }
 
+    /// Gives up on a client that does not read: what waits to be written is dropped, later sends
+    /// too, and whoever waits for room goes on (an output that keeps no queue has nothing to drop).
+    public func discard() { (output as? any DiscardingOutput)?.discard() }
+
     /// Flushes and closes: the other end sees end of input; later sends are dropped.
     public func close() async { await output.close() }
 }

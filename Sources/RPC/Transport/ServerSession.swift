@@ -76,6 +76,12 @@ final class ServerSession: Sendable {
         var drainWatch = false
         /// Whether the session waits for the memory budget to free bytes to admit more.
         var budgetWatch = false
+        /// Work finished so far (a sign of progress while the session ends).
+        var finished = 0
+        /// Whether the loop still reads messages.
+        var reading = true
+        /// Watches a session that is ending (`ServerLimits.quietEnd`), once the end is seen.
+        var endWatch: Task<Bool, Never>?
     }
 
     private let server: RPCServer
@@ -120,6 +126,9 @@ final class ServerSession: Sendable {
         }
         writer.whenBroken { [self] in outputBroke() }
         let incoming = connection.incoming
+        if let quiet = limits.quietEnd {
+            incoming.whenEnding { [self] exit in endSeen(exit: exit, quiet: quiet) }
+        }
         var frames = incoming.makeAsyncIterator()
         var holding = false
         while true {
@@ -150,10 +159,11 @@ final class ServerSession: Sendable {
             if state.withLock({ $0.exitRequested || $0.outputClosed }) { break }
         }
         if holding { writer.release() }
+        state.withLock { $0.reading = false }
         connection.stopReading()
         var finished = true
         if let quiet = limits.quietEnd {
-            finished = await endQuietly(quiet)
+            finished = await watchEnd(quiet).value
         } else {
             await waitForIdle(threshold: 0)
         }
@@ -169,37 +179,65 @@ final class ServerSession: Sendable {
         return ServerExit(reason: reason, shutdownRequested: shutdown)
     }
 
-    /// Ends a session whose client sent `exit` or closed its input, without waiting for a client
-    /// that does not read or work that does not end: waits while requests finish or the client
-    /// takes output; once nothing has moved for `quiet`, cancels what still runs and waits at
-    /// most `quiet` more for it to end (a write under way ends its transaction: SQLite commits
-    /// it whole or not at all). Returns whether every answer was written.
-    private func endQuietly(_ quiet: Duration) async -> Bool {
-        let clock = ContinuousClock()
-        let step = Duration.milliseconds(5)
-        var last = progressMark
-        var since = clock.now
-        while true {
-            let mark = progressMark
-            if mark == [0, 0] { return true }
-            if mark != last {
-                (last, since) = (mark, clock.now)
-            } else if clock.now - since >= quiet {
-                break
+    /// The reader saw the end coming (the end of input, or `exit` without `shutdown`) before the
+    /// loop read it: after `exit` everything is cancelled and nothing more is read at once; then
+    /// the session is watched until it ends.
+    private func endSeen(exit: Bool, quiet: Duration) {
+        if exit {
+            let ids = state.withLock { state -> [RPCID] in
+                state.exitRequested = true
+                return Array(state.inFlight.keys)
             }
-            try? await Task.sleep(for: step)
+            for id in ids { cancel(id) }
+            cancelSilent()
+            connection.stopReading()
         }
+        _ = watchEnd(quiet)
+    }
+
+    /// The task watching the session's end (started once): it ends the session without waiting
+    /// for a client that does not read or work that does not end. It waits while requests finish
+    /// and the client takes its output; once no request has finished for `quiet` (while some
+    /// run), or the client has taken no output for `quiet` (while some waits), it stops reading,
+    /// cancels what still runs, drops the unread output, and waits at most `quiet` more for the
+    /// work to stop (a write under way ends its transaction: SQLite commits it whole or not at
+    /// all). Its value: whether everything was answered and written.
+    private func watchEnd(_ quiet: Duration) -> Task<Bool, Never> {
+        state.withLock { state in
+            if let watch = state.endWatch { return watch }
+            let watch = Task { [self] in await endWithin(quiet) }
+            state.endWatch = watch
+            return watch
+        }
+    }
+
+    private func endWithin(_ quiet: Duration) async -> Bool {
+        let clock = ContinuousClock()
+        var (finished, pending) = (-1, Int.max)
+        var (finishedAt, drainedAt) = (clock.now, clock.now)
+        while true {
+            let (outstanding, done, reading) = state.withLock { ($0.outstanding, $0.finished, $0.reading) }
+            let output = writer.pendingBytes
+            if !reading && outstanding == 0 && output == 0 { return true }
+            let now = clock.now
+            if done != finished { (finished, finishedAt) = (done, now) }
+            if output < pending || output == 0 { drainedAt = now }
+            pending = output
+            let working = outstanding > 0 || reading
+            if working && now - finishedAt >= quiet || output > 0 && now - drainedAt >= quiet { break }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        connection.stopReading()
         let ids = state.withLock { Array($0.inFlight.keys) }
         for id in ids { cancel(id) }
         cancelSilent()
+        let unread = writer.pendingBytes
+        writer.discard()
         let deadline = clock.now + quiet
-        while state.withLock({ $0.outstanding }) > 0 && clock.now < deadline { try? await Task.sleep(for: step) }
-        server.log("ended with \(writer.pendingBytes) bytes of output unread and \(ids.count) requests cancelled")
+        while state.withLock({ $0.outstanding }) > 0 && clock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+        server.log("ended without waiting: \(unread) bytes of output unread, \(ids.count) requests cancelled")
         return false
     }
-
-    /// What moves while a session ends: the work outstanding and the output not yet taken.
-    private var progressMark: [Int] { [state.withLock { $0.outstanding }, writer.pendingBytes] }
 
     /// The client closed its end of the output: nothing can be answered any more, so reading
     /// stops and every request is cancelled, as after `exit`.
@@ -304,6 +342,7 @@ final class ServerSession: Sendable {
                 // (its estimate reserved first, like any work's; when the budget is full it waits).
                 await execute(prepared)
                 account.release(prepared.scheduling.bytes, for: .work)
+                state.withLock { $0.finished += 1 }
             case .run(let prepared):
                 enqueue(prepared)
             }
@@ -625,6 +664,7 @@ final class ServerSession: Sendable {
     private func finish(weight: Int, bytes: Int) {
         account.release(bytes, for: .work)
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.finished += 1
             state.budgetUsed -= weight
             state.bytesHeld -= bytes
             state.outstanding -= 1
