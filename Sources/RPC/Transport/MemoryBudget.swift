@@ -18,6 +18,9 @@ public final class MemoryBudget: Sendable {
         case work
         /// What the server keeps to go faster (pictures, documents): given up when it does not fit.
         case kept
+        /// What a connection costs whatever it does (its reader thread, its read buffer): freed
+        /// when it closes.
+        case connection
     }
 
     /// The most bytes held at once.
@@ -31,12 +34,25 @@ public final class MemoryBudget: Sendable {
         var close: (@Sendable () -> Void)?
         /// When its client last took output (its queued output shrank), on `clock`.
         var drained: Duration
+        /// Closed by the policy: its bytes still count until its owner frees them or closes the
+        /// account (the memory is not free before), and it is not closed again.
+        var closing = false
+        var held: Int { bytes.values.reduce(0, +) }
     }
     private struct State {
         var holders: [Int: Holder] = [:]
         var nextID = 0
         var total = 0
         var roomWaiters: [@Sendable () -> Void] = []
+        /// What the holders being closed still hold.
+        var closingBytes: Int { holders.values.reduce(0) { $0 + ($1.closing ? $1.held : 0) } }
+
+        /// Marks `id` closing and returns its close, if it can be closed and is not closing yet.
+        mutating func markClosing(_ id: Int) -> (@Sendable () -> Void)? {
+            guard let holder = holders[id], !holder.closing, let close = holder.close else { return nil }
+            holders[id]!.closing = true
+            return close
+        }
     }
     private let state = Locked(State())
     /// Wakes threads blocked in `MemoryAccount.reserve(_:for:)`.
@@ -57,7 +73,8 @@ public final class MemoryBudget: Sendable {
     public var total: Int { state.current.total }
 
     /// A new holder named `name` (for logs). `close`, when given, makes it closable: the policy
-    /// may call it (once, on any thread) to free the budget; its charges are forgotten then.
+    /// may call it (once, on any thread) to free the budget; its charges still count until its
+    /// owner frees them or closes the account (the memory is not free before).
     public func account(_ name: String, close: (@Sendable () -> Void)? = nil) -> MemoryAccount {
         let id = state.withLock { state -> Int in
             state.nextID += 1
@@ -69,7 +86,7 @@ public final class MemoryBudget: Sendable {
 
     // MARK: - For accounts
 
-    func isOpen(_ id: Int) -> Bool { state.current.holders[id] != nil }
+    func isOpen(_ id: Int) -> Bool { state.withLock { $0.holders[id].map { !$0.closing } ?? false } }
 
     func held(by id: Int, for use: Use?) -> Int {
         state.withLock { state in
@@ -78,7 +95,8 @@ public final class MemoryBudget: Sendable {
         }
     }
 
-    /// Adds `bytes` (negative: frees) whatever the limit; false when the account is closed.
+    /// Adds `bytes` (negative: frees) whatever the limit; false when the account is closed (a
+    /// holder the policy closed is still charged: its memory is real until freed).
     /// What is counted so (bytes already in memory: an answer queued, a message read) may pass
     /// the limit; then the policy closes holders over their share until it no longer does.
     @discardableResult
@@ -99,7 +117,7 @@ public final class MemoryBudget: Sendable {
         if bytes < 0 { wakeBlocked() }
         for waiter in freed { waiter() }
         if bytes > 0 && use != .work && state.withLock({ $0.total > limit }) { enforce(id, use: use) }
-        return true
+        return isOpen(id)
     }
 
     /// Closes the holders the policy names until the total is within the limit again (or it
@@ -107,13 +125,10 @@ public final class MemoryBudget: Sendable {
     private func enforce(_ id: Int, use: Use) {
         while true {
             let close = state.withLock { state -> (@Sendable () -> Void)? in
-                guard state.total > limit else { return nil }
+                guard state.total - state.closingBytes > limit else { return nil }
                 let request = self.request(state, bytes: 0, use: use, requester: id)
-                guard case .close(let victim) = policy.decide(request), let holder = state.holders[victim],
-                      let close = holder.close else { return nil }
-                state.holders[victim] = nil
-                state.total -= holder.bytes.values.reduce(0, +)
-                return close
+                guard case .close(let victim) = policy.decide(request) else { return nil }
+                return state.markClosing(victim)
             }
             guard let close else { return }
             // Closed from elsewhere: the charge may come from under the output's own lock.
@@ -131,11 +146,12 @@ public final class MemoryBudget: Sendable {
         }
     }
 
-    /// What the policy sees of `state` for a charge of `bytes`.
+    /// What the policy sees of `state` for a charge of `bytes`: the holders being closed are
+    /// already gone (what they hold will be freed).
     private func request(_ state: State, bytes: Int, use: Use, requester: Int) -> MemoryRequest {
         let now = clock()
-        return MemoryRequest(bytes: bytes, use: use, requester: requester, total: state.total, limit: limit,
-                             holders: state.holders.map { id, holder in
+        return MemoryRequest(bytes: bytes, use: use, requester: requester, total: state.total - state.closingBytes, limit: limit,
+                             holders: state.holders.filter { !$0.value.closing }.map { id, holder in
                                  MemoryRequest.Holder(id: id, name: holder.name, bytes: holder.bytes, closable: holder.close != nil,
                                                       sinceDrained: now - holder.drained) })
     }
@@ -145,9 +161,11 @@ public final class MemoryBudget: Sendable {
     func tryReserve(_ id: Int, _ bytes: Int, for use: Use, orWhenRoom waiter: (@Sendable () -> Void)? = nil) -> Bool {
         while true {
             let (decision, close) = state.withLock { state -> (MemoryDecision, (@Sendable () -> Void)?) in
-                guard state.holders[id] != nil else { return (.wait, nil) }
-                // What fits is granted without asking the policy (it decides only what would pass).
-                let decision = state.total + bytes <= limit ? .grant
+                guard let holder = state.holders[id], !holder.closing else { return (.wait, nil) }
+                // What fits is granted without asking the policy (it decides only what would pass);
+                // what fits once the holders being closed have freed their bytes waits for that.
+                let decision: MemoryDecision = state.total + bytes <= limit ? .grant
+                    : state.total - state.closingBytes + bytes <= limit ? .wait
                     : policy.decide(self.request(state, bytes: bytes, use: use, requester: id))
                 switch decision {
                 case .grant:
@@ -155,11 +173,7 @@ public final class MemoryBudget: Sendable {
                     state.total += bytes
                     return (.grant, nil)
                 case .close(let victim):
-                    if let holder = state.holders[victim], let close = holder.close {
-                        state.holders[victim] = nil
-                        state.total -= holder.bytes.values.reduce(0, +)
-                        return (.close(victim), close)
-                    }
+                    if let close = state.markClosing(victim) { return (.close(victim), close) }
                     fallthrough
                 default:
                     if let waiter { state.roomWaiters.append(waiter) }

@@ -40,6 +40,10 @@ public struct ServerLimits: Sendable, Hashable {
     /// The largest message (a Content-Length body, an NDJSON line, a WebSocket message), in bytes (`FrameLimits`).
     public static let maxMessageBytes = 64 << 20
 
+    /// What each WebSocket connection is counted in the memory budget for, whatever it does:
+    /// its reader thread's stack, its read buffer, its share of the allocator's arenas.
+    public static let connectionBytes = 256 << 10
+
     // MARK: Back-pressure watermarks
 
     /// The bytes read from a file descriptor or socket at once; each read is granted by the

@@ -45,12 +45,15 @@ import Testing
         middle.charge(300, for: .input)
         now.withLock { $0 = .seconds(2) }  // no one has taken output for 2 s
         // Four sessions: a share of 250 each; greedy (500) and middle (300) are over theirs.
-        #expect(asker.tryReserve(200, for: .input))
-        #expect(closed.current == ["greedy"] && !greedy.isOpen && budget.total == 600)
+        #expect(!asker.tryReserve(200, for: .input), "waits for the greediest's memory to be freed")
+        #expect(closed.current == ["greedy"] && !greedy.isOpen && budget.total == 900)
+        #expect(!asker.tryReserve(200, for: .input) && closed.current == ["greedy"], "no one else is closed meanwhile")
+        greedy.close()  // its session has ended: the memory is free
+        #expect(asker.tryReserve(200, for: .input) && budget.total == 600)
         // Running work frees itself: it does not make its holder greedy.
         let worker = account("worker")
         worker.charge(350, for: .work)
-        #expect(small.tryReserve(100, for: .input))
+        #expect(!small.tryReserve(100, for: .input))
         #expect(closed.current == ["greedy", "middle"], "the worker's 350 bytes of work are not what it owes")
     }
 
@@ -69,8 +72,10 @@ import Testing
         #expect(closed.current.isEmpty)
         // Once the reader's output stands still past the stall, it counts as not reading.
         now.withLock { $0 = .seconds(4) }
-        #expect(asker.tryReserve(300, for: .work))
+        #expect(!asker.tryReserve(300, for: .work))
         #expect(closed.current == ["reader"])
+        reader.close()
+        #expect(asker.tryReserve(300, for: .work))
     }
 
     @Test func noOneWithinTheirShareIsClosedTheAskerWaits() {
@@ -92,7 +97,9 @@ import Testing
         prompt.charge(100, for: .work)
         hog.charge(850, for: .input)  // an unfinished message, more than its share of 500
         #expect(!hog.tryReserve(100, for: .input))
-        #expect(closed.current == ["hog"] && !hog.isOpen && prompt.isOpen && budget.total == 100)
+        #expect(closed.current == ["hog"] && !hog.isOpen && prompt.isOpen && budget.total == 950)
+        hog.release(850, for: .input)  // its reader lets go of the message
+        #expect(budget.total == 100)
     }
 
     @Test func whatIsCountedOverTheLimitClosesThoseOverTheirShare() async {
@@ -104,7 +111,7 @@ import Testing
         prompt.charge(300, for: .output)
         hog.charge(600, for: .output)
         hog.charge(200, for: .output)  // an answer queued: already in memory, counted whatever the limit
-        #expect(!hog.isOpen && prompt.isOpen && budget.total == 300)
+        #expect(!hog.isOpen && prompt.isOpen && budget.total == 1100, "counted until its session frees it")
         while closed.current.isEmpty { await Task.yield() }  // the close itself runs elsewhere
         #expect(closed.current == ["hog"])
     }
