@@ -170,6 +170,12 @@ final class ServerSession: Sendable {
         lane.finish()
         let (exited, shutdown, closed) = state.withLock { ($0.exitRequested, $0.shutdownRequested, $0.outputClosed) }
         if finished {
+            if closed {
+                // Nothing can reach the client: what waits for it is dropped and its bytes leave
+                // the budget now, whatever the closing of the output waits for.
+                writer.discard()
+                account.close()
+            }
             await worker.value
             await writer.close()
         }
