@@ -25,6 +25,13 @@ protocol ByteOutput: Sendable {
     func release()
 }
 
+/// An output that can give up on a client that does not read: what waits is dropped.
+protocol DiscardingOutput: ByteOutput {
+    /// Drops what is queued (a chunk being written may finish), refuses further writes and
+    /// releases everyone waiting for room or a flush.
+    func discard()
+}
+
 /// The handlers waiting for an output to break, run once when it does.
 final class BreakWatch: Sendable {
     private let state = Locked((broken: false, handlers: [@Sendable () -> Void]()))

@@ -14,7 +14,7 @@ import Darwin
 /// together share one `write(2)`. SIGPIPE is ignored process-wide; on EPIPE (or any write
 /// error) the output is marked broken, logged once, its `whenBroken` handlers run, and later
 /// chunks are dropped.
-final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
+final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
     private let fd: Int32
     private let closeDescriptor: Bool
     private let log: TransportLog
@@ -201,6 +201,22 @@ final class FileDescriptorOutput: ByteOutput, @unchecked Sendable {
         release()
         await flush()
         stopThread()
+    }
+
+    func discard() {
+        condition.lock()
+        closing = true
+        let dropped = queue.reduce(0) { $0 + $1.count }
+        queue.removeAll()
+        joined.removeAll()
+        queuedBytes -= dropped
+        let waiters = flushWaiters + roomWaiters.map(\.continuation)
+        flushWaiters = []
+        roomWaiters = []
+        condition.signal()
+        condition.unlock()
+        account?.release(dropped, for: .output)
+        for waiter in waiters { waiter.resume() }
     }
 
     private func stopThread() {

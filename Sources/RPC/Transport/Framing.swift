@@ -46,21 +46,63 @@ public enum Framing: Sendable, Hashable {
 }
 
 /// The framing shared by a connection's reader and writer: the reader detects it from the
-/// first message, the writer answers in kind (Content-Length until something is detected).
+/// first message, the writer answers in kind. Until the framing is known the writer writes
+/// nothing: what it sends meanwhile (notifications: nothing can be answered yet) is held,
+/// at most `maxHeldBytes` (the oldest give way), and written in the detected framing, in
+/// order and before anything later, once the client's first message shows it.
 public final class FramingState: Sendable {
-    private let state: Locked<Framing?>
+    private struct State {
+        var framing: Framing?
+        var held: [[UInt8]] = []
+        var heldBytes = 0
+        var dropped = 0
+        var write: (@Sendable ([UInt8]) -> Void)?
+    }
+    private let state: Locked<State>
+
+    /// The most bytes of message bodies held before the framing is known.
+    public static let maxHeldBytes = ServerLimits.maxEarlyOutputBytes
 
     /// A state that starts undetected, or fixed to `framing`.
-    public init(_ framing: Framing? = nil) { state = Locked(framing) }
+    public init(_ framing: Framing? = nil) { state = Locked(State(framing: framing)) }
 
     /// The framing detected (or fixed), if any.
-    public var detected: Framing? { state.current }
+    public var detected: Framing? { state.current.framing }
 
-    /// The framing to write with: the detected one, else Content-Length.
-    public var outgoing: Framing { state.current ?? .contentLength }
+    /// Message bodies held until the framing is known, and how many were dropped to stay within `maxHeldBytes`.
+    public var held: (count: Int, bytes: Int, dropped: Int) {
+        state.withLock { ($0.held.count, $0.heldBytes, $0.dropped) }
+    }
 
-    /// Records the detected framing (the first detection wins).
+    /// Records the detected framing (the first detection wins) and writes what was held, framed so.
     public func detect(_ framing: Framing) {
-        state.withLock { if $0 == nil { $0 = framing } }
+        state.withLock { state in
+            guard state.framing == nil else { return }
+            state.framing = framing
+            // Written under the lock: a message sent once the framing is known waits for these.
+            for body in state.held { state.write?(framing.frame(body)) }
+            state.held = []
+            state.heldBytes = 0
+        }
+    }
+
+    /// Sets where held messages go once the framing is known (the connection's output).
+    func whenDetected(write: @escaping @Sendable ([UInt8]) -> Void) {
+        state.withLock { $0.write = write }
+    }
+
+    /// `body` framed for the wire, or nil when the framing is not known yet and `body` was held.
+    func frameOrHold(_ body: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let framing = state.withLock { state -> Framing? in
+            if let framing = state.framing { return framing }
+            state.held.append(Array(body))
+            state.heldBytes += body.count
+            while state.heldBytes > Self.maxHeldBytes, !state.held.isEmpty {
+                state.heldBytes -= state.held.removeFirst().count
+                state.dropped += 1
+            }
+            return nil
+        }
+        return framing?.frame(body)
     }
 }

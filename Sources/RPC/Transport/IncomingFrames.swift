@@ -24,6 +24,11 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     /// Writers of an in-memory connection waiting for the consumer to take frames.
     private var roomWaiters: [(limit: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var stopHandlers: [@Sendable () -> Void] = []
+    /// Called once when the producer sees the end coming: the end of input, or an `exit`
+    /// notification not preceded by `shutdown` (true), before the consumer has read it.
+    private var endingHandler: (@Sendable (_ exit: Bool) -> Void)?
+    /// Whether a `shutdown` request has come (its `exit` then waits its turn).
+    private var shutdownSeen = false
 
     /// Where the bytes of waiting messages are counted (`MemoryBudget.Use.input`).
     private let account: MemoryAccount?
@@ -48,6 +53,13 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
                 producerWaits = false
             }
             if stopped || finished { return false }
+            if let ending = endingHandler, case .message(let bytes) = event, bytes.count <= 256, isExit(bytes) {
+                endingHandler = nil
+                condition.unlock()
+                ending(true)
+                condition.lock()
+                if stopped || finished { return false }
+            }
             if let waiter {
                 self.waiter = nil
                 waiter.resume(returning: event)
@@ -76,8 +88,43 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         finished = true
         let waiter = self.waiter
         self.waiter = nil
+        let ending = endingHandler
+        endingHandler = nil
         condition.unlock()
+        ending?(false)
         waiter?.resume(returning: nil)
+    }
+
+    private static let exitName = Array("\"exit\"".utf8), shutdownName = Array("\"shutdown\"".utf8)
+
+    /// Whether `bytes` holds `needle` (both short).
+    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
+    /// Calls `handler` once, on the producer's thread, when it sees the end coming before the
+    /// consumer does: the end of input (false), or an `exit` notification with no `shutdown`
+    /// before it (true).
+    func whenEnding(_ handler: @escaping @Sendable (_ exit: Bool) -> Void) {
+        condition.lock()
+        let ended = finished
+        if !ended { endingHandler = handler }
+        condition.unlock()
+        if ended { handler(false) }
+    }
+
+    /// With the lock held: whether `bytes` (a short message) is an `exit` notification that ends
+    /// the session at once; notes a `shutdown` request on the way.
+    private func isExit(_ bytes: [UInt8]) -> Bool {
+        // Most messages name neither: a byte search spares them the parse.
+        guard Self.contains(bytes, Self.exitName) || Self.contains(bytes, Self.shutdownName),
+              let json = try? JSONParser.parse(bytes), case .string(let method)? = json["method"] else { return false }
+        if method == "shutdown" { shutdownSeen = true }
+        return method == "exit" && json["id"] == nil && !shutdownSeen
     }
 
     /// The consumer is done: drops buffered frames and releases a blocked producer.

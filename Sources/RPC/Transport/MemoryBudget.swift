@@ -18,6 +18,9 @@ public final class MemoryBudget: Sendable {
         case work
         /// What the server keeps to go faster (pictures, documents): given up when it does not fit.
         case kept
+        /// What a connection costs whatever it does (its reader thread, its read buffer): freed
+        /// when it closes.
+        case connection
     }
 
     /// The most bytes held at once.
@@ -29,32 +32,53 @@ public final class MemoryBudget: Sendable {
         var name: String
         var bytes: [Use: Int] = [:]
         var close: (@Sendable () -> Void)?
+        /// When its client last took output (its queued output shrank), on `clock`.
+        var drained: Duration
+        /// Closed by the policy: its bytes still count until its owner frees them or closes the
+        /// account (the memory is not free before), and it is not closed again.
+        var closing = false
+        var held: Int { bytes.values.reduce(0, +) }
     }
     private struct State {
         var holders: [Int: Holder] = [:]
         var nextID = 0
         var total = 0
         var roomWaiters: [@Sendable () -> Void] = []
+        /// What the holders being closed still hold.
+        var closingBytes: Int { holders.values.reduce(0) { $0 + ($1.closing ? $1.held : 0) } }
+
+        /// Marks `id` closing and returns its close, if it can be closed and is not closing yet.
+        mutating func markClosing(_ id: Int) -> (@Sendable () -> Void)? {
+            guard let holder = holders[id], !holder.closing, let close = holder.close else { return nil }
+            holders[id]!.closing = true
+            return close
+        }
     }
     private let state = Locked(State())
     /// Wakes threads blocked in `MemoryAccount.reserve(_:for:)`.
     private let room = NSCondition()
+    /// The time now, for when clients last took output (injected by tests).
+    private let clock: @Sendable () -> Duration
 
-    /// A budget of `limit` bytes kept by `policy`.
-    public init(limit: Int, policy: any MemoryPolicy = GreediestFirst()) {
+    /// A budget of `limit` bytes kept by `policy`; `clock`, when given, tells the time (monotonic).
+    public init(limit: Int, policy: any MemoryPolicy = FairShare(),
+                clock: (@Sendable () -> Duration)? = nil) {
         self.limit = max(1, limit)
         self.policy = policy
+        let start = ContinuousClock.now
+        self.clock = clock ?? { ContinuousClock.now - start }
     }
 
     /// The bytes held now, all holders together.
     public var total: Int { state.current.total }
 
     /// A new holder named `name` (for logs). `close`, when given, makes it closable: the policy
-    /// may call it (once, on any thread) to free the budget; its charges are forgotten then.
+    /// may call it (once, on any thread) to free the budget; its charges still count until its
+    /// owner frees them or closes the account (the memory is not free before).
     public func account(_ name: String, close: (@Sendable () -> Void)? = nil) -> MemoryAccount {
         let id = state.withLock { state -> Int in
             state.nextID += 1
-            state.holders[state.nextID] = Holder(name: name, close: close)
+            state.holders[state.nextID] = Holder(name: name, close: close, drained: clock())
             return state.nextID
         }
         return MemoryAccount(budget: self, id: id)
@@ -62,7 +86,7 @@ public final class MemoryBudget: Sendable {
 
     // MARK: - For accounts
 
-    func isOpen(_ id: Int) -> Bool { state.current.holders[id] != nil }
+    func isOpen(_ id: Int) -> Bool { state.withLock { $0.holders[id].map { !$0.closing } ?? false } }
 
     func held(by id: Int, for use: Use?) -> Int {
         state.withLock { state in
@@ -71,15 +95,20 @@ public final class MemoryBudget: Sendable {
         }
     }
 
-    /// Adds `bytes` (negative: frees) whatever the limit; false when the account is closed.
+    /// Adds `bytes` (negative: frees) whatever the limit; false when the account is closed (a
+    /// holder the policy closed is still charged: its memory is real until freed).
+    /// What is counted so (bytes already in memory: an answer queued, a message read) may pass
+    /// the limit; then the policy closes holders over their share until it no longer does.
     @discardableResult
     func charge(_ id: Int, _ bytes: Int, for use: Use) -> Bool {
+        let now = bytes < 0 && use == .output ? clock() : nil
         let freed = state.withLock { state -> [@Sendable () -> Void]? in
             guard state.holders[id] != nil else { return nil }
             let before = state.holders[id]!.bytes[use, default: 0]
             let after = max(0, before + bytes)
             state.holders[id]!.bytes[use] = after
             state.total += after - before
+            if let now { state.holders[id]!.drained = now }
             guard after < before, !state.roomWaiters.isEmpty else { return [] }
             defer { state.roomWaiters = [] }
             return state.roomWaiters
@@ -87,7 +116,44 @@ public final class MemoryBudget: Sendable {
         guard let freed else { return false }
         if bytes < 0 { wakeBlocked() }
         for waiter in freed { waiter() }
-        return true
+        if bytes > 0 && use != .work && state.withLock({ $0.total > limit }) { enforce(id, use: use) }
+        return isOpen(id)
+    }
+
+    /// Closes the holders the policy names until the total is within the limit again (or it
+    /// names no one): what was counted over the limit is made up for by those over their share.
+    private func enforce(_ id: Int, use: Use) {
+        while true {
+            let close = state.withLock { state -> (@Sendable () -> Void)? in
+                guard state.total - state.closingBytes > limit else { return nil }
+                let request = self.request(state, bytes: 0, use: use, requester: id)
+                guard case .close(let victim) = policy.decide(request) else { return nil }
+                return state.markClosing(victim)
+            }
+            guard let close else { return }
+            // Closed from elsewhere: the charge may come from under the output's own lock.
+            DispatchQueue.global().async { close() }
+            wakeBlocked()
+        }
+    }
+
+    /// The fair share of holder `id` when the budget is more than half full (`Int.max` while it
+    /// is not): what the policy says (`FairShare.share`), or the whole limit for another policy.
+    func share(of id: Int) -> Int {
+        state.withLock { state in
+            guard state.total > limit / 2, let fair = policy as? FairShare else { return Int.max }
+            return fair.share(self.request(state, bytes: 0, use: .output, requester: id))
+        }
+    }
+
+    /// What the policy sees of `state` for a charge of `bytes`: the holders being closed are
+    /// already gone (what they hold will be freed).
+    private func request(_ state: State, bytes: Int, use: Use, requester: Int) -> MemoryRequest {
+        let now = clock()
+        return MemoryRequest(bytes: bytes, use: use, requester: requester, total: state.total - state.closingBytes, limit: limit,
+                             holders: state.holders.filter { !$0.value.closing }.map { id, holder in
+                                 MemoryRequest.Holder(id: id, name: holder.name, bytes: holder.bytes, closable: holder.close != nil,
+                                                      sinceDrained: now - holder.drained) })
     }
 
     /// Charges `bytes` if the policy grants them now, closing whom it says first; else registers
@@ -95,22 +161,19 @@ public final class MemoryBudget: Sendable {
     func tryReserve(_ id: Int, _ bytes: Int, for use: Use, orWhenRoom waiter: (@Sendable () -> Void)? = nil) -> Bool {
         while true {
             let (decision, close) = state.withLock { state -> (MemoryDecision, (@Sendable () -> Void)?) in
-                guard state.holders[id] != nil else { return (.wait, nil) }
-                let request = MemoryRequest(bytes: bytes, use: use, requester: id, total: state.total, limit: limit,
-                                            holders: state.holders.map { id, holder in
-                                                MemoryRequest.Holder(id: id, name: holder.name, bytes: holder.bytes,
-                                                                     closable: holder.close != nil) })
-                switch policy.decide(request) {
+                guard let holder = state.holders[id], !holder.closing else { return (.wait, nil) }
+                // What fits is granted without asking the policy (it decides only what would pass);
+                // what fits once the holders being closed have freed their bytes waits for that.
+                let decision: MemoryDecision = state.total + bytes <= limit ? .grant
+                    : state.total - state.closingBytes + bytes <= limit ? .wait
+                    : policy.decide(self.request(state, bytes: bytes, use: use, requester: id))
+                switch decision {
                 case .grant:
                     state.holders[id]!.bytes[use, default: 0] += bytes
                     state.total += bytes
                     return (.grant, nil)
-                case .close(let victim) where victim != id:
-                    if let holder = state.holders[victim], let close = holder.close {
-                        state.holders[victim] = nil
-                        state.total -= holder.bytes.values.reduce(0, +)
-                        return (.close(victim), close)
-                    }
+                case .close(let victim):
+                    if let close = state.markClosing(victim) { return (.close(victim), close) }
                     fallthrough
                 default:
                     if let waiter { state.roomWaiters.append(waiter) }
@@ -119,9 +182,10 @@ public final class MemoryBudget: Sendable {
             }
             switch decision {
             case .grant: return true
-            case .close:
+            case .close(let victim):
                 close?()
                 wakeBlocked()
+                if victim == id { return false }  // the asker itself was over its share: closed
             case .wait: return false
             }
         }
@@ -173,6 +237,10 @@ public final class MemoryAccount: Sendable {
     /// Counts `bytes` more, whatever the limit (what is already in memory, e.g. an answer queued).
     public func charge(_ bytes: Int, for use: MemoryBudget.Use) { budget.charge(id, bytes, for: use) }
 
+    /// Its fair share of the budget while the budget is more than half full, else `Int.max`: a
+    /// session keeps its unread output within it (it reads and starts nothing more past it).
+    public var share: Int { budget.share(of: id) }
+
     /// Counts `bytes` fewer.
     public func release(_ bytes: Int, for use: MemoryBudget.Use) { budget.charge(id, -bytes, for: use) }
 
@@ -214,6 +282,18 @@ public struct MemoryRequest: Sendable {
         public let bytes: [MemoryBudget.Use: Int]
         /// Whether it can be closed (a WebSocket session; not stdio, not a cache).
         public let closable: Bool
+        /// How long since its client last took output (its queued output shrank), or since it
+        /// began if never.
+        public let sinceDrained: Duration
+
+        /// A holder as a policy sees it.
+        public init(id: Int, name: String, bytes: [MemoryBudget.Use: Int], closable: Bool, sinceDrained: Duration = .zero) {
+            self.id = id
+            self.name = name
+            self.bytes = bytes
+            self.closable = closable
+            self.sinceDrained = sinceDrained
+        }
         /// The bytes only its client can free: unread output and unfinished input.
         public var owed: Int { bytes[.input, default: 0] + bytes[.output, default: 0] }
         /// Everything it holds.
@@ -248,27 +328,55 @@ public protocol MemoryPolicy: Sendable {
     func decide(_ request: MemoryRequest) -> MemoryDecision
 }
 
-/// The server's policy: a charge that fits is granted. One that does not: what is kept gives way
-/// (`.kept` waits, that is does without); otherwise the greediest closable holder — the one
-/// owing the most bytes only its client can free (unread output, unfinished input) — is closed
-/// if it owes more than the asker, else the asker waits (slowed). A holder alone (no one else
-/// holds anything but kept pictures) is granted what it asks: it would wait for no one.
-public struct GreediestFirst: MemoryPolicy {
-    /// The policy.
-    public init() {}
+/// The server's policy, one rule for every client: the budget is shared out fairly, and only a
+/// client holding more than its share is ever closed.
+///
+/// - A charge that fits is granted; what is kept (pictures) gives way when it does not.
+/// - The fair share of each closable holder (a WebSocket session) is the budget, less what the
+///   holders that cannot be closed hold (stdio, documents, kept pictures), divided by the number
+///   of closable holders; never less than `floor`.
+/// - A closable holder is *over its share* when what it holds passes its share and what only its
+///   client can free — unread output, unfinished input — is more than `floor`; unless its output
+///   is moving (its client took some in the last `stall`) and its unfinished input is within the
+///   share: a client that reads promptly is not closed for the big answer it is being sent.
+/// - Of those over their share, the greediest (the most owed) is closed — the asker too — and the
+///   charge decided again; when no one is over, the asker waits (slowed) until bytes are freed.
+/// - A holder alone (no one else holds anything but kept pictures) is granted what it asks: it
+///   would wait for no one, and the per-message and per-session bounds hold it.
+public struct FairShare: MemoryPolicy {
+    /// The smallest share, and the owed bytes below which no one is closed.
+    public let floor: Int
+    /// How long output may stand still before its client no longer counts as reading.
+    public let stall: Duration
+
+    /// The policy with a share of at least `floor` bytes and output counted as stalled after `stall`.
+    public init(floor: Int = 1 << 20, stall: Duration = .milliseconds(500)) {
+        self.floor = floor
+        self.stall = stall
+    }
+
+    /// The fair share of each closable holder.
+    public func share(_ request: MemoryRequest) -> Int {
+        let closable = request.holders.filter(\.closable)
+        let fixed = request.holders.filter { !$0.closable }.reduce(0) { $0 + $1.total }
+        return max(floor, (request.limit - fixed) / max(1, closable.count))
+    }
+
+    /// Whether `holder` holds more than `share` in a way only its client can remedy.
+    public func isOverShare(_ holder: MemoryRequest.Holder, share: Int) -> Bool {
+        guard holder.closable, holder.total > share, holder.owed > floor else { return false }
+        let input = holder.bytes[.input, default: 0]
+        return input > share || holder.sinceDrained >= stall
+    }
 
     public func decide(_ request: MemoryRequest) -> MemoryDecision {
         if request.total + request.bytes <= request.limit { return .grant }
         if request.use == .kept { return .wait }
-        let asker = request.holders.first { $0.id == request.requester }
         let others = request.holders.filter { $0.id != request.requester }
-        // Alone (what is kept aside), waiting would wait for no one: the per-message and
-        // per-session bounds hold a lone client.
-        if others.allSatisfy({ $0.total == $0.bytes[.kept, default: 0] }) { return .grant }
-        let owed = asker?.owed ?? 0
-        if let greediest = others.filter(\.closable).max(by: { $0.owed < $1.owed }), greediest.owed > owed {
-            return .close(greediest.id)
-        }
+        if request.bytes > 0, others.allSatisfy({ $0.total == $0.bytes[.kept, default: 0] }) { return .grant }
+        let share = share(request)
+        let over = request.holders.filter { isOverShare($0, share: share) }
+        if let greediest = over.max(by: { ($0.owed, $0.total) < ($1.owed, $1.total) }) { return .close(greediest.id) }
         return .wait
     }
 }

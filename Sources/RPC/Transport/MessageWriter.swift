@@ -14,14 +14,14 @@ public final class MessageWriter: Sendable {
     init(output: any ByteOutput, framing: FramingState) {
         self.output = output
         self.framing = framing
+        framing.whenDetected { [output] framed in output.write(framed) }
     }
 
     /// Sends any JSON value as one message.
     public func send(_ json: JSONValue) {
         scratch.use { out in
             out.value(json)
-            let framed = out.withBytes { framing.outgoing.frame($0) }
-            output.write(framed)
+            if let framed = out.withBytes({ framing.frameOrHold($0) }) { output.write(framed) }
         }
     }
 
@@ -35,14 +35,13 @@ public final class MessageWriter: Sendable {
                 out.reset()
                 Response.failure(id: response.id, .responseTooLarge(bytes: bytes, limit: limit, batch: false)).write(into: &out)
             }
-            let framed = out.withBytes { framing.outgoing.frame($0) }
-            output.write(framed)
+            if let framed = out.withBytes({ framing.frameOrHold($0) }) { output.write(framed) }
         }
     }
 
     /// Sends one already serialized message body.
     func send(serialized body: [UInt8]) {
-        output.write(framing.outgoing.frame(body))
+        if let framed = body.withUnsafeBufferPointer({ framing.frameOrHold($0) }) { output.write(framed) }
     }
 
     /// Joins the messages sent from now on until `release()`, to write them with one system call
@@ -80,6 +79,10 @@ public final class MessageWriter: Sendable {
 
     /// Returns once everything sent so far has been written.
     public func flush() async { await output.flush() }
+
+    /// Gives up on a client that does not read: what waits to be written is dropped, later sends
+    /// too, and whoever waits for room goes on (an output that keeps no queue has nothing to drop).
+    public func discard() { (output as? any DiscardingOutput)?.discard() }
 
     /// Flushes and closes: the other end sees end of input; later sends are dropped.
     public func close() async { await output.close() }

@@ -22,6 +22,12 @@ public struct ServerLimits: Sendable, Hashable {
     /// messages not yet whole or read, running work's estimates, kept pictures — in one
     /// `MemoryBudget`; past it the greediest client is slowed or closed (`GreediestFirst`).
     public var memoryBudget = 256 << 20
+    /// How a session ends after `exit` or at the end of its input while work runs or output
+    /// waits for the client: nil waits for every answer to be written (scripts, tests); a
+    /// duration ends it once nothing has moved for that long (no request finished, no output
+    /// taken), cancelling what still runs and dropping unread output — after `exit` without
+    /// `shutdown` everything is cancelled at once. `fonsters-rpc --stdio` uses `endQuiet`.
+    public var quietEnd: Duration? = nil
 
     /// The defaults: 1,024 units, 1,000 batch entries, 64 MB per response and per batch
     /// response, 16 MB of queued output, a memory budget of 256 MB.
@@ -33,6 +39,10 @@ public struct ServerLimits: Sendable, Hashable {
     public static let maxHeaderLineBytes = 8 << 10
     /// The largest message (a Content-Length body, an NDJSON line, a WebSocket message), in bytes (`FrameLimits`).
     public static let maxMessageBytes = 64 << 20
+
+    /// What each WebSocket connection is counted in the memory budget for, whatever it does:
+    /// its reader thread's stack, its read buffer, its share of the allocator's arenas.
+    public static let connectionBytes = 256 << 10
 
     // MARK: Back-pressure watermarks
 
@@ -52,6 +62,13 @@ public struct ServerLimits: Sendable, Hashable {
     /// The bytes queued for a WebSocket past which its reader, about to queue a pong, waits (and
     /// a connection still over it when a ping is due is closed).
     public static let maxPongQueueBytes = 1 << 20
+
+    /// The stdio server's `quietEnd`: `exit` or the end of input ends the process within about
+    /// twice this, whatever is unread or running.
+    public static let endQuiet = Duration.milliseconds(300)
+    /// The bytes of notifications held before a stdio client's first message shows its framing
+    /// (`FramingState`); past it the oldest are dropped.
+    public static let maxEarlyOutputBytes = 1 << 20
 
     // MARK: Work
 

@@ -76,6 +76,12 @@ final class ServerSession: Sendable {
         var drainWatch = false
         /// Whether the session waits for the memory budget to free bytes to admit more.
         var budgetWatch = false
+        /// Work finished so far (a sign of progress while the session ends).
+        var finished = 0
+        /// Whether the loop still reads messages.
+        var reading = true
+        /// Watches a session that is ending (`ServerLimits.quietEnd`), once the end is seen.
+        var endWatch: Task<Bool, Never>?
     }
 
     private let server: RPCServer
@@ -120,6 +126,9 @@ final class ServerSession: Sendable {
         }
         writer.whenBroken { [self] in outputBroke() }
         let incoming = connection.incoming
+        if let quiet = limits.quietEnd {
+            incoming.whenEnding { [self] exit in endSeen(exit: exit, quiet: quiet) }
+        }
         var frames = incoming.makeAsyncIterator()
         var holding = false
         while true {
@@ -133,7 +142,7 @@ final class ServerSession: Sendable {
             if !hasRoomToRead {
                 if holding { writer.release() }
                 holding = false
-                await writer.waitForRoom(limit: limits.maxQueuedOutputBytes)
+                await writer.waitForRoom(limit: outputBound)
                 await waitForRoomToWait()
             }
             if !holding {
@@ -150,15 +159,90 @@ final class ServerSession: Sendable {
             if state.withLock({ $0.exitRequested || $0.outputClosed }) { break }
         }
         if holding { writer.release() }
+        state.withLock { $0.reading = false }
         connection.stopReading()
-        await waitForIdle(threshold: 0)
+        var finished = true
+        if let quiet = limits.quietEnd {
+            finished = await watchEnd(quiet).value
+        } else {
+            await waitForIdle(threshold: 0)
+        }
         lane.finish()
-        await worker.value
         let (exited, shutdown, closed) = state.withLock { ($0.exitRequested, $0.shutdownRequested, $0.outputClosed) }
-        await writer.close()
+        if finished {
+            if closed {
+                // Nothing can reach the client: what waits for it is dropped and its bytes leave
+                // the budget now, whatever the closing of the output waits for.
+                writer.discard()
+                account.close()
+            }
+            await worker.value
+            await writer.close()
+        }
+        // Else what the client did not read is dropped: the process ends without writing it.
         account.close()
         let reason: ServerExit.Reason = closed ? .outputClosed : exited ? .exitNotification : .endOfInput
         return ServerExit(reason: reason, shutdownRequested: shutdown)
+    }
+
+    /// The reader saw the end coming (the end of input, or `exit` without `shutdown`) before the
+    /// loop read it: after `exit` everything is cancelled and nothing more is read at once; then
+    /// the session is watched until it ends.
+    private func endSeen(exit: Bool, quiet: Duration) {
+        if exit {
+            let ids = state.withLock { state -> [RPCID] in
+                state.exitRequested = true
+                return Array(state.inFlight.keys)
+            }
+            for id in ids { cancel(id) }
+            cancelSilent()
+            connection.stopReading()
+        }
+        _ = watchEnd(quiet)
+    }
+
+    /// The task watching the session's end (started once): it ends the session without waiting
+    /// for a client that does not read or work that does not end. It waits while requests finish
+    /// and the client takes its output; once no request has finished for `quiet` (while some
+    /// run), or the client has taken no output for `quiet` (while some waits), it stops reading,
+    /// cancels what still runs, drops the unread output, and waits at most `quiet` more for the
+    /// work to stop (a write under way ends its transaction: SQLite commits it whole or not at
+    /// all). Its value: whether everything was answered and written.
+    private func watchEnd(_ quiet: Duration) -> Task<Bool, Never> {
+        state.withLock { state in
+            if let watch = state.endWatch { return watch }
+            let watch = Task { [self] in await endWithin(quiet) }
+            state.endWatch = watch
+            return watch
+        }
+    }
+
+    private func endWithin(_ quiet: Duration) async -> Bool {
+        let clock = ContinuousClock()
+        var (finished, pending) = (-1, Int.max)
+        var (finishedAt, drainedAt) = (clock.now, clock.now)
+        while true {
+            let (outstanding, done, reading) = state.withLock { ($0.outstanding, $0.finished, $0.reading) }
+            let output = writer.pendingBytes
+            if !reading && outstanding == 0 && output == 0 { return true }
+            let now = clock.now
+            if done != finished { (finished, finishedAt) = (done, now) }
+            if output < pending || output == 0 { drainedAt = now }
+            pending = output
+            let working = outstanding > 0 || reading
+            if working && now - finishedAt >= quiet || output > 0 && now - drainedAt >= quiet { break }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        connection.stopReading()
+        let ids = state.withLock { Array($0.inFlight.keys) }
+        for id in ids { cancel(id) }
+        cancelSilent()
+        let unread = writer.pendingBytes
+        writer.discard()
+        let deadline = clock.now + quiet
+        while state.withLock({ $0.outstanding }) > 0 && clock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+        server.log("ended without waiting: \(unread) bytes of output unread, \(ids.count) requests cancelled")
+        return false
     }
 
     /// The client closed its end of the output: nothing can be answered any more, so reading
@@ -177,9 +261,13 @@ final class ServerSession: Sendable {
     /// Whether the next message may be handled at once: the output waiting for the client is
     /// within its bound, and fewer than `maxWaitingRequests` requests wait for their turn.
     private var hasRoomToRead: Bool {
-        writer.pendingBytes <= limits.maxQueuedOutputBytes
+        writer.pendingBytes <= outputBound
             && state.withLock { $0.waiting.count < limits.maxWaitingRequests }
     }
+
+    /// The output this session may leave unread before it reads and starts nothing more: the
+    /// output bound, or its fair share of the memory budget when the budget is filling up.
+    private var outputBound: Int { min(limits.maxQueuedOutputBytes, account.share) }
 
     /// Waits while `maxWaitingRequests` requests already wait for their turn.
     private func waitForRoomToWait() async {
@@ -254,9 +342,13 @@ final class ServerSession: Sendable {
             switch prepare(request, reply: reply, silent: false) {
             case .answer(let response):
                 await answer(reply, response)
-            case .run(let prepared) where prepared.scheduling.inline && !sequential:
-                // Quick pure work runs here, without a task of its own or a hop to another thread.
+            case .run(let prepared) where prepared.scheduling.inline && !sequential
+                    && account.tryReserve(prepared.scheduling.bytes, for: .work):
+                // Quick pure work runs here, without a task of its own or a hop to another thread
+                // (its estimate reserved first, like any work's; when the budget is full it waits).
                 await execute(prepared)
+                account.release(prepared.scheduling.bytes, for: .work)
+                state.withLock { $0.finished += 1 }
             case .run(let prepared):
                 enqueue(prepared)
             }
@@ -361,7 +453,7 @@ final class ServerSession: Sendable {
     /// free requests start after the lock is let go.
     private func pump() {
         let max = limits.maxConcurrentRequests
-        let bound = limits.maxQueuedOutputBytes
+        let bound = outputBound
         let output = writer.pendingBytes + batchBytes.current
         var starts: [(Prepared, Int, Int)] = []
         var watchDrain = false
@@ -384,11 +476,10 @@ final class ServerSession: Sendable {
                 let held = state.bytesHeld + output
                 let fitsBytes = output <= bound
                     && (held + entry.bytes <= bound || entry.bytes <= Self.smallBytes || state.bytesHeld == 0)
-                // The server's memory budget, shared with every session, has the last word:
-                // small work is counted whatever it says, bigger work waits for room.
+                // The server's memory budget, shared with every session, has the last word: the
+                // estimate is reserved before the work runs and builds its answer, or it waits.
                 let fitsBudget = fitsBytes && state.budgetUsed + entry.weight <= max
-                    && (entry.bytes <= Self.smallBytes
-                        || account.tryReserve(entry.bytes, for: .work, orWhenRoom: state.budgetWatch ? nil : budgetFreed))
+                    && account.tryReserve(entry.bytes, for: .work, orWhenRoom: state.budgetWatch ? nil : budgetFreed)
                 guard fitsBudget else {
                     if !fitsBytes && output > bound { watchDrain = true }
                     if fitsBytes && state.budgetUsed + entry.weight <= max { state.budgetWatch = true }
@@ -396,7 +487,6 @@ final class ServerSession: Sendable {
                     index += 1
                     continue
                 }
-                if entry.bytes <= Self.smallBytes { account.charge(entry.bytes, for: .work) }
                 state.waiting.remove(at: index)
                 state.budgetUsed += entry.weight
                 state.bytesHeld += entry.bytes
@@ -593,6 +683,7 @@ final class ServerSession: Sendable {
     private func finish(weight: Int, bytes: Int) {
         account.release(bytes, for: .work)
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.finished += 1
             state.budgetUsed -= weight
             state.bytesHeld -= bytes
             state.outstanding -= 1

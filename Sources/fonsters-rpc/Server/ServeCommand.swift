@@ -26,7 +26,10 @@ enum ServeCommand {
                                     onChange: ChangeNotifier(connection.writer, holdAbove: options.limits.maxQueuedOutputBytes).send, warn: { log($0) },
                                     budget: budget)
         context.openEarly()
-        let server = RPCServer(mode: .concurrent, limits: options.limits, log: log,
+        // `exit` and the end of input end the process promptly, whatever is unread or running.
+        var limits = options.limits
+        limits.quietEnd = ServerLimits.endQuiet
+        let server = RPCServer(mode: .concurrent, limits: limits, log: log,
                                requestLog: debug ? .standardError : nil, budget: budget)
         MethodTable.register(on: server, context: context)
         if debug {

@@ -96,6 +96,9 @@ import Testing
         "GET / HTTP/1.1\r\nHost: h\r\nX: a\u{7F}\r\n\r\n",
         "GET / HTTP/1.1\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nHost: h\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nOrigin: http://h\r\norigin: http://evil.example\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nOrigin: http://h\r\nOrigin: http://h\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\n",
         "HEAD / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n",
     ])

@@ -3,8 +3,9 @@ import Testing
 @testable import RPC
 
 /// protocol.md, "Execution model" — one memory budget for the whole process: charges that fit are
-/// granted, kept pictures give way, the greediest closable holder is closed first, else the asker
-/// waits; closing forgets the holder's bytes.
+/// granted, kept pictures give way, of the sessions over their fair share the greediest is closed
+/// first, else the asker waits; a session that reads promptly and holds no more than its share is
+/// never closed; closing forgets the holder's bytes.
 @Suite struct MemoryBudgetTests {
     @Test func chargesThatFitAreGrantedAndCountedTogether() {
         let budget = MemoryBudget(limit: 1000)
@@ -28,21 +29,101 @@ import Testing
         #expect(!closed.current && budget.total == 900)
     }
 
-    @Test func theGreediestClosableHolderIsClosedFirst() {
-        let budget = MemoryBudget(limit: 1000)
+    /// A budget of `limit` with a fair-share floor of 10 bytes, whose clock is `now`.
+    static func fair(_ limit: Int, stall: Duration = .seconds(1), now: Locked<Duration>) -> MemoryBudget {
+        MemoryBudget(limit: limit, policy: FairShare(floor: 10, stall: stall), clock: { now.current })
+    }
+
+    @Test func theGreediestOverItsShareIsClosedFirst() {
+        let now = Locked(Duration.zero)
+        let budget = Self.fair(1000, now: now)
         let closed = Locked<[String]>([])
         func account(_ name: String) -> MemoryAccount { budget.account(name, close: { closed.withLock { $0.append(name) } }) }
         let small = account("small"), greedy = account("greedy"), middle = account("middle"), asker = account("asker")
         small.charge(100, for: .input)
         greedy.charge(500, for: .output)
         middle.charge(300, for: .input)
-        #expect(asker.tryReserve(200, for: .input))
-        #expect(closed.current == ["greedy"] && !greedy.isOpen && budget.total == 600)
+        now.withLock { $0 = .seconds(2) }  // no one has taken output for 2 s
+        // Four sessions: a share of 250 each; greedy (500) and middle (300) are over theirs.
+        #expect(!asker.tryReserve(200, for: .input), "waits for the greediest's memory to be freed")
+        #expect(closed.current == ["greedy"] && !greedy.isOpen && budget.total == 900)
+        #expect(!asker.tryReserve(200, for: .input) && closed.current == ["greedy"], "no one else is closed meanwhile")
+        greedy.close()  // its session has ended: the memory is free
+        #expect(asker.tryReserve(200, for: .input) && budget.total == 600)
         // Running work frees itself: it does not make its holder greedy.
         let worker = account("worker")
         worker.charge(350, for: .work)
-        #expect(small.tryReserve(100, for: .input))
+        #expect(!small.tryReserve(100, for: .input))
         #expect(closed.current == ["greedy", "middle"], "the worker's 350 bytes of work are not what it owes")
+    }
+
+    @Test func aClientThatReadsPromptlyIsNotClosedForTheAnswerItIsBeingSent() {
+        let now = Locked(Duration.zero)
+        let budget = Self.fair(1000, now: now)
+        let closed = Locked<[String]>([])
+        func account(_ name: String) -> MemoryAccount { budget.account(name, close: { closed.withLock { $0.append(name) } }) }
+        let reader = account("reader"), hog = account("hog"), asker = account("asker")
+        reader.charge(600, for: .output)  // a big answer on its way
+        hog.charge(300, for: .output)
+        now.withLock { $0 = .seconds(2) }
+        reader.release(100, for: .output)  // the reader has just taken some
+        // Three sessions, a share of 333: the reader holds more, the hog less; neither is closed.
+        #expect(!asker.tryReserve(300, for: .work))
+        #expect(closed.current.isEmpty)
+        // Once the reader's output stands still past the stall, it counts as not reading.
+        now.withLock { $0 = .seconds(4) }
+        #expect(!asker.tryReserve(300, for: .work))
+        #expect(closed.current == ["reader"])
+        reader.close()
+        #expect(asker.tryReserve(300, for: .work))
+    }
+
+    @Test func noOneWithinTheirShareIsClosedTheAskerWaits() {
+        let now = Locked(Duration.zero)
+        let budget = Self.fair(1000, stall: .zero, now: now)
+        let closed = Locked(false)
+        let holders = (0..<4).map { _ in budget.account("h", close: { closed.withLock { $0 = true } }) }
+        for holder in holders { holder.charge(240, for: .output) }
+        #expect(!holders[0].tryReserve(100, for: .work))
+        #expect(!closed.current && budget.total == 960)
+    }
+
+    @Test func anAskerOverItsShareIsClosedItself() {
+        let now = Locked(Duration.zero)
+        let budget = Self.fair(1000, stall: .zero, now: now)
+        let closed = Locked<[String]>([])
+        let prompt = budget.account("prompt", close: { closed.withLock { $0.append("prompt") } })
+        let hog = budget.account("hog", close: { closed.withLock { $0.append("hog") } })
+        prompt.charge(100, for: .work)
+        hog.charge(850, for: .input)  // an unfinished message, more than its share of 500
+        #expect(!hog.tryReserve(100, for: .input))
+        #expect(closed.current == ["hog"] && !hog.isOpen && prompt.isOpen && budget.total == 950)
+        hog.release(850, for: .input)  // its reader lets go of the message
+        #expect(budget.total == 100)
+    }
+
+    @Test func whatIsCountedOverTheLimitClosesThoseOverTheirShare() async {
+        let now = Locked(Duration.zero)
+        let budget = Self.fair(1000, stall: .zero, now: now)
+        let closed = Locked<[String]>([])
+        let prompt = budget.account("prompt", close: { closed.withLock { $0.append("prompt") } })
+        let hog = budget.account("hog", close: { closed.withLock { $0.append("hog") } })
+        prompt.charge(300, for: .output)
+        hog.charge(600, for: .output)
+        hog.charge(200, for: .output)  // an answer queued: already in memory, counted whatever the limit
+        #expect(!hog.isOpen && prompt.isOpen && budget.total == 1100, "counted until its session frees it")
+        while closed.current.isEmpty { await Task.yield() }  // the close itself runs elsewhere
+        #expect(closed.current == ["hog"])
+    }
+
+    @Test func theShareIsWhatTheUnclosableLeaveDividedAmongTheSessions() {
+        let budget = MemoryBudget(limit: 1000, policy: FairShare(floor: 10))
+        let stdio = budget.account("stdio")
+        let a = budget.account("a", close: {}), b = budget.account("b", close: {})
+        #expect(a.share == .max, "the budget is not half full")
+        stdio.charge(600, for: .output)
+        #expect(a.share == 200 && b.share == 200)
+        _ = b
     }
 
     @Test func theGreediestAskerWaitsAndAStdioSessionIsNeverClosed() {

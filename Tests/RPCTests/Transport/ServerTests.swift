@@ -268,19 +268,49 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         _ = await client.finish()
     }
 
-    @Test func serverNotificationsAnyTime() async throws {
-        let (serverEnd, clientEnd) = Connection.inMemoryPair()
+    /// The server may notify at any time, but writes nothing before the client's first message
+    /// has shown its framing: a notification sent earlier is held, then goes first, framed as
+    /// the client frames (newline-delimited here; Content-Length would not decode).
+    @Test func serverNotificationsWaitForTheClientsFraming() async throws {
+        let (serverEnd, clientEnd) = Connection.inMemoryPair(clientFraming: .newlineDelimited)
         let server = makeServer()
         let run = Task { await server.run(on: serverEnd) }
         serverEnd.writer.sendNotification("fonsters/didChange", params: ["ids": [1, 2]])
+        #expect(serverEnd.writer.framing.held.count == 1)
+        #expect(clientEnd.incoming.bufferedByteCount == 0, "nothing written before the client spoke")
+        clientEnd.writer.send(["jsonrpc": "2.0", "id": 1, "method": "echo", "params": ["a"]])
         var iterator = clientEnd.incoming.makeAsyncIterator()
-        guard case .message(let bytes)? = await iterator.next() else {
-            Issue.record("no notification")
-            return
+        var received: [JSONValue] = []
+        while received.count < 2, let event = await iterator.next() {
+            guard case .message(let bytes) = event else {
+                Issue.record("not a message: \(event)")
+                return
+            }
+            received.append(try JSONValue(parsing: bytes))
         }
-        #expect(try JSONValue(parsing: bytes) == ["jsonrpc": "2.0", "method": "fonsters/didChange", "params": ["ids": [1, 2]]])
+        #expect(received == [["jsonrpc": "2.0", "method": "fonsters/didChange", "params": ["ids": [1, 2]]],
+                             ["jsonrpc": "2.0", "id": 1, "result": ["a"]]])
+        #expect(serverEnd.writer.framing.held.count == 0)
         await clientEnd.writer.close()
         _ = await run.value
+    }
+
+    /// What is held before the framing is known is bounded: past `maxHeldBytes` the oldest go.
+    @Test func earlyOutputIsBoundedOldestDroppedFirst() {
+        let framing = FramingState()
+        let body = [UInt8](repeating: UInt8(ascii: "a"), count: FramingState.maxHeldBytes / 4 + 1)
+        for n in 0..<6 {
+            var message = body
+            message[0] = UInt8(ascii: "0") + UInt8(n)
+            #expect(message.withUnsafeBufferPointer { framing.frameOrHold($0) } == nil)
+        }
+        #expect(framing.held.count == 3 && framing.held.dropped == 3 && framing.held.bytes <= FramingState.maxHeldBytes)
+        let written = Locked<[[UInt8]]>([])
+        framing.whenDetected { bytes in written.withLock { $0.append(bytes) } }
+        framing.detect(.newlineDelimited)
+        #expect(written.current.map { $0.first } == [UInt8(ascii: "3"), UInt8(ascii: "4"), UInt8(ascii: "5")])
+        #expect(written.current.allSatisfy { $0.last == UInt8(ascii: "\n") && $0.count == body.count + 1 })
+        #expect(body.withUnsafeBufferPointer { framing.frameOrHold($0) }?.count == body.count + 1)
     }
 
     @Test func parseErrorsAreAnsweredAndTheStreamGoesOn() async throws {

@@ -132,6 +132,8 @@ public struct HTTPRequestParser: Sendable {
         let request = HTTPRequest(method: String(decoding: parts[0], as: UTF8.self), target: target,
                                   version: version, headers: headers)
         guard request.headerCount("host") == 1 else { return .failure(bad("The request must have exactly one Host header.")) }
+        // Two Origins would let a check of the first pass a request the second names (RFC 6454: one at most).
+        guard request.headerCount("origin") <= 1 else { return .failure(bad("The request must have at most one Origin header.")) }
         if request.method == "GET" || request.method == "HEAD" {
             guard !request.hasBody else { return .failure(bad("A \(request.method) request cannot carry a body.")) }
         }

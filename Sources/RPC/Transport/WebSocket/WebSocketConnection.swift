@@ -33,10 +33,11 @@ public enum WebSocketConnection {
             stream.shutdownRead()  // the reader stops at once, and what it held goes with it
             // A client that does not read would never get the close behind its unread answers:
             // drop them (the socket's end) so their memory goes now.
-            if output.pendingBytes > pongQueueLimit { stream.shutdownBoth() }
+            if output.pendingBytes > 0 { stream.shutdownBoth() }
         })
         let output = WebSocketOutput(stream: stream, link: link, log: log, account: account)
         outputAccount.withLock { $0 = output }
+        account?.charge(ServerLimits.connectionBytes, for: .connection)
         let frames = IncomingFrames(capacity: ServerLimits.maxReadAheadMessages, account: account)
         // JSON serializes without raw newlines, so newline-delimited framing yields exactly one
         // body per write, whose "\n" the output drops.
@@ -170,7 +171,7 @@ public enum WebSocketConnection {
 /// through one writer thread; after a close frame nothing more is sent. Its pending bytes are
 /// the frames queued for the socket; it breaks when a write fails or the peer is gone (the
 /// reader saw its close, the end of the stream or a reset).
-final class WebSocketOutput: ByteOutput {
+final class WebSocketOutput: DiscardingOutput {
     private let inner: FileDescriptorOutput
     private let link: WebSocketConnection.Link
     private let closeSent = Locked(false)
@@ -221,6 +222,8 @@ final class WebSocketOutput: ByteOutput {
     }
 
     func flush() async { await inner.flush() }
+
+    func discard() { inner.discard() }
 
     /// Blocks the calling thread (a reader thread, never a task) until at most `limit` bytes
     /// wait to be written.
