@@ -19,8 +19,8 @@ struct DiskReserve {
     /// Its full size. A delete on a full disk needs room for its pages in the log (a dozen 4-KB
     /// pages with its trash entry and change-log row, measured in `FullDiskTests`; more for a
     /// long seed history), then for the checkpoint that empties the log: it may grow the file by
-    /// every page the log held, the delete's and up to `Schema.checkpointPages` earlier ones
-    /// (256 KB). With the log's 32-KB index that is under half of this; the rest is margin.
+    /// every page the log held, the delete's and earlier ones (the reserve is topped up only after
+    /// that checkpoint emptied the log). With the log's 32-KB index that is well under this.
     static let bytes = 1 << 20
 
     /// The reserve of the library at `storePath`.

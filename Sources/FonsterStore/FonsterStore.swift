@@ -196,9 +196,6 @@ public final class FonsterStore: @unchecked Sendable {
         }
         try db.exec("PRAGMA journal_mode = WAL")
         try db.exec(options.durability == .powerLoss ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
-        // A short log: a checkpoint on a full disk may grow the file by what the log holds, which
-        // the reserve must cover (`DiskReserve.bytes`).
-        try db.exec("PRAGMA wal_autocheckpoint = \(Schema.checkpointPages)")
         guard found < Schema.currentVersion else { return (false, found) }
         let created = try db.transaction { () throws(StoreError) -> Bool in
             // Another process may have migrated between our check and this lock.
@@ -601,8 +598,8 @@ public final class FonsterStore: @unchecked Sendable {
     /// writes that must work on a full disk (delete, purge). After such a write the log is
     /// checkpointed into the file and emptied (its pages would otherwise hold the room), and only
     /// then does the reserve take back what is left, so the next delete finds room again and other
-    /// writes still find none. The checkpoint may grow the file by what the log held; the log is
-    /// kept short (`Schema.checkpointPages`) and the reserve sized for it (`DiskReserve.bytes`).
+    /// writes still find none. The checkpoint may grow the file by what the log held, which the
+    /// reserve covers while it has just been given back.
     func writeOnFullDisk<T>(_ body: () throws(StoreError) -> (T, [StoreChange])) throws(StoreError) -> T {
         do {
             return try write(body)
