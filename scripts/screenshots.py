@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draws the pictures of the web page in docs/ (issue 31): the page in light and dark at 1280 × 860,
+"""Draws the pictures of the web page in docs/ (the README's pictures): the page in light and dark at 1280 × 860,
 and on a phone at 360 × 740, each with the same small library and its first Fonster open, in
 headless Chromium against `fonsters-rpc web --memory --no-starter`.
 

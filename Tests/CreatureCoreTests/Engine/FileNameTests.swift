@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import CreatureCore
 
-/// Issue 10 item 9: export file names are safe on Linux, macOS and Windows.
+/// Export file names are safe on Linux, macOS and Windows.
 @Suite(.offTheCooperativeThreads) struct FileNameTests {
     /// An independent check of every rule a safe file name must pass.
     static func problems(_ fileName: String) -> [String] {
