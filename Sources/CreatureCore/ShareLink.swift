@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 
-/// Share links (ENGINE.md §9): a list of seeds as base64url JSON in the `cards` query parameter.
+/// Share links (docs/engine.md §9): a list of seeds as base64url JSON in the `cards` query parameter.
 public enum ShareLink {
     /// The web page share links open.
     public static let base = "https://nathanfennel.com/games/creature-avatar?cards="

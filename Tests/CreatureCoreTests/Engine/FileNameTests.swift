@@ -42,7 +42,7 @@ import TestSupport
     }
 
     @Test func newlinesNoLongerReachTheFileName() {
-        // ENGINE.md §9 keeps a newline (it is not engine whitespace); we replace it like a space.
+        // docs/engine.md §9 keeps a newline (it is not engine whitespace); we replace it like a space.
         #expect(Self.png("", seed: "line1\nline2") == "line1_line2.png")
         #expect(Self.png("a\r\nb") == "a_b.png")
     }

@@ -44,7 +44,7 @@ import TestSupport
         return String(String.UnicodeScalarView(scalars[first...last]))
     }
 
-    /// ENGINE.md §8 with `NSRegularExpression` and Swift's characters.
+    /// docs/engine.md §8 with `NSRegularExpression` and Swift's characters.
     static func referenceNumber(_ singular: StaticString, _ plural: StaticString, seed: String) -> Int? {
         let w = referenceTrim(seed).lowercased()
         let regex = try! NSRegularExpression(pattern: "(\\d+)\\s*(?:\(singular)|\(plural))")

@@ -3,7 +3,7 @@ import Testing
 @testable import CreatureCore
 import TestSupport
 
-/// The fast drawing paints exactly what ENGINE.md §5, drawn as worded (`ReferenceDrawing`),
+/// The fast drawing paints exactly what docs/engine.md §5, drawn as worded (`ReferenceDrawing`),
 /// paints — on seeds beyond the goldens, chosen so that every mode, space kind, mask, eye shape,
 /// appendage layout and rarely drawn feature comes up, for both engines.
 ///

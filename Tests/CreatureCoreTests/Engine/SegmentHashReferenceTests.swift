@@ -3,7 +3,7 @@ import TestSupport
 @testable import CreatureCore
 
 /// Both segment hashes, with their vector steps and every helper that builds ids, give the bits of
-/// a plain scalar reference written straight from ENGINE.md §2 and §11, on random seeds of every
+/// a plain scalar reference written straight from docs/engine.md §2 and §11, on random seeds of every
 /// kind (ASCII of every length around the eight-unit blocks, non-ASCII, surrogate pairs, long seeds)
 /// and every id shape the engine uses.
 @Suite(.offTheCooperativeThreads) struct SegmentHashReferenceTests {

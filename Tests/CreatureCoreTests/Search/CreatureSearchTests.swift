@@ -27,7 +27,7 @@ import TestSupport
         try Self.checkResults(outcome, base: base, wants: wants, engine: engine)
     }
 
-    /// v1's hash barely moves when the end of a seed changes (ENGINE.md §2), so variants of one base
+    /// v1's hash barely moves when the end of a seed changes (docs/engine.md §2), so variants of one base
     /// draw few different v1 pictures: fewer results, each still right. The words (other lengths)
     /// vary it most.
     @Test func v1ResultsAreRightToo() async throws {
