@@ -59,7 +59,7 @@ import TestSupport
         let report = dir.file("report.txt")
         let child = try startChild([path, report, "prepend", "child-", "500"] + ids.map(\.uuidString))
         // Start once the child is editing, so the two really interleave.
-        #expect(waitUntil { reportLines(report).first == "ready" })
+        try waitUntil("the child to report it is editing") { reportLines(report).first == "ready" }
         for i in 0..<500 {
             _ = try store.applyRandomText(ids[i % 4], text: "parent-\(i)", source: .words, prepend: true)
         }
