@@ -176,6 +176,7 @@ def expect_close(sock, code):
 
 # ---- the URL line and the token ----
 
+@pytest.mark.slow
 def test_the_url_line_is_the_only_stdout_and_has_a_long_token(fonsters_bin):
     web = WebServer(fonsters_bin)
     try:
@@ -290,6 +291,7 @@ def test_too_many_headers_get_431(server):
     assert status == 431
 
 
+@pytest.mark.slow
 def test_a_slow_client_is_dropped_at_the_head_deadline(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=BACKSTOP) as sock:
         # A connection that showed the token has 10 s for each later request head.
@@ -507,6 +509,7 @@ def test_a_binary_message_closes_with_1003(server):
     expect_close(sock, 1003)
 
 
+@pytest.mark.slow
 def test_a_thousand_concurrent_messages_are_all_answered(server):
     with server.ws() as ws:
         for i in range(1000):
@@ -622,6 +625,7 @@ def rss_mb(pid):
     raise AssertionError("no VmRSS")
 
 
+@pytest.mark.slow
 def test_pings_from_a_client_that_never_reads_do_not_grow_memory(fonsters_bin):
     web = WebServer(fonsters_bin)
     try:

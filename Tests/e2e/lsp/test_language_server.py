@@ -14,7 +14,7 @@ from PIL import Image
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 import strict
-from conftest import wait_until_async
+from conftest import BACKSTOP, wait_until_async
 
 ROOT_DIR = pathlib.Path(__file__).resolve().parents[3]
 SERVER = os.environ.get("FONSTERS_BIN", str(ROOT_DIR / ".build/debug/fonsters-rpc"))
@@ -333,6 +333,7 @@ async def test_bad_input_gets_a_clear_answer_and_changes_nothing(client):
             text_document=types.TextDocumentIdentifier(uri="file:///nope.fonsters"), position=types.Position(line=0, character=0)))
 
 
+@pytest.mark.slow
 def test_a_100_mb_document_is_refused_and_the_server_goes_on():
     """Past the transport's message bound: a parse error (id null) says so; nothing is opened."""
     import json
