@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import FonsterStore
 
-@Suite(.offTheCooperativeThreads) struct ConcurrencyTests {
+@Suite(.offTheCooperativeThreads, .tags(.slow), .notInQuickTier) struct ConcurrencyTests {
     let dir = TempDir()
     /// These tests are about lost updates, not lock waits: on a loaded machine (fsync slow,
     /// SQLite's busy handler polling) one writer can wait past the default 5 s.

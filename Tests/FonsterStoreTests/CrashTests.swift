@@ -4,7 +4,7 @@ import TestSupport
 import CreatureCore
 @testable import FonsterStore
 
-@Suite(.offTheCooperativeThreads) struct CrashTests {
+@Suite(.offTheCooperativeThreads, .tags(.slow), .notInQuickTier) struct CrashTests {
     let dir = TempDir()
 
     /// A child keeps creating and editing Fonsters; it is killed with SIGKILL at random moments,

@@ -10,7 +10,7 @@ import TestSupport
 /// `FONSTERS_REFERENCE_CANDIDATES=n` draws from `n` candidate seeds per engine instead of 30,000,
 /// and `FONSTERS_REFERENCE_PER_TRAIT=m` keeps `m` seeds per trait instead of 12 (in release, with
 /// `-Xswiftc -enable-testing`, millions of seeds can be compared).
-@Suite(.offTheCooperativeThreads) struct ReferenceDrawingTests {
+@Suite(.offTheCooperativeThreads, .tags(.slow), .notInQuickTier) struct ReferenceDrawingTests {
     static let candidates = ProcessInfo.processInfo.environment["FONSTERS_REFERENCE_CANDIDATES"].flatMap { Int($0) } ?? 30_000
     static let perTrait = ProcessInfo.processInfo.environment["FONSTERS_REFERENCE_PER_TRAIT"].flatMap { Int($0) } ?? 12
 

@@ -7,7 +7,7 @@ import CreatureCore
 extension EndToEnd {
     /// The execution model over real pipes: library requests in arrival order, pure ones free,
     /// every resource bounded, cancel stops the work.
-    @Suite struct ExecutionModel {
+    @Suite(.tags(.slow), .notInQuickTier) struct ExecutionModel {
         static func uuid(_ n: Int) -> String { String(format: "00000000-0000-4000-8000-%012d", n) }
 
         @Test(arguments: WireFraming.allCases)

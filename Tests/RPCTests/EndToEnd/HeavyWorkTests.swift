@@ -8,7 +8,7 @@ extension EndToEnd {
     /// animations running, a cheap request, a cancel and `exit` are answered while they still
     /// run; a client that stops reading never grows the server past its memory bound.
     /// (Latency figures are the benchmark's: `fonsters-bench rpc`, "heavy neighbour".)
-    @Suite struct HeavyWork {
+    @Suite(.tags(.slow), .notInQuickTier) struct HeavyWork {
         /// 10,000 characters, every prefix a different creature.
         static let longSeed: String = {
             let words = ["moss", "ember", "tide", "quill", "fern", "opal", "lark", "dune", "wisp", "brook"]

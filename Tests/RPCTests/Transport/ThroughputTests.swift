@@ -8,7 +8,7 @@ import Glibc
 
 /// Small requests through the whole stack: pipe → reader thread → decoder → parser →
 /// dispatcher → handler Task → serializer → writer thread → pipe.
-@Suite(.serialized, .hangBackstop) struct ThroughputTests {
+@Suite(.serialized, .hangBackstop, .tags(.slow), .notInQuickTier) struct ThroughputTests {
     private static func measure(framing: Framing, mode: RPCServer.Mode, count: Int) async throws -> Double {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
