@@ -32,5 +32,7 @@ let package = Package(
         .testTarget(name: "FonsterStoreTests", dependencies: ["FonsterStore", "TestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "TestSupport"]),
         .testTarget(name: "FonsterDocumentTests", dependencies: ["FonsterDocument", "CreatureCore", "TestSupport"]),
+        .testTarget(name: "ComputeTests", dependencies: ["Compute", "TestSupport"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
     ]
 )

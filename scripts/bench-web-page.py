@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The web page's figures in a real headless Chromium (issue 20's benchmarks that need a browser):
+"""The web page's figures in a real headless Chromium (the benchmarks that need a browser):
 
 - page ready: from navigation start to the first list paint with every thumbnail in view decoded,
   with a library of 1,000 Fonsters (the page's own clock, `performance.now()`, read from an

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Page loads under a siege of idle sockets (issue 27): for each count of hostile sockets (each
+"""Page loads under a siege of idle sockets: for each count of hostile sockets (each
 reopened as soon as the server closes it, from a process of its own: Tests/e2e/idle_sockets.py),
 a fresh headless Chromium loads the page several times; prints the time from navigation to a
 ready page (connection open, page script running), the server's CPU use during the siege, and

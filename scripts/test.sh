@@ -9,8 +9,17 @@
 # server and the linux-x64 .vsix — the editor extension's node tests with headless Chromium.
 # Each suite prints one summary line and where its full log is (failures in full); the last
 # line is "N passed, N failed" over all suites. Exits non-zero when anything failed.
+#
+# `scripts/test.sh quick` is the tier to run while working (a few minutes, docs/testing.md): the
+# generated files, the Swift tests but those tagged `.slow` (they carry `.notInQuickTier`), the web page's modules and the Python
+# end-to-end tests but those marked `slow`. Plain `scripts/test.sh` (CI's command) runs everything.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+TIER=${1:-full}
+case $TIER in
+  quick|full) ;;
+  *) echo "usage: scripts/test.sh [quick]" >&2; exit 2 ;;
+esac
 source scripts/lib/install.sh
 source scripts/lib/suites.sh
 
@@ -37,6 +46,16 @@ export FONSTERS_BIN="$PWD/.build/debug/fonsters-rpc" FONSTERS_SERVER="$PWD/.buil
 run_suite "test-log summaries (scripts/lib)" plain summaries bash scripts/lib/suites.test.sh
 run_suite "generated files current (scripts/regen.sh --check)" plain regen \
   bash -c 'scripts/regen.sh --check && echo "1 passed, 0 failed"'
+if [ "$TIER" = quick ]; then
+  run_suite "swift test, but the slow (FONSTERS_TEST_TIER=quick)" swift swift \
+    env FONSTERS_TEST_TIER=quick swift test --skip-build
+  run_suite "web GUI modules (node --test)" node web \
+    bash -c 'cd clients/web && exec node --test --test-reporter=tap test/'
+  run_suite "Python end-to-end tests, but the slow (pytest -m 'not slow')" pytest pytest \
+    "$VENV_PYTHON" -m pytest -q -m "not slow" Tests/e2e
+  finish_suites
+  exit
+fi
 run_suite "swift test" swift swift swift test --skip-build
 run_suite "image decoders (Pillow, librsvg; golden sample)" plain images \
   "$VENV_PYTHON" Tests/conformance/check_images.py --bin "$FONSTERS_BIN" --golden Tests/Fixtures/golden

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes Tests/Fixtures/unicode-15.1.json: the code point ranges of the general categories the
-engine reads (Mn, Me, Mc, Nd, Zs) as Unicode 15.1 has them (ENGINE.md §1), from the
+engine reads (Mn, Me, Mc, Nd, Zs) as Unicode 15.1 has them (docs/engine.md §1), from the
 `unicodedata2` package of that version (pip install unicodedata2==15.1.0). The Swift tests compare
 the engine's character properties with it, so that every difference from the toolchain's newer
 Unicode data is a deliberate one."""

@@ -2,7 +2,7 @@
 public struct Creature: Sendable {
     /// The seed as given (not trimmed).
     public let seed: String
-    /// The seed that was drawn (ENGINE.md §1 render-seed rule).
+    /// The seed that was drawn (docs/engine.md §1 render-seed rule).
     public let renderSeed: String
     /// The engine that drew it.
     public let engine: EngineVersion
@@ -65,7 +65,7 @@ public struct Creature: Sendable {
     /// The kind of tap number `tap` (0 for the first) on this creature, under its engine.
     public func tapAnimation(_ tap: Int) -> TapAnimation { TapAnimation.kind(seed: seed, tap: tap, engine: engine) }
 
-    /// The scene around this creature (ENGINE.md §8), under its engine.
+    /// The scene around this creature (docs/engine.md §8), under its engine.
     public var environment: Environment { Environment(seed: seed, engine: engine) }
 
     /// The grid and colours, ready for an image encoder.

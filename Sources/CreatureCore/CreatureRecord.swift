@@ -1,6 +1,6 @@
 import JSON
 
-/// A creature described in the golden-file format (ENGINE.md §10, the records of `engine-v1.json`
+/// A creature described in the golden-file format (docs/engine.md §10, the records of `engine-v1.json`
 /// and `engine-v2.json`): the form `fonsters-rpc describe` prints and the conformance tests compare
 /// field by field. A record does not name its engine; the file around it does.
 public struct CreatureRecord: Codable, Equatable, Sendable {

@@ -1,9 +1,9 @@
 /// The engines this package knows. Every saved Fonster names the engine that draws it, so v2
 /// sits beside v1 without changing any v1 creature.
 public enum EngineVersion: String, CaseIterable, Codable, Sendable {
-    /// The engine of the Fonsters apps and web page, specified in ENGINE.md §1–§10.
+    /// The engine of the Fonsters apps and web page, specified in docs/engine.md §1–§10.
     case v1 = "fonsters-v1"
-    /// The apps' later engine (ENGINE.md §11): another hash, tiers 3–5, boosted colours.
+    /// The apps' later engine (docs/engine.md §11): another hash, tiers 3–5, boosted colours.
     case v2 = "fonsters-v2"
 
     /// The default engine: of seeds given without one, of the command line, and of a new

@@ -1,4 +1,4 @@
-/// The evolution of a seed (ENGINE.md §1): one frame per grapheme cluster of the trimmed seed.
+/// The evolution of a seed (docs/engine.md §1): one frame per grapheme cluster of the trimmed seed.
 public enum Evolution {
     /// The default interval between frames, in milliseconds.
     public static let defaultIntervalMs = 300

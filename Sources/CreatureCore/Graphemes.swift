@@ -1,4 +1,4 @@
-/// The apps' character breaking (ENGINE.md §1): extended grapheme clusters with the Unicode 15.1
+/// The apps' character breaking (docs/engine.md §1): extended grapheme clusters with the Unicode 15.1
 /// data of the apps' runtime. Swift's own breaking on this toolchain links conjuncts (GB9c) only
 /// across the six Indic viramas, as the apps do, but its property data is newer (Unicode 16/17); so
 /// before breaking, every scalar whose grapheme behaviour changed after Unicode 15.1 is replaced by

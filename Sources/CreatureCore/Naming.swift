@@ -1,4 +1,4 @@
-/// Names derived from a Fonster (ENGINE.md §9): the display name and the export file name.
+/// Names derived from a Fonster (docs/engine.md §9): the display name and the export file name.
 public enum Naming {
     /// The name if it has non-whitespace; else the trimmed seed (first 27 characters + "..."
     /// when longer than 30); else "Untitled".

@@ -1,4 +1,4 @@
-/// The scene the apps stand a creature on (ENGINE.md §8.1): a grey sky gradient, and — only when
+/// The scene the apps stand a creature on (docs/engine.md §8.1): a grey sky gradient, and — only when
 /// the seed shows optional effects — a drifting sun and clouds. All numbers come from the render
 /// seed through the engine's hash; sizes are in points and positions in fractions of the scene.
 public struct Scene: Equatable, Sendable {

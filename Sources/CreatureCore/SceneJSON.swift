@@ -1,7 +1,7 @@
 import JSON
 
 extension Scene {
-    /// The scene's fields in the numbers of `scene-v1.json` (ENGINE.md §8.1): `sky` (three white
+    /// The scene's fields in the numbers of `scene-v1.json` (docs/engine.md §8.1): `sky` (three white
     /// levels, top to bottom), `showOptionalEffects`, and `sun` and `clouds` (null when not drawn).
     /// `creature/environment` answers them as its `scene`; `describe --scene` prints them after the seed.
     public var jsonFields: [(String, JSONValue)] {

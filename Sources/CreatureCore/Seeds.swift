@@ -1,4 +1,4 @@
-/// How the engine reads seeds (ENGINE.md §1): whitespace, trimming and the render seed.
+/// How the engine reads seeds (docs/engine.md §1): whitespace, trimming and the render seed.
 public enum Seeds {
     /// Engine whitespace: Unicode general category Zs plus U+0009 TAB and U+200B ZERO WIDTH SPACE
     /// (the apps' platform set; newlines, U+FEFF and U+2060 are not whitespace).

@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 
-/// Share links (ENGINE.md §9): a list of seeds as base64url JSON in the `cards` query parameter,
+/// Share links (docs/engine.md §9): a list of seeds as base64url JSON in the `cards` query parameter,
 /// and, for our own page and server (the apps ignore it), each card's name and engine in `meta`.
 public enum ShareLink {
     /// One card of a link: its seed, and the name and engine `meta` gives it (nil: not said).

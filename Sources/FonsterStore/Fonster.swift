@@ -41,10 +41,10 @@ public struct Fonster: Equatable, Sendable, Identifiable {
     public var canUndo: Bool { history.canUndo }
     /// Whether redo has a seed to restore.
     public var canRedo: Bool { history.canRedo }
-    /// The name shown in lists (ENGINE.md §9): the name, else the trimmed seed (cut), else "Untitled".
+    /// The name shown in lists (docs/engine.md §9): the name, else the trimmed seed (cut), else "Untitled".
     public var displayName: String { Naming.displayName(name: name, seed: seed) }
 
-    /// Whether `now` is its birthday (ENGINE.md §9): the month and day of creation, in the zone
+    /// Whether `now` is its birthday (docs/engine.md §9): the month and day of creation, in the zone
     /// it was created in, are today's month and day there, at least a year after creation.
     /// Many at once: `Birthdays`.
     public func isBirthday(now: Date) -> Bool {

@@ -638,7 +638,7 @@ public final class FonsterStore: @unchecked Sendable {
         }
     }
 
-    /// Commits `seed` as the new seed (history per ENGINE.md §9); false when it is unchanged.
+    /// Commits `seed` as the new seed (history per docs/engine.md §9); false when it is unchanged.
     private static func commit(_ seed: String, to fonster: inout Fonster) -> Bool {
         guard seed != fonster.seed else { return false }
         fonster.history.commit(replacing: fonster.seed)

@@ -1,4 +1,4 @@
-/// A Fonster's undo/redo stacks (ENGINE.md §9), 20 seeds each.
+/// A Fonster's undo/redo stacks (docs/engine.md §9), 20 seeds each.
 ///
 /// `past` runs oldest → newest (its last entry is what undo restores); `future` runs
 /// nearest → farthest (its first entry is what redo restores).

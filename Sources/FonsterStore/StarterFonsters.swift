@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Facts about this machine that starter Fonsters are drawn from (ENGINE.md §9 first launch).
+/// Facts about this machine that starter Fonsters are drawn from (docs/engine.md §9 first launch).
 public struct MachineFacts: Equatable, Sendable {
     /// The host name.
     public var hostName: String

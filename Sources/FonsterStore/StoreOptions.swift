@@ -3,7 +3,7 @@ import CreatureCore
 
 /// How a store is opened and what it does on its own.
 public struct StoreOptions: Sendable {
-    /// Give a newly created store its starter Fonsters (ENGINE.md §9 first launch). Off for tests and scripts.
+    /// Give a newly created store its starter Fonsters (docs/engine.md §9 first launch). Off for tests and scripts.
     public var starterFonsters: Bool
     /// Remote random-text endpoint (`GET <endpoint>?source=<name>` → `{"text": "…"}`); nil is local only.
     public var randomEndpoint: URL?

@@ -2,7 +2,7 @@ import Foundation
 import FonsterStore
 import RPC
 
-/// Every declared method and notification as a heavy neighbour (issue 27 item 2), on the release
+/// Every declared method and notification as a heavy neighbour (the benchmark half of `HeavyNeighbourTests`), on the release
 /// server: for each, over stdio and over the `web` command's WebSocket, two of its heaviest params
 /// (`RPCMethod.heaviest`, `RPCNotification.heaviest`) at once, then 100 one-at-a-time
 /// `creature/describe` beside them (p50, p99; target p99 ≤ 50 ms), `$/cancelRequest` of both

@@ -95,11 +95,7 @@ import CreatureCore
         let observation = mine.onChange { seen.append($0) }
         defer { observation.cancel() }
         let made = try theirs.create(seed: "from elsewhere")
-        // Wait (up to 10 s, far beyond the 250 ms poll) for the background poll to report it.
-        for _ in 0..<1_000 {
-            if !seen.all.isEmpty { break }
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await waitUntil("the background poll to report the other process's create") { !seen.all.isEmpty }
         #expect(seen.all == [StoreChange(ids: [made.id], reason: .create, external: true, engines: [made.id: "fonsters-v2"])])
     }
 }

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import FonsterStore
 
-@Suite(.offTheCooperativeThreads) struct ConcurrencyTests {
+@Suite(.offTheCooperativeThreads, .tags(.slow), .notInQuickTier) struct ConcurrencyTests {
     let dir = TempDir()
     /// These tests are about lost updates, not lock waits: on a loaded machine (fsync slow,
     /// SQLite's busy handler polling) one writer can wait past the default 5 s.
@@ -59,7 +59,7 @@ import TestSupport
         let report = dir.file("report.txt")
         let child = try startChild([path, report, "prepend", "child-", "500"] + ids.map(\.uuidString))
         // Start once the child is editing, so the two really interleave.
-        #expect(waitUntil { reportLines(report).first == "ready" })
+        try waitUntil("the child to report it is editing") { reportLines(report).first == "ready" }
         for i in 0..<500 {
             _ = try store.applyRandomText(ids[i % 4], text: "parent-\(i)", source: .words, prepend: true)
         }

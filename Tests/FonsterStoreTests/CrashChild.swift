@@ -52,15 +52,18 @@ func runCrashChild(arguments: [String]) -> Int32 {
             }
             return 0
         case "fetch":
-            // `[storePath, reportPath, "fetch", endpoint]`: one random-text fetch, reporting
+            // `[storePath, reportPath, "fetch", endpoint, seconds?]`: one random-text fetch with the
+            // provider's deadline (or `seconds`), reporting
             // `fetch <usedFallback> <RSS before, kB> <peak RSS after, kB> <milliseconds taken> <text>`.
             guard arguments.count >= 4, let endpoint = URL(string: arguments[3]) else { return 64 }
+            let timeout = arguments.count > 4 ? TimeInterval(arguments[4]) : nil
             let before = memoryFigure("VmRSS")
             let start = ContinuousClock.now
             let result = Locked<(text: String, usedFallback: Bool)?>(nil)
             let done = DispatchSemaphore(value: 0)
             Task {
-                result.value = await RandomTextProvider(endpoint: endpoint, seed: 1).text(for: .words)
+                let provider = timeout.map { RandomTextProvider(endpoint: endpoint, seed: 1, timeout: $0) }
+                result.value = await (provider ?? RandomTextProvider(endpoint: endpoint, seed: 1)).text(for: .words)
                 done.signal()
             }
             done.wait()

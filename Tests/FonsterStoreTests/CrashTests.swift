@@ -4,7 +4,7 @@ import TestSupport
 import CreatureCore
 @testable import FonsterStore
 
-@Suite(.offTheCooperativeThreads) struct CrashTests {
+@Suite(.offTheCooperativeThreads, .tags(.slow), .notInQuickTier) struct CrashTests {
     let dir = TempDir()
 
     /// A child keeps creating and editing Fonsters; it is killed with SIGKILL at random moments,
@@ -23,7 +23,7 @@ import CreatureCore
                 Thread.sleep(forTimeInterval: Double.random(in: 0...0.3, using: &generator))
             } else {
                 // At least four Fonsters made before the kill, however slow the machine is.
-                #expect(waitUntil { reportLines(report).count >= 9 })
+                try waitUntil("the child to make four Fonsters") { reportLines(report).count >= 9 }
                 Thread.sleep(forTimeInterval: Double.random(in: 0.005...0.15, using: &generator))
             }
             kill(child.processIdentifier, SIGKILL)
@@ -67,7 +67,7 @@ import CreatureCore
             try? FileManager.default.removeItem(atPath: path)
             let report = dir.file("trash-report-\(run).txt")
             let child = try startChild([path, report, "trash"])
-            #expect(waitUntil { reportLines(report).count >= 14 + run % 4 })
+            try waitUntil("the child to report \(14 + run % 4) steps") { reportLines(report).count >= 14 + run % 4 }
             Thread.sleep(forTimeInterval: Double.random(in: 0.001...0.05, using: &generator))
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()

@@ -61,14 +61,3 @@ final class Collected<T: Sendable>: @unchecked Sendable {
     var all: [T] { lock.lock(); defer { lock.unlock() }; return items }
 }
 
-/// Polls `condition` every 10 ms until it holds (true) or `limit` seconds pass (false).
-/// For waiting on another thread or process, never for asserting how fast something is.
-@discardableResult
-func waitUntil(limit: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(limit)
-    while !condition() {
-        if Date() > deadline { return false }
-        Thread.sleep(forTimeInterval: 0.01)
-    }
-    return true
-}

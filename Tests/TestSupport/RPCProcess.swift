@@ -7,7 +7,7 @@ import Darwin
 
 /// The built `fonsters-rpc` running as a child process over real pipes: frames and writes
 /// messages, collects what comes back on stdout (strictly decoded, so stray bytes are caught)
-/// and stderr, and waits with timeouts. Killed when released.
+/// and stderr, and waits for messages and for its exit (up to `Patience.backstop`). Killed when released.
 public final class RPCProcess: @unchecked Sendable {
     /// The framing this client writes (the server answers in kind).
     public let framing: WireFraming
@@ -101,9 +101,9 @@ public final class RPCProcess: @unchecked Sendable {
         close(stdinFD)
     }
 
-    /// The next message body from stdout; nil when none comes within `timeout` seconds or
-    /// stdout ended.
-    public func nextBody(timeout: TimeInterval = 10) -> [UInt8]? {
+    /// The next message body from stdout; nil when none comes within `timeout` seconds (a
+    /// backstop against a hang, unless a test checks that nothing comes) or stdout ended.
+    public func nextBody(timeout: TimeInterval = Patience.backstop) -> [UInt8]? {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -113,11 +113,10 @@ public final class RPCProcess: @unchecked Sendable {
         return bodies.isEmpty ? nil : bodies.removeFirst()
     }
 
-    /// Waits up to `timeout` seconds for the process to exit; its exit status, or nil if it is
-    /// still running. (A death by signal is reported as 128 + the signal number.)
-    public func waitForExit(timeout: TimeInterval = 10) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(2000) }
+    /// Waits for the process to exit (up to the backstop `timeout`); its exit status, or nil if it
+    /// is still running. (A death by signal is reported as 128 + the signal number.)
+    public func waitForExit(timeout: TimeInterval = Patience.backstop) -> Int32? {
+        try? waitUntil("the process to exit", backstop: timeout) { !process.isRunning }
         guard !process.isRunning else { return nil }
         return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     }
@@ -184,30 +183,28 @@ public enum ProcessStats {
     }
 
     /// Waits until `pid` uses no CPU for half a second (at most a tick, 10 ms, in each tenth of a
-    /// second: a process at rest being sampled), polling; false if it is still working after
-    /// `timeout` seconds. A cancelled request must stop working, not just stop answering.
-    public static func waitForIdleCPU(pid: Int32, timeout: TimeInterval = 60) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        var quiet = 0, last = cpuTicks(pid: pid)
-        while deadline.timeIntervalSinceNow > 0 {
-            usleep(100_000)  // a poll of the condition, not a wait for time to pass
+    /// second: a process at rest being sampled), polling; false if it is still working after the
+    /// backstop `timeout`. A cancelled request must stop working, not just stop answering. A loaded
+    /// machine only makes the process slower to finish, never its rest look like work.
+    public static func waitForIdleCPU(pid: Int32, timeout: TimeInterval = Patience.backstop) -> Bool {
+        var quiet = 0, last = cpuTicks(pid: pid), sampled = Date()
+        return (try? waitUntil("process \(pid) to use no CPU", backstop: timeout) {
+            guard Date().timeIntervalSince(sampled) >= 0.1 else { return false }  // one sample a tenth of a second
             let now = cpuTicks(pid: pid)
             if let now, let before = last, now - before <= 1 { quiet += 1 } else { quiet = 0 }
             last = now
-            if quiet >= 5 { return true }
-        }
-        return false
+            sampled = Date()
+            return quiet >= 5
+        }) != nil
     }
 
     /// Waits until `pid` has used `ticks` clock ticks of CPU more than `from` (it is working);
-    /// false after `timeout` seconds.
-    public static func waitForCPU(pid: Int32, ticks: Int, moreThan from: Int, timeout: TimeInterval = 60) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while deadline.timeIntervalSinceNow > 0 {
-            if let now = cpuTicks(pid: pid), now - from >= ticks { return true }
-            usleep(10_000)  // a poll of the condition
-        }
-        return false
+    /// false after the backstop `timeout`.
+    public static func waitForCPU(pid: Int32, ticks: Int, moreThan from: Int, timeout: TimeInterval = Patience.backstop) -> Bool {
+        (try? waitUntil("process \(pid) to use \(ticks) ticks of CPU", backstop: timeout) {
+            guard let now = cpuTicks(pid: pid) else { return false }
+            return now - from >= ticks
+        }) != nil
     }
 
     /// utime + stime in clock ticks (usually 100 a second).

@@ -7,7 +7,7 @@ import Darwin
 
 /// A WebSocket client for tests (RFC 6455, the parts a JSON-RPC session uses): connects to a
 /// loopback port, upgrades with a cookie and origin, sends masked text frames and reads text
-/// messages (answering pings), with timeouts.
+/// messages (answering pings), waiting up to `Patience.backstop` unless told otherwise.
 public final class WebSocketClient: @unchecked Sendable {
     private let fd: Int32
     private var buffer: [UInt8] = []
@@ -15,7 +15,7 @@ public final class WebSocketClient: @unchecked Sendable {
     public private(set) var closed = false
 
     /// Connects to `127.0.0.1:port` and upgrades `path` with `Cookie: cookie`.
-    public init(port: Int, path: String = "/rpc", cookie: String, timeout: TimeInterval = 10) throws {
+    public init(port: Int, path: String = "/rpc", cookie: String, timeout: TimeInterval = Patience.backstop) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw WebSocketClientError("socket: errno \(errno)") }
         var address = sockaddr_in()
@@ -63,8 +63,9 @@ public final class WebSocketClient: @unchecked Sendable {
         try writeAll(frame)
     }
 
-    /// The next text message; nil when none comes within `timeout` seconds or the server closed.
-    public func receiveText(timeout: TimeInterval = 10) throws -> String? {
+    /// The next text message; nil when none comes within `timeout` seconds (a backstop against a
+    /// hang, unless a test checks that nothing comes) or the server closed.
+    public func receiveText(timeout: TimeInterval = Patience.backstop) throws -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         var message: [UInt8] = []
         while true {
@@ -153,7 +154,7 @@ public final class WebServerProcess: @unchecked Sendable {
     public var pid: Int32 { process.processIdentifier }
 
     /// Starts `fonsters-rpc web --port 0 arguments…` and reads its address line.
-    public init(_ arguments: [String] = ["--memory", "--no-starter", "--log-level", "warn"], timeout: TimeInterval = 30) throws {
+    public init(_ arguments: [String] = ["--memory", "--no-starter", "--log-level", "warn"], timeout: TimeInterval = Patience.backstop) throws {
         let output = Pipe()
         process.executableURL = BuiltExecutable.url
         process.arguments = ["web", "--port", "0"] + arguments

@@ -12,7 +12,7 @@ Pillow, comparing every pixel with the golden grid and colours:
     golden frame grid's transparency;
   * backgrounds (`--background sky` and `#rrggbb`): PNG and GIF must equal the
     golden creature composited onto the backdrop exactly, opaque everywhere; the
-    sky is worked out here from the golden `sky` number (ENGINE.md §8.1's three
+    sky is worked out here from the golden `sky` number (docs/engine.md §8.1's three
     stops, one grey per cell row sampled at the row's centre); JPEG must be
     within the tolerance of it; an evolution shows the whole seed's sky behind
     every frame;
@@ -225,7 +225,7 @@ def check_evolution(checker, sequence, size):
 
 
 def sky_rows(k):
-    """The 32 row greys of the sky of a seed whose `h(s, "env_sky")` is `k` (ENGINE.md §8.1)."""
+    """The 32 row greys of the sky of a seed whose `h(s, "env_sky")` is `k` (docs/engine.md §8.1)."""
     top, middle, bottom = 0.5 + 0.12 * k, 0.4 + 0.1 * (1 - k), 0.32 + 0.08 * k
     rows = []
     for y in range(32):

@@ -1,12 +1,65 @@
-"""Shared fixtures for the Python end-to-end tests: the fonsters-rpc binary and a tiny NDJSON client."""
+"""Shared fixtures for the Python end-to-end tests: the fonsters-rpc binary, a tiny NDJSON client,
+the one way to wait for a condition (`wait_until`, `wait_until_async`, `BACKSTOP`) and the markers
+`e2e` (every test here) and `slow` (left out of `scripts/test.sh quick`)."""
+import asyncio
 import json
 import os
 import pathlib
 import subprocess
+import time
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+# How long a test waits for a condition before it gives up, in seconds: a backstop against a hang,
+# never a measure of speed (long enough for a debug build on a loaded 2-core machine running two
+# copies of the suite). FONSTERS_TEST_BACKSTOP sets another; the Swift tests read the same variable.
+BACKSTOP = float(os.environ.get("FONSTERS_TEST_BACKSTOP", "900"))
+
+# Whole modules that take more than a few seconds (a browser, a siege, the examples' toolchains);
+# `scripts/test.sh quick` leaves them out. A single slow test elsewhere carries @pytest.mark.slow.
+SLOW_MODULES = {"test_web_gui", "test_find_look", "test_open_link", "test_screenshots", "test_examples",
+                "test_web_connections", "test_server_bounds"}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "e2e: an end-to-end test: it runs the built fonsters-rpc as a process (every test here)")
+    config.addinivalue_line("markers", "slow: takes more than a few seconds; `scripts/test.sh quick` leaves it out")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        item.add_marker(pytest.mark.e2e)
+        if item.module.__name__.rsplit(".", 1)[-1] in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+
+
+def wait_until(check, what, backstop=None, every=0.02):
+    """Polls `check()` until it gives a true value and returns that value; fails naming `what` (the
+    condition, in words) if it still has not after `backstop` seconds (BACKSTOP unless told)."""
+    backstop = BACKSTOP if backstop is None else backstop
+    end = time.monotonic() + backstop
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"gave up waiting for {what} after {backstop:.0f} s (the backstop against a hang)")
+        time.sleep(every)
+
+
+async def wait_until_async(check, what, backstop=None, every=0.005):
+    """`wait_until` for asyncio tests: sleeps the task between polls, so messages keep arriving."""
+    backstop = BACKSTOP if backstop is None else backstop
+    end = time.monotonic() + backstop
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"gave up waiting for {what} after {backstop:.0f} s (the backstop against a hang)")
+        await asyncio.sleep(every)
 
 
 @pytest.fixture(scope="session")
@@ -46,9 +99,5 @@ class LineClient:
         self.call("shutdown")
         self.process.stdin.write(b'{"jsonrpc":"2.0","method":"exit"}\n')
         self.process.stdin.close()
-        return self.process.wait(timeout=10)
+        return self.process.wait(timeout=BACKSTOP)
 
-
-def pytest_configure(config):
-    """The `slow` mark: long end-to-end probes (`-m "not slow"` leaves them out of a quick run)."""
-    config.addinivalue_line("markers", "slow: a long end-to-end probe; -m 'not slow' leaves it out")

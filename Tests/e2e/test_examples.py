@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import BACKSTOP
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -30,7 +31,7 @@ def test_example_drives_a_session(name, command, needs, fonsters_bin, tmp_path):
             pytest.fail(f"{needs} is needed for the {name} example")
         pytest.skip(f"{needs} is not installed, so the {name} example cannot run here")
     env = dict(os.environ, FONSTERS_RPC=fonsters_bin)
-    run = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    run = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=BACKSTOP)
     assert run.returncode == 0, f"{name} example failed:\n{run.stdout}\n{run.stderr}"
     version = subprocess.run([fonsters_bin, "--version"], capture_output=True, text=True).stdout.split()[1]
     lines = run.stdout.splitlines()

@@ -1,4 +1,4 @@
-"""The web shell's "Find a look" panel (issue 22) in a real headless Chromium against a real
+"""The web shell's "Find a look" panel in a real headless Chromium against a real
 `fonsters-rpc web`: type a base, tick a trait, and the matches appear while the search still runs
 (the page's WebSocket holds back the search's final answer, so what shows came from its
 `$/progress` reports); each match really has the trait (checked with creature/describe over an

@@ -1,4 +1,4 @@
-"""Share links that open (issue 31), with real processes: `fonsters-rpc open LINK` hands the page's
+"""Share links that open, with real processes: `fonsters-rpc open LINK` hands the page's
 address to the browser opener of a running `fonsters-rpc web` (found through its runtime file), or
 starts one; a bad link is refused before anything starts; `install-desktop` registers the
 fonsters:// scheme so that xdg-open runs `open`, and `uninstall-desktop` takes it out again.
@@ -19,18 +19,18 @@ import signal
 import socket
 import stat
 import subprocess
-import time
 
 import pytest
 
 from test_web_gui import By, downloads, js, make_driver, wait  # noqa: F401
+from conftest import BACKSTOP, wait_until
 
 ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{64})(?:#cards=([A-Za-z0-9_-]+))?")
 SEEDS = ["linked one", "linked two ✨"]
 
 
 def cards_of(seeds):
-    """The base64url `cards` of a share link, as ENGINE.md §9 builds it."""
+    """The base64url `cards` of a share link, as docs/engine.md §9 builds it."""
     text = json.dumps(seeds, ensure_ascii=False, separators=(",", ":")).encode()
     return base64.urlsafe_b64encode(text).decode().rstrip("=")
 
@@ -39,16 +39,9 @@ def link_of(seeds, scheme="https://nathanfennel.com/games/creature-avatar"):
     return f"{scheme}?cards={cards_of(seeds)}"
 
 
-def until(check, what, timeout=20):
-    """Waits until `check()` is truthy (polling); returns its value."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.02)
+def until(check, what):
+    """Waits until `check()` is truthy (polling, up to the backstop); returns its value."""
+    return wait_until(check, what)
 
 
 class Desk:
@@ -82,7 +75,7 @@ class Desk:
         return self.opened.read_text().splitlines() if self.opened.exists() else []
 
     def open(self, *args):
-        return subprocess.run([self.binary, "open", *args], env=self.env, capture_output=True, text=True, timeout=60)
+        return subprocess.run([self.binary, "open", *args], env=self.env, capture_output=True, text=True, timeout=BACKSTOP)
 
     def serve(self):
         """`fonsters-rpc web --port 0 --store …` of this library; returns the process and the address it printed."""
@@ -114,7 +107,7 @@ def desk(tmp_path, fonsters_bin):
 def preview_error(binary, link):
     """What `share/preview` says of `link` (code and message), from the server itself."""
     request = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "share/preview", "params": {"url": link}})
-    out = subprocess.run([binary, "--memory", "--script", "-", "--json"], input=request + "\n", capture_output=True, text=True, timeout=60)
+    out = subprocess.run([binary, "--memory", "--script", "-", "--json"], input=request + "\n", capture_output=True, text=True, timeout=BACKSTOP)
     error = json.loads(out.stdout.splitlines()[0])["error"]
     return error["code"], error["message"]
 
@@ -123,7 +116,7 @@ def review_names(driver, address):
     """Loads `address` in Chromium and returns the names in the import review it opens."""
     driver.get(address)
     wait(driver, lambda d: js(d, "return document.getElementById('import-dialog').open") and
-         len(d.find_elements(By.CSS_SELECTOR, "#import-list li")) == len(SEEDS), "the import review", timeout=30)
+         len(d.find_elements(By.CSS_SELECTOR, "#import-list li")) == len(SEEDS), "the import review")
     return [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#import-list .import-name")]
 
 
@@ -186,7 +179,7 @@ def test_open_hands_the_running_servers_address_to_the_opener(desk, downloads): 
         assert desk.opened_addresses()[-1] == f"http://127.0.0.1:{port}/?token={token}"
     finally:
         process.send_signal(signal.SIGINT)
-        process.wait(timeout=10)
+        process.wait(timeout=BACKSTOP)
     assert desk.records() == [], "the server removes its runtime file when it stops"
 
 
@@ -195,7 +188,7 @@ def test_open_starts_a_server_when_none_runs_or_the_file_is_stale(desk, download
     process, printed = desk.serve()
     until(lambda: desk.records(), "the runtime file")
     process.kill()
-    process.wait(timeout=10)
+    process.wait(timeout=BACKSTOP)
     (stale,) = desk.records()
     assert stale["pid"] == process.pid
 
@@ -243,10 +236,10 @@ def test_install_desktop_registers_the_scheme_and_uninstall_takes_it_out(desk):
 
     def query():
         return subprocess.run(["xdg-mime", "query", "default", "x-scheme-handler/fonsters"], env=desk.env,
-                              capture_output=True, text=True, timeout=30).stdout.strip()
+                              capture_output=True, text=True, timeout=BACKSTOP).stdout.strip()
 
     assert query() == ""
-    installed = subprocess.run([desk.binary, "install-desktop"], env=desk.env, capture_output=True, text=True, timeout=60)
+    installed = subprocess.run([desk.binary, "install-desktop"], env=desk.env, capture_output=True, text=True, timeout=BACKSTOP)
     assert installed.returncode == 0, installed.stderr
     entry = data / "applications" / "fonsters.desktop"
     text = entry.read_text()
@@ -263,18 +256,18 @@ def test_install_desktop_registers_the_scheme_and_uninstall_takes_it_out(desk):
         port, token = ADDRESS.fullmatch(printed).group(1, 2)
         until(lambda: desk.records(), "the runtime file")
         clicked = subprocess.run(["xdg-open", link_of(SEEDS, scheme="fonsters://import")], env=dict(desk.env, DISPLAY=":99"),
-                                 capture_output=True, text=True, timeout=60)
+                                 capture_output=True, text=True, timeout=BACKSTOP)
         assert clicked.returncode == 0, clicked.stderr
         assert desk.opened_addresses() == [f"http://127.0.0.1:{port}/?token={token}#cards={cards_of(SEEDS)}"]
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        process.wait(timeout=BACKSTOP)
 
-    removed = subprocess.run([desk.binary, "uninstall-desktop"], env=desk.env, capture_output=True, text=True, timeout=60)
+    removed = subprocess.run([desk.binary, "uninstall-desktop"], env=desk.env, capture_output=True, text=True, timeout=BACKSTOP)
     assert removed.returncode == 0, removed.stderr
     assert not entry.exists()
     assert query() == ""
     lists = (config / "mimeapps.list").read_text()
     assert "fonsters" not in lists and "text/plain=editor.desktop" in lists, "only what install-desktop added goes"
-    again = subprocess.run([desk.binary, "uninstall-desktop"], env=desk.env, capture_output=True, text=True, timeout=60)
+    again = subprocess.run([desk.binary, "uninstall-desktop"], env=desk.env, capture_output=True, text=True, timeout=BACKSTOP)
     assert again.returncode == 0 and "Nothing to remove" in again.stdout

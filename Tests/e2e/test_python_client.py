@@ -6,8 +6,9 @@ import pytest
 from pylsp_jsonrpc.endpoint import Endpoint
 from pylsp_jsonrpc.exceptions import JsonRpcException
 from pylsp_jsonrpc.streams import JsonRpcStreamReader, JsonRpcStreamWriter
+from conftest import BACKSTOP
 
-TIMEOUT = 15
+TIMEOUT = BACKSTOP  # waits for conditions end at the backstop, not at a guess of speed
 
 
 class Session:

@@ -1,4 +1,4 @@
-"""The web page's pictures in docs/ are what scripts/screenshots.sh draws now (issue 31), as the
+"""The web page's pictures in docs/ are what scripts/screenshots.sh draws now (so the README shows the page as it is), as the
 contact sheet is what scripts/contact-sheet.sh draws.
 
 What is compared, and why not pixels: a browser's screenshot depends on more than this project —
@@ -19,6 +19,7 @@ import subprocess
 import sys
 
 from PIL import Image, ImageStat
+from conftest import BACKSTOP
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 STALE = "docs/ is stale against the page: run scripts/screenshots.sh and commit docs/"
@@ -34,7 +35,7 @@ def luminance(path):
 
 def test_the_committed_pictures_are_what_the_script_draws_now(fonsters_bin, tmp_path):
     drawn = subprocess.run([sys.executable, str(ROOT / "scripts/screenshots.py"), "--bin", fonsters_bin, "--out", str(tmp_path)],
-                           capture_output=True, text=True, timeout=300)
+                           capture_output=True, text=True, timeout=BACKSTOP)
     assert drawn.returncode == 0, drawn.stdout + drawn.stderr
     now = json.loads((tmp_path / "screenshots.json").read_text())
     committed = json.loads((ROOT / "docs/screenshots.json").read_text())

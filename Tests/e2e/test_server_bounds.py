@@ -12,6 +12,7 @@ import threading
 import time
 
 import pytest
+from conftest import BACKSTOP, wait_until
 
 MiB = 1 << 20
 
@@ -46,22 +47,23 @@ class Server:
             fields = stat.read().rsplit(")", 1)[1].split()
         return int(fields[11]) + int(fields[12])
 
-    def wait_until_idle(self, deadline_s=60, still_polls=5):
+    def wait_until_idle(self, still_polls=5):
         """Polls the server's CPU time every 0.1 s until it has not moved for `still_polls` polls;
-        returns the seconds that took (fails past the deadline)."""
+        returns the seconds that took (fails at the backstop: the server kept working)."""
         start = time.monotonic()
-        last, still = -1, 0
-        while still < still_polls:
-            assert time.monotonic() - start < deadline_s, "the server kept working"
+        polls = {"last": -1, "still": 0}
+
+        def still():
             ticks = self.cpu_ticks()
-            still = still + 1 if ticks == last else 0
-            last = ticks
-            time.sleep(0.1)
+            polls["still"] = polls["still"] + 1 if ticks == polls["last"] else 0
+            polls["last"] = ticks
+            return polls["still"] >= still_polls
+        wait_until(still, "the server to stop working (its CPU time to stand still)", every=0.1)
         return time.monotonic() - start
 
     def stop(self):
         self.process.terminate()
-        self.process.wait(timeout=10)
+        self.process.wait(timeout=BACKSTOP)
 
 
 def websocket(server, rcvbuf=None):
@@ -69,7 +71,7 @@ def websocket(server, rcvbuf=None):
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     if rcvbuf:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
-    sock.settimeout(30)
+    sock.settimeout(BACKSTOP)
     sock.connect(("127.0.0.1", server.port))
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall((f"GET /rpc HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
@@ -177,7 +179,7 @@ def test_a_client_that_drops_its_connection_has_its_work_cancelled(fonsters_bin)
                 break
         client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         client.close()  # a reset, as a crashed client leaves it
-        server.wait_until_idle(deadline_s=30)
+        server.wait_until_idle()
         # The animations that had started are answered -32800 (those still waiting leave the
         # line unrun), and the session is over.
         ran = [line for line in server.log if "creature/animate" in line]
@@ -209,7 +211,7 @@ def test_unfinished_messages_of_many_sessions_stay_within_the_budget_greediest_c
         opcode, payload = read_frame(sockets["greedy"])
         assert opcode == 8 and struct.unpack("!H", payload[:2])[0] == 1008, (opcode, payload)
         assert b"memory budget" in payload[2:]
-        sender.join(timeout=60)
+        sender.join(timeout=BACKSTOP)
         assert not sender.is_alive()
         answer(late, 9)  # answered (a seed that long is refused, as the protocol says)
         for name in ("middle", "small"):

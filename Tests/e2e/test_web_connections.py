@@ -20,6 +20,7 @@ import pytest
 from websockets.sync.client import connect
 
 from test_websocket import WebServer, call, expect_close, frame, get, raw_ws, read_frame, read_response
+from conftest import BACKSTOP, wait_until
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LOBBY = 512        # WebCommand.maxUnauthenticated
@@ -27,16 +28,9 @@ SLOTS = 64         # WebCommand.maxConnections
 TOKEN_DEADLINE = 5  # WebCommand.tokenDeadline, seconds
 
 
-def wait_for(check, what, timeout=20, every=0.05):
-    """Polls `check` until it returns something truthy; returns that."""
-    end = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(every)
+def wait_for(check, what, every=0.05):
+    """Polls `check` until it returns something truthy (up to the backstop); returns that."""
+    return wait_until(check, what, every=every)
 
 
 def open_sockets(pid):
@@ -63,7 +57,7 @@ def closed(sock, timeout=0.0):
 
 def request(port, token, cookie_name=None, path="/nothing"):
     """A keep-alive socket that has sent one request with the token in its cookie, and the answer's status."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=20)
+    sock = socket.create_connection(("127.0.0.1", port), timeout=BACKSTOP)
     sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
                  f"Cookie: {cookie_name or f'fonsters_token_{port}'}={token}\r\n\r\n".encode())
     status, _, _ = read_response(sock)
@@ -83,7 +77,7 @@ class IdleSockets:
         """Stops it; returns its counts."""
         self.process.stdin.close()
         out = self.process.stdout.read()
-        self.process.wait(timeout=20)
+        self.process.wait(timeout=BACKSTOP)
         return json.loads(out)
 
 
@@ -92,33 +86,35 @@ class IdleSockets:
 def test_a_connection_that_sends_nothing_is_closed_at_the_token_deadline(fonsters_bin):
     web = WebServer(fonsters_bin)
     try:
-        with socket.create_connection(("127.0.0.1", web.port), timeout=30) as sock:
+        with socket.create_connection(("127.0.0.1", web.port), timeout=BACKSTOP) as sock:
             began = time.monotonic()
-            assert sock.recv(100) == b""  # no answer, just closed
+            assert sock.recv(100) == b""  # no answer, just closed (a socket never closed meets the backstop)
             elapsed = time.monotonic() - began
-            assert TOKEN_DEADLINE - 1 <= elapsed <= TOKEN_DEADLINE + 5, elapsed
+            assert TOKEN_DEADLINE - 1 <= elapsed, elapsed  # not before the deadline; how long after is the machine's
     finally:
         web.stop()
 
 
 def test_a_slow_first_request_gets_408_at_the_token_deadline(server):
-    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=BACKSTOP) as sock:
         began = time.monotonic()
         sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         sent = 0
-        while not select.select([sock], [], [], 0.5)[0] and sent < 40:  # a byte now and then does not extend the deadline
+        while not select.select([sock], [], [], 0.5)[0] and sent < 240:  # a byte now and then does not extend the deadline
             sock.sendall(b"X")
             sent += 1
         status, headers, _ = read_response(sock)
         elapsed = time.monotonic() - began
         assert status == 408 and headers["connection"] == "close"
-        assert TOKEN_DEADLINE - 1 <= elapsed <= TOKEN_DEADLINE + 5, elapsed
+        # Not before the deadline, and while the client was still trickling (a deadline that each
+        # byte extended would answer only after the last of the 240); how soon is a loaded machine's.
+        assert TOKEN_DEADLINE - 1 <= elapsed and sent < 240, (elapsed, sent)
         assert sent >= 4
         assert sock.recv(10) == b""
 
 
 def test_a_request_without_the_token_is_answered_and_the_connection_closed(server):
-    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=BACKSTOP) as sock:
         sock.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())  # keep-alive asked
         status, headers, body = read_response(sock)
         assert status == 401 and headers["connection"] == "close" and b"token" in body
@@ -143,13 +139,13 @@ def test_the_longest_waiting_connection_makes_room_for_a_newcomer(fonsters_bin):
     try:
         baseline = open_sockets(web.process.pid)
         for _ in range(LOBBY):
-            idle.append(socket.create_connection(("127.0.0.1", web.port), timeout=10))
+            idle.append(socket.create_connection(("127.0.0.1", web.port), timeout=BACKSTOP))
         wait_for(lambda: open_sockets(web.process.pid) >= baseline + LOBBY, "the lobby to take every socket")
         # The lobby is full: the newcomer waits until the oldest has had its grace, then takes its place.
         sock, status = request(web.port, web.token)
         assert status == 404
         sock.close()
-        assert wait_for(lambda: closed(idle[0]), "the oldest to be closed", timeout=5)
+        assert wait_for(lambda: closed(idle[0]), "the oldest to be closed")
         assert not any(closed(s) for s in idle[-LOBBY // 2:]), "a younger connection was dropped before the oldest"
     finally:
         for s in idle:
@@ -162,7 +158,7 @@ def test_unauthenticated_connections_never_take_the_slots_of_the_page(fonsters_b
     idle, pages = [], []
     try:
         for _ in range(LOBBY + 72):  # a full lobby and more waiting behind it
-            idle.append(socket.create_connection(("127.0.0.1", web.port), timeout=10))
+            idle.append(socket.create_connection(("127.0.0.1", web.port), timeout=BACKSTOP))
         for _ in range(SLOTS):
             sock, status = request(web.port, web.token)
             assert status == 404, "a connection with the token was refused while the slots were free"
@@ -244,7 +240,7 @@ def test_a_websocket_that_answers_pings_stays_open(pinging):
 def test_a_client_library_answering_pings_outlives_a_silent_one(pinging):
     with pinging.ws() as ws:
         silent = raw_ws(pinging)
-        silent.settimeout(20)
+        silent.settimeout(BACKSTOP)
         expect_close(silent, 1001)  # the silent one had its ping and its deadline...
         assert call(ws, "creature/describe", {"seed": "still here"})["result"]  # ...the answering one is still served
 
@@ -252,7 +248,7 @@ def test_a_client_library_answering_pings_outlives_a_silent_one(pinging):
 @pytest.mark.parametrize("args", [["--ping-interval", "0"], ["--ping-timeout", "soon"], ["--ping-interval"],
                                   ["--ping-timeout", "1e9"], ["--ping-interval", "nan"]])
 def test_bad_ping_options_exit_2(fonsters_bin, args):
-    result = subprocess.run([fonsters_bin, "web", "--memory", *args], capture_output=True, text=True, timeout=10)
+    result = subprocess.run([fonsters_bin, "web", "--memory", *args], capture_output=True, text=True, timeout=BACKSTOP)
     assert result.returncode == 2, args
     assert result.stdout == "" and result.stderr.startswith("fonsters-rpc: ")
 
@@ -265,11 +261,11 @@ def test_two_servers_on_two_ports_keep_their_own_cookies_in_one_jar(fonsters_bin
         jar = http.cookiejar.CookieJar()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
         for web in (first, second):  # the second sets its cookie after the first, on the same host
-            with opener.open(web.url, timeout=10) as reply:
+            with opener.open(web.url, timeout=BACKSTOP) as reply:
                 assert reply.status == 200 and reply.url == f"{web.origin}/"
         assert sorted(c.name for c in jar) == sorted([first.cookie_name, second.cookie_name])
         for web in (first, second, first):
-            with opener.open(f"{web.origin}/", timeout=10) as reply:
+            with opener.open(f"{web.origin}/", timeout=BACKSTOP) as reply:
                 assert reply.status == 200
     finally:
         first.stop()
@@ -287,14 +283,14 @@ def test_two_servers_on_two_ports_keep_their_own_cookies_in_one_jar(fonsters_bin
 def test_any_cookie_of_the_servers_name_may_carry_the_token(server, cookies, status):
     lines = "".join(f"Cookie: {c.format(name=server.cookie_name, token=server.token)}\r\n" for c in cookies)
     raw = f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n{lines}Connection: close\r\n\r\n".encode()
-    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=BACKSTOP) as sock:
         sock.sendall(raw)
         assert read_response(sock)[0] in ((200, 404) if status == 200 else (status,))
 
 
 def test_a_websocket_with_another_servers_cookie_gets_401(server):
     with pytest.raises(Exception) as info:
-        connect(server.ws_url, origin=server.origin, open_timeout=10,
+        connect(server.ws_url, origin=server.origin, open_timeout=BACKSTOP,
                 additional_headers={"Cookie": f"fonsters_token_{server.port + 1}={server.token}"})
     assert "401" in str(info.value)
 
@@ -354,7 +350,7 @@ def test_the_page_stays_connected_while_a_silent_websocket_is_dropped(fonsters_b
                        "document.getElementById('connection').dataset.state)).observe(document.getElementById('connection'), "
                        "{attributes: true});")
         silent = raw_ws(web)
-        silent.settimeout(20)
+        silent.settimeout(BACKSTOP)
         expect_close(silent, 1001)  # pinged, and the deadline passed
         with web.ws() as ws:
             made = call(ws, "fonsters/create", {"name": "Pinged", "seed": "pinged"})["result"]

@@ -30,6 +30,7 @@ from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 from PIL import Image  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
+from conftest import BACKSTOP  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / ".build" / "test-artifacts" / "web-gui"
@@ -57,7 +58,7 @@ class WebServer:
         self.token = match.group(2)
         self.origin = f"http://127.0.0.1:{self.port}"
         self.exits = contextlib.ExitStack()
-        self.ws = self.exits.enter_context(connect(f"ws://127.0.0.1:{self.port}/rpc", origin=self.origin, max_size=None, open_timeout=10,
+        self.ws = self.exits.enter_context(connect(f"ws://127.0.0.1:{self.port}/rpc", origin=self.origin, max_size=None, open_timeout=BACKSTOP,
                                                    additional_headers={"Cookie": f"fonsters_token_{self.port}={self.token}"}))
         self.next_id = 0
 
@@ -69,7 +70,7 @@ class WebServer:
             message["params"] = params
         self.ws.send(json.dumps(message))
         while True:
-            reply = json.loads(self.ws.recv(timeout=20))
+            reply = json.loads(self.ws.recv(timeout=BACKSTOP))
             if isinstance(reply, dict) and "method" in reply:
                 continue  # a notification
             assert reply["id"] == self.next_id
@@ -82,7 +83,7 @@ class WebServer:
     def stop(self):
         self.exits.close()
         self.process.terminate()
-        self.process.wait(timeout=10)
+        self.process.wait(timeout=BACKSTOP)
 
 
 def find_chromedriver():
@@ -146,12 +147,12 @@ def shot(driver, name):
     return path
 
 
-def wait(driver, check, what, timeout=15):
-    """Waits until `check(driver)` is truthy; returns its value."""
+def wait(driver, check, what):
+    """Waits until `check(driver)` is truthy (up to the backstop); returns its value."""
     try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: check(d))
+        return WebDriverWait(driver, BACKSTOP, poll_frequency=0.05).until(lambda d: check(d))
     except Exception as error:
-        raise AssertionError(f"timed out waiting for {what}") from error
+        raise AssertionError(f"gave up waiting for {what} after {BACKSTOP:.0f} s (the backstop against a hang)") from error
 
 
 def js(driver, script, *args):
@@ -630,7 +631,7 @@ def test_clock_creature_changes_every_second(server, browser):
     browser.find_element(By.ID, "open-clock").click()
     first = wait(browser, lambda d: d.find_element(By.ID, "seed").get_attribute("value"), "the clock seed")
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)", first), first
-    later = wait(browser, lambda d: (v := d.find_element(By.ID, "seed").get_attribute("value")) != first and v, "the next second", timeout=5)
+    later = wait(browser, lambda d: (v := d.find_element(By.ID, "seed").get_attribute("value")) != first and v, "the next second")
     expected = server.call("creature/render", {"seed": later, "size": 512})
     wait(browser, lambda d: d.find_element(By.ID, "creature").get_attribute("src") == expected["dataUri"], "the clock picture")
 
@@ -643,7 +644,7 @@ def test_large_library_is_virtualised(server, browser):
     for start in range(0, count, 500):
         server.ws.send(json.dumps(batch[start:start + 500]))
         while True:
-            reply = json.loads(server.ws.recv(timeout=60))
+            reply = json.loads(server.ws.recv(timeout=BACKSTOP))
             if isinstance(reply, list):
                 assert all("result" in r for r in reply)
                 break

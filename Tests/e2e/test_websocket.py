@@ -16,6 +16,7 @@ import time
 import pytest
 from websockets.sync.client import connect
 from websockets.exceptions import ConnectionClosed
+from conftest import BACKSTOP
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 WEB = ROOT / "clients" / "web"
@@ -40,11 +41,11 @@ class WebServer:
         """A `websockets` client authenticated with the cookie."""
         headers = {"Cookie": f"{self.cookie_name}={self.token}"}
         return connect(self.ws_url, additional_headers=headers, origin=self.origin,
-                       max_size=None, open_timeout=10, **kwargs)
+                       max_size=None, open_timeout=BACKSTOP, **kwargs)
 
     def stop(self):
         self.process.terminate()
-        self.process.wait(timeout=10)
+        self.process.wait(timeout=BACKSTOP)
         return self.process.stderr.read().decode()
 
 
@@ -62,7 +63,7 @@ def call(ws, method, params=None, id=1):
         message["params"] = params
     ws.send(json.dumps(message))
     while True:
-        reply = json.loads(ws.recv(timeout=10))
+        reply = json.loads(ws.recv(timeout=BACKSTOP))
         if "method" not in reply:
             assert reply["id"] == id
             return reply
@@ -70,7 +71,7 @@ def call(ws, method, params=None, id=1):
 
 # ---- raw HTTP ----
 
-def http(port, raw, timeout=15):
+def http(port, raw, timeout=BACKSTOP):
     """Sends raw bytes and reads until the server closes or one response is complete:
     returns (status, headers dict lower-case, body bytes)."""
     with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
@@ -117,7 +118,7 @@ def cookie(server):
 
 def raw_ws(server):
     """A socket after a successful handshake (cookie auth), for hand-made frames."""
-    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=BACKSTOP)
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall((f"GET /rpc HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
@@ -169,12 +170,13 @@ def expect_close(sock, code):
         if opcode == 0x8:
             assert struct.unpack("!H", payload[:2])[0] == code, payload
             break
-    sock.settimeout(5)
+    sock.settimeout(BACKSTOP)
     assert sock.recv(100) == b"", "the server did not close the TCP connection after the close frame"
 
 
 # ---- the URL line and the token ----
 
+@pytest.mark.slow
 def test_the_url_line_is_the_only_stdout_and_has_a_long_token(fonsters_bin):
     web = WebServer(fonsters_bin)
     try:
@@ -184,7 +186,7 @@ def test_the_url_line_is_the_only_stdout_and_has_a_long_token(fonsters_bin):
         other.stop()
     finally:
         web.process.terminate()
-        out, _ = web.process.communicate(timeout=10)
+        out, _ = web.process.communicate(timeout=BACKSTOP)
     assert out == b"", "more than one line on stdout"
 
 
@@ -289,8 +291,9 @@ def test_too_many_headers_get_431(server):
     assert status == 431
 
 
+@pytest.mark.slow
 def test_a_slow_client_is_dropped_at_the_head_deadline(server):
-    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=BACKSTOP) as sock:
         # A connection that showed the token has 10 s for each later request head.
         sock.sendall(f"GET /nothing HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
                      f"Cookie: {server.cookie_name}={server.token}\r\n\r\n".encode())
@@ -298,18 +301,20 @@ def test_a_slow_client_is_dropped_at_the_head_deadline(server):
         began = time.monotonic()
         sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         sent = 0
-        while not select.select([sock], [], [], 1)[0] and sent < 30:  # a byte now and then does not extend the deadline
+        while not select.select([sock], [], [], 1)[0] and sent < 120:  # a byte now and then does not extend the deadline
             sock.sendall(b"X")
             sent += 1
         status, headers, _ = read_response(sock)
         elapsed = time.monotonic() - began
         assert status == 408
-        assert 9 <= elapsed <= 14, elapsed
+        # Not before the deadline, and while the client was still trickling (a deadline that each
+        # byte extended would answer only after the last of the 120); how soon is a loaded machine's.
+        assert elapsed >= 9 and sent < 120, (elapsed, sent)
         assert sock.recv(10) == b""
 
 
 def test_keep_alive_serves_several_requests_on_one_connection(server):
-    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=BACKSTOP) as sock:
         for _ in range(3):
             sock.sendall(f"GET /nothing-here HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
                          f"Cookie: {server.cookie_name}={server.token}\r\n\r\n".encode())
@@ -367,7 +372,7 @@ def test_every_gui_file_is_served_byte_for_byte_with_its_type(server):
     if "index.html" in files:
         status, headers, page = get(server, "/", cookie(server))
         assert status == 200 and headers["cache-control"] == "no-cache"
-        # The page names the files under this build's version, where they never change (issue 29).
+        # The page names the files under this build's version, where they never change (so they are cached for good).
         versions = set(re.findall(rb'="/v/([0-9a-f]{16})/', page))
         assert len(versions) == 1, "the page names its files under one version"
         assert re.sub(rb'="/v/[0-9a-f]{16}/', b'="/', page) == (WEB / "index.html").read_bytes(), "and is index.html otherwise"
@@ -403,7 +408,7 @@ def test_json_rpc_over_the_websocket_with_the_cookie(server):
 
 
 def test_the_token_in_the_query_also_opens_the_websocket(server):
-    with connect(f"{server.ws_url}?token={server.token}", origin=server.origin, open_timeout=10) as ws:
+    with connect(f"{server.ws_url}?token={server.token}", origin=server.origin, open_timeout=BACKSTOP) as ws:
         assert call(ws, "creature/describe", {"seed": "abc"})["result"]
 
 
@@ -411,13 +416,13 @@ def test_a_foreign_origin_gets_403(server):
     for origin in ["http://evil.example", f"http://evil.example:{server.port}", "null",
                    f"https://127.0.0.1:{server.port}", f"http://127.0.0.1:{server.port + 1}"]:
         with pytest.raises(Exception) as info:
-            connect(server.ws_url, additional_headers=cookie(server), origin=origin, open_timeout=10)
+            connect(server.ws_url, additional_headers=cookie(server), origin=origin, open_timeout=BACKSTOP)
         assert "403" in str(info.value), origin
 
 
 def test_a_websocket_without_a_token_gets_401(server):
     with pytest.raises(Exception) as info:
-        connect(server.ws_url, origin=server.origin, open_timeout=10)
+        connect(server.ws_url, origin=server.origin, open_timeout=BACKSTOP)
     assert "401" in str(info.value)
 
 
@@ -425,7 +430,7 @@ def test_a_fragmented_message_is_joined(server):
     with server.ws() as ws:
         text = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "creature/describe", "params": {"seed": "fragments"}})
         ws.send([text[:10], text[10:11], text[11:40], text[40:]])
-        reply = json.loads(ws.recv(timeout=10))
+        reply = json.loads(ws.recv(timeout=BACKSTOP))
         assert reply["id"] == 7 and "result" in reply
 
 
@@ -444,7 +449,7 @@ def test_fragments_interleaved_with_a_ping_over_raw_frames(server):
 
 def test_ping_gets_a_pong(server):
     with server.ws() as ws:
-        ws.ping(b"are you there").wait(timeout=5)
+        ws.ping(b"are you there").wait(timeout=BACKSTOP)
         assert call(ws, "creature/describe", {"seed": "after ping"})["result"]
 
 
@@ -504,6 +509,7 @@ def test_a_binary_message_closes_with_1003(server):
     expect_close(sock, 1003)
 
 
+@pytest.mark.slow
 def test_a_thousand_concurrent_messages_are_all_answered(server):
     with server.ws() as ws:
         for i in range(1000):
@@ -511,7 +517,7 @@ def test_a_thousand_concurrent_messages_are_all_answered(server):
                                 "params": {"seed": f"seed {i}", "size": 64}}))
         seen = set()
         while len(seen) < 1000:
-            reply = json.loads(ws.recv(timeout=30))
+            reply = json.loads(ws.recv(timeout=BACKSTOP))
             if "id" in reply:
                 assert "result" in reply, reply
                 seen.add(reply["id"])
@@ -522,14 +528,14 @@ def test_a_batch_is_answered_with_one_array(server):
     with server.ws() as ws:
         ws.send(json.dumps([{"jsonrpc": "2.0", "id": i, "method": "creature/describe", "params": {"seed": str(i)}}
                             for i in range(5)]))
-        reply = json.loads(ws.recv(timeout=10))
+        reply = json.loads(ws.recv(timeout=BACKSTOP))
         assert sorted(r["id"] for r in reply) == list(range(5))
 
 
 def test_invalid_json_gets_a_parse_error_and_the_session_goes_on(server):
     with server.ws() as ws:
         ws.send("{not json")
-        reply = json.loads(ws.recv(timeout=10))
+        reply = json.loads(ws.recv(timeout=BACKSTOP))
         assert reply["error"]["code"] == -32700
         assert call(ws, "creature/describe", {"seed": "still here"})["result"]
 
@@ -539,9 +545,8 @@ def test_two_connections_share_the_store_and_see_each_others_changes(server):
         created = call(a, "fonsters/create", {"name": "Shared", "seed": "tabs"}, id=1)["result"]
         fid = created["id"] if "id" in created else created["fonster"]["id"]
         # b hears about it...
-        deadline = time.monotonic() + 10
         while True:
-            message = json.loads(b.recv(timeout=max(0.1, deadline - time.monotonic())))
+            message = json.loads(b.recv(timeout=BACKSTOP))
             if message.get("method") == "fonsters/didChange" and fid in message["params"]["ids"]:
                 break
         # ...and reads the same library.
@@ -564,14 +569,14 @@ def test_exit_ends_only_its_own_session_with_1000(server):
         assert call(a, "shutdown", id=1)["result"] is None
         a.send(json.dumps({"jsonrpc": "2.0", "method": "exit"}))
         with pytest.raises(ConnectionClosed):
-            a.recv(timeout=10)
+            a.recv(timeout=BACKSTOP)
         assert a.protocol.close_rcvd.code == 1000
         assert call(b, "creature/describe", {"seed": "still serving"}, id=2)["result"]
 
 
 def test_a_non_loopback_host_needs_allow_remote(fonsters_bin):
     result = subprocess.run([fonsters_bin, "web", "--host", "0.0.0.0", "--memory"], capture_output=True, text=True,
-                            timeout=10)
+                            timeout=BACKSTOP)
     assert result.returncode == 2
     assert result.stdout == ""
     assert "--allow-remote" in result.stderr
@@ -580,14 +585,14 @@ def test_a_non_loopback_host_needs_allow_remote(fonsters_bin):
 @pytest.mark.parametrize("args", [["--port", "70000"], ["--port"], ["--stdio"], ["--script", "x"], ["--open=yes"],
                                   ["--memory", "--store", "x.sqlite"], ["--bogus"]])
 def test_bad_web_options_exit_2_with_a_message(fonsters_bin, args):
-    result = subprocess.run([fonsters_bin, "web", *args], capture_output=True, text=True, timeout=10)
+    result = subprocess.run([fonsters_bin, "web", *args], capture_output=True, text=True, timeout=BACKSTOP)
     assert result.returncode == 2, args
     assert result.stdout == "" and result.stderr.startswith("fonsters-rpc: ")
 
 
 def test_a_port_in_use_fails_with_a_hint(server, fonsters_bin):
     result = subprocess.run([fonsters_bin, "web", "--port", str(server.port), "--memory"], capture_output=True,
-                            text=True, timeout=10)
+                            text=True, timeout=BACKSTOP)
     assert result.returncode == 1
     assert result.stdout == ""
     assert "--port 0" in result.stderr
@@ -601,15 +606,15 @@ def test_ipv6_loopback_serves_with_its_own_host_name(fonsters_bin):
         match = re.fullmatch(r"http://\[::1\]:(\d+)/\?token=([0-9a-f]+)", url)
         assert match, url
         port, token = int(match.group(1)), match.group(2)
-        with socket.create_connection(("::1", port), timeout=10) as sock:
+        with socket.create_connection(("::1", port), timeout=BACKSTOP) as sock:
             sock.sendall(f"GET /?token={token} HTTP/1.1\r\nHost: [::1]:{port}\r\n\r\n".encode())
             assert read_response(sock)[0] == 303
-        with socket.create_connection(("::1", port), timeout=10) as sock:
+        with socket.create_connection(("::1", port), timeout=BACKSTOP) as sock:
             sock.sendall(f"GET /?token={token} HTTP/1.1\r\nHost: [::2]:{port}\r\n\r\n".encode())
             assert read_response(sock)[0] == 403
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        process.wait(timeout=BACKSTOP)
 
 
 def rss_mb(pid):
@@ -620,6 +625,7 @@ def rss_mb(pid):
     raise AssertionError("no VmRSS")
 
 
+@pytest.mark.slow
 def test_pings_from_a_client_that_never_reads_do_not_grow_memory(fonsters_bin):
     web = WebServer(fonsters_bin)
     try:
@@ -637,7 +643,7 @@ def test_pings_from_a_client_that_never_reads_do_not_grow_memory(fonsters_bin):
         # The server still answers another session (what it read is behind it, not in a growing queue).
         with web.ws() as ws:
             ws.send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "creature/describe", "params": {"seed": "b", "engine": "fonsters-v1"}}))
-            assert json.loads(ws.recv(timeout=30))["id"] == 1
+            assert json.loads(ws.recv(timeout=BACKSTOP))["id"] == 1
         grown = rss_mb(web.process.pid) - before
         assert grown < 24, f"RSS grew {grown:.1f} MB after {sent * 5000} pings"
         sock.close()
@@ -661,10 +667,10 @@ def test_the_servers_bounds_apply_to_every_session(fonsters_bin):
         with web.ws() as ws:
             ws.send(json.dumps([{"jsonrpc": "2.0", "id": i, "method": "creature/describe", "params": {"seed": "b"}}
                                 for i in range(3)]))
-            reply = json.loads(ws.recv(timeout=10))
+            reply = json.loads(ws.recv(timeout=BACKSTOP))
             assert reply["error"]["code"] == -32600 and reply["error"]["data"]["limit"] == 2
             ws.send(json.dumps([{"jsonrpc": "2.0", "id": i, "method": "creature/describe", "params": {"seed": "b"}}
                                 for i in range(2)]))
-            assert len(json.loads(ws.recv(timeout=10))) == 2
+            assert len(json.loads(ws.recv(timeout=BACKSTOP))) == 2
     finally:
         web.stop()

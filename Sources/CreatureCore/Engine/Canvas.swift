@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Painting primitives of ENGINE.md §5 over a grid's cells: cells, discs and the thick line.
+/// Painting primitives of docs/engine.md §5 over a grid's cells: cells, discs and the thick line.
 struct Canvas {
     let grid: Cells
     /// When set, every cell painted is noted as painted by `feature` (for the alt text).

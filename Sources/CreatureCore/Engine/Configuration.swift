@@ -1,4 +1,4 @@
-/// What a creature is made of (ENGINE.md §4), resolved from segment hashes of the render seed.
+/// What a creature is made of (docs/engine.md §4), resolved from segment hashes of the render seed.
 public struct Configuration: Equatable, Sendable {
     /// Drawing modes.
     public enum Mode: String, Sendable { case creature, cloud, flower, repeating, space }
@@ -56,7 +56,7 @@ public struct Configuration: Equatable, Sendable {
     public var appendages: Bool, appendageCount: Int, appendageStyle: AppendageStyle, appendageRadial: Bool
 
     /// Resolves the configuration of a render seed from its hash state, by the rules of `engine`
-    /// (v2 changes the tier and then boosts prominent features, ENGINE.md §11).
+    /// (v2 changes the tier and then boosts prominent features, docs/engine.md §11).
     public init(hash s: some SegmentHashing, engine: EngineVersion) {
         tier = engine == .v2 ? Configuration.v2Tier(s) : s.pick("complexity_tier", 5) + 1
         let u = s.h("avatar_mode")

@@ -1,4 +1,4 @@
-/// The fixed tables of engine v1 (ENGINE.md §3 and §6).
+/// The fixed tables of engine v1 (docs/engine.md §3 and §6).
 public enum V1Constants {
     /// The twelve palettes of six colours each, as `#rrggbb`.
     public static let palettes: [[String]] = [

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Creature mode (ENGINE.md §5.5): head, face, features, horn, antlers, appendages, mirror,
+/// Creature mode (docs/engine.md §5.5): head, face, features, horn, antlers, appendages, mirror,
 /// asymmetry and shape mask, in that order.
 enum CreatureDrawing {
     static func draw(_ c: Configuration, _ s: some SegmentHashing) -> Grid {

@@ -1,4 +1,4 @@
-/// The scene behind a creature (ENGINE.md §8): layers switched on by keywords or by chance.
+/// The scene behind a creature (docs/engine.md §8): layers switched on by keywords or by chance.
 public struct Environment: Equatable, Sendable {
     /// One layer: whether it shows, and the count a keyword gave (nil when none did).
     public struct Layer: Equatable, Sendable {

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Cell-geometry tests of ENGINE.md §5, evaluated in the order the spec writes them.
+/// Cell-geometry tests of docs/engine.md §5, evaluated in the order the spec writes them.
 @usableFromInline enum Geometry {
     @inlinable static func inCircle(_ x: Double, _ y: Double, _ cx: Double, _ cy: Double, _ r: Double) -> Bool {
         let dx = x - cx, dy = y - cy

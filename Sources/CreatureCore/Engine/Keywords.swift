@@ -1,4 +1,4 @@
-/// The text the environment's keyword hints read (ENGINE.md §8): `w = lowercase(trim(s))` as code
+/// The text the environment's keyword hints read (docs/engine.md §8): `w = lowercase(trim(s))` as code
 /// points, with every search linear in its length.
 struct Keywords {
     /// The keyword text of the render seed `s`: `lowercase(trim(s))`.

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The non-creature modes (ENGINE.md §5.1–5.4): cloud, flower, repeating and space.
+/// The non-creature modes (docs/engine.md §5.1–5.4): cloud, flower, repeating and space.
 enum PatternDrawing {
     /// Colours and bounds shared by the patterns.
     private struct Frame {

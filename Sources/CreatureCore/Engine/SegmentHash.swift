@@ -1,4 +1,4 @@
-/// The v1 segment hash (ENGINE.md §2) with the seed folded once: `h(seed, id)` for any id costs
+/// The v1 segment hash (docs/engine.md §2) with the seed folded once: `h(seed, id)` for any id costs
 /// only the id's units. The eight lanes are a left fold over UTF-16 units, so the state after
 /// `seed + U+0000` is computed in `init` and reused for every segment id.
 ///
@@ -146,7 +146,7 @@ public struct SegmentHash: SegmentHashing {
     }
 }
 
-/// A segment hash with the seed folded in, for one engine (v1: ENGINE.md §2, v2: §11). Segment ids
+/// A segment hash with the seed folded in, for one engine (v1: docs/engine.md §2, v2: §11). Segment ids
 /// are folded byte by byte after it; `h`, `pick` and `roll` are shared by both engines.
 public protocol SegmentHashing: Sendable {
     /// The hash state for `seed`, ready for any segment id.

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// What a tap on a creature plays (ENGINE.md §7).
+/// What a tap on a creature plays (docs/engine.md §7).
 public enum TapAnimation: String, CaseIterable, Sendable {
     case blink, eyebrowRaise, armWave, footKick, slideOffAndBack, squishAndPop, bounce, wiggle, shake,
          pulse, rain, explode, wipe, dissolve, zoom, blinds, push, flip, spinOut, spotlight, bounceIn

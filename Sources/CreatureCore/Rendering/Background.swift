@@ -1,5 +1,5 @@
 /// What a creature image stands on: nothing (transparent, the default), one opaque colour, or the
-/// seed's sky (ENGINE.md §8.1: "a still picture on its sky uses the sky gradient alone").
+/// seed's sky (docs/engine.md §8.1: "a still picture on its sky uses the sky gradient alone").
 public enum Background: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Transparent cells stay transparent (JPEG, which has no alpha, shows them white).
     case transparent

@@ -203,7 +203,7 @@ public struct Picture: Hashable, Sendable {
         let (own, fallback) = engine == .v1 ? (V1Constants.paletteColors, V1Constants.fallbackRGBA)
                                             : (V2Colors.paletteColors, V2Colors.fallbackRGBA)
         // Of the fallbacks only index 2's is ever drawn, as the accent of a two-colour pattern
-        // (ENGINE.md §5: other cell values past the palette become the fill).
+        // (docs/engine.md §5: other cell values past the palette become the fill).
         var list: [RGBA] = []
         for c in own.joined() + [fallback[2]] where !list.contains(c) { list.append(c) }
         return list

@@ -1,4 +1,4 @@
-/// Which wants no creature of an engine can meet (ENGINE.md §4, §5, §11), found before searching.
+/// Which wants no creature of an engine can meet (docs/engine.md §4, §5, §11), found before searching.
 ///
 /// A creature's tier and mode decide which traits it can have: features are drawn only in
 /// creature mode (tier 4–5; appendages 3–5), tiers 1–3 have two palette colours, tier 1 a
@@ -7,10 +7,10 @@
 /// at least three of eyes, mouth, appendages, body and eyebrows on every tier 4–5 creature.
 /// Wants are possible together when one (tier, mode) allows them all.
 extension SearchWant {
-    /// The prominent features v2 turns on until three are (ENGINE.md §11).
+    /// The prominent features v2 turns on until three are (docs/engine.md §11).
     static let prominent: Set<Trait> = [.eyes, .mouth, .appendages, .body, .eyebrows]
 
-    /// The most colours a picture shows at `tier` in `mode` (ENGINE.md §5: creature cells past the
+    /// The most colours a picture shows at `tier` in `mode` (docs/engine.md §5: creature cells past the
     /// palette become the fill, patterns use fill, two accents and the background).
     static func maxColours(tier: Int, mode: Configuration.Mode) -> Int {
         switch mode {

@@ -1,4 +1,4 @@
-/// The v2 segment hash h₂ (ENGINE.md §11): eight seed lanes finalised once per seed, then an id
+/// The v2 segment hash h₂ (docs/engine.md §11): eight seed lanes finalised once per seed, then an id
 /// mixer over the id's UTF-8 bytes, so `h₂(seed, id)` for any id costs only the id's bytes.
 public struct SegmentHashV2: SegmentHashing {
     /// `F0^F2^F4^F6` and `F1^F3^F5^F7` of the finalised seed lanes `F_j`: all that step 5 needs,

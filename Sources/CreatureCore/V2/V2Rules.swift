@@ -1,4 +1,4 @@
-/// The configuration rules v2 changes (ENGINE.md §11): tiers 3…5 and the prominent boost.
+/// The configuration rules v2 changes (docs/engine.md §11): tiers 3…5 and the prominent boost.
 extension Configuration {
     /// The v2 tier: `3 + pick(s,"complexity_tier",3)`, so tiers 1–2 never occur.
     static func v2Tier(_ s: some SegmentHashing) -> Int {
@@ -25,7 +25,7 @@ extension Configuration {
     }
 }
 
-/// The v2 colours (ENGINE.md §11): every drawn colour gets a brightness/saturation boost.
+/// The v2 colours (docs/engine.md §11): every drawn colour gets a brightness/saturation boost.
 public enum V2Colors {
     /// The boosted colours of each palette, parsed and boosted once.
     public static let paletteColors: [[RGBA]] = V1Constants.paletteColors.map { $0.map(boost) }

@@ -5,7 +5,7 @@ import TestSupport
 
 /// The README's contact sheet: the committed docs/creatures.png is exactly what
 /// scripts/contact-sheet.sh draws now, and a sheet's tiles are the creatures on their skies.
-@Suite(.offTheCooperativeThreads) struct ContactSheetTests {
+@Suite(.offTheCooperativeThreads, .tags(.slow), .notInQuickTier) struct ContactSheetTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import CreatureCore
 
-/// Issue 12: the alt text describes what is drawn, checked against the golden grids and colours.
+/// The alt text describes what is drawn, checked against the golden grids and colours.
 @Suite(.offTheCooperativeThreads) struct AltTextTests {
     struct EngineFile: Decodable { let records: [CreatureRecord] }
 
@@ -175,7 +175,7 @@ import TestSupport
         featuresAreNamedExactlyWhenTheirCellsSurvive(record, engine: .v1)
     }
 
-    /// The same for v2, whose alt text once hashed with v1 and named no feature (issue 18).
+    /// The same for v2, whose alt text once hashed with v1 and named no feature.
     @Test func featuresAreNamedExactlyWhenTheirCellsSurviveInV2() {
         let records = Self.records(.v2)
         #expect(records.count > 1000)

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import CreatureCore
 
-/// ENGINE.md §7–9: taps, environment keywords, names, share links, clock.
+/// docs/engine.md §7–9: taps, environment keywords, names, share links, clock.
 @Suite(.offTheCooperativeThreads) struct AroundTheEngineTests {
     @Test func displayNameRules() {
         #expect(Naming.displayName(name: "Rex", seed: "abc") == "Rex")

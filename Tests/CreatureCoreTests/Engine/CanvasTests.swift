@@ -29,7 +29,7 @@ import TestSupport
         }
     }
 
-    /// ENGINE.md §5.5's thick line, step by step: every cell through `setPixel`'s own rounding.
+    /// docs/engine.md §5.5's thick line, step by step: every cell through `setPixel`'s own rounding.
     static func referenceLine(_ cells: Cells, x0: Double, y0: Double, dx: Double, dy: Double, length: Double,
                               th0: Double, taper: Double, value: Int8) {
         ReferenceDrawing.thickLine(x0: x0, y0: y0, dx: dx, dy: dy, length: length, th0: th0, taper: taper) { x, y in

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import CreatureCore
 
-/// Parity with the reference apps on the edge seeds (ENGINE.md §10, `engine-v1-edge.json` and
+/// Parity with the reference apps on the edge seeds (docs/engine.md §10, `engine-v1-edge.json` and
 /// `frames-v1-edge.json`): whitespace-like code points, keyword numbers beside marks and joiners,
 /// grapheme clusters, control characters and seeds of up to 10,000 units.
 @Suite(.offTheCooperativeThreads) struct EdgeGoldenTests {

@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import CreatureCore
 
-/// The edge rules of ENGINE.md §1 and §8, one spec sentence at a time.
+/// The edge rules of docs/engine.md §1 and §8, one spec sentence at a time.
 @Suite(.offTheCooperativeThreads) struct EdgeRulesTests {
     @Test func zeroWidthSpaceIsWhitespace() {
         #expect(Seeds.trim("\u{200B}Bob\u{200B}") == "Bob")

@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import CreatureCore
 
-/// Issue 10 item 9: export file names are safe on Linux, macOS and Windows.
+/// Export file names are safe on Linux, macOS and Windows.
 @Suite(.offTheCooperativeThreads) struct FileNameTests {
     /// An independent check of every rule a safe file name must pass.
     static func problems(_ fileName: String) -> [String] {
@@ -42,7 +42,7 @@ import TestSupport
     }
 
     @Test func newlinesNoLongerReachTheFileName() {
-        // ENGINE.md §9 keeps a newline (it is not engine whitespace); we replace it like a space.
+        // docs/engine.md §9 keeps a newline (it is not engine whitespace); we replace it like a space.
         #expect(Self.png("", seed: "line1\nline2") == "line1_line2.png")
         #expect(Self.png("a\r\nb") == "a_b.png")
     }

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import CreatureCore
 
-/// Galaxies (ENGINE.md §5.4), drawn with per-column hashes, a table of angles and the shortcut
+/// Galaxies (docs/engine.md §5.4), drawn with per-column hashes, a table of angles and the shortcut
 /// past R/2, give the cells of a cell-by-cell reference written from the spec, for both engines.
 @Suite(.offTheCooperativeThreads) struct GalaxyTests {
     /// §5.4's galaxy, every cell with its own ids, then the horizontal mirror of §5.

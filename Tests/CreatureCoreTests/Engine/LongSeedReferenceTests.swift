@@ -6,7 +6,7 @@ import TestSupport
 /// The linear keyword search and character breaking give the answers of a plain, obviously correct
 /// formulation (a regular expression, a scan from every position, Swift's own characters) on
 /// generated seeds, and long seeds give the answers of the short seeds they are built from.
-@Suite(.offTheCooperativeThreads) struct LongSeedReferenceTests {
+@Suite(.offTheCooperativeThreads, .tags(.slow), .notInQuickTier) struct LongSeedReferenceTests {
     static let pairs: [(StaticString, StaticString)] = [
         ("cloud", "clouds"), ("bird", "birds"), ("butterfly", "butterflies"), ("flower", "flowers"),
         ("clover", "clovers"), ("firework", "fireworks"), ("leaf", "leaves"), ("light", "lights"),
@@ -44,7 +44,7 @@ import TestSupport
         return String(String.UnicodeScalarView(scalars[first...last]))
     }
 
-    /// ENGINE.md §8 with `NSRegularExpression` and Swift's characters.
+    /// docs/engine.md §8 with `NSRegularExpression` and Swift's characters.
     static func referenceNumber(_ singular: StaticString, _ plural: StaticString, seed: String) -> Int? {
         let w = referenceTrim(seed).lowercased()
         let regex = try! NSRegularExpression(pattern: "(\\d+)\\s*(?:\(singular)|\(plural))")

@@ -1,7 +1,7 @@
 import Foundation
 @testable import CreatureCore
 
-/// ENGINE.md §5 drawn as the spec words it, for differential tests of the fast drawing: every
+/// docs/engine.md §5 drawn as the spec words it, for differential tests of the fast drawing: every
 /// cell through its own geometry test, every segment id hashed as a string, arithmetic in the
 /// order written. No tables, row masks, mirrored halves or fallbacks — and slow for that.
 struct ReferenceDrawing {

@@ -3,14 +3,14 @@ import Testing
 @testable import CreatureCore
 import TestSupport
 
-/// The fast drawing paints exactly what ENGINE.md §5, drawn as worded (`ReferenceDrawing`),
+/// The fast drawing paints exactly what docs/engine.md §5, drawn as worded (`ReferenceDrawing`),
 /// paints — on seeds beyond the goldens, chosen so that every mode, space kind, mask, eye shape,
 /// appendage layout and rarely drawn feature comes up, for both engines.
 ///
 /// `FONSTERS_REFERENCE_CANDIDATES=n` draws from `n` candidate seeds per engine instead of 30,000,
 /// and `FONSTERS_REFERENCE_PER_TRAIT=m` keeps `m` seeds per trait instead of 12 (in release, with
 /// `-Xswiftc -enable-testing`, millions of seeds can be compared).
-@Suite(.offTheCooperativeThreads) struct ReferenceDrawingTests {
+@Suite(.offTheCooperativeThreads, .tags(.slow), .notInQuickTier) struct ReferenceDrawingTests {
     static let candidates = ProcessInfo.processInfo.environment["FONSTERS_REFERENCE_CANDIDATES"].flatMap { Int($0) } ?? 30_000
     static let perTrait = ProcessInfo.processInfo.environment["FONSTERS_REFERENCE_PER_TRAIT"].flatMap { Int($0) } ?? 12
 

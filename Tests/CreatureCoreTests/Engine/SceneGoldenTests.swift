@@ -4,7 +4,7 @@ import TestSupport
 import JSON
 @testable import CreatureCore
 
-/// Parity with the apps' scene (ENGINE.md §8.1, `scene-v1.json`): every field of every scene
+/// Parity with the apps' scene (docs/engine.md §8.1, `scene-v1.json`): every field of every scene
 /// record — sky levels, effects, sun period and each cloud — for every seed of the v1 goldens.
 @Suite(.offTheCooperativeThreads) struct SceneGoldenTests {
     struct SceneFile: Decodable { let engine: String; let scenes: [SceneRecord] }

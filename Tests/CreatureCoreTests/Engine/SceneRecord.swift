@@ -1,6 +1,6 @@
 import CreatureCore
 
-/// A scene in the golden-file format (ENGINE.md §10, the `scenes` of `scene-v1.json`), as the
+/// A scene in the golden-file format (docs/engine.md §10, the `scenes` of `scene-v1.json`), as the
 /// conformance tests compare it field by field: read from the golden file, from `describe --scene`
 /// and from `Scene.jsonFields`, or made from the engine's `Scene`.
 struct SceneRecord: Decodable, Equatable, Sendable {

@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import CreatureCore
 
-/// Seeds, render seeds, evolution prefixes and the speed rule (ENGINE.md §1).
+/// Seeds, render seeds, evolution prefixes and the speed rule (docs/engine.md §1).
 @Suite(.offTheCooperativeThreads) struct SeedRulesTests {
     @Test func whitespaceIsZsAndTabOnly() {
         #expect(Seeds.trim(" \t\u{00A0}\u{2003}Bob \u{3000}") == "Bob")

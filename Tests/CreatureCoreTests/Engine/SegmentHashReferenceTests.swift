@@ -3,10 +3,10 @@ import TestSupport
 @testable import CreatureCore
 
 /// Both segment hashes, with their vector steps and every helper that builds ids, give the bits of
-/// a plain scalar reference written straight from ENGINE.md §2 and §11, on random seeds of every
+/// a plain scalar reference written straight from docs/engine.md §2 and §11, on random seeds of every
 /// kind (ASCII of every length around the eight-unit blocks, non-ASCII, surrogate pairs, long seeds)
 /// and every id shape the engine uses.
-@Suite(.offTheCooperativeThreads) struct SegmentHashReferenceTests {
+@Suite(.offTheCooperativeThreads, .tags(.slow), .notInQuickTier) struct SegmentHashReferenceTests {
     /// §2: eight lanes over the UTF-16 units of `seed + U+0000 + id`.
     static func referenceV1(_ seed: String, _ id: String) -> UInt64 {
         var lanes: [UInt32] = (0..<8).map { 5381 + UInt32($0) }

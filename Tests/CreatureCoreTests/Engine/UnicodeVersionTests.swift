@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import CreatureCore
 
-/// ENGINE.md §1: every character property the engine reads is Unicode 15.1's, whatever the
+/// docs/engine.md §1: every character property the engine reads is Unicode 15.1's, whatever the
 /// toolchain carries. Each property is compared, for every code point, with the general
 /// categories of Unicode 15.1 (`Tests/Fixtures/unicode-15.1.json`, written by
 /// `scripts/unicode-fixture.py` from the `unicodedata2` package of that version), so that every

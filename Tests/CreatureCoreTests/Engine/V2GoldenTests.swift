@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import CreatureCore
 
-/// Parity with the apps' later engine (ENGINE.md §11): every field of every v2 golden record,
+/// Parity with the apps' later engine (docs/engine.md §11): every field of every v2 golden record,
 /// every h₂ vector and every frame, with v1 untouched beside it.
 @Suite(.offTheCooperativeThreads) struct V2GoldenTests {
     static let engineRecords: [CreatureRecord] = {

@@ -27,7 +27,7 @@ import TestSupport
         try Self.checkResults(outcome, base: base, wants: wants, engine: engine)
     }
 
-    /// v1's hash barely moves when the end of a seed changes (ENGINE.md §2), so variants of one base
+    /// v1's hash barely moves when the end of a seed changes (docs/engine.md §2), so variants of one base
     /// draw few different v1 pictures: fewer results, each still right. The words (other lengths)
     /// vary it most.
     @Test func v1ResultsAreRightToo() async throws {
@@ -84,7 +84,8 @@ import TestSupport
 
     /// Colour wants rule out, before drawing, what a configuration cannot show: the same results
     /// as drawing every candidate, from far fewer drawings.
-    @Test(arguments: [("alice", "colors=6", EngineVersion.v2), ("bob", "colors=5,tier=5", .v2), ("carol", "color=#e94560~40", .v2),
+    @Test(.tags(.slow), .notInQuickTier,
+          arguments: [("alice", "colors=6", EngineVersion.v2), ("bob", "colors=5,tier=5", .v2), ("carol", "color=#e94560~40", .v2),
                       ("dave", "colors=3", .v1), ("erin", "colors=4", .v1)])
     func colourBoundsChangeNothingButTheWork(base: String, wants: String, engine: EngineVersion) async throws {
         let bounded = try await Self.run(base, wants, engine, limit: 8, maxCandidates: 20_000)

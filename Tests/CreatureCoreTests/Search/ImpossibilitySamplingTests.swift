@@ -56,7 +56,7 @@ import TestSupport
         }
     }
 
-    /// Every configuration trait as `c` has it (features as shown, ENGINE.md §5).
+    /// Every configuration trait as `c` has it (features as shown, docs/engine.md §5).
     static func allWants(_ c: Configuration) throws -> SearchWants {
         func shown(_ flag: Bool, _ minTier: Int = 4) -> Bool { flag && c.mode == .creature && c.tier >= minTier }
         var wants: [SearchWant] = [

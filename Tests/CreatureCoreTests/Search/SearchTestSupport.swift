@@ -1,7 +1,7 @@
 import Foundation
 @testable import CreatureCore
 
-/// Judges wants from a creature's golden-format record alone (ENGINE.md §5 and the rules of
+/// Judges wants from a creature's golden-format record alone (docs/engine.md §5 and the rules of
 /// `SearchWant`), independently of the configuration and `Picture` the search uses.
 enum RecordJudge {
     /// Each cell's colour (`rrggbb`) or nil when transparent, from the record's grid and colours.

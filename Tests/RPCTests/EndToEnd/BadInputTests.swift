@@ -6,7 +6,7 @@ import CreatureCore
 
 extension EndToEnd {
     /// Every bad input gets its error; the process stays up and the store does not change.
-    @Suite struct BadInput {
+    @Suite(.tags(.slow), .notInQuickTier) struct BadInput {
         /// A server on a store file holding one Fonster, and the library as listed now.
         private func serverWithOneFonster(_ directory: TemporaryDirectory, framing: WireFraming = .contentLength) throws -> (ServerProcess, JSONValue) {
             let server = try ServerProcess(["--stdio", "--store", directory.path("lib.sqlite"), "--no-starter", "--log-level", "off"], framing: framing)

@@ -7,7 +7,7 @@ import CreatureCore
 extension EndToEnd {
     /// The execution model over real pipes: library requests in arrival order, pure ones free,
     /// every resource bounded, cancel stops the work.
-    @Suite struct ExecutionModel {
+    @Suite(.tags(.slow), .notInQuickTier) struct ExecutionModel {
         static func uuid(_ n: Int) -> String { String(format: "00000000-0000-4000-8000-%012d", n) }
 
         @Test(arguments: WireFraming.allCases)
@@ -75,7 +75,7 @@ extension EndToEnd {
             #expect(pipelined.process.writeRaw(bytes))
             var actual: [JSONValue: JSONValue] = [:]
             while actual.count < requests.count {
-                let message = try #require(try pipelined.nextMessage(timeout: 30), "only \(actual.count) answers")
+                let message = try #require(try pipelined.nextMessage(), "only \(actual.count) answers")
                 for element in message.array ?? [message] where element["id"] != nil {
                     actual[element["id"]!] = Self.normalized(element)
                 }
@@ -132,7 +132,7 @@ extension EndToEnd {
             var answered: Set<JSONValue> = []
             var writeAnsweredFirst = false
             while answered.count < describes.count {
-                let message = try #require(try server.nextMessage(timeout: 10), "describes wait for the locked store")
+                let message = try #require(try server.nextMessage(), "describes wait for the locked store")
                 if message["id"] == write { writeAnsweredFirst = true }
                 if let id = message["id"], describes.contains(id) { answered.insert(id) }
             }
@@ -140,7 +140,7 @@ extension EndToEnd {
             input.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
             try input.fileHandleForWriting.close()
             sqlite.waitUntilExit()
-            let response = try server.response(to: write, timeout: 20)
+            let response = try server.response(to: write)
             #expect(response["result"]?["seed"] == "after the lock" || response["error"]?["code"] == 1004)
             #expect(try server.shutdownAndExit() == 0)
         }
@@ -149,7 +149,7 @@ extension EndToEnd {
             let server = try ServerProcess()
             let seed = String(repeating: "Fonsters grow a letter at a time. ", count: 300).prefix(10_000).description
             let id = server.sendRequest("creature/animate", ["seed": .string(seed), "size": 2048, "workDoneToken": "anim"])
-            let begin = try #require(try server.notification("$/progress", timeout: 20))
+            let begin = try #require(try server.notification("$/progress"))
             #expect(begin["params"]?["value"]?["kind"] == "begin")
             try server.cancelAndExpectTheCPUToStop(id, token: "anim")
             #expect(try server.shutdownAndExit() == 0)
@@ -159,9 +159,9 @@ extension EndToEnd {
             let server = try ServerProcess()
             let seed = String(repeating: "abcdefghij", count: 1000)
             _ = server.sendRequest("creature/animate", ["seed": .string(seed), "size": 2048, "workDoneToken": 1])
-            _ = try #require(try server.notification("$/progress", timeout: 20))
+            _ = try #require(try server.notification("$/progress"))
             server.notify("exit")
-            #expect(server.process.waitForExit(timeout: 5) == 1)
+            #expect(server.process.waitForExit() == 1)
         }
 
         @Test func anOversizedBatchIsRefusedBeforeParsing() throws {
@@ -169,7 +169,7 @@ extension EndToEnd {
             _ = try server.result("initialize")
             let line = "[" + Array(repeating: "1", count: 200_000).joined(separator: ",") + "]\n"
             #expect(server.process.writeRaw(Array(line.utf8)))
-            let answer = try #require(try server.nextMessage(timeout: 20))
+            let answer = try #require(try server.nextMessage())
             #expect(answer["error"]?["code"] == -32600)
             #expect(answer["error"]?["data"]?["limit"] == 1000)
             #expect(answer["error"]?["message"]?.string?.contains("at most 1,000") == true)
@@ -185,7 +185,7 @@ extension EndToEnd {
                 ["jsonrpc": "2.0", "id": .int(Int64(n)), "method": "creature/describe", "params": ["seed": .string("s\(n)")]]
             })
             server.send(batch)
-            let answer = try #require(try server.nextMessage(timeout: 60))
+            let answer = try #require(try server.nextMessage())
             #expect(answer.array?.count == 1000)
             #expect(answer.array?.allSatisfy { $0["result"] != nil } == true)
             #expect(try server.shutdownAndExit() == 0)

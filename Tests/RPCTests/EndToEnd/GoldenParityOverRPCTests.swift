@@ -9,7 +9,7 @@ extension EndToEnd {
     /// `creature/environment` by seed, and `creature/describe` of a stored Fonster by id, drawn
     /// with the engine it was created with. (v2's taps and environment once answered with v1's
     /// hash here while the CLI was right.)
-    @Suite struct GoldenParityOverRPC {
+    @Suite(.tags(.slow), .notInQuickTier) struct GoldenParityOverRPC {
         static let files = ["engine-v1.json", "engine-v1-edge.json", "engine-v2.json"]
 
         @Test(arguments: files)

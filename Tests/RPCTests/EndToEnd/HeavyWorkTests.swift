@@ -8,7 +8,7 @@ extension EndToEnd {
     /// animations running, a cheap request, a cancel and `exit` are answered while they still
     /// run; a client that stops reading never grows the server past its memory bound.
     /// (Latency figures are the benchmark's: `fonsters-bench rpc`, "heavy neighbour".)
-    @Suite struct HeavyWork {
+    @Suite(.tags(.slow), .notInQuickTier) struct HeavyWork {
         /// 10,000 characters, every prefix a different creature.
         static let longSeed: String = {
             let words = ["moss", "ember", "tide", "quill", "fern", "opal", "lark", "dune", "wisp", "brook"]
@@ -29,13 +29,13 @@ extension EndToEnd {
                 ids.append(server.sendRequest("creature/animate", [
                     "seed": .string(Self.longSeed), "size": 2048, "workDoneToken": .string("animation \(k)")]))
             }
-            let began = try server.notification("$/progress", timeout: 30) { $0["params"]?["value"]?["kind"] == "begin" }
+            let began = try server.notification("$/progress") { $0["params"]?["value"]?["kind"] == "begin" }
             #expect(began != nil, "no animation began")
 
             // A cheap request is answered while every animation still runs (each is answered
             // -32800 by `exit` below, so none had finished).
             for n in 0..<5 {
-                let describe = try server.call("creature/describe", ["seed": .string("light \(n)")], timeout: 10)
+                let describe = try server.call("creature/describe", ["seed": .string("light \(n)")])
                 #expect(describe["result"]?["seed"] == .string("light \(n)"))
             }
 
@@ -43,17 +43,17 @@ extension EndToEnd {
             let first = try #require(began?["params"]?["token"]?.string)
             let cancelledID = ids[Int(first.split(separator: " ").last!)!]
             server.notify("$/cancelRequest", ["id": cancelledID])
-            #expect(try server.response(to: cancelledID, timeout: 10)["error"]?["code"] == -32800)
-            let ended = try server.notification("$/progress", timeout: 10) {
+            #expect(try server.response(to: cancelledID)["error"]?["code"] == -32800)
+            let ended = try server.notification("$/progress") {
                 $0["params"]?["token"]?.string == first && $0["params"]?["value"]?["kind"] == "end"
             }
             #expect(ended != nil, "the cancelled animation's progress did not end")
 
             // `exit` (without shutdown) ends the process while the others run: each is cancelled.
             server.notify("exit")
-            #expect(server.process.waitForExit(timeout: 10) == 1)
+            #expect(server.process.waitForExit() == 1)
             for id in ids where id != cancelledID {
-                #expect(try server.response(to: id, timeout: 5)["error"]?["code"] == -32800, "animation \(id)")
+                #expect(try server.response(to: id)["error"]?["code"] == -32800, "animation \(id)")
             }
         }
 
@@ -62,11 +62,11 @@ extension EndToEnd {
             let heavy = server.sendRequest("creature/frames", ["seed": .string(Self.longSeed), "size": 2048, "format": "jpeg", "count": 400])
             _ = try server.call("creature/describe", ["seed": "warm up"])
             for n in 0..<5 {
-                let render = try server.call("creature/render", ["seed": .string("small \(n)"), "size": 64], timeout: 10)
+                let render = try server.call("creature/render", ["seed": .string("small \(n)"), "size": 64])
                 #expect(render["result"]?["width"] == 64)
             }
             server.notify("$/cancelRequest", ["id": heavy])
-            #expect(try server.response(to: heavy, timeout: 10)["error"]?["code"] == -32800)
+            #expect(try server.response(to: heavy)["error"]?["code"] == -32800)
             #expect(try server.shutdownAndExit() == 0)
         }
 
@@ -111,14 +111,7 @@ extension EndToEnd {
 
             // Working until the output bound stops it: wait until its CPU time stands still.
             let pid = process.processIdentifier
-            var last = -1, still = 0
-            let deadline = Date().addingTimeInterval(90)
-            while still < 4 && Date() < deadline {
-                usleep(250_000)
-                let ticks = ProcessStats.cpuTicks(pid: pid) ?? 0
-                still = ticks == last ? still + 1 : 0
-                last = ticks
-            }
+            #expect(ProcessStats.waitForIdleCPU(pid: pid), "\(label): the server did not stop working at its output bound")
             let peak = ProcessStats.peakRSSKilobytes(pid: pid) ?? 0
             #expect(peak > 0 && peak < 128 * 1024, "\(label): peak RSS \(peak / 1024) MB")
 
@@ -128,8 +121,7 @@ extension EndToEnd {
             var answered = 0, failed = 0
             var head: [UInt8] = []
             let reader = output.fileHandleForReading
-            let readDeadline = Date().addingTimeInterval(100)
-            while answered < requests.count && Date() < readDeadline {
+            while answered < requests.count {  // availableData waits for bytes; empty at end of output
                 let chunk = reader.availableData
                 if chunk.isEmpty { break }
                 chunk.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
@@ -153,7 +145,7 @@ extension EndToEnd {
             #expect(answered == requests.count, "\(label): \(answered) of \(requests.count) answered")
             #expect(failed == 0, "\(label): \(failed) errors")
             try input.fileHandleForWriting.close()
-            while !writer.isFinished { usleep(1000) }
+            try waitUntil("the writer thread to finish") { writer.isFinished }
         }
 
         private static func request(_ n: Int, _ method: String, _ params: JSONValue) -> JSONValue {

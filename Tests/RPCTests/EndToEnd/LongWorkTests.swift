@@ -13,10 +13,10 @@ extension EndToEnd {
             let server = try ServerProcess()
             let id = server.sendRequest("creature/frames", seedParams(Self.longSeed, [("size", 2048), ("workDoneToken", "frames-1")]))
             // The begin notification proves the work has started before we cancel it.
-            let begin = try #require(try server.notification("$/progress", timeout: 20))
+            let begin = try #require(try server.notification("$/progress"))
             #expect(begin["params"]?["token"] == "frames-1" && begin["params"]?["value"]?["kind"] == "begin")
             server.notify("$/cancelRequest", ["id": id])
-            let response = try server.response(to: id, timeout: 20)
+            let response = try server.response(to: id)
             #expect(response["error"]?["code"] == -32800)
             #expect(response["result"] == nil)
             // Still serving, and no late result for the cancelled id.
@@ -29,9 +29,9 @@ extension EndToEnd {
         @Test func cancellingAnAnimationRepliesRequestCancelled() throws {
             let server = try ServerProcess()
             let id = server.sendRequest("creature/animate", seedParams(Self.longSeed, [("size", 2048), ("workDoneToken", 7)]))
-            _ = try #require(try server.notification("$/progress", timeout: 20))
+            _ = try #require(try server.notification("$/progress"))
             server.notify("$/cancelRequest", ["id": id])
-            #expect(try server.response(to: id, timeout: 20)["error"]?["code"] == -32800)
+            #expect(try server.response(to: id)["error"]?["code"] == -32800)
             #expect(try server.shutdownAndExit() == 0)
         }
 
@@ -69,9 +69,9 @@ extension EndToEnd {
             let server = try ServerProcess(ServerProcess.memoryArguments + ["--random-endpoint", endpoint])
             let fonster = try server.result("fonsters/create", ["seed": "before"])
             let id = server.sendRequest("fonsters/random", ["id": fonster["id"]!, "source": "words"])
-            #expect(fetched.wait(timeout: .now() + 30) == .success, "the server did not fetch")
+            #expect(fetched.wait(timeout: .now() + Patience.backstop) == .success, "the server did not fetch")
             server.notify("$/cancelRequest", ["id": id])
-            #expect(try server.response(to: id, timeout: 10)["error"]?["code"] == -32800)
+            #expect(try server.response(to: id)["error"]?["code"] == -32800)
             answer.signal()
             // Library requests keep arrival order: this read comes after the random edit is over.
             let after = try server.result("fonsters/get", ["id": fonster["id"]!])

@@ -88,8 +88,7 @@ extension EndToEnd {
             try output.fileHandleForReading.close()  // the client will never read
             let create = Request(id: 1, method: "fonsters/create", params: ["seed": "unacknowledged"]).json.serializedString() + "\n"
             input.fileHandleForWriting.write(Data(create.utf8))
-            let deadline = Date().addingTimeInterval(20)
-            while process.isRunning && Date() < deadline { usleep(5000) }
+            try? waitUntil("the server to exit with its output closed") { !process.isRunning }
             #expect(!process.isRunning, "the server kept running with its output closed")
             if !process.isRunning { #expect(process.terminationStatus == 0) }
             try? input.fileHandleForWriting.close()

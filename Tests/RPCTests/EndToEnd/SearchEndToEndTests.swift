@@ -13,7 +13,7 @@ extension EndToEnd {
             let params: JSONValue = ["base": "alice", "want": ["antlers": true, "beard": true], "limit": 4, "engine": "fonsters-v2",
                                       "workDoneToken": "find"]
             let id = server.sendRequest("creature/search", params)
-            let answer = try server.response(to: id, timeout: 60)
+            let answer = try server.response(to: id)
             let results = try #require(answer["result"]?["results"]?.array, "\(answer)")
             #expect(results.count == 4)
             #expect(answer["result"]?["stoppedBy"] == "limit")
@@ -93,7 +93,7 @@ extension EndToEnd {
             let server = try ServerProcess()
             let id = server.sendRequest("creature/search", ["base": "zed", "want": "hair,ears,horn,antlers,colors=6", "limit": 200,
                                                             "maxCandidates": 100_000_000, "timeoutMs": 60_000, "workDoneToken": "s"])
-            let begin = try #require(try server.notification("$/progress", timeout: 20))
+            let begin = try #require(try server.notification("$/progress"))
             #expect(begin["params"]?["value"]?["kind"] == "begin")
             try server.cancelAndExpectTheCPUToStop(id, token: "s")
             #expect(try server.shutdownAndExit() == 0)

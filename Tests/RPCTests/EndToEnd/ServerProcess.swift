@@ -5,7 +5,7 @@ import RPC
 
 /// The end-to-end tests: each spawns the built `fonsters-rpc` and talks over real pipes.
 /// Serialized, so the child processes do not crowd the (two) cores of CI.
-@Suite(.serialized, .timeLimit(.minutes(2))) enum EndToEnd {}
+@Suite(.serialized, .hangBackstop, .tags(.endToEnd)) enum EndToEnd {}
 
 /// A failure of the client side of an end-to-end test (timeout, bad bytes).
 struct E2EFailure: Error, CustomStringConvertible {
@@ -66,8 +66,9 @@ final class ServerProcess {
         return id
     }
 
-    /// The next message of any kind, parsed; nil on timeout or end of output.
-    func nextMessage(timeout: TimeInterval = 10) throws -> JSONValue? {
+    /// The next message of any kind, parsed; nil on timeout (the backstop unless a test checks
+    /// that nothing comes) or end of output.
+    func nextMessage(timeout: TimeInterval = Patience.backstop) throws -> JSONValue? {
         guard let body = process.nextBody(timeout: timeout) else {
             if let violation = process.stdoutViolation { throw E2EFailure("stdout is not clean: \(violation)") }
             return nil
@@ -77,7 +78,7 @@ final class ServerProcess {
 
     /// Reads until a response (not a notification) arrives whose id is `id`; other responses
     /// and notifications are kept.
-    func response(to id: JSONValue, timeout: TimeInterval = 20) throws -> JSONValue {
+    func response(to id: JSONValue, timeout: TimeInterval = Patience.backstop) throws -> JSONValue {
         if let index = responses.firstIndex(where: { $0["id"] == id }) { return responses.remove(at: index) }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
@@ -96,7 +97,7 @@ final class ServerProcess {
     }
 
     /// Sends a request and returns its whole response.
-    func call(_ method: String, _ params: JSONValue? = nil, timeout: TimeInterval = 20) throws -> JSONValue {
+    func call(_ method: String, _ params: JSONValue? = nil, timeout: TimeInterval = Patience.backstop) throws -> JSONValue {
         try response(to: sendRequest(method, params), timeout: timeout)
     }
 
@@ -114,8 +115,9 @@ final class ServerProcess {
     }
 
     /// Waits for a notification named `method` matching `predicate` (taking it and every
-    /// earlier one off the list); nil if none comes within `timeout` seconds.
-    func notification(_ method: String, timeout: TimeInterval = 10,
+    /// earlier one off the list); nil if none comes within `timeout` seconds (the backstop unless a
+    /// test checks that none comes).
+    func notification(_ method: String, timeout: TimeInterval = Patience.backstop,
                       where predicate: (JSONValue) -> Bool = { _ in true }) throws -> JSONValue? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
@@ -138,8 +140,8 @@ final class ServerProcess {
         let ticks = try #require(process.cpuTicks, sourceLocation: sourceLocation)
         #expect(ProcessStats.waitForCPU(pid: process.pid, ticks: 5, moreThan: ticks), "the request did not work", sourceLocation: sourceLocation)
         notify("$/cancelRequest", ["id": id])
-        #expect(try response(to: id, timeout: 10)["error"]?["code"] == -32800, sourceLocation: sourceLocation)
-        let end = try notification("$/progress", timeout: 10) { $0["params"]?["value"]?["kind"] == "end" }
+        #expect(try response(to: id)["error"]?["code"] == -32800, sourceLocation: sourceLocation)
+        let end = try notification("$/progress") { $0["params"]?["value"]?["kind"] == "end" }
         #expect(end?["params"]?["token"] == token, sourceLocation: sourceLocation)
         #expect(ProcessStats.waitForIdleCPU(pid: process.pid), "the server kept working after the cancel", sourceLocation: sourceLocation)
     }

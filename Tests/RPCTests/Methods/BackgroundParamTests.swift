@@ -4,7 +4,7 @@ import CreatureCore
 import FonsterStore
 @testable import RPC
 
-/// Issue 21: `background` reaches every method that draws an image, and a bad one is refused
+/// `background` reaches every method that draws an image, and a bad one is refused
 /// naming it. The pixels themselves are checked against the decoders in CreatureCoreTests and
 /// Pillow; here, that each method asks the renderer for what the client asked.
 @Suite struct BackgroundParamTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import FonsterStore
 @testable import RPC
 
@@ -65,7 +66,7 @@ import FonsterStore
         #expect(client.recorded.count == 1, "nothing more is queued while the client is behind")
 
         client.setBacklog(0)
-        for _ in 0..<200 where client.recorded.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the reload after the client caught up") { client.recorded.count >= 2 }
         let messages = client.recorded
         #expect(messages.count == 2)
         let reload = try #require(messages.last?["params"])

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import RPC
 
 /// `creature/*`, `clock/*`, `share/*` and `library/*` handlers through the dispatcher.
-@Suite(.timeLimit(.minutes(1))) struct CreatureAndShareMethodTests {
+@Suite(.hangBackstop) struct CreatureAndShareMethodTests {
     @Test(arguments: [("png", "image/png"), ("gif", "image/gif"), ("jpeg", "image/jpeg"), ("jpg", "image/jpeg"), ("svg", "image/svg+xml")])
     func renderInEveryFormat(format: String, mime: String) async throws {
         let h = MethodHarness()

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import FonsterStore
 @testable import RPC
 
 /// The engine as a choice of each Fonster (`create`, `update`, imports) and imports that skip
 /// what the library already holds, through the dispatcher on an in-memory store.
-@Suite(.timeLimit(.minutes(1))) struct EngineAndImportMethodTests {
+@Suite(.hangBackstop) struct EngineAndImportMethodTests {
     let id: JSONValue = "0000000B-0000-4000-8000-000000000000"
 
     @Test func createTakesAnEngineAndTheCreatureMethodsDrawWithIt() async throws {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import RPC
 import CreatureCore
 
 /// `fonsters/*` handlers through the dispatcher, on an in-memory store.
-@Suite(.timeLimit(.minutes(1))) struct LibraryMethodTests {
+@Suite(.hangBackstop) struct LibraryMethodTests {
     let id: JSONValue = "0000000A-0000-4000-8000-000000000000"
 
     @Test func createWithAClientChosenIdThenGetAndList() async throws {
@@ -98,7 +99,7 @@ import CreatureCore
     }
 }
 
-/// Issue 22: a Fonster made or changed says which others draw the same picture, or nearly.
+/// A Fonster made or changed says which others draw the same picture, or nearly.
 @Suite struct LookalikeAnswerTests {
     @Test func createNamesTheLookalikes() async throws {
         let h = MethodHarness()

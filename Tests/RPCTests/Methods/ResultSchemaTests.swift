@@ -5,7 +5,7 @@ import CreatureCore
 import FonsterStore
 @testable import RPC
 
-/// Issue 28: the result schemas are generated from the result types, and answers are checked
+/// The result schemas are generated from the result types, and answers are checked
 /// against them in Swift: every answer `MethodHarness` gets, the real answers of protocol.md's
 /// replay (`EndToEnd.ProtocolDocument`), and here every method's documented answer.
 @Suite struct ResultSchemaTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 28: the sources stay legible: no line of Swift under Sources/ is over 200 characters,
+/// The sources stay legible: no line of Swift under Sources/ is over 200 characters,
 /// generated files (which say so in their first line) aside.
 @Suite struct SourceStyleTests {
     @Test func noSourceLineIsOver200Characters() throws {

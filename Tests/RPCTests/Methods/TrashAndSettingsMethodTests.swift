@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import FonsterStore
 @testable import RPC
 
 /// `fonsters/trash`, `fonsters/restore`, `fonsters/purge` and `library/settings` through the
 /// dispatcher, on an in-memory store.
-@Suite(.timeLimit(.minutes(1))) struct TrashAndSettingsMethodTests {
+@Suite(.hangBackstop) struct TrashAndSettingsMethodTests {
     @Test func aDeleteGoesToTheTrashAndARestoreBringsItBack() async throws {
         let h = MethodHarness()
         let first = try await h.result("fonsters/create", ["seed": "first", "engine": "fonsters-v1"])

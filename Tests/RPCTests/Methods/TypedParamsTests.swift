@@ -3,7 +3,7 @@ import Testing
 import FonsterStore
 @testable import RPC
 
-/// Issue 18: params are typed. Generated from the declarations, for every method: an unknown or
+/// Params are typed. Generated from the declarations, for every method: an unknown or
 /// misspelt key is refused naming it (and the key meant), empty params in any spelling mean no
 /// params, and the params a method declares are exactly the keys its decoding reads.
 @Suite struct TypedParamsTests {

@@ -1,7 +1,8 @@
 import Testing
+import TestSupport
 @testable import RPC
 
-@Suite(.timeLimit(.minutes(1))) struct BatchTests {
+@Suite(.hangBackstop) struct BatchTests {
     private func server(_ mode: RPCServer.Mode) -> RPCServer {
         let server = RPCServer(mode: mode, log: .silent)
         server.register(method: "echo") { params, _ in params }

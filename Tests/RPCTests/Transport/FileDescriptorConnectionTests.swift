@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import RPC
 #if canImport(Glibc)
 import Glibc
@@ -66,7 +67,7 @@ private func echoServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
     return server
 }
 
-@Suite(.timeLimit(.minutes(1))) struct FileDescriptorConnectionTests {
+@Suite(.hangBackstop) struct FileDescriptorConnectionTests {
     @Test func contentLengthOverPipes() async throws {
         let harness = PipeHarness()
         defer { harness.cleanUp() }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 import FonsterStore
 @testable import RPC
 
 /// The ordered lane, weights, batch counting before parsing, and progress that always ends.
-@Suite(.timeLimit(.minutes(1))) struct SchedulingTests {
+@Suite(.hangBackstop) struct SchedulingTests {
     @Test func orderedRequestsWaitForEarlierOnesAndFreeOnesDoNot() async throws {
         let server = RPCServer(mode: .concurrent, log: .silent)
         let gate = Gate()
@@ -65,7 +66,7 @@ import FonsterStore
         }
         let client = TestClient(server)
         for i in 0..<5 { client.request(Int64(i), "heavy") }
-        for _ in 0..<2000 where running.current.now < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await waitUntil("two requests to run") { running.current.now >= 2 }
         // Answered on arrival: all five were read, and the scheduler admitted what it would.
         client.request(99, "missing")
         #expect(try await client.expectMessage()["id"] == 99)

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import RPC
 
 private struct Boom: Error, CustomStringConvertible {
@@ -21,7 +22,7 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
     return server
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ServerTests {
+@Suite(.hangBackstop) struct ServerTests {
     @Test func answersRequests() async throws {
         let client = TestClient(makeServer())
         client.request(1, "add", ["a": 2, "b": 3])
@@ -129,7 +130,7 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         }
         let client = TestClient(server)
         for i in 0..<6 { client.request(Int64(i), "hold", [.number(i)]) }
-        for _ in 0..<2000 where running.current.now < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await waitUntil("two requests to run") { running.current.now >= 2 }
         // Answered on arrival: all six were read, and the scheduler admitted what it would.
         client.request(99, "missing")
         #expect(try await client.expectMessage()["id"] == 99)
@@ -398,7 +399,7 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct SequentialServerTests {
+@Suite(.hangBackstop) struct SequentialServerTests {
     @Test func runsOneRequestAtATimeInOrder() async throws {
         let server = makeServer(.sequential)
         let running = Locked((now: 0, peak: 0))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import RPC
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,7 @@ import Glibc
 
 /// Small requests through the whole stack: pipe → reader thread → decoder → parser →
 /// dispatcher → handler Task → serializer → writer thread → pipe.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ThroughputTests {
+@Suite(.serialized, .hangBackstop, .tags(.slow), .notInQuickTier) struct ThroughputTests {
     private static func measure(framing: Framing, mode: RPCServer.Mode, count: Int) async throws -> Double {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
@@ -69,12 +70,8 @@ import Glibc
     @Test(arguments: [(Framing.contentLength, RPCServer.Mode.concurrent), (.newlineDelimited, .sequential)])
     func smallRequestsPerSecond(framing: Framing, mode: RPCServer.Mode) async throws {
         let rate = try await Self.measure(framing: framing, mode: mode, count: 20_000)
+        // The figure only: the budget (> 20,000 small requests/s) is the benchmarks' to check
+        // (`fonsters-bench rpc`); a test must not fail because the machine is busy.
         print("throughput \(framing) \(mode): \(Int(rate)) requests/s")
-        #if !DEBUG
-        // The budget: > 20,000 small requests/s with everything else. Checked in release builds
-        // (`swift test -c release -Xswiftc -enable-testing --filter Throughput`); debug builds on a
-        // shared 2-core machine vary too much for a floor, so there only correctness is checked.
-        #expect(rate > 20_000)
-        #endif
     }
 }

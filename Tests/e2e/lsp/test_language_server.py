@@ -6,7 +6,6 @@ import base64
 import io
 import os
 import pathlib
-import time
 
 import pytest
 import pytest_lsp
@@ -15,6 +14,7 @@ from PIL import Image
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 import strict
+from conftest import BACKSTOP, wait_until_async
 
 ROOT_DIR = pathlib.Path(__file__).resolve().parents[3]
 SERVER = os.environ.get("FONSTERS_BIN", str(ROOT_DIR / ".build/debug/fonsters-rpc"))
@@ -70,15 +70,11 @@ URI = "file:///work/team.fonsters"
 WORDS = ["cat", "dog", "sun", "moon", "tree", "fish", "bird", "star", "rock", "leaf", "rain", "snow", "fire", "wind", "lake", "hill"]
 
 
-async def wait_for(condition, what, timeout=60):
-    """Waits until `condition()` gives a value (checked as messages arrive), at most `timeout` s."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value is not None:
-            return value
-        await asyncio.sleep(0.005)
-    raise AssertionError(f"timed out waiting for {what}")
+async def wait_for(condition, what):
+    """Waits until `condition()` gives a value other than None (checked as messages arrive, up to
+    the backstop)."""
+    found = await wait_until_async(lambda: (lambda value: None if value is None else [value])(condition()), what)
+    return found[0]
 
 
 async def published(client, uri, version):
@@ -337,6 +333,7 @@ async def test_bad_input_gets_a_clear_answer_and_changes_nothing(client):
             text_document=types.TextDocumentIdentifier(uri="file:///nope.fonsters"), position=types.Position(line=0, character=0)))
 
 
+@pytest.mark.slow
 def test_a_100_mb_document_is_refused_and_the_server_goes_on():
     """Past the transport's message bound: a parse error (id null) says so; nothing is opened."""
     import json
@@ -373,7 +370,7 @@ def test_a_100_mb_document_is_refused_and_the_server_goes_on():
         assert answer["id"] == 2 and answer["error"]["code"] == -32602 and "is not open" in answer["error"]["message"]
     finally:
         server.stdin.close()
-        server.wait(timeout=30)
+        server.wait(timeout=BACKSTOP)
 
 
 @pytest.mark.asyncio

@@ -1,4 +1,4 @@
-// index.html names every module the page imports (issue 29): the browser then asks for the
+// index.html names every module the page imports: the browser then asks for the
 // whole graph at once instead of one import level at a time. The graph is read here from the
 // modules' own `import … from` lines, starting at app/main.js.
 import { test } from 'node:test';

@@ -45,7 +45,7 @@ enum DescribeMethod: RPCMethod {
         ]
     }
 
-    /// What the engine chose for the creature (ENGINE.md §4).
+    /// What the engine chose for the creature (docs/engine.md §4).
     struct Configuration: ResultObject {
         let c: CreatureCore.Configuration
         static let members: [Member<Configuration>] = [

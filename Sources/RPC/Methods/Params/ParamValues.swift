@@ -175,7 +175,7 @@ struct BundleObject: ParamValue, Sendable {
     }
 }
 
-/// What an image stands on: `transparent` (the default), `sky` (the seed's sky, ENGINE.md §8.1)
+/// What an image stands on: `transparent` (the default), `sky` (the seed's sky, docs/engine.md §8.1)
 /// or an opaque colour `#rrggbb`.
 extension Background: ParamValue {
     static func param(_ json: JSONValue) throws(ParamInvalid) -> Background {

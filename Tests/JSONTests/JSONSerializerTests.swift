@@ -1,5 +1,5 @@
 import Testing
-@testable import RPC
+@testable import JSON
 
 @Suite struct JSONSerializerTests {
     @Test func writesCompactText() {
