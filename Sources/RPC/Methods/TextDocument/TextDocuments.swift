@@ -11,6 +11,7 @@ final class TextDocuments: Sendable {
         var documents: [String: OpenDocument] = [:]
         var encoding: PositionEncoding = .utf16
         var markdown = ClientMarkdown()
+        var settings = LanguageSettings()
     }
 
     /// Where the client reads Markdown (LSP's `contentFormat` and `documentationFormat`); each
@@ -35,6 +36,12 @@ final class TextDocuments: Sendable {
     var markdown: ClientMarkdown {
         get { state.withLock { $0.markdown } }
         set { state.withLock { $0.markdown = newValue } }
+    }
+
+    /// The client's settings (`LanguageSettings`), defaults until it sends its own.
+    var settings: LanguageSettings {
+        get { state.withLock { $0.settings } }
+        set { state.withLock { $0.settings = newValue } }
     }
 
     /// Why an open, a change or a close was refused: a sentence for the client's log.
