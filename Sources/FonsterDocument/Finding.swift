@@ -86,10 +86,11 @@ extension DocumentAnalysis {
     public func findings(library: ((Picture) -> LibraryMatch?)? = nil) -> [Finding] {
         var findings: [Finding] = []
         for line in unknownEngines {
-            guard case .directive(_, let name) = FonstersFormat.classify(text.lines[line]) else { continue }
+            guard case .directive(_, let name) = FonstersFormat.classify(FonstersFormat.content(ofLine: line, in: text)) else { continue }
             let known = EngineVersion.allCases.map(\.rawValue).joined(separator: " and ")
+            let what = name.isEmpty ? "“# engine:” names no engine" : "Unknown engine “\(name)”"
             findings.append(Finding(line: line, range: nil, severity: .error, kind: .unknownEngine(name),
-                                    message: "Unknown engine “\(name)”: this file knows \(known); the lines below keep \(engine(atLine: line).rawValue)."))
+                                    message: "\(what): this file knows \(known); the lines below keep \(engine(atLine: line).rawValue)."))
         }
         // One look at the cache for the whole pass.
         let (pictures, alike) = cache.snapshot()

@@ -13,7 +13,7 @@ enum DocumentCommands {
     of the '# engine:' directive above it, or by --engine (default \(EngineVersion.current.rawValue)) above
     the first directive. Seeds already in the library are skipped, as every import does. Every
     seed is checked before anything is created; each 1,000 seeds are created in one step.
-    A document holds at most 4 MiB in 20,000 lines. - reads standard input.
+    A document holds at most 16 MiB in 100,000 lines. - reads standard input.
 
       --store PATH     the library file (default: the platform's application-support folder)
       --memory         a library that lives only as long as the process

@@ -63,11 +63,16 @@ enum CodeActionMethod: RPCMethod {
     }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
+        try await actions(params, context, request).filter { LSPJSON.kind($0.kind.rawValue, isIn: params.context?["only"]) }
+    }
+
+    /// Every action for the params, whatever kinds the client asked for.
+    static func actions(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let uri = params.textDocument.uri
-        let document = try context.documents.required(uri)
+        let document = try context.documents(request).required(uri)
         let version = document.snapshot.version
-        let analysis = try await document.analysis(defaultEngine: context.defaultEngine, request: request)
-        let text = analysis.text, encoding = context.documents.encoding, lineNumber = params.range.start.line
+        let analysis = try await document.analysis(defaultEngine: context.documents(request).defaultEngine, request: request)
+        let text = analysis.text, encoding = context.documents(request).encoding, lineNumber = params.range.start.line
         var actions: [Action] = []
         let addAll = Action.source("Add all seeds to the library", Command(title: "Add all seeds to the library", command: .addAll, argument: ["uri": .string(uri)]))
         guard let index = analysis.seedIndexByLine[lineNumber], analysis.seeds[index].picture != nil else {

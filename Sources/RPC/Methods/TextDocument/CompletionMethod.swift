@@ -51,11 +51,11 @@ enum CompletionMethod: RPCMethod {
     }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
-        let document = try context.documents.required(params.textDocument.uri)
-        let analysis = try await document.analysis(defaultEngine: context.defaultEngine, request: request)
-        let encoding = context.documents.encoding, text = analysis.text
+        let document = try context.documents(request).required(params.textDocument.uri)
+        let analysis = try await document.analysis(defaultEngine: context.documents(request).defaultEngine, request: request)
+        let encoding = context.documents(request).encoding, text = analysis.text
         guard let index = analysis.seedIndexByLine[params.position.line], analysis.seeds[index].picture != nil else { return List(items: []) }
-        let line = params.position.line, lineText = text.lines[line], markdown = context.documents.markdown.completion
+        let line = params.position.line, lineText = text.lines[line], markdown = context.documents(request).markdown.completion
         return try await request.computeOnPool { () throws(ResponseError) -> Result in
             let found = try DistinctVariants.find(index, in: analysis, limit: limit, tiers: [SearchWants([])], request: request)
             let items: [Item] = found.enumerated().compactMap { n, result in

@@ -60,8 +60,20 @@ enum ExecuteCommandMethod: RPCMethod {
             result = .first(fonster)
         case .addAll:
             guard let uri = argument["uri"]?.string else { throw ResponseError.invalidParams(field: "arguments", "The argument needs a 'uri' string.") }
-            let document = try context.documents.required(uri)
-            let (entries, _) = FonstersFormat.entries(of: document.snapshot.text, defaultEngine: context.defaultEngine)
+            let document = try context.documents(request).required(uri)
+            let text = document.snapshot.text
+            let (entries, unknown) = FonstersFormat.entries(of: text, defaultEngine: context.documents(request).defaultEngine)
+            // Everything is checked before anything is written, and named by its line.
+            if let line = unknown.first {
+                throw ResponseError.invalidParams(field: "arguments.uri", "Line \(line + 1) names no engine this server knows "
+                                                  + "(it knows \(EngineVersion.allCases.map(\.rawValue).joined(separator: " and "))); nothing was added.")
+            }
+            for entry in entries {
+                do { try TextLimit.check(entry.seed, field: "seed") } catch {
+                    throw ResponseError(code: .seedTooLong, message: "Line \(entry.line + 1): \(error.message) Nothing was added.",
+                                        data: ["field": "arguments.uri", "line": .int(Int64(entry.line + 1))])
+                }
+            }
             let runs = byEngine(entries)
             let total = entries.count
             guard total <= StoreLimits.maxSeedImport else {
