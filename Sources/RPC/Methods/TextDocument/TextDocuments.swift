@@ -129,7 +129,9 @@ final class TextDocuments: Sendable {
         guard bytes <= DocumentLimits().maxBytes else {
             throw Refusal(message: "\(uri) was not opened: " + DocumentText.tooManyBytes(bytes, DocumentLimits()).message, show: true)
         }
-        let estimate = OpenDocument.overhead + OpenDocument.estimate(bytes: bytes, lines: DocumentText.breakCount(text) + 1)
+        // A document opened again gives its bytes to its new text.
+        let replaced = document(uri)?.byteCount ?? 0
+        let estimate = max(0, OpenDocument.overhead + OpenDocument.estimate(bytes: bytes, lines: DocumentText.breakCount(text) + 1) - replaced)
         guard reserve(estimate) else {
             throw Refusal(message: "\(uri) was not opened: the server's memory budget has no room for another \(Self.mebibytes(estimate)) "
                           + "(close a document, or start the server with a larger --memory-budget).", show: true)
