@@ -36,6 +36,15 @@ public struct Finding: Sendable, Equatable {
     /// A sentence for a person.
     public let message: String
 
+    /// A finding of `kind` on `line` (at `range` of it; nil: the whole line).
+    public init(line: Int, range: Range<String.Index>?, severity: Severity, kind: Kind, message: String) {
+        self.line = line
+        self.range = range
+        self.severity = severity
+        self.kind = kind
+        self.message = message
+    }
+
     /// A short stable name for the kind (LSP's diagnostic `code`).
     public var code: String {
         switch kind {
