@@ -53,7 +53,7 @@
             (accept-process-output nil 0)
             (push (* 1000 (- (float-time) due)) waits)))
         (setq waits (nreverse waits))
-        (let ((last-key (float-time)) (version (eglot--current-buffer-VersionedTextDocumentIdentifier)))
+        (let ((last-key (float-time)) (version (eglot--VersionedTextDocumentIdentifier)))
           (princ (format "keystroke waits (ms): %s\n" (mapconcat (lambda (w) (format "%.0f" w)) waits " ")))
           (princ (format "longest keystroke wait: %.0f ms (goal <= 150 ms)\n" (apply #'max waits)))
           (let ((final (plist-get version :version)))
