@@ -93,6 +93,9 @@ enum Schema {
 
     /// How many change-log rows are kept for other processes' change detection.
     static let changeLogKeep: Int64 = 10_000
+    /// The log's length, in 4-KB pages, at which a commit copies it into the file
+    /// (`wal_autocheckpoint`): what a checkpoint on a full disk may add to the file is at most this.
+    static let checkpointPages = 64
 
     /// The first version with the trash, the default-engine setting and the position blocks.
     static let trashVersion = 2

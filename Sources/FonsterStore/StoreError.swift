@@ -43,6 +43,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     case invalidLocation(path: String, detail: String)
     /// The same list index appears twice in a selection (e.g. `select` of a bundle import).
     case repeatedIndex(index: Int)
+    /// The request was cancelled before its write committed (`WriteGate`): nothing was changed.
+    case cancelled
 
     /// A stable machine-readable name of the case, e.g. `"notFound"`.
     public var code: String {
@@ -66,6 +68,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .storeReplaced: "storeReplaced"
         case .invalidLocation: "invalidLocation"
         case .repeatedIndex: "repeatedIndex"
+        case .cancelled: "cancelled"
         }
     }
 
@@ -101,6 +104,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             "The library file \(path) was removed or replaced while fonsters-rpc was running; this change was not saved. Restart fonsters-rpc to open the library again."
         case .invalidLocation(let path, let detail): "The library path \"\(path)\" cannot be used: \(detail)."
         case .repeatedIndex(let index): "Index \(index) is selected more than once; select each entry at most once."
+        case .cancelled: "The request was cancelled before its change was saved, so nothing was changed."
         }
     }
 

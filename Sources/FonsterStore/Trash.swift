@@ -45,13 +45,15 @@ extension FonsterStore {
     /// Brings a Fonster back from the trash exactly as it was deleted (same id, name, seed and
     /// history, creation time) at the place it had, or the end when the list is shorter now.
     /// Throws `notInTrash` for an id the trash does not hold, `invalidArgument` when a Fonster
-    /// with that id is in the library again.
+    /// with that id is in the library again, or when the row is one `library/import` would refuse
+    /// (`checkRestorable`: written by another program with an unknown engine, an over-long name…).
     public func restore(_ id: UUID) throws(StoreError) -> Fonster {
         try write { () throws(StoreError) in
             guard let key = try trashKey(id) else { throw .notInTrash(id) }
             if try storedKey(id) != nil {
                 throw .invalidArgument("A Fonster with the id \(id.uuidString) is in the library already, so the one in the trash cannot come back beside it.")
             }
+            try checkRestorable(try trashed(key, id: id))
             let place = Int(try db.scalarInt("SELECT place FROM trash WHERE id = ?", [.text(key)]) ?? 0)
             let position = try freeKey(at: min(max(0, place), try Self.count(db)), moving: nil)
             try db.query("""
@@ -140,6 +142,18 @@ extension FonsterStore {
 
     /// How a purge is logged: other processes' change detection knows the trash changed, not the list.
     static let purgeReason = "purge"
+
+    /// The trash row stored under `key`, as a Fonster (its `position` the place it had).
+    private func trashed(_ key: String, id: UUID) throws(StoreError) -> Fonster {
+        var found: Fonster?
+        var zone = ""
+        try db.query("""
+            SELECT id, place, name, seed, random_source, history, future, created_ms, created_iso, created_zone, engine
+            FROM trash WHERE id = ?
+            """, [.text(key)]) { row in found = Self.fonster(row, zone: &zone) }
+        guard let found else { throw .notInTrash(id) }
+        return found
+    }
 
     /// The id text the trash keeps `id` under, nil when it does not hold it. Rows another program
     /// wrote with other id text are matched as `storedKey` matches them (the trash is small).

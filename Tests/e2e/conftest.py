@@ -47,3 +47,8 @@ class LineClient:
         self.process.stdin.write(b'{"jsonrpc":"2.0","method":"exit"}\n')
         self.process.stdin.close()
         return self.process.wait(timeout=10)
+
+
+def pytest_configure(config):
+    """The `slow` mark: long end-to-end probes (`-m "not slow"` leaves them out of a quick run)."""
+    config.addinivalue_line("markers", "slow: a long end-to-end probe; -m 'not slow' leaves it out")

@@ -61,6 +61,7 @@ extension ResponseError {
         case .diskFull, .unavailable: code = .storeUnavailable
         case .storeReplaced(let path): code = .storeReplaced; data = ["path": .string(path)]
         case .invalidLocation(let path, _): code = .storeUnavailable; data = ["path": .string(path)]
+        case .cancelled: code = .requestCancelled; data = ["changed": false]
         }
         self.init(code: code, message: error.message, data: data)
     }

@@ -96,12 +96,20 @@ public final class ServerContext: Sendable {
 
     /// Runs a store operation on the store thread, after every one submitted before it, turning
     /// its error into the protocol's. `field` names the param an invalid-params or out-of-range
-    /// error is about (e.g. `index` for a move).
+    /// error is about (e.g. `index` for a move). A library request's writes here are gated by its
+    /// cancellation (`FonsterStore.writeGate`): one cancelled before its commit changes nothing
+    /// and answers -32800; one that committed answers with its result.
     func withStore<T: Sendable>(field: String? = nil,
                                 _ body: @escaping @Sendable (FonsterStore) throws(StoreError) -> T) async throws(ResponseError) -> T {
-        try await executor.run { [self] () throws(ResponseError) -> T in
+        // The request's write gate (bound by `MethodDeclaration` for library requests) goes
+        // with the job to the store thread: its writes begin and commit only while not cancelled.
+        let gate = FonsterStore.writeGate
+        return try await executor.run { [self] () throws(ResponseError) -> T in
             let store = try store()
-            do throws(StoreError) { return try body(store) } catch {
+            do throws(StoreError) {
+                let result = FonsterStore.$writeGate.withValue(gate) { Result { () throws(StoreError) -> T in try body(store) } }
+                return try result.get()
+            } catch {
                 if case .storeReplaced = error { warn?(error.message) }
                 throw ResponseError(error).naming(field)
             }

@@ -5,6 +5,13 @@ import Compute
 final class RequestFlag: Sendable {
     private struct State {
         var cancelled = false
+        /// A cancel came after the request committed a write (it is answered with its result).
+        var cancelAsked = false
+        /// Inside a store write transaction: a cancel now is answered by the request itself,
+        /// once the write has rolled back.
+        var writing = false
+        /// A write of this request committed: cancels no longer apply to it.
+        var committed = false
         var finished = false
         var progressOpen = false
         var orderReleased = false
@@ -20,8 +27,55 @@ final class RequestFlag: Sendable {
     var isCancelled: Bool { state.current.cancelled }
     /// Whether progress may still be reported (not cancelled, not answered).
     var isLive: Bool { state.withLock { !$0.cancelled && !$0.finished } }
-    /// Marks the request cancelled.
-    func cancel() { state.withLock { $0.cancelled = true } }
+    /// How a cancel applies to a request (`cancel()`).
+    enum CancelOutcome: Equatable {
+        /// Nothing was changed and nothing will be: answer -32800 now.
+        case answerNow
+        /// A write is under way: it rolls back, then the request answers -32800 itself.
+        case afterRollback
+        /// A write committed: the request goes on and answers with its result.
+        case tooLate
+    }
+
+    /// Marks the request cancelled, unless a write of it has committed (then only `cancelAsked`).
+    @discardableResult
+    func cancel() -> CancelOutcome {
+        state.withLock { state in
+            if state.committed {
+                state.cancelAsked = true
+                return .tooLate
+            }
+            state.cancelled = true
+            return state.writing ? .afterRollback : .answerNow
+        }
+    }
+
+    /// Whether a cancel came at all, before or after a commit.
+    var cancelAsked: Bool { state.withLock { $0.cancelled || $0.cancelAsked } }
+    /// Whether a write of this request committed.
+    var hasCommitted: Bool { state.current.committed }
+
+    /// Right before a write transaction begins: false (cancelled) means it must not begin.
+    func writeMayBegin() -> Bool {
+        state.withLock { state in
+            guard !state.cancelled else { return false }
+            state.writing = true
+            return true
+        }
+    }
+
+    /// Right before COMMIT: false (cancelled) means roll back; true marks the request committed.
+    func writeMayCommit() -> Bool {
+        state.withLock { state in
+            state.writing = false
+            guard !state.cancelled else { return false }
+            state.committed = true
+            return true
+        }
+    }
+
+    /// A write transaction ended without committing (an error rolled it back).
+    func writeRolledBack() { state.withLock { $0.writing = false } }
     /// Marks the request answered.
     func finish() { state.withLock { $0.finished = true } }
 
@@ -179,7 +233,16 @@ public struct RequestContext: Sendable {
     }
 
     /// Whether the client cancelled this request; a handler doing long work should check it.
-    public var isCancelled: Bool { flag.isCancelled || Task.isCancelled }
+    /// Once a write of the request has committed, cancels no longer apply: this stays false and
+    /// the request is answered with its result (see `cancelAsked`).
+    public var isCancelled: Bool { flag.isCancelled || (Task.isCancelled && !flag.hasCommitted) }
+
+    /// Whether the client asked to cancel, even after a write committed: a long write that
+    /// commits in steps stops at the next step and answers what it did (with counts).
+    public var cancelAsked: Bool { flag.cancelAsked }
+
+    /// Whether a write of this request has committed (it will be answered with its result).
+    public var hasCommitted: Bool { flag.hasCommitted }
 
     /// Throws the request-cancelled error (-32800) if the request was cancelled.
     public func checkCancellation() throws(ResponseError) {

@@ -537,7 +537,9 @@ final class ServerSession: Sendable {
         }
         guard let entry else { return }
         if entry.flag.isCancelled {
-            entry.reply?.send(.failure(id: id, .requestCancelled))
+            // The handler's own -32800 (a write rolled back) says so; keep it.
+            if case .failure(let error) = response.result, error.code == .requestCancelled { entry.reply?.send(response) }
+            else { entry.reply?.send(.failure(id: id, .requestCancelled)) }
         } else if let serialized, let reply = entry.reply, reply.batch == nil {
             reply.writer.send(serialized: serialized)
         } else {
@@ -547,10 +549,21 @@ final class ServerSession: Sendable {
     }
 
     /// Cancels an in-flight request: -32800 goes out now, its Task is cancelled (or, still
-    /// waiting for its turn, it leaves the line).
+    /// waiting for its turn, it leaves the line). A request inside a write transaction is
+    /// answered by itself once the write rolled back; one whose write committed is not
+    /// cancelled (it answers with its result): -32800 always means nothing changed.
     private func cancel(_ id: RPCID) {
-        guard let entry = state.withLock({ $0.inFlight.removeValue(forKey: id) }) else { return }
-        entry.flag.cancel()
+        var deferredTask: Task<Void, Never>?
+        let entry = state.withLock { state -> InFlight? in
+            guard let entry = state.inFlight[id] else { return nil }
+            switch entry.flag.cancel() {
+            case .answerNow: return state.inFlight.removeValue(forKey: id)
+            case .afterRollback: deferredTask = entry.task; return nil
+            case .tooLate: return nil
+            }
+        }
+        deferredTask?.cancel()
+        guard let entry else { return }
         entry.task?.cancel()
         entry.reply?.send(.failure(id: id, .requestCancelled))
         dropWaiting(serial: entry.serial)

@@ -1,3 +1,5 @@
+import FonsterStore
+
 /// One method as the server keeps it, made from its `RPCMethod` type: its name, what it does to
 /// the library, what it costs, the errors it may answer, its params and result, its heaviest
 /// params, and its handler. The declarations drive dispatch and scheduling, the `initialize`
@@ -73,7 +75,11 @@ public struct MethodDeclaration: Sendable {
             var scheduling = Scheduling(lane: ordered || M.readsLibrary(params) ? .ordered : .free, weight: weight)
             M.estimate(params, into: &scheduling)
             scheduling.inline = M.quick && scheduling.lane == .free && scheduling.bytes < RequestContext.inlineBytes
-            return (scheduling, { request in Written(try await M.handle(params, context, request)) })
+            guard M.effect != .pure else { return (scheduling, { request in Written(try await M.handle(params, context, request)) }) }
+            // A library request's store writes ask its flag before BEGIN and COMMIT (`WriteGate`).
+            return (scheduling, { request in
+                try await FonsterStore.$writeGate.withValue(request.flag) { Written(try await M.handle(params, context, request)) }
+            })
         }
     }
 
