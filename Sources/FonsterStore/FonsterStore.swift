@@ -423,10 +423,15 @@ public final class FonsterStore: @unchecked Sendable {
     /// library, or earlier in `seeds`, is skipped (checked inside the transaction, so two imports
     /// at once add it once) and its index reported. More than 1,000 throws `tooMany`; any bad
     /// seed or name throws `tooLong` naming its index before anything is created.
-    public func importSeeds(_ seeds: [String], names: [String]? = nil, engine: EngineVersion? = nil) throws(StoreError) -> ImportResult {
+    /// `engines`, when given (one per seed), draws each seed with its own engine, all in the one transaction.
+    public func importSeeds(_ seeds: [String], names: [String]? = nil, engine: EngineVersion? = nil,
+                            engines: [EngineVersion]? = nil) throws(StoreError) -> ImportResult {
         guard seeds.count <= StoreLimits.maxSeedImport else { throw .tooMany(count: seeds.count, limit: StoreLimits.maxSeedImport) }
         if let names, names.count != seeds.count {
             throw .invalidArgument("There are \(names.count) names for \(seeds.count) seeds; give one name per seed, or none.")
+        }
+        if let engines, engines.count != seeds.count {
+            throw .invalidArgument("There are \(engines.count) engines for \(seeds.count) seeds; give one engine per seed, or none.")
         }
         for (index, seed) in seeds.enumerated() {
             try Self.validate(seed: seed, field: "seed at index \(index)")
@@ -444,7 +449,7 @@ public final class FonsterStore: @unchecked Sendable {
                     result.skipped.append(index)
                     continue
                 }
-                let fonster = Self.newFonster(name: names?[index] ?? "", seed: seed, engine: engine.rawValue,
+                let fonster = Self.newFonster(name: names?[index] ?? "", seed: seed, engine: (engines?[index] ?? engine).rawValue,
                                               position: position, options: options)
                 try Self.insert(fonster, sortKey: sortKey, into: db)
                 result.created.append(fonster)
