@@ -405,3 +405,62 @@ def test_a_sessions_documents_are_closed_and_its_budget_freed_when_it_disconnect
         b.ws.close()
     finally:
         web.stop()
+
+
+def test_add_all_cancelled_adds_nothing_and_answered_adds_everything(fonsters_bin):
+    """Races of fonsters.addAllToLibrary and its cancel, over stdio: each -32800 left the library
+    as it was; each result added every seed of both engines' sections."""
+    server = subprocess.Popen([fonsters_bin, "--stdio", "--memory", "--no-starter"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL)
+
+    def send(message):
+        body = json.dumps(message).encode()
+        server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        server.stdin.flush()
+
+    def receive(id):
+        while True:
+            length = None
+            while True:
+                line = server.stdout.readline()
+                assert line, "the server closed its output"
+                if line in (b"\r\n", b"\n"):
+                    break
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            message = json.loads(server.stdout.read(length))
+            if message.get("id") == id:
+                return message
+
+    try:
+        send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
+        receive(0)
+        cancelled = answered = 0
+        count = 0
+        for race in range(40):
+            uri = f"file:///work/race{race}.fonsters"
+            seeds = [f"race {race} seed {n}" for n in range(200)]
+            text = "# engine: fonsters-v1\n" + "\n".join(seeds[:100]) + "\n# engine: fonsters-v2\n" + "\n".join(seeds[100:]) + "\n"
+            send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": uri, "languageId": "fonsters", "version": 1, "text": text}}})
+            id = 100 + race
+            send({"jsonrpc": "2.0", "id": id, "method": "workspace/executeCommand",
+                  "params": {"command": "fonsters.addAllToLibrary", "arguments": [{"uri": uri}]}})
+            send({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": id}})
+            answer = receive(id)
+            send({"jsonrpc": "2.0", "id": 10_000 + race, "method": "fonsters/list", "params": {"count": 0}})
+            total = receive(10_000 + race)["result"]["total"]
+            if "error" in answer:
+                assert answer["error"]["code"] == -32800, answer
+                assert total == count, "a cancelled add-all added nothing"
+                cancelled += 1
+            else:
+                assert answer["result"] == {"created": 200, "skipped": 0}
+                count += 200
+                assert total == count, "an answered add-all added every seed"
+                answered += 1
+        assert cancelled + answered == 40
+        print(f"add-all races: {cancelled} cancelled, {answered} answered")
+    finally:
+        server.stdin.close()
+        server.wait(timeout=60)
