@@ -112,14 +112,17 @@ extension DocumentAnalysis {
             }
             let group = linesByPicture[id] ?? []
             if group.count > 1 {
-                let same = group.filter { $0 != n }
-                let first = same.first(where: { $0 < n }) ?? same[0]
+                // The group is in line order: the first other line is the group's first (or, for
+                // that line itself, the second). Only a few others are named, so a group of
+                // thousands costs each of its lines no more than one.
+                let first = group[0] == n ? group[1] : group[0], others = group.count - 1
                 let other = seeds[first]
                 var message = "Looks exactly like line \(other.line + 1), “\(Self.quoted(other.seed))”, in \(other.engine.rawValue)"
-                if same.count > 1 { message += " (and \(same.count - 1) more \(same.count == 2 ? "line" : "lines"))" }
+                if others > 1 { message += " (and \(others - 1) more \(others == 2 ? "line" : "lines"))" }
+                var related = [first]
+                for m in group where related.count < Self.maxRelated && m != n && m != first { related.append(m) }
                 findings.append(Finding(line: seed.line, range: nil, severity: .warning,
-                                        kind: .sameAs(([first] + same.filter { $0 != first }).prefix(Self.maxRelated).map { seeds[$0].line }),
-                                        message: message + "."))
+                                        kind: .sameAs(related.map { seeds[$0].line }), message: message + "."))
             } else if !alike[id].isEmpty, case let near = nearlyAs(id, alike: alike[id]), let nearest = near.first {
                 let other = seeds[nearest.index]
                 var message = "Looks nearly like line \(other.line + 1), “\(Self.quoted(other.seed))”, in \(other.engine.rawValue): "
