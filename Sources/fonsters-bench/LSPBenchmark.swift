@@ -125,7 +125,8 @@ enum LSPBenchmark {
         let goals = lines > 10_000 ? (open: "≤ 2 s", keystroke: "≤ 150 ms") : (open: "≤ 500 ms", keystroke: "≤ 50 ms")
         print(String(format: "lsp open: a %d-line document (a fifth of its lines alike) to its first diagnostics (%d told in %d KB) p50 %.0f ms, max %.0f ms (%d documents, each drawn cold; goal %@)",
                      lines, told.count, told.bytes / 1024, p(opens, 0.5), opens.max() ?? 0, rounds, goals.open))
-        print(String(format: "lsp keystroke (%d lines): one character typed to re-published diagnostics, server time (the %.0f ms pause in typing taken off) p50 %.1f ms, p90 %.1f ms, max %.1f ms (%d keystrokes; goal p90 %@)",
+        print(String(format: "lsp keystroke (%d lines): one character typed to re-published diagnostics, server time (the %.0f ms pause taken off) "
+                     + "p50 %.1f ms, p90 %.1f ms, max %.1f ms (%d keystrokes; goal p90 %@)",
                      lines, pauseMilliseconds, p(keystrokes, 0.5), p(keystrokes, 0.9), keystrokes.max() ?? 0, keystrokes.count, goals.keystroke))
         print(String(format: "lsp publish (%d lines): bytes per publishDiagnostics p50 %.0f, max %.0f (%d publishes; goal ≤ 262,144)",
                      lines, p(publishes, 0.5), publishes.max() ?? 0, publishes.count))
