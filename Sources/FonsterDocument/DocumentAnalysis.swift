@@ -63,7 +63,7 @@ public struct DocumentAnalysis: Sendable {
     public func engine(atLine line: Int) -> EngineVersion {
         var engine = defaultEngine
         for n in 0..<min(line, text.lineCount) {
-            if case .directive(let named?, _) = FonstersFormat.classify(text.lines[n]) { engine = named }
+            if case .directive(let named?, _) = FonstersFormat.classify(FonstersFormat.content(ofLine: n, in: text)) { engine = named }
         }
         return engine
     }

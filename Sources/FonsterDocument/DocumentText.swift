@@ -1,7 +1,7 @@
 /// The text of a document as lines, each without its line break, with the break kept apart so
 /// the text reads back byte for byte. Lines end at `\n`, `\r\n` or `\r` (LSP's line breaks); the
 /// last line has no break (after a final break it is an empty line). Edits replace a range in
-/// place, touching only the lines they span; positions count UTF-16 units or UTF-8 bytes.
+/// place, touching only the lines they span; positions count UTF-16 units, UTF-8 bytes or scalars.
 public struct DocumentText: Sendable, Equatable {
     /// How a line ends.
     public enum Ending: UInt8, Sendable {
@@ -54,6 +54,28 @@ public struct DocumentText: Sendable, Equatable {
     /// How many lines there are (an empty text has one).
     public var lineCount: Int { lines.count }
 
+    /// How many lines a person counts: a final line break does not start one more (the empty
+    /// line after it is the editor's, not the text's).
+    public var countedLines: Int { Self.countedLines(lines.count, lastIsEmpty: lines[lines.count - 1].isEmpty) }
+
+    /// The lines counted of a text split into `count` lines, the last of them empty or not.
+    static func countedLines(_ count: Int, lastIsEmpty: Bool) -> Int { count > 1 && lastIsEmpty ? count - 1 : count }
+
+    /// How many line breaks `text` holds (`\n`, `\r\n` and `\r` each one), read from its bytes.
+    public static func breakCount(_ text: String) -> Int {
+        var count = 0, afterCR = false
+        for byte in text.utf8 {
+            if byte == 13 { count += 1 } else if byte == 10 && !afterCR { count += 1 }
+            afterCR = byte == 13
+        }
+        return count
+    }
+
+    /// The error for a text of `bytes` bytes, over `limits`.
+    public static func tooManyBytes(_ bytes: Int, _ limits: DocumentLimits) -> DocumentError {
+        DocumentError(.tooLarge, "A document can hold at most \(grouped(limits.maxBytes)) bytes; this one would hold \(grouped(bytes)).")
+    }
+
     /// The lines and breaks of `text`.
     static func split(_ text: String) -> (lines: [String], endings: [Ending]) {
         var lines: [String] = [], endings: [Ending] = []
@@ -104,7 +126,11 @@ public struct DocumentText: Sendable, Equatable {
 
     /// The units of `line` before `index`, in `encoding`.
     public static func character(in line: String, at index: String.Index, _ encoding: PositionEncoding) -> Int {
-        encoding == .utf16 ? line.utf16.distance(from: line.startIndex, to: index) : line.utf8.distance(from: line.startIndex, to: index)
+        switch encoding {
+        case .utf16: line.utf16.distance(from: line.startIndex, to: index)
+        case .utf8: line.utf8.distance(from: line.startIndex, to: index)
+        case .utf32: line.unicodeScalars.distance(from: line.startIndex, to: index)
+        }
     }
 
     /// `position`'s line and its place in that line, checked: a line past the end or a negative
@@ -155,7 +181,7 @@ public struct DocumentText: Sendable, Equatable {
             // The bytes are checked before the text is split (a refused text costs no lines).
             try Self.check(bytes: text.utf8.count, lines: 0, limits)
             let (newLines, newEndings) = Self.split(text)
-            try Self.check(bytes: text.utf8.count, lines: newLines.count, limits)
+            try Self.check(bytes: text.utf8.count, lines: Self.countedLines(newLines.count, lastIsEmpty: newLines[newLines.count - 1].isEmpty), limits)
             let old = lines.count
             (lines, endings, byteCount) = (newLines, newEndings, text.utf8.count)
             return Change(removed: 0..<old, inserted: 0..<newLines.count)
@@ -190,7 +216,8 @@ public struct DocumentText: Sendable, Equatable {
             newEndings.removeLast()
         }
         let count = lines.count - (endLine - first + 1) + newLines.count
-        try Self.check(bytes: bytes, lines: count, limits)
+        let lastIsEmpty = endLine == lines.count - 1 ? (newLines.last ?? "").isEmpty : lines[lines.count - 1].isEmpty
+        try Self.check(bytes: bytes, lines: Self.countedLines(count, lastIsEmpty: lastIsEmpty), limits)
         lines.replaceSubrange(first...endLine, with: newLines)
         endings.replaceSubrange(first...endLine, with: newEndings)
         byteCount = bytes
@@ -199,9 +226,7 @@ public struct DocumentText: Sendable, Equatable {
 
     /// Refuses a text of `bytes` bytes in `lines` lines when it passes `limits`.
     static func check(bytes: Int, lines: Int, _ limits: DocumentLimits) throws(DocumentError) {
-        if bytes > limits.maxBytes {
-            throw DocumentError(.tooLarge, "A document can hold at most \(grouped(limits.maxBytes)) bytes; this one would hold \(grouped(bytes)).")
-        }
+        if bytes > limits.maxBytes { throw tooManyBytes(bytes, limits) }
         if lines > limits.maxLines {
             throw DocumentError(.tooLarge, "A document can hold at most \(grouped(limits.maxLines)) lines; this one would hold \(grouped(lines)).")
         }

@@ -36,6 +36,15 @@ public struct Finding: Sendable, Equatable {
     /// A sentence for a person.
     public let message: String
 
+    /// A finding of `kind` on `line` (at `range` of it; nil: the whole line).
+    public init(line: Int, range: Range<String.Index>?, severity: Severity, kind: Kind, message: String) {
+        self.line = line
+        self.range = range
+        self.severity = severity
+        self.kind = kind
+        self.message = message
+    }
+
     /// A short stable name for the kind (LSP's diagnostic `code`).
     public var code: String {
         switch kind {
@@ -86,10 +95,11 @@ extension DocumentAnalysis {
     public func findings(library: ((Picture) -> LibraryMatch?)? = nil) -> [Finding] {
         var findings: [Finding] = []
         for line in unknownEngines {
-            guard case .directive(_, let name) = FonstersFormat.classify(text.lines[line]) else { continue }
+            guard case .directive(_, let name) = FonstersFormat.classify(FonstersFormat.content(ofLine: line, in: text)) else { continue }
             let known = EngineVersion.allCases.map(\.rawValue).joined(separator: " and ")
+            let what = name.isEmpty ? "“# engine:” names no engine" : "Unknown engine “\(name)”"
             findings.append(Finding(line: line, range: nil, severity: .error, kind: .unknownEngine(name),
-                                    message: "Unknown engine “\(name)”: this file knows \(known); the lines below keep \(engine(atLine: line).rawValue)."))
+                                    message: "\(what): this file knows \(known); the lines below keep \(engine(atLine: line).rawValue)."))
         }
         // One look at the cache for the whole pass.
         let (pictures, alike) = cache.snapshot()
@@ -102,14 +112,17 @@ extension DocumentAnalysis {
             }
             let group = linesByPicture[id] ?? []
             if group.count > 1 {
-                let same = group.filter { $0 != n }
-                let first = same.first(where: { $0 < n }) ?? same[0]
+                // The group is in line order: the first other line is the group's first (or, for
+                // that line itself, the second). Only a few others are named, so a group of
+                // thousands costs each of its lines no more than one.
+                let first = group[0] == n ? group[1] : group[0], others = group.count - 1
                 let other = seeds[first]
                 var message = "Looks exactly like line \(other.line + 1), “\(Self.quoted(other.seed))”, in \(other.engine.rawValue)"
-                if same.count > 1 { message += " (and \(same.count - 1) more \(same.count == 2 ? "line" : "lines"))" }
+                if others > 1 { message += " (and \(others - 1) more \(others == 2 ? "line" : "lines"))" }
+                var related = [first]
+                for m in group where related.count < Self.maxRelated && m != n && m != first { related.append(m) }
                 findings.append(Finding(line: seed.line, range: nil, severity: .warning,
-                                        kind: .sameAs(([first] + same.filter { $0 != first }).prefix(Self.maxRelated).map { seeds[$0].line }),
-                                        message: message + "."))
+                                        kind: .sameAs(related.map { seeds[$0].line }), message: message + "."))
             } else if !alike[id].isEmpty, case let near = nearlyAs(id, alike: alike[id]), let nearest = near.first {
                 let other = seeds[nearest.index]
                 var message = "Looks nearly like line \(other.line + 1), “\(Self.quoted(other.seed))”, in \(other.engine.rawValue): "

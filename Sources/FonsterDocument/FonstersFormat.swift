@@ -14,7 +14,7 @@ public enum FonstersFormat {
         case blank
         /// A comment.
         case comment
-        /// `# engine: NAME`: the engine named, or nil when no engine has that name.
+        /// `# engine: NAME`: the engine named, or nil when no engine has that name (or none is named).
         case directive(EngineVersion?, name: String)
         /// A seed; `escaped` when the line starts with the backslash taken off.
         case seed(String, escaped: Bool)
@@ -35,13 +35,20 @@ public enum FonstersFormat {
     }
 
     /// The engine name of a `# engine: NAME` line (spaces and tabs around each part allowed,
-    /// `engine` in any case), or nil for another comment.
+    /// `engine` in any case; empty for `# engine:` naming nothing), or nil for another comment.
     static func directiveName(_ line: String) -> String? {
         var rest = line.dropFirst().drop(while: { $0 == " " || $0 == "\t" })
         guard rest.prefix(7).lowercased() == "engine:" else { return nil }
         rest = rest.dropFirst(7)
-        let name = rest.trimmingBlanks()
-        return name.isEmpty ? nil : String(name)
+        return String(rest.trimmingBlanks())
+    }
+
+    /// Line `n` of `text` as the format reads it: a byte-order mark starting the document is not
+    /// part of its first line (as `fonsters-rpc import`, reading the file as UTF-8, drops it).
+    public static func content(ofLine n: Int, in text: DocumentText) -> String {
+        let line = text.lines[n]
+        guard n == 0, line.unicodeScalars.first == "\u{FEFF}" else { return line }
+        return String(line.unicodeScalars.dropFirst())
     }
 
     /// The directive line choosing `engine`.
@@ -71,8 +78,8 @@ public enum FonstersFormat {
     /// lines of directives naming no engine (whose lines below keep the engine before them).
     public static func entries(of text: DocumentText, defaultEngine: EngineVersion) -> (entries: [Entry], unknownEngines: [Int]) {
         var engine = defaultEngine, entries: [Entry] = [], unknown: [Int] = []
-        for (n, line) in text.lines.enumerated() {
-            switch classify(line) {
+        for n in text.lines.indices {
+            switch classify(content(ofLine: n, in: text)) {
             case .blank, .comment: break
             case .directive(let named, _):
                 if let named { engine = named } else { unknown.append(n) }

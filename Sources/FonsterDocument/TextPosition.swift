@@ -1,17 +1,32 @@
 /// How a position counts the characters of a line (LSP's `positionEncoding`): in UTF-16 code
-/// units (LSP's default: an emoji counts 2) or in UTF-8 bytes (an emoji counts 4).
+/// units (LSP's default: an emoji counts 2), in UTF-8 bytes (an emoji counts 4) or in Unicode
+/// scalars (UTF-32: an emoji counts 1).
 public enum PositionEncoding: String, Sendable, CaseIterable {
     /// UTF-16 code units.
     case utf16 = "utf-16"
     /// UTF-8 bytes.
     case utf8 = "utf-8"
+    /// Unicode scalars.
+    case utf32 = "utf-32"
 
     /// How many units `scalar` takes.
     @inline(__always)
-    func width(_ scalar: Unicode.Scalar) -> Int { self == .utf16 ? scalar.utf16.count : scalar.utf8.count }
+    func width(_ scalar: Unicode.Scalar) -> Int {
+        switch self {
+        case .utf16: scalar.utf16.count
+        case .utf8: scalar.utf8.count
+        case .utf32: 1
+        }
+    }
 
     /// How many units `text` takes.
-    public func length<S: StringProtocol>(_ text: S) -> Int { self == .utf16 ? text.utf16.count : text.utf8.count }
+    public func length<S: StringProtocol>(_ text: S) -> Int {
+        switch self {
+        case .utf16: text.utf16.count
+        case .utf8: text.utf8.count
+        case .utf32: text.unicodeScalars.count
+        }
+    }
 }
 
 /// A place in a document: a line (from 0) and a character offset in it, in some `PositionEncoding`.

@@ -422,10 +422,15 @@ public final class FonsterStore: @unchecked Sendable {
     /// byte for byte ("é" and "e" + U+0301 are two seeds), each by one look-up in the seed index,
     /// so a step costs the same in a library of any size. More than 1,000 throws `tooMany`; any
     /// bad seed or name throws `tooLong` naming its index before anything is created.
-    public func importSeeds(_ seeds: [String], names: [String]? = nil, engine: EngineVersion? = nil) throws(StoreError) -> ImportResult {
+    /// `engines`, when given (one per seed), draws each seed with its own engine, all in the one transaction.
+    public func importSeeds(_ seeds: [String], names: [String]? = nil, engine: EngineVersion? = nil,
+                            engines: [EngineVersion]? = nil) throws(StoreError) -> ImportResult {
         guard seeds.count <= StoreLimits.maxSeedImport else { throw .tooMany(count: seeds.count, limit: StoreLimits.maxSeedImport) }
         if let names, names.count != seeds.count {
             throw .invalidArgument("There are \(names.count) names for \(seeds.count) seeds; give one name per seed, or none.")
+        }
+        if let engines, engines.count != seeds.count {
+            throw .invalidArgument("There are \(engines.count) engines for \(seeds.count) seeds; give one engine per seed, or none.")
         }
         for (index, seed) in seeds.enumerated() {
             try Self.validate(seed: seed, field: "seed at index \(index)")
@@ -442,7 +447,7 @@ public final class FonsterStore: @unchecked Sendable {
                     result.skipped.append(index)
                     continue
                 }
-                let fonster = Self.newFonster(name: names?[index] ?? "", seed: seed, engine: engine.rawValue,
+                let fonster = Self.newFonster(name: names?[index] ?? "", seed: seed, engine: (engines?[index] ?? engine).rawValue,
                                               position: position, options: options)
                 try Self.insert(fonster, sortKey: sortKey, into: db)
                 result.created.append(fonster)

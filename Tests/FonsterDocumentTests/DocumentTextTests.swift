@@ -37,7 +37,7 @@ import TestSupport
         try document.replace(TextRange(line: 0, from: 1, to: 1), with: "x", encoding)
         #expect(document.text == "ex\u{301}")
         var fox = DocumentText("🦊🐙")
-        let afterFox = encoding == .utf16 ? 2 : 4
+        let afterFox = encoding.length("🦊")
         try fox.replace(TextRange(line: 0, from: afterFox, to: afterFox), with: "-", encoding)
         #expect(fox.text == "🦊-🐙")
     }

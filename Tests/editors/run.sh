@@ -62,5 +62,17 @@ out=$(DOC="$work/crew2.fonsters" timeout 120 emacs --batch -q -l examples/lsp/fo
 echo "$out"
 count "$out"
 
+echo "== Emacs with eglot: typing in a 10,000-line file (Tests/editors/eglot-typing.el)"
+python3 - "$TWIN_A" "$TWIN_B" >"$work/big.fonsters" <<'PY'
+import sys
+a, b = sys.argv[1], sys.argv[2]
+print("# engine: fonsters-v1")
+for n in range(1, 10001):  # 10,000 seed lines under the directive; every 5th one of the twins (2,000 alike)
+    print((a if n % 10 == 0 else b) if n % 5 == 0 else f"crew member {n}")
+PY
+out=$(DOC="$work/big.fonsters" timeout 600 emacs --batch -q -l examples/lsp/fonsters-eglot.el -l Tests/editors/eglot-typing.el 2>&1)
+echo "$out"
+count "$out"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -102,7 +102,6 @@ public enum LimitPolicy {
             count("library", StoreLimits.maxBundleImport, "Fonsters", "in one library bundle import", "StoreLimits.maxBundleImport"),
             bytes("documents", documents.maxBytes, "of text in one open document", "DocumentLimits.maxBytes"),
             count("documents", documents.maxLines, "lines", "in one open document", "DocumentLimits.maxLines"),
-            count("documents", OpenDocumentLimits.maxDocuments, "documents", "open at once", "OpenDocumentLimits.maxDocuments"),
             count("documents", OpenDocumentLimits.maxPictures, "pictures", "kept for one document before its cache starts afresh",
                   "OpenDocumentLimits.maxPictures"),
             bytes("web", ServerLimits.maxHTTPHeadBytes, "in an HTTP request head", "ServerLimits.maxHTTPHeadBytes"),

@@ -14,12 +14,14 @@ public enum MethodTable {
         SearchMethod.self, LookalikesMethod.self, LookalikesOfMethod.self, DistinctVariantsMethod.self,
         RestoreMethod.self, TrashMethod.self, PurgeMethod.self, SettingsMethod.self,
         HoverMethod.self, InlayHintMethod.self, CodeActionMethod.self, DocumentSymbolMethod.self, CompletionMethod.self,
+        DocumentDiagnosticMethod.self,
         ExecuteCommandMethod.self,
     ]
 
     /// The notification types the server listens for (besides the transport's own).
     static var notifications: [any RPCNotification.Type] {
-        [DidOpenNotification.self, DidChangeNotification.self, DidCloseNotification.self, DidSaveNotification.self]
+        [DidOpenNotification.self, DidChangeNotification.self, DidCloseNotification.self, DidSaveNotification.self,
+         InitializedNotification.self, DidChangeConfigurationNotification.self]
     }
 
     /// Every notification's declaration, handled with `context`.
@@ -51,5 +53,8 @@ public enum MethodTable {
         for declaration in notificationDeclarations(context) {
             server.onNotification(method: declaration.name, declaration.handler)
         }
+        // A session's documents are closed, and its budget freed, when it ends.
+        server.onSessionEnd { [languageSessions = context.languageSessions] in languageSessions.ended($0) }
+        server.onResponse { session, response in WorkspaceConfiguration.responded(session, response, context) }
     }
 }

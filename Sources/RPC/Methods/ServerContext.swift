@@ -23,8 +23,8 @@ public final class ServerContext: Sendable {
     let executor = StoreExecutor()
     /// The pictures behind `sameAs` and `nearlyAs`.
     let lookalikes: LookalikeFinder
-    /// The `.fonsters` documents open in the client (the language server's).
-    let documents = TextDocuments()
+    /// The language server of each session (its open `.fonsters` documents).
+    let languageSessions: LanguageSessions
 
     /// A context for a store at `location`; nothing is opened until a library method needs it.
     /// `onChange` hears every change to the store (this process's and others') from the moment
@@ -34,20 +34,21 @@ public final class ServerContext: Sendable {
     public convenience init(location: StoreLocation, options: StoreOptions, defaultEngine: EngineVersion = .current,
                             onChange: (@Sendable (StoreChange) -> Void)? = nil, warn: (@Sendable (String) -> Void)? = nil, budget: MemoryBudget? = nil) {
         self.init(location: location, options: options, defaultEngine: defaultEngine, onChange: onChange, warn: warn,
-                  lookalikes: LookalikeFinder(account: budget?.account("look-alike pictures")))
-        documents.count(in: budget?.account("open documents"))
+                  lookalikes: LookalikeFinder(account: budget?.account("look-alike pictures")), budget: budget)
     }
 
     /// The same, with `lookalikes` behind `sameAs` and `nearlyAs` (a test's, with a small limit).
     init(location: StoreLocation, options: StoreOptions, defaultEngine: EngineVersion = .current,
-         onChange: (@Sendable (StoreChange) -> Void)? = nil, warn: (@Sendable (String) -> Void)? = nil, lookalikes: LookalikeFinder) {
+         onChange: (@Sendable (StoreChange) -> Void)? = nil, warn: (@Sendable (String) -> Void)? = nil, lookalikes: LookalikeFinder,
+         budget: MemoryBudget? = nil) {
         self.lookalikes = lookalikes
+        languageSessions = LanguageSessions(budget: budget, defaultEngine: defaultEngine)
         self.location = location
         self.options = options
         self.defaultEngine = defaultEngine
         self.onChange = onChange
         self.warn = warn
-        documents.owner.current = self
+        languageSessions.owner.current = self
         // The pictures drawn for the look-alikes are kept in the library file, on the store thread.
         if location != .memory {
             lookalikes.whenDrawn { [weak self] in
@@ -69,7 +70,7 @@ public final class ServerContext: Sendable {
             do throws(StoreError) {
                 let store = try FonsterStore(location: location, options: options)
                 // The open documents hear of every change too: their "in your library" lines follow.
-                state = (store, onChange.map { onChange in store.onChange { [documents] change in onChange(change); documents.libraryChanged() } })
+                state = (store, onChange.map { onChange in store.onChange { [languageSessions] change in onChange(change); languageSessions.libraryChanged() } })
                 return .success(store)
             } catch {
                 return .failure(error)
@@ -80,6 +81,12 @@ public final class ServerContext: Sendable {
         case .failure(let error): throw ResponseError(error)
         }
     }
+
+    /// The language server of the session `request` came on.
+    func documents(_ request: RequestContext) -> TextDocuments { languageSessions.documents(request.session) }
+
+    /// The language server of the session `notification` came on.
+    func documents(_ notification: NotificationContext) -> TextDocuments { languageSessions.documents(notification.session) }
 
     /// The store's file path, or nil for an in-memory store.
     public var storePath: String? {

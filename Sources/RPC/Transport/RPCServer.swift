@@ -48,7 +48,7 @@ public typealias Planner = @Sendable (_ params: JSONValue) -> (scheduling: Sched
 ///   `initialized` (ignored unless registered). Requests before `initialize` are accepted;
 ///   `initialize` needs a handler.
 /// - Batches are answered with one array; an empty batch gets a single invalidRequest error.
-/// - Incoming responses (the server sends no requests of its own) are logged and dropped.
+/// - Incoming responses go to the `onResponse` handlers (the requests the server sends: `workspace/configuration`); others are logged and dropped.
 /// - A closed output (EPIPE) ends `run` as end of input does, cancelling what runs.
 /// - CPU-bound handler work goes through `RequestContext.compute`, on threads of its own.
 public final class RPCServer: Sendable {
@@ -72,6 +72,8 @@ public final class RPCServer: Sendable {
     let requestLog: TransportLog?
     private let requestHandlers = Locked([String: Planner]())
     private let notificationHandlers = Locked([String: NotificationHandler]())
+    private let sessionEndHandlers = Locked([@Sendable (SessionID) -> Void]())
+    private let responseHandlers = Locked([@Sendable (SessionID, Response) -> Bool]())
 
     /// A server with no handlers yet. `requestLog`, when given, hears one line per request:
     /// its method, id, duration and outcome.
@@ -111,6 +113,28 @@ public final class RPCServer: Sendable {
     /// Registers (or replaces) the handler for notifications named `method`.
     public func onNotification(method: String, _ handler: @escaping NotificationHandler) {
         notificationHandlers.withLock { $0[method] = handler }
+    }
+
+    /// Registers `handler` to hear that a session ended (its input over and every request of it
+    /// answered): what was kept for it can be let go.
+    public func onSessionEnd(_ handler: @escaping @Sendable (SessionID) -> Void) {
+        sessionEndHandlers.withLock { $0.append(handler) }
+    }
+
+    /// Tells the session-end handlers that `session` ended.
+    func sessionEnded(_ session: SessionID) {
+        for handler in sessionEndHandlers.current { handler(session) }
+    }
+
+    /// Registers `handler` to hear the client's responses (to requests the server sent it, e.g.
+    /// `workspace/configuration`); it returns whether the response was its.
+    public func onResponse(_ handler: @escaping @Sendable (SessionID, Response) -> Bool) {
+        responseHandlers.withLock { $0.append(handler) }
+    }
+
+    /// Gives `response` to the response handlers; false when none took it.
+    func responded(_ session: SessionID, _ response: Response) -> Bool {
+        responseHandlers.current.contains { $0(session, response) }
     }
 
     /// The planner of requests named `method`, if registered.

@@ -119,11 +119,27 @@ final class RequestFlag: Sendable {
     }
 }
 
+/// Which session (one connection: the stdio pipe, or one WebSocket) a message came on. State a
+/// client sets up for itself (a language server's open documents) is kept by it, and let go
+/// when the session ends (`RPCServer.onSessionEnd`).
+public struct SessionID: Hashable, Sendable, CustomStringConvertible {
+    /// The number, unique in the process.
+    public let number: Int
+    private static let last = Locked(0)
+
+    /// A new session's identity.
+    static func next() -> SessionID { SessionID(number: last.withLock { $0 += 1; return $0 }) }
+
+    public var description: String { "session \(number)" }
+}
+
 /// What a request handler gets besides its params: the request's identity, cancellation,
 /// and ways to talk to the client while it works.
 public struct RequestContext: Sendable {
     /// The request id.
     public let id: RPCID
+    /// The session the request came on.
+    public let session: SessionID
     /// The method name.
     public let method: String
     /// The client's `params.workDoneToken` (an integer or a string), if it sent one.
@@ -138,9 +154,10 @@ public struct RequestContext: Sendable {
     /// `inlineBytes` runs where it is, the rest goes to the compute pool.
     public let estimatedBytes: Int
 
-    init(id: RPCID, method: String, workDoneToken: JSONValue?, flag: RequestFlag, writer: MessageWriter,
+    init(id: RPCID, session: SessionID, method: String, workDoneToken: JSONValue?, flag: RequestFlag, writer: MessageWriter,
          maxResponseBytes: Int = ServerLimits().maxResponseBytes, estimatedBytes: Int = Scheduling.defaultBytes) {
         self.id = id
+        self.session = session
         self.method = method
         self.workDoneToken = workDoneToken
         self.flag = flag
@@ -291,6 +308,8 @@ public struct RequestContext: Sendable {
 public struct NotificationContext: Sendable {
     /// The method name.
     public let method: String
+    /// The session the notification came on.
+    public let session: SessionID
     let writer: MessageWriter
 
     /// Sends a notification to the client.

@@ -97,6 +97,9 @@ final class ServerSession: Sendable {
     /// output), to which the session adds its running work's estimates.
     private let account: MemoryAccount
 
+    /// The session's identity, in every context it gives handlers.
+    let id = SessionID.next()
+
     init(server: RPCServer, connection: Connection) {
         self.server = server
         self.connection = connection
@@ -177,6 +180,7 @@ final class ServerSession: Sendable {
                 account.close()
             }
             await worker.value
+            server.sessionEnded(id)
             await writer.close()
         }
         // Else what the client did not read is dropped: the process ends without writing it.
@@ -334,7 +338,9 @@ final class ServerSession: Sendable {
             reply.expectOne()
             await answer(reply, invalid.response)
         case .success(.response(let response)):
-            server.log("Ignored a response to id \(response.id?.description ?? "null"): the server sends no requests.")
+            if !server.responded(id, response) {
+                server.log("Ignored a response to id \(response.id?.description ?? "null"): the server sent no such request.")
+            }
         case .success(.notification(let notification)):
             await acceptNotification(notification)
         case .success(.request(let request)):
@@ -369,7 +375,7 @@ final class ServerSession: Sendable {
             if !state.current.shutdownRequested { cancelSilent() }
         default:
             if let handler = server.notificationHandler(notification.method) {
-                let context = NotificationContext(method: notification.method, writer: writer)
+                let context = NotificationContext(method: notification.method, session: self.id, writer: writer)
                 let params = notification.params ?? .null
                 if sequential {
                     enqueue(.notification({ await handler(params, context) }), ordered: true, weight: 1, bytes: 0)
@@ -570,7 +576,7 @@ final class ServerSession: Sendable {
     private func execute(_ prepared: Prepared) async {
         let id = prepared.request.id
         let context = RequestContext(
-            id: id, method: prepared.request.method,
+            id: id, session: self.id, method: prepared.request.method,
             workDoneToken: prepared.request.params?["workDoneToken"],
             flag: prepared.flag, writer: writer, maxResponseBytes: limits.maxResponseBytes,
             estimatedBytes: prepared.scheduling.bytes)

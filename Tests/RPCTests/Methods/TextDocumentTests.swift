@@ -6,22 +6,62 @@ import FonsterDocument
 /// The server's open documents: their bounds, all-or-none changes, the encoding `initialize`
 /// agrees, and the Markdown a client reads.
 @Suite struct TextDocumentTests {
-    @Test func atMostEightDocumentsAreOpenAndAReopenReplacesTheText() throws {
+    @Test func documentsOpenAsTheBudgetAllowsAndAReopenReplacesTheText() throws {
+        let budget = MemoryBudget(limit: 64 * OpenDocument.overhead)
         let documents = TextDocuments()
-        for n in 0..<OpenDocumentLimits.maxDocuments { _ = try documents.open(uri: "file:///\(n).fonsters", version: 1, text: "a") }
-        let refused = #expect(throws: TextDocuments.Refusal.self) { try documents.open(uri: "file:///9.fonsters", version: 1, text: "a") }
-        #expect(refused?.message.contains("at most 8 documents") == true)
-        let reopened = try documents.open(uri: "file:///0.fonsters", version: 5, text: "b\nc")
+        documents.count(in: budget.account("open documents"))
+        var opened = 0
+        while (try? documents.open(uri: "file:///\(opened).fonsters", version: 1, text: "a")) != nil { opened += 1 }
+        #expect(opened > 8 && opened < 64, "as many as the budget holds, not a fixed count")
+        let refused = #expect(throws: TextDocuments.Refusal.self) { try documents.open(uri: "file:///next.fonsters", version: 1, text: "a") }
+        #expect(refused?.message.contains("memory budget has no room") == true && refused?.show == true)
+        #expect(budget.total <= budget.limit)
+        let reopened = try #require(try documents.open(uri: "file:///0.fonsters", version: 5, text: "b\nc"))
         #expect(reopened.snapshot.text.lines == ["b", "c"] && reopened.snapshot.version == 5)
         try documents.close(uri: "file:///1.fonsters")
-        _ = try documents.open(uri: "file:///9.fonsters", version: 1, text: "a")
+        _ = try documents.open(uri: "file:///next.fonsters", version: 1, text: "a")
         #expect(throws: TextDocuments.Refusal.self) { try documents.close(uri: "file:///1.fonsters") }
+        documents.closeAll()
+        #expect(budget.total == 0 && documents.all.isEmpty)
+    }
+
+    @Test func documentsOfAnotherLanguageAreIgnoredAndTakeNoMemory() throws {
+        let budget = MemoryBudget(limit: 1 << 30)
+        let documents = TextDocuments()
+        documents.count(in: budget.account("open documents"))
+        #expect(try documents.open(uri: "file:///README.md", languageID: "markdown", version: 1, text: "# engine: nothing\nhello") == nil)
+        #expect(budget.total == 0 && documents.isIgnored("file:///README.md"))
+        #expect(try documents.change(uri: "file:///README.md", version: 2, [(nil, "x")]) == nil)
+        #expect(try documents.close(uri: "file:///README.md") == false)
+        #expect(!documents.isIgnored("file:///README.md"))
+    }
+
+    @Test func aVersionGoingBackwardsIsRefusedAndTheDocumentStays() throws {
+        let documents = TextDocuments()
+        let document = try #require(try documents.open(uri: "file:///a.fonsters", version: 5, text: "one"))
+        let refused = #expect(throws: TextDocuments.Refusal.self) { try documents.change(uri: "file:///a.fonsters", version: 4, [(nil, "two")]) }
+        #expect(refused?.message.contains("version 4 is older than the document's 5") == true)
+        #expect(document.snapshot.text.text == "one" && document.snapshot.version == 5)
+        _ = try documents.change(uri: "file:///a.fonsters", version: 6, [(nil, "three")])
+        #expect(document.snapshot.text.text == "three" && document.snapshot.version == 6)
+    }
+
+    @Test func aFinalLineBreakDoesNotCountAsALine() throws {
+        var limits = DocumentLimits()
+        limits.maxLines = 3
+        var text = DocumentText("")
+        try text.replace(nil, with: "a\nb\nc\n", .utf16, limits: limits)
+        #expect(text.countedLines == 3 && text.lineCount == 4)
+        #expect(throws: DocumentError.self) { try text.replace(nil, with: "a\nb\nc\nd", .utf16, limits: limits) }
+        #expect(throws: DocumentError.self) { try text.replace(TextRange(line: 3, from: 0, to: 0), with: "d", .utf16, limits: limits) }
+        try text.replace(TextRange(line: 2, from: 1, to: 1), with: "c", .utf16, limits: limits)
+        #expect(text.text == "a\nb\ncc\n")
     }
 
     @Test func changesApplyAllOrNoneInTheAgreedEncoding() throws {
         let documents = TextDocuments()
         documents.encoding = .utf8
-        let document = try documents.open(uri: "file:///a.fonsters", version: 1, text: "🦊x\nb")
+        let document = try #require(try documents.open(uri: "file:///a.fonsters", version: 1, text: "🦊x\nb"))
         // After the fox: 4 bytes in UTF-8.
         _ = try documents.change(uri: "file:///a.fonsters", version: 2, [(TextRange(line: 0, from: 4, to: 5), "y")])
         #expect(document.snapshot.text.text == "🦊y\nb" && document.snapshot.version == 2)
@@ -34,13 +74,16 @@ import FonsterDocument
         let big = #expect(throws: TextDocuments.Refusal.self) {
             try documents.open(uri: "file:///big.fonsters", version: 1, text: String(repeating: "x", count: DocumentLimits().maxBytes + 1))
         }
-        #expect(big?.message.contains("at most 4,194,304 bytes") == true)
+        #expect(big?.message.contains("at most 16,777,216 bytes") == true && big?.show == true)
     }
 
-    @Test func initializeAgreesOnUTF8OnlyWhenOffered() throws {
+    @Test func initializeAgreesOnTheFirstEncodingTheClientOffers() throws {
         #expect(LanguageCapabilities.negotiate(nil) == .utf16)
         #expect(LanguageCapabilities.negotiate(["general": ["positionEncodings": ["utf-16"]]]) == .utf16)
-        #expect(LanguageCapabilities.negotiate(["general": ["positionEncodings": ["utf-32", "utf-8"]]]) == .utf8)
+        #expect(LanguageCapabilities.negotiate(["general": ["positionEncodings": ["utf-32", "utf-8"]]]) == .utf32)
+        #expect(LanguageCapabilities.negotiate(["general": ["positionEncodings": ["utf-16", "utf-8"]]]) == .utf16, "the client's order")
+        #expect(LanguageCapabilities.negotiate(["general": ["positionEncodings": ["utf-8", "utf-16"]]]) == .utf8)
+        #expect(LanguageCapabilities.negotiate(["general": ["positionEncodings": ["latin-1"]]]) == .utf16)
         let plain = LanguageCapabilities.markdown(["textDocument": ["hover": ["contentFormat": ["plaintext"]],
                                                                     "completion": ["completionItem": ["documentationFormat": ["markdown"]]]]])
         #expect(!plain.hover && plain.completion)
@@ -51,7 +94,7 @@ import FonsterDocument
     @Test func theByteCountGrowsWithTheTextAndPictures() throws {
         let documents = TextDocuments()
         let empty = documents.byteCount
-        let document = try documents.open(uri: "file:///a.fonsters", version: 1, text: (0..<100).map { "seed \($0)" }.joined(separator: "\n"))
+        let document = try #require(try documents.open(uri: "file:///a.fonsters", version: 1, text: (0..<100).map { "seed \($0)" }.joined(separator: "\n")))
         let withText = documents.byteCount
         #expect(withText > empty)
         let (text, _, cache) = document.snapshot

@@ -22,11 +22,6 @@ def command_or_code_action(converter):
 
 STRICT = command_or_code_action(converters.get_converter(cattrs.Converter(forbid_extra_keys=True)))
 
-# The server's own facts in the initialize result, beside LSP's capabilities and serverInfo
-# (protocol.md: "initialize"); everything else must be LSP's.
-INITIALIZE_EXTRAS = ("engine", "store")
-
-
 def message_type(method):
     """The lsprotocol request or notification type of `method`, if LSP has one."""
     entry = types.METHOD_TO_TYPES.get(method)
@@ -68,10 +63,8 @@ class StrictProtocol(LanguageClientProtocol):
                     self.logged.append(data["params"])
             elif "id" in data and "error" not in data:
                 method = self.sent_methods.pop(data["id"], None)
-                checked = dict(data)
-                if method == "initialize" and isinstance(checked.get("result"), dict):
-                    checked["result"] = {k: v for k, v in checked["result"].items() if k not in INITIALIZE_EXTRAS}
-                self.check("server→client", checked, response_type(method))
+                # The initialize result too: the server's own facts are under capabilities.experimental.
+                self.check("server→client", data, response_type(method))
             elif "error" in data:
                 self.sent_methods.pop(data["id"], None)
                 self.check("server→client", data, types.ResponseErrorMessage)

@@ -319,11 +319,11 @@ async def test_bad_input_gets_a_clear_answer_and_changes_nothing(client):
     # each is refused in the client's log, and the document stays as it was.
     change(client, 2, (0, 0), (0, 0), "x", uri="file:///not-open.fonsters")
     change(client, 2, (9, 0), (9, 1), "x")
-    open_document(client, "y" * (5 << 20), uri="file:///huge.fonsters")
+    open_document(client, "y" * ((16 << 20) + 1), uri="file:///huge.fonsters")
     logged = await wait_for(lambda: client.protocol.logged if len(client.protocol.logged) >= 3 else None, "three refusals")
     messages = [m["message"] for m in logged]
     assert all(m["type"] == 1 for m in logged)
-    assert "not open" in messages[0] and "Line 9 is past the end" in messages[1] and "at most 4,194,304 bytes" in messages[2]
+    assert "not open" in messages[0] and "Line 9 is past the end" in messages[1] and "at most 16,777,216 bytes" in messages[2]
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=URI), position=types.Position(line=0, character=0)))
     assert "**alpha**" in hover.contents.value

@@ -44,6 +44,7 @@ export const METHODS = Object.freeze({
   "textDocument/codeAction": { params: ["textDocument","range","context","partialResultToken"], required: ["textDocument","range"] },
   "textDocument/documentSymbol": { params: ["textDocument","partialResultToken"], required: ["textDocument"] },
   "textDocument/completion": { params: ["textDocument","position","context","partialResultToken"], required: ["textDocument","position"] },
+  "textDocument/diagnostic": { params: ["textDocument","identifier","previousResultId","workDoneToken","partialResultToken"], required: ["textDocument"] },
   "workspace/executeCommand": { params: ["command","arguments"], required: ["command"] },
 });
 
@@ -63,7 +64,7 @@ export function checkCall(method, params) {
 }
 
 /** Every method's name, in the server's order. */
-export const METHOD_NAMES = Object.freeze(["initialize","shutdown","fonsters/list","fonsters/get","fonsters/create","fonsters/update","fonsters/delete","fonsters/duplicate","fonsters/move","fonsters/undo","fonsters/redo","fonsters/random","fonsters/refresh","fonsters/useFrame","creature/render","creature/describe","creature/frames","creature/animate","creature/tapAnimation","creature/environment","clock/creature","share/build","share/preview","share/import","library/export","library/import","creature/search","fonsters/lookalikes","fonsters/lookalikesOf","fonsters/distinctVariants","fonsters/restore","fonsters/trash","fonsters/purge","library/settings","textDocument/hover","textDocument/inlayHint","textDocument/codeAction","textDocument/documentSymbol","textDocument/completion","workspace/executeCommand"]);
+export const METHOD_NAMES = Object.freeze(["initialize","shutdown","fonsters/list","fonsters/get","fonsters/create","fonsters/update","fonsters/delete","fonsters/duplicate","fonsters/move","fonsters/undo","fonsters/redo","fonsters/random","fonsters/refresh","fonsters/useFrame","creature/render","creature/describe","creature/frames","creature/animate","creature/tapAnimation","creature/environment","clock/creature","share/build","share/preview","share/import","library/export","library/import","creature/search","fonsters/lookalikes","fonsters/lookalikesOf","fonsters/distinctVariants","fonsters/restore","fonsters/trash","fonsters/purge","library/settings","textDocument/hover","textDocument/inlayHint","textDocument/codeAction","textDocument/documentSymbol","textDocument/completion","textDocument/diagnostic","workspace/executeCommand"]);
 
 /** The error codes the server answers with, by the names of the Swift `ErrorCode` statics. */
 export const ERROR_CODES = Object.freeze({

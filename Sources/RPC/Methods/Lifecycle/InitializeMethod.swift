@@ -6,16 +6,20 @@ import FonsterDocument
 /// `InitializeParams` (none of which it needs), so that stock LSP clients can start it.
 enum InitializeMethod: RPCMethod {
     struct Params: MethodParams {
-        let capabilities: JSONValue?, clientName: String?
+        let capabilities: JSONValue?, options: JSONValue?, clientName: String?
         init(_ p: ParamReader) throws(ResponseError) {
             let clientInfo: JSONValue? = try p.optional("clientInfo", "{name, version?}: a terminal editor's name has hovers drawn in block characters.")
             clientName = clientInfo?["name"]?.string
-            for key in ["processId", "locale", "rootPath", "rootUri", "initializationOptions"] {
+            for key in ["processId", "locale", "rootPath", "rootUri"] {
                 let _: JSONValue? = try p.optional(key)
             }
+            options = try p.optional("initializationOptions", "The language server's settings ({fonsters: {defaultEngine, maxProblems, hoverPicture}}), "
+                                     + "as workspace/didChangeConfiguration sends them.")
             capabilities = try p.optional("capabilities", """
-                LSP's client capabilities: the position encodings and the Markdown formats are read, the rest of InitializeParams is \
-                accepted and ignored.
+                LSP's client capabilities: the position encodings (the first known one in the client's order is agreed), the Markdown \
+                formats, pull diagnostics and workspace/configuration are read, the rest of InitializeParams is accepted and ignored. \
+                A client that sends capabilities is an LSP client: the server's own facts (engine, store) are under \
+                capabilities.experimental only.
                 """)
             for key in ["trace", "workspaceFolders"] { let _: JSONValue? = try p.optional(key) }
             let _: ProgressToken? = try p.optional("workDoneToken")
@@ -23,14 +27,19 @@ enum InitializeMethod: RPCMethod {
     }
 
     /// The server's facts: `engine` is the library's default engine, `defaultEngine` (under
-    /// `experimental`) the server's, for seeds given without one.
+    /// `experimental`) the server's, for seeds given without one. `engine` and `store` are under
+    /// `capabilities.experimental`, and at the top too for a client that sent no capabilities
+    /// (not an LSP client: LSP's result has no such keys).
     struct Result: ResultObject {
-        let engine: EngineVersion, defaultEngine: EngineVersion, storePath: String?, readOnly: Bool, encoding: PositionEncoding
+        let engine: EngineVersion, defaultEngine: EngineVersion, storePath: String?, readOnly: Bool, encoding: PositionEncoding, lsp: Bool
         static let members: [Member<Result>] = [
             Member("serverInfo") { _ in ServerInfo() },
-            Member("engine") { $0.engine },
-            Member("capabilities") { Capabilities(experimental: Experimental(defaultEngine: $0.defaultEngine), encoding: $0.encoding) },
-            Member("store") { Store(path: $0.storePath, readOnly: $0.readOnly) },
+            .optional("engine") { $0.lsp ? nil : $0.engine },
+            Member("capabilities") { result in
+                Capabilities(experimental: Experimental(defaultEngine: result.defaultEngine, engine: result.engine,
+                                                        store: Store(path: result.storePath, readOnly: result.readOnly)), encoding: result.encoding)
+            },
+            .optional("store") { $0.lsp ? nil : Store(path: $0.storePath, readOnly: $0.readOnly) },
         ]
     }
 
@@ -52,8 +61,10 @@ enum InitializeMethod: RPCMethod {
 
     /// The methods, formats, random sources, sizes, limits and engines of this server.
     struct Experimental: ResultObject {
-        let defaultEngine: EngineVersion
+        let defaultEngine: EngineVersion, engine: EngineVersion, store: Store
         static let members: [Member<Experimental>] = [
+            Member("engine") { $0.engine },
+            Member("store") { $0.store },
             Member("methods", schema: Schema.array(Schema.enumeration(MethodTable.names))) { _ in MethodTable.names },
             Member("formats", schema: Schema.array(Schema.oneOf(ImageFormat.allCases))) { _ in ImageFormat.allCases.map(\.rawValue) },
             Member("randomSources") { _ in RandomSource.allCases },
@@ -91,18 +102,24 @@ enum InitializeMethod: RPCMethod {
     static var heaviest: JSONValue { ["capabilities": [:], "clientInfo": ["name": "heavy neighbour"]] }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
-        let encoding = LanguageCapabilities.negotiate(params.capabilities)
-        context.documents.encoding = encoding
-        context.documents.markdown = LanguageCapabilities.markdown(params.capabilities)
-        context.documents.markdown.images = HoverPicture.showsImages(clientName: params.clientName)
-        context.documents.markdown.name = params.clientName?.lowercased() ?? ""
+        let encoding = LanguageCapabilities.negotiate(params.capabilities), documents = context.documents(request)
+        documents.encoding = encoding
+        documents.markdown = LanguageCapabilities.markdown(params.capabilities)
+        documents.pull = LanguageCapabilities.pull(params.capabilities)
+        documents.configurable = params.capabilities?["workspace"]?["configuration"]?.bool == true
+        let (settings, problems) = documents.settings.merging(params.options?["fonsters"])
+        documents.settings = settings
+        for problem in problems { request.sendNotification("window/logMessage", params: ["type": 2, "message": .string(problem)]) }
+        documents.markdown.images = HoverPicture.showsImages(clientName: params.clientName)
+        documents.markdown.name = params.clientName?.lowercased() ?? ""
         // The library's default engine (what new Fonsters are drawn with); the server's when the
         // store cannot be opened.
         let (readOnly, engine) = await context.executor.run { () -> (Bool, EngineVersion) in
             let store = try? context.store()
             return (store?.isReadOnly ?? context.options.readOnly, (try? store?.defaultEngine()) ?? context.defaultEngine)
         }
-        return Result(engine: engine, defaultEngine: context.defaultEngine, storePath: context.storePath, readOnly: readOnly, encoding: encoding)
+        return Result(engine: engine, defaultEngine: context.defaultEngine, storePath: context.storePath, readOnly: readOnly, encoding: encoding,
+                      lsp: params.capabilities != nil)
     }
 }
 

@@ -48,7 +48,7 @@ enum DistinctVariantsMethod: RPCMethod {
         }
         let engine = params.engine ?? libraryEngine
         // The library's distinct pictures, each with how many Fonsters draw it.
-        let library = await context.documents.library.current(context, request: request)
+        let library = await context.languageSessions.library.current(context, request: request)
         request.leaveOrder()
         let seed = params.seed.text, count = params.count?.value ?? Count.standard, defaultEngine = context.defaultEngine
         return try await request.computeOnPool { () throws(ResponseError) -> Result in

@@ -74,19 +74,19 @@ enum CodeActionMethod: RPCMethod {
     static let maxFixedLines = 500
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
-        let only = params.context?["only"]?.array?.compactMap(\.string)
-        let actions = try await allActions(params, context, request, fixAll: only?.contains { Action.Kind.fixAll.rawValue.hasPrefix($0) && $0 != "" } ?? false)
-        guard let only else { return actions }
-        return actions.filter { action in only.contains { action.kind.rawValue == $0 || action.kind.rawValue.hasPrefix($0 + ".") } }
+        let only = params.context?["only"]
+        let fixAll = only?.array?.compactMap(\.string).contains { Action.Kind.fixAll.rawValue.hasPrefix($0) && $0 != "" } ?? false
+        return try await actions(params, context, request, fixAll: fixAll).filter { LSPJSON.kind($0.kind.rawValue, isIn: only) }
     }
 
-    /// Every action for the line; "Fix all" also when `fixAll` (asked for by kind).
-    static func allActions(_ params: Params, _ context: ServerContext, _ request: RequestContext, fixAll: Bool) async throws -> Result {
+    /// Every action for the params, whatever kinds the client asked for; "Fix all" also when
+    /// `fixAll` (the client asked for that kind).
+    static func actions(_ params: Params, _ context: ServerContext, _ request: RequestContext, fixAll: Bool) async throws -> Result {
         let uri = params.textDocument.uri
-        let document = try context.documents.required(uri)
+        let document = try context.documents(request).required(uri)
         let version = document.snapshot.version
-        let analysis = try await document.analysis(defaultEngine: context.defaultEngine, request: request)
-        let text = analysis.text, encoding = context.documents.encoding, lineNumber = params.range.start.line
+        let analysis = try await document.analysis(defaultEngine: context.documents(request).defaultEngine, request: request)
+        let text = analysis.text, encoding = context.documents(request).encoding, lineNumber = params.range.start.line
         var actions: [Action] = []
         let addAll = Action.source("Add all seeds to the library", Command(title: "Add all seeds to the library", command: .addAll, argument: ["uri": .string(uri)]))
         let onLookalike = analysis.seedIndexByLine[lineNumber].map { !analysis.sameAs($0).isEmpty || !analysis.nearlyAs($0).isEmpty } ?? false

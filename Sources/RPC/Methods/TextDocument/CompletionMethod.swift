@@ -55,9 +55,10 @@ enum CompletionMethod: RPCMethod {
     }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
-        let document = try context.documents.required(params.textDocument.uri)
-        let analysis = try await document.analysis(defaultEngine: context.defaultEngine, request: request)
-        let encoding = context.documents.encoding, text = analysis.text, client = context.documents.markdown
+        let document = try context.documents(request).required(params.textDocument.uri)
+        let analysis = try await document.analysis(defaultEngine: context.documents(request).defaultEngine, request: request)
+        let documents = context.documents(request)
+        let encoding = documents.encoding, text = analysis.text, client = documents.markdown
         let line = params.position.line
         guard line >= 0, line < text.lineCount else { return List(items: []) }
         let lineText = text.lines[line]

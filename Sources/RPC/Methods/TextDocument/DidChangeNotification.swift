@@ -1,7 +1,8 @@
 import FonsterDocument
 
 /// `textDocument/didChange`: edits to an open document, applied in order (all or none); its
-/// diagnostics follow, drawing only the lines that changed.
+/// diagnostics follow after a pause in typing, drawing only the lines that changed. A version
+/// older than the document's is refused.
 enum DidChangeNotification: RPCNotification {
     struct Params: MethodParams {
         let textDocument: VersionedDocumentID, contentChanges: [ContentChange]
@@ -20,12 +21,13 @@ enum DidChangeNotification: RPCNotification {
     }
 
     static func handle(_ params: Params, _ context: ServerContext, _ notification: NotificationContext) throws(NotificationRefusal) {
+        let documents = context.documents(notification)
         do {
-            let document = try context.documents.change(uri: params.textDocument.uri, version: params.textDocument.version,
-                                                        params.contentChanges.map { ($0.range?.range, $0.text) })
-            DocumentDiagnostics.schedule(document, context, notification)
+            guard let document = try documents.change(uri: params.textDocument.uri, version: params.textDocument.version,
+                                                      params.contentChanges.map { ($0.range?.range, $0.text) }) else { return }
+            DocumentDiagnostics.schedule(document, documents, context, writer: notification.writer, pause: true)
         } catch {
-            throw NotificationRefusal(message: error.message)
+            throw NotificationRefusal(error, notification)
         }
     }
 }

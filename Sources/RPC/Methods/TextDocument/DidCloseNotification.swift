@@ -12,7 +12,12 @@ enum DidCloseNotification: RPCNotification {
     static var heaviest: JSONValue { ["textDocument": ["uri": .string(HeavyParams.documentURI)]] }
 
     static func handle(_ params: Params, _ context: ServerContext, _ notification: NotificationContext) throws(NotificationRefusal) {
-        do { try context.documents.close(uri: params.textDocument.uri) } catch { throw NotificationRefusal(message: error.message) }
+        let documents = context.documents(notification)
+        do {
+            guard try documents.close(uri: params.textDocument.uri), !documents.pullsDiagnostics else { return }
+        } catch {
+            throw NotificationRefusal(error, notification)
+        }
         notification.sendNotification(DocumentDiagnostics.method, params: ["uri": .string(params.textDocument.uri), "diagnostics": []])
     }
 }

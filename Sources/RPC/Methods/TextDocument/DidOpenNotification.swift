@@ -1,11 +1,12 @@
 import FonsterDocument
 
-/// `textDocument/didOpen`: a `.fonsters` document opens; its diagnostics follow.
+/// `textDocument/didOpen`: a `.fonsters` document opens; its diagnostics follow. A document of
+/// another language (`languageId` not `fonsters`) is ignored: no diagnostics, no memory.
 enum DidOpenNotification: RPCNotification {
     struct Params: MethodParams {
         let textDocument: DocumentItem
         init(_ p: ParamReader) throws(ResponseError) {
-            textDocument = try p.required("textDocument", "The document: uri, languageId (fonsters), version and text (at most 4 MiB, 20,000 lines).")
+            textDocument = try p.required("textDocument", "The document: uri, languageId (fonsters), version and text (at most 16 MiB, 100,000 lines, as the memory budget allows).")
         }
     }
     static let name = "textDocument/didOpen"
@@ -14,12 +15,12 @@ enum DidOpenNotification: RPCNotification {
     static var heaviest: JSONValue { HeavyParams.openDocuments[0].params }
 
     static func handle(_ params: Params, _ context: ServerContext, _ notification: NotificationContext) throws(NotificationRefusal) {
-        let item = params.textDocument
+        let item = params.textDocument, documents = context.documents(notification)
         do {
-            let document = try context.documents.open(uri: item.uri, version: item.version, text: item.text)
-            DocumentDiagnostics.schedule(document, context, notification)
+            guard let document = try documents.open(uri: item.uri, languageID: item.languageId, version: item.version, text: item.text) else { return }
+            DocumentDiagnostics.schedule(document, documents, context, writer: notification.writer, pause: false)
         } catch {
-            throw NotificationRefusal(message: error.message)
+            throw NotificationRefusal(error, notification)
         }
     }
 }

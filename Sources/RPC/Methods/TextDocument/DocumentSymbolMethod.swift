@@ -34,11 +34,11 @@ enum DocumentSymbolMethod: RPCMethod {
     static var heaviest: JSONValue { ["textDocument": ["uri": .string(HeavyParams.documentURI)]] }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
-        let document = try context.documents.required(params.textDocument.uri)
+        let document = try context.documents(request).required(params.textDocument.uri)
         let (text, _, cache) = document.snapshot
-        let encoding = context.documents.encoding
-        let library = context.documents.library.last
-        let defaultEngine = context.defaultEngine
+        let encoding = context.documents(request).encoding
+        let library = context.documents(request).library.last
+        let defaultEngine = context.documents(request).defaultEngine
         // On the compute pool: a document of 20,000 lines takes a while, however small its symbols.
         return try await request.computeOnPool { () throws(ResponseError) -> Result in
             let (entries, _) = FonstersFormat.entries(of: text, defaultEngine: defaultEngine)

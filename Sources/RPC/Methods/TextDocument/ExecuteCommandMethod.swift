@@ -6,7 +6,9 @@ import FonsterDocument
 /// `workspace/executeCommand`: the commands of the code actions. `fonsters.addToLibrary`
 /// creates one Fonster (as `fonsters/create` does: one undoable create); `fonsters.addAllToLibrary`
 /// imports every seed line of an open document (as `fonsters/import` does: seeds already in the
-/// library are skipped, at most 1,000 at once).
+/// library are skipped, at most 1,000 at once), all or nothing: every line is checked first (an
+/// error names its line), then every engine's seeds go in one transaction, which a cancel before
+/// its commit rolls back whole (-32800: nothing added).
 enum ExecuteCommandMethod: RPCMethod {
     /// The commands.
     enum Command: String, ParamChoice {
@@ -60,35 +62,34 @@ enum ExecuteCommandMethod: RPCMethod {
             result = .first(fonster)
         case .addAll:
             guard let uri = argument["uri"]?.string else { throw ResponseError.invalidParams(field: "arguments", "The argument needs a 'uri' string.") }
-            let document = try context.documents.required(uri)
-            let (entries, _) = FonstersFormat.entries(of: document.snapshot.text, defaultEngine: context.defaultEngine)
-            let runs = byEngine(entries)
+            let document = try context.documents(request).required(uri)
+            let text = document.snapshot.text
+            let (entries, unknown) = FonstersFormat.entries(of: text, defaultEngine: context.documents(request).defaultEngine)
+            // Everything is checked before anything is written, and named by its line.
+            if let line = unknown.first {
+                throw ResponseError.invalidParams(field: "arguments.uri", "Line \(line + 1) names no engine this server knows "
+                                                  + "(it knows \(EngineVersion.allCases.map(\.rawValue).joined(separator: " and "))); nothing was added.")
+            }
+            for entry in entries {
+                do { try TextLimit.check(entry.seed, field: "seed") } catch {
+                    throw ResponseError(code: .seedTooLong, message: "Line \(entry.line + 1): \(error.message) Nothing was added.",
+                                        data: ["field": "arguments.uri", "line": .int(Int64(entry.line + 1))])
+                }
+            }
             let total = entries.count
             guard total <= StoreLimits.maxSeedImport else {
                 throw ResponseError(code: .tooMany, message: "The document has \(total) seeds; at most \(StoreLimits.maxSeedImport) are added at once (fonsters-rpc import takes any number).",
                                     data: ["limit": .int(Int64(StoreLimits.maxSeedImport)), "count": .int(Int64(total))])
             }
-            let (created, skipped) = try await context.withStore { store throws(StoreError) -> (Int, Int) in
-                var created = 0, skipped = 0
-                for run in runs {
-                    let imported = try store.importSeeds(run.seeds, engine: run.engine)
-                    created += imported.created.count
-                    skipped += imported.skipped.count
-                }
-                return (created, skipped)
+            // One transaction for every engine's seeds: all are added, or (an error, a cancel
+            // before the commit) none.
+            let imported = try await context.withStore { store throws(StoreError) in
+                try store.importSeeds(entries.map(\.seed), engines: entries.map(\.engine))
             }
+            let (created, skipped) = (imported.created.count, imported.skipped.count)
             result = .second(Added(created: created, skipped: skipped))
         }
         // The documents hear of the change as every store change (`TextDocuments.libraryChanged`).
         return result
-    }
-
-    /// The seeds of `entries` in runs drawn by one engine, in order.
-    static func byEngine(_ entries: [FonstersFormat.Entry]) -> [(engine: EngineVersion, seeds: [String])] {
-        var runs: [(engine: EngineVersion, seeds: [String])] = []
-        for entry in entries {
-            if runs.last?.engine == entry.engine { runs[runs.count - 1].seeds.append(entry.seed) } else { runs.append((entry.engine, [entry.seed])) }
-        }
-        return runs
     }
 }

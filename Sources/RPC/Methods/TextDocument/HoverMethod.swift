@@ -34,18 +34,18 @@ enum HoverMethod: RPCMethod {
     }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
-        try await hover(params, context, request, picture: .auto)
+        try await hover(params, context, request, picture: context.documents(request).settings.hoverPicture)
     }
 
     /// The hover with its picture as `picture` (the `hoverPicture` setting) says.
     static func hover(_ params: Params, _ context: ServerContext, _ request: RequestContext, picture: HoverPicture) async throws -> Result {
-        let document = try context.documents.required(params.textDocument.uri)
-        let text = document.snapshot.text, encoding = context.documents.encoding
+        let document = try context.documents(request).required(params.textDocument.uri)
+        let text = document.snapshot.text, encoding = context.documents(request).encoding
         let p = params.position
         guard p.line >= 0, p.line < text.lineCount, p.character >= 0, p.character <= text.length(ofLine: p.line, encoding),
-              let (seed, engine) = FonstersFormat.seed(atLine: p.line, of: text, defaultEngine: context.defaultEngine),
+              let (seed, engine) = FonstersFormat.seed(atLine: p.line, of: text, defaultEngine: context.documents(request).defaultEngine),
               seed.utf16.count <= TextLimit.maxLength else { return nil }
-        let library = context.documents.library.last, client = context.documents.markdown
+        let library = context.documents(request).library.last, client = context.documents(request).markdown
         let shown = picture.resolved(markdown: client.hover, showsImages: client.images)
         return try await request.computeOnPool { () throws(ResponseError) -> Hover in
             let line = LineCreature(seed: seed, engine: engine)

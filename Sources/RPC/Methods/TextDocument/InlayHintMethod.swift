@@ -37,12 +37,12 @@ enum InlayHintMethod: RPCMethod {
     }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
-        let document = try context.documents.required(params.textDocument.uri)
+        let document = try context.documents(request).required(params.textDocument.uri)
         let (text, _, cache) = document.snapshot
-        let encoding = context.documents.encoding, defaultEngine = context.defaultEngine
+        let encoding = context.documents(request).encoding, defaultEngine = context.documents(request).defaultEngine
         let first = max(0, params.range.start.line), last = min(text.lineCount - 1, params.range.end.line, first + maxLines - 1)
         guard first <= last else { return [] }
-        let library = context.documents.library.last
+        let library = context.documents(request).library.last
         return try await request.computeOnPool { () throws(ResponseError) -> Result in
             var engine = FonstersFormat.engine(atLine: first, of: text, defaultEngine: defaultEngine)
             var hints: [Hint] = []

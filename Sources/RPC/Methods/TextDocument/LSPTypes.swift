@@ -130,4 +130,11 @@ enum LSPJSON {
         return TextRange(line: line, from: DocumentText.character(in: lineText, at: indices.lowerBound, encoding),
                          to: DocumentText.character(in: lineText, at: indices.upperBound, encoding))
     }
+
+    /// Whether a code action of `kind` is among the kinds `only` asks for (LSP's
+    /// `CodeActionContext.only`: absent, every kind; `source` takes `source.fixAll.fonsters` too).
+    static func kind(_ kind: String, isIn only: JSONValue?) -> Bool {
+        guard let only = only?.array?.compactMap(\.string) else { return true }
+        return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
+    }
 }

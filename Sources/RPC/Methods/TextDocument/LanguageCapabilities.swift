@@ -1,12 +1,21 @@
 import FonsterDocument
 
-/// The language server's part of `initialize`: the position encoding agreed (UTF-8 when the
-/// client offers it, else UTF-16) and LSP's standard capabilities for `.fonsters` documents.
+/// The language server's part of `initialize`: the position encoding agreed (the first the
+/// client offers, in its order, else UTF-16) and LSP's standard capabilities for `.fonsters`
+/// documents.
 enum LanguageCapabilities {
-    /// The encoding for a client offering `capabilities.general.positionEncodings`.
+    /// The encoding for a client offering `capabilities.general.positionEncodings`: the first of
+    /// them we know (the client lists them in the order it prefers), else UTF-16 (LSP's default).
     static func negotiate(_ capabilities: JSONValue?) -> PositionEncoding {
         let offered = capabilities?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
-        return offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        return offered.lazy.compactMap(PositionEncoding.init(rawValue:)).first ?? .utf16
+    }
+
+    /// How a client with `capabilities` takes diagnostics: pulled when it can pull them
+    /// (`textDocument.diagnostic`), else pushed.
+    static func pull(_ capabilities: JSONValue?) -> TextDocuments.PullDiagnostics {
+        TextDocuments.PullDiagnostics(pulls: capabilities?["textDocument"]?["diagnostic"]?.object != nil,
+                                      refresh: capabilities?["workspace"]?["diagnostics"]?["refreshSupport"]?.bool == true)
     }
 
     /// Where a client with `capabilities` reads Markdown: hovers and completion documentation,
@@ -29,6 +38,7 @@ enum LanguageCapabilities {
         constant("hoverProvider", true),
         constant("inlayHintProvider", true),
         constant("codeActionProvider", ["codeActionKinds": ["quickfix", "source", "source.fixAll.fonsters"]]),
+        constant("diagnosticProvider", ["identifier": "fonsters", "interFileDependencies": false, "workspaceDiagnostics": false]),
         constant("documentSymbolProvider", true),
         constant("completionProvider", ["resolveProvider": false]),
         constant("executeCommandProvider", ["commands": .array(ExecuteCommandMethod.Command.allCases.map { .string($0.rawValue) })]),

@@ -4,7 +4,14 @@ import FonsterDocument
 /// How a hover shows the creature (the `hoverPicture` setting): `auto` is a PNG for a client
 /// reading Markdown that can show it, else its silhouette in block characters.
 enum HoverPicture: String, CaseIterable, Sendable {
-    case auto, image, blocks, none
+    /// As the client allows: an image for Markdown readers that show images, blocks otherwise.
+    case auto
+    /// The image (Markdown with a PNG) whenever the client reads Markdown.
+    case image
+    /// The silhouette in block characters, never an image.
+    case blocks
+    /// No picture: text only.
+    case none
 
     /// What to show a client: `image` needs Markdown and a client that shows images (else blocks).
     func resolved(markdown: Bool, showsImages: Bool) -> HoverPicture {

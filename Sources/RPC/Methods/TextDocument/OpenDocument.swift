@@ -122,9 +122,18 @@ final class OpenDocument: Sendable {
     /// with the line array), its pictures, and the last analysis (about 100 bytes a seed).
     var byteCount: Int {
         state.withLock { state in
-            state.text.byteCount * 2 + state.text.lineCount * 32 + state.cache.byteCount + (state.analysis?.seeds.count ?? 0) * 100
+            Self.overhead + Self.estimate(bytes: state.text.byteCount, lines: state.text.lineCount) + state.cache.byteCount
+                + (state.analysis?.seeds.count ?? 0) * 100
         }
     }
+
+    /// The bytes a document holds besides its text, pictures and analysis: so that even empty
+    /// documents are opened only as many as the memory budget allows.
+    static let overhead = 4_096
+
+    /// About how many bytes a text of `bytes` bytes in `lines` lines takes (the text, about twice
+    /// its UTF-8 as Swift strings with the line array): reserved before it is split.
+    static func estimate(bytes: Int, lines: Int) -> Int { bytes * 2 + lines * 32 }
 }
 
 extension OpenDocument {

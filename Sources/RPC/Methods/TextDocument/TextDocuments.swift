@@ -2,15 +2,30 @@ import Foundation
 import CreatureCore
 import FonsterDocument
 
-/// The `.fonsters` documents the client has open (LSP's text synchronisation), the position
-/// encoding `initialize` agreed, and the library's pictures the documents are compared with.
+/// One session's language server (LSP's text synchronisation): the `.fonsters` documents its
+/// client has open, the position encoding and Markdown `initialize` agreed, and its settings.
 /// Opening, changing and closing happen on the read loop in arrival order, so a request sent
 /// after a change sees it; the drawing is done later, off the loop (`DocumentDiagnostics`).
+/// The documents' bytes count in the session's account of the server's memory budget, reserved
+/// before an open or a growing change takes effect: as many documents as the budget allows.
 final class TextDocuments: Sendable {
     fileprivate struct State {
         var documents: [String: OpenDocument] = [:]
+        /// Documents of another language, open in the client and ignored here.
+        var ignored: Set<String> = []
         var encoding: PositionEncoding = .utf16
         var markdown = ClientMarkdown()
+        var settings = LanguageSettings()
+        var pull = PullDiagnostics()
+        var configurable = false
+        var writer: MessageWriter?
+    }
+
+    /// Whether the client pulls diagnostics (`textDocument/diagnostic`) rather than hearing
+    /// them pushed, and whether it can be asked to pull again (`workspace/diagnostic/refresh`).
+    struct PullDiagnostics: Sendable {
+        var pulls = false
+        var refresh = false
     }
 
     /// Where the client reads Markdown (LSP's `contentFormat` and `documentationFormat`); each
@@ -24,10 +39,30 @@ final class TextDocuments: Sendable {
         var name = ""
     }
     fileprivate let state = Locked(State())
-    /// The library's pictures by picture, for "draws the picture of a Fonster in the library".
-    let library = LibraryPictures()
-    /// The context these documents are part of (set by it), for rounds the library starts.
-    let owner = WeakContext()
+    /// The session whose documents these are.
+    let session: SessionID
+    /// The library's pictures by picture, for "draws the picture of a Fonster in the library"
+    /// (one for all sessions).
+    let library: LibraryPictures
+    /// The context these documents are part of, for rounds the library starts.
+    let owner: WeakContext
+    /// When a round of diagnostics starts after a change.
+    let timing: DiagnosticsTiming
+    /// The server's engine for seeds given without one (`--engine`).
+    private let serverEngine: EngineVersion
+    /// The session's part of the server's memory budget, and the bytes charged to it now.
+    private let budget: Locked<(account: MemoryAccount?, charged: Int)>
+
+    /// The documents of `session`, counted in `account`.
+    init(session: SessionID = SessionID.next(), library: LibraryPictures = LibraryPictures(), owner: WeakContext = WeakContext(),
+         defaultEngine: EngineVersion = .current, account: MemoryAccount? = nil, timing: DiagnosticsTiming = .standard) {
+        self.session = session
+        self.library = library
+        self.owner = owner
+        self.serverEngine = defaultEngine
+        self.timing = timing
+        budget = Locked((account, 0))
+    }
 
     /// The position encoding `initialize` agreed (UTF-16 until then).
     var encoding: PositionEncoding {
@@ -41,27 +76,80 @@ final class TextDocuments: Sendable {
         set { state.withLock { $0.markdown = newValue } }
     }
 
-    /// Why an open, a change or a close was refused: a sentence for the client's log.
-    struct Refusal: Error {
-        let message: String
+    /// How the client takes diagnostics, as `initialize` said.
+    var pull: PullDiagnostics {
+        get { state.withLock { $0.pull } }
+        set { state.withLock { $0.pull = newValue } }
     }
 
-    /// Opens `uri` with `text` at `version` (again: its text replaced). Refused past
-    /// `OpenDocumentLimits.maxDocuments` or `DocumentLimits`.
-    func open(uri: String, version: Int, text: String) throws(Refusal) -> OpenDocument {
+    /// Whether the client answers `workspace/configuration`, as `initialize` said.
+    var configurable: Bool {
+        get { state.withLock { $0.configurable } }
+        set { state.withLock { $0.configurable = newValue } }
+    }
+
+    /// The connection of the session's client (set by its first notification).
+    var writer: MessageWriter? {
+        get { state.withLock { $0.writer } }
+        set { state.withLock { $0.writer = newValue } }
+    }
+
+    /// Whether the client pulls diagnostics (none are pushed to it).
+    var pullsDiagnostics: Bool { pull.pulls }
+
+    /// The client's settings (`LanguageSettings`), defaults until it sends its own.
+    var settings: LanguageSettings {
+        get { state.withLock { $0.settings } }
+        set { state.withLock { $0.settings = newValue } }
+    }
+
+    /// The engine of seeds above a document's first directive: the client's setting, else the server's.
+    var defaultEngine: EngineVersion { settings.defaultEngine ?? serverEngine }
+
+    /// Why an open, a change or a close was refused: a sentence for the client's log, and whether
+    /// the person at the editor must see it too (`window/showMessage`).
+    struct Refusal: Error {
+        let message: String
+        var show = false
+    }
+
+    /// The language id of the documents analysed here.
+    static let languageID = "fonsters"
+
+    /// Opens `uri` with `text` at `version` (again: its text replaced). A document of another
+    /// language is ignored (nil): it takes no memory and gets no diagnostics. Refused past
+    /// `DocumentLimits`, or when the memory budget has no room for it (checked before the text is
+    /// split into lines).
+    func open(uri: String, languageID: String = TextDocuments.languageID, version: Int, text: String) throws(Refusal) -> OpenDocument? {
+        guard languageID == Self.languageID else {
+            state.withLock { state in
+                state.documents.removeValue(forKey: uri)?.close()
+                state.ignored.insert(uri)
+            }
+            charge()
+            return nil
+        }
+        let bytes = text.utf8.count
+        guard bytes <= DocumentLimits().maxBytes else {
+            throw Refusal(message: "\(uri) was not opened: " + DocumentText.tooManyBytes(bytes, DocumentLimits()).message, show: true)
+        }
+        // A document opened again gives its bytes to its new text.
+        let replaced = document(uri)?.byteCount ?? 0
+        let estimate = max(0, OpenDocument.overhead + OpenDocument.estimate(bytes: bytes, lines: DocumentText.breakCount(text) + 1) - replaced)
+        guard reserve(estimate) else {
+            throw Refusal(message: "\(uri) was not opened: the server's memory budget has no room for another \(Self.mebibytes(estimate)) "
+                          + "(close a document, or start the server with a larger --memory-budget).", show: true)
+        }
         var document = DocumentText("")
         do { try document.replace(nil, with: text, .utf16) } catch {
-            throw Refusal(message: "\(uri) was not opened: \(error.message)")
+            release(estimate)
+            throw Refusal(message: "\(uri) was not opened: \(error.message)", show: true)
         }
         let opened = OpenDocument(uri: uri, version: version, text: document)
-        let refused = state.withLock { state -> Bool in
-            if state.documents[uri] == nil && state.documents.count >= OpenDocumentLimits.maxDocuments { return true }
+        state.withLock { state in
+            state.ignored.remove(uri)
             state.documents[uri]?.close()
             state.documents[uri] = opened
-            return false
-        }
-        if refused {
-            throw Refusal(message: "\(uri) was not opened: at most \(OpenDocumentLimits.maxDocuments) documents can be open at once; close one first.")
         }
         charge()
         return opened
@@ -70,50 +158,105 @@ final class TextDocuments: Sendable {
     /// The open document at `uri`.
     func document(_ uri: String) -> OpenDocument? { state.withLock { $0.documents[uri] } }
 
-    /// Applies `changes` to the open document at `uri`, now at `version`: all or none.
-    func change(uri: String, version: Int, _ changes: [(range: TextRange?, text: String)]) throws(Refusal) -> OpenDocument {
+    /// Whether `uri` is a document of another language, open in the client and ignored here.
+    func isIgnored(_ uri: String) -> Bool { state.withLock { $0.ignored.contains(uri) } }
+
+    /// Applies `changes` to the open document at `uri`, now at `version`: all or none. A version
+    /// older than the document's is refused (the document stays as it was); so is growth the
+    /// memory budget has no room for. Nil for an ignored document.
+    func change(uri: String, version: Int, _ changes: [(range: TextRange?, text: String)]) throws(Refusal) -> OpenDocument? {
         guard let document = document(uri) else {
+            if isIgnored(uri) { return nil }
             throw Refusal(message: "A change to \(uri) was ignored: that document is not open (send textDocument/didOpen first).")
         }
+        let current = document.snapshot.version
+        guard version >= current else {
+            throw Refusal(message: "A change to \(uri) was refused and the document kept as it was: its version \(version) is older than "
+                          + "the document's \(current) (versions only grow).")
+        }
+        var growth = 0
+        for change in changes { growth += OpenDocument.estimate(bytes: change.text.utf8.count, lines: DocumentText.breakCount(change.text)) }
+        guard reserve(growth) else {
+            throw Refusal(message: "A change to \(uri) was refused and the document kept as it was: the server's memory budget has no room "
+                          + "for another \(Self.mebibytes(growth)).", show: true)
+        }
         do { try document.apply(changes, version: version, encoding: encoding) } catch {
-            throw Refusal(message: "A change to \(uri) (version \(version)) was refused and the document kept as it was: \(error.message)")
+            release(growth)
+            throw Refusal(message: "A change to \(uri) (version \(version)) was refused and the document kept as it was: \(error.message)",
+                          show: error.kind == .tooLarge)
         }
         charge()
         return document
     }
 
-    /// Closes `uri`; its diagnostics are cleared by the caller.
-    func close(uri: String) throws(Refusal) {
-        let closed = state.withLock { $0.documents.removeValue(forKey: uri) }
+    /// Closes `uri`; its diagnostics are cleared by the caller. False for an ignored document.
+    @discardableResult
+    func close(uri: String) throws(Refusal) -> Bool {
+        let (closed, ignored) = state.withLock { ($0.documents.removeValue(forKey: uri), $0.ignored.remove(uri) != nil) }
+        if ignored { return false }
         guard let closed else { throw Refusal(message: "A close of \(uri) was ignored: that document is not open.") }
         closed.close()
         charge()
+        return true
+    }
+
+    /// Closes every document (the session ended) and leaves the memory budget.
+    func closeAll() {
+        let open = state.withLock { state -> [OpenDocument] in
+            defer { state.documents = [:]; state.ignored = [] }
+            return Array(state.documents.values)
+        }
+        for document in open { document.close() }
+        budget.withLock { state in
+            state.account?.close()
+            state.charged = 0
+        }
     }
 
     /// The open document at `uri`, or invalid params naming `textDocument.uri`.
     func required(_ uri: String) throws(ResponseError) -> OpenDocument {
         guard let document = document(uri) else {
-            throw ResponseError.invalidParams(field: "textDocument.uri", "The document \(uri.prefix(200)) is not open: send textDocument/didOpen first.")
+            let why = isIgnored(uri) ? "is not a \(Self.languageID) document (its languageId is another)" : "is not open: send textDocument/didOpen first"
+            throw ResponseError.invalidParams(field: "textDocument.uri", "The document \(uri.prefix(200)) \(why).")
         }
         return document
     }
 
+    /// The open documents.
+    var all: [OpenDocument] { state.withLock { Array($0.documents.values) } }
+
     /// About how many bytes the open documents hold (`OpenDocument.byteCount` each).
-    var byteCount: Int { state.withLock { Array($0.documents.values) }.reduce(0) { $0 + $1.byteCount } }
+    var byteCount: Int { all.reduce(0) { $0 + $1.byteCount } }
 
-    /// Where the bytes the documents hold count in the server's memory budget (as kept bytes),
-    /// and how many are counted there now.
-    private let budget = Locked<(account: MemoryAccount?, charged: Int)>((nil, 0))
-
-    /// Counts the documents' bytes in `account` from now on (the server's memory budget).
+    /// Counts the documents' bytes in `account` from now on.
     func count(in account: MemoryAccount?) {
         budget.withLock { $0.account = account }
         charge()
     }
 
+    /// Reserves `bytes` in the budget before they are allocated (counted as charged); false, and
+    /// nothing counted, when the budget has no room.
+    private func reserve(_ bytes: Int) -> Bool {
+        guard bytes > 0 else { return true }
+        return budget.withLock { state in
+            guard let account = state.account else { return true }
+            guard account.tryReserve(bytes, for: .kept) else { return false }
+            state.charged += bytes
+            return true
+        }
+    }
+
+    /// Gives back a reservation whose allocation did not happen.
+    private func release(_ bytes: Int) {
+        budget.withLock { state in
+            guard let account = state.account, bytes > 0 else { return }
+            account.release(bytes, for: .kept)
+            state.charged -= bytes
+        }
+    }
+
     /// Called after every open, change, close and analysis: the one place where the bytes the
-    /// documents hold (`byteCount`) are charged to the server's memory budget (the difference
-    /// since the last time).
+    /// documents hold (`byteCount`) are charged to the budget (the difference since the last time).
     func charge() {
         let bytes = byteCount
         budget.withLock { state in
@@ -122,18 +265,10 @@ final class TextDocuments: Sendable {
             state.charged = bytes
         }
     }
-}
 
-extension TextDocuments {
-    /// The library changed: every open document's diagnostics are published again (to the
-    /// connection that last changed it), so its "in your library" lines follow.
-    func libraryChanged() {
-        guard let context = owner.current else { return }
-        let open = state.withLock { Array($0.documents.values) }
-        for document in open {
-            guard let writer = document.writer else { continue }
-            DocumentDiagnostics.schedule(document, context, NotificationContext(method: DocumentDiagnostics.method, writer: writer))
-        }
+    /// `bytes` in MiB for a person, e.g. "3.2 MiB".
+    static func mebibytes(_ bytes: Int) -> String {
+        String(format: "%.1f MiB", Double(bytes) / Double(1 << 20))
     }
 }
 
@@ -146,5 +281,16 @@ final class WeakContext: @unchecked Sendable {
     var current: ServerContext? {
         get { lock.withLock { context } }
         set { lock.withLock { context = newValue } }
+    }
+}
+
+extension NotificationRefusal {
+    /// The refusal of a document's open, change or close: logged, and shown to the person too
+    /// (`window/showMessage`, an error) when `refusal.show` says so.
+    init(_ refusal: TextDocuments.Refusal, _ notification: NotificationContext) {
+        if refusal.show {
+            notification.sendNotification("window/showMessage", params: ["type": 1, "message": .string(refusal.message)])
+        }
+        self.init(message: refusal.message)
     }
 }
