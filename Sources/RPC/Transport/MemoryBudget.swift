@@ -131,8 +131,8 @@ public final class MemoryBudget: Sendable {
                 return state.markClosing(victim)
             }
             guard let close else { return }
-            // Closed from elsewhere: the charge may come from under the output's own lock.
-            DispatchQueue.global().async { close() }
+            // Closed from elsewhere (a task of its own): the charge may come from under the output's own lock.
+            Task { close() }
             wakeBlocked()
         }
     }
