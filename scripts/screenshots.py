@@ -136,7 +136,7 @@ def settle(driver, gui):
           && [...document.images].every((i) => i.complete && (!i.getAttribute('src') || i.naturalWidth > 0))
           && document.fonts.status === 'loaded'
           && [...document.querySelectorAll('.scene-sun, .scene-cloud')].every((e) => e.getBoundingClientRect().width > 0)"""),
-               "the page to settle", timeout=60)
+               "the page to settle")
 
 
 def open_view(driver, gui, view):
