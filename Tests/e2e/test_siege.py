@@ -15,6 +15,7 @@ import time
 
 import pytest
 
+from conftest import BACKSTOP, wait_until
 from test_server_bounds import MiB, Server, frame_header, read_frame, text, websocket
 
 pytestmark = pytest.mark.slow
@@ -258,6 +259,9 @@ def test_a_stdio_server_writes_nothing_before_its_client_shows_the_framing(fonst
     too — comes newline-delimited."""
     store = str(tmp_path / "lib.sqlite")
     server = Stdio(fonsters_bin, "--store", store, "--no-starter", "--log-level", "off")
+    # The server has opened (made) the library and watches it before the other process edits it;
+    # an edit made before that is no change to it.
+    wait_until(lambda: os.path.exists(store + "-wal"), "the server to open the library")
     editor = Stdio(fonsters_bin, "--store", store, "--no-starter")
     editor.send({"jsonrpc": "2.0", "id": 1, "method": "fonsters/create", "params": {"seed": "from elsewhere"}})
     assert "result" in editor.answer(1)
@@ -271,6 +275,8 @@ def test_a_stdio_server_writes_nothing_before_its_client_shows_the_framing(fonst
     server.send({"jsonrpc": "2.0", "id": 1, "method": "creature/describe", "params": {"seed": "first"}})
     seen = []
     while 1 not in seen or "fonsters/didChange" not in seen:
+        ready, _, _ = select.select([server.process.stdout], [], [], BACKSTOP)
+        assert ready, f"gave up waiting for the answer and the change notification after {BACKSTOP:.0f} s: {seen}"
         line = server.process.stdout.readline()
         assert line and not line.startswith(b"Content-Length"), (seen, line)
         message = json.loads(line)
