@@ -164,8 +164,10 @@ public final class MemoryBudget: Sendable {
                 guard let holder = state.holders[id], !holder.closing else { return (.wait, nil) }
                 // What fits is granted without asking the policy (it decides only what would pass);
                 // what fits once the holders being closed have freed their bytes waits for that.
+                // What is only kept to go faster (documents, pictures) is refused when it does not
+                // fit: no client is closed to make room for it.
                 let decision: MemoryDecision = state.total + bytes <= limit ? .grant
-                    : state.total - state.closingBytes + bytes <= limit ? .wait
+                    : use == .kept || state.total - state.closingBytes + bytes <= limit ? .wait
                     : policy.decide(self.request(state, bytes: bytes, use: use, requester: id))
                 switch decision {
                 case .grant:

@@ -174,9 +174,9 @@ final class ServerSession: Sendable {
         let (exited, shutdown, closed) = state.withLock { ($0.exitRequested, $0.shutdownRequested, $0.outputClosed) }
         if finished {
             if closed {
-                // Nothing can reach the client: what waits for it is dropped and its bytes leave
-                // the budget now, whatever the closing of the output waits for.
-                writer.discard()
+                // Nothing more can be answered: its bytes leave the budget now, whatever the
+                // closing of the output waits for. What the connection itself still sends (a
+                // WebSocket's close frame) is not dropped.
                 account.close()
             }
             await worker.value
