@@ -45,7 +45,7 @@ connect();
 let info = { engine: undefined, capabilities: { experimental: {} } };
 const model = createListModel(call);
 // Thumbnails as the server's data URIs: the page decodes them itself, where a blob URL would be a
-// round trip through the browser's other processes for each picture (issue 29).
+// round trip through the browser's other processes for each picture, which made a long list slow to show.
 const thumbnails = createThumbnailCache(call);
 const selection = createSelection({
   model,

@@ -2,7 +2,7 @@
 // row's seed and engine, 64 px, on its sky (a still picture stands on its sky gradient, ENGINE.md
 // §8.1, so dark creatures stay visible), kept as the server's data URI (the page decodes it
 // itself; a blob URL would cost a round trip through the browser's other processes for each
-// picture, issue 29) and cached by seed and engine, least recently used out past the bound.
+// picture, which made a long list slow to show) and cached by seed and engine, least recently used out past the bound.
 
 export const THUMB_SIZE = 64;
 
