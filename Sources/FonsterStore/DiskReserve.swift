@@ -16,9 +16,12 @@ import Darwin
 struct DiskReserve {
     /// The reserve file's path.
     let path: String
-    /// Its full size: a delete with its trash entry and change-log row writes about a dozen
-    /// 4-KB pages to the log (measured in `FullDiskTests`), plus the log's 32-KB index on open.
-    static let bytes = 256 << 10
+    /// Its full size. A delete on a full disk needs room for its pages in the log (a dozen 4-KB
+    /// pages with its trash entry and change-log row, measured in `FullDiskTests`; more for a
+    /// long seed history), then for the checkpoint that empties the log: it may grow the file by
+    /// every page the log held, the delete's and earlier ones (the reserve is topped up only after
+    /// that checkpoint emptied the log). With the log's 32-KB index that is well under this.
+    static let bytes = 1 << 20
 
     /// The reserve of the library at `storePath`.
     init(store storePath: String) { path = storePath + ".reserve" }

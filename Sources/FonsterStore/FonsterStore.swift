@@ -572,7 +572,8 @@ public final class FonsterStore: @unchecked Sendable {
 
     /// Runs `body` as one write transaction, logs its changes for other processes and, after the
     /// commit, tells this store's observers.
-    func write<T>(_ body: () throws(StoreError) -> (T, [StoreChange])) throws(StoreError) -> T {
+    /// `topUp` false leaves the reserve as it is (`writeOnFullDisk` tops it up after its checkpoint).
+    func write<T>(topUp: Bool = true, _ body: () throws(StoreError) -> (T, [StoreChange])) throws(StoreError) -> T {
         if openedOnFullDisk { throw .diskFull(path: path) }
         guard !isReadOnly else { throw .readOnly(path: path) }
         // A cancelled request's write does not begin, and rolls back if the cancel comes before
@@ -600,7 +601,7 @@ public final class FonsterStore: @unchecked Sendable {
             return outcome
         }
         notify(changes)
-        reserve?.topUp()
+        if topUp { reserve?.topUp() }
         return result
     }
 
@@ -614,18 +615,27 @@ public final class FonsterStore: @unchecked Sendable {
 
     /// `write`, tried once more when the disk is full, after giving back the reserve: for the
     /// writes that must work on a full disk (delete, purge). After such a write the log is
-    /// checkpointed and emptied (its pages would otherwise hold the room) and the reserve takes
-    /// back what is left, so the next delete finds room again and other writes still find none.
+    /// checkpointed into the file and emptied (its pages would otherwise hold the room), and only
+    /// then does the reserve take back what is left, so the next delete finds room again and other
+    /// writes still find none. The checkpoint may grow the file by what the log held, which the
+    /// reserve covers while it has just been given back.
     func writeOnFullDisk<T>(_ body: () throws(StoreError) -> (T, [StoreChange])) throws(StoreError) -> T {
         do {
             return try write(body)
         } catch {
             guard case .diskFull = error, let reserve, reserve.release() else { throw error }
-            let result = try write(body)
-            try? locked { () throws(StoreError) in try db.exec("PRAGMA wal_checkpoint(TRUNCATE)") }
-            reserve.topUp()
+            defer { reserve.topUp() }
+            let result = try write(topUp: false, body)
+            checkpointAndEmptyLog()
             return result
         }
+    }
+
+    /// Copies the log's pages into the file and empties the log, giving its room back to the disk
+    /// (`wal_checkpoint(TRUNCATE)`; it cannot finish while another connection reads, which is
+    /// harmless: the next one will).
+    func checkpointAndEmptyLog() {
+        try? locked { () throws(StoreError) in try db.exec("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     /// Reads the row inside a write transaction, lets `change` edit it, and saves it when

@@ -83,4 +83,40 @@ struct FullDiskTests {
         print("the largest log one delete wrote: \(largest) bytes (reserve \(DiskReserve.bytes))")
         #expect(largest > 0 && largest + 32_768 < DiskReserve.bytes / 2)
     }
+
+    /// However many deletes come in a row on a full disk, each goes through and is durable, and a
+    /// purge after them too: a library of 200 (a third with 2,000-character seeds and some undo
+    /// history), its log holding uncheckpointed pages when the disk fills, then 100 deletes, each
+    /// checked by reopening the file, and one purge of the whole trash.
+    @Test func aHundredDeletesInARowAndAPurgeOnAFullDisk() throws {
+        let disk = try Tmpfs(bytes: 8 << 20)
+        let path = disk.file("library.sqlite")
+        let store = try FonsterStore(location: .file(path), options: testOptions())
+        let long = String(repeating: "fonster ", count: 250)  // 2,000 characters
+        let ids = try store.importSeeds((0..<200).map { $0 % 3 == 0 ? "\($0) \(long)" : "seed \($0)" }).created.map(\.id)
+        store.checkpointAndEmptyLog()
+        // Edits leave pages in the log that the first checkpoint on the full disk carries into the file.
+        for id in ids.prefix(40) { _ = try store.setSeed(id, to: "edited \(id.uuidString) \(long)") }
+        #expect(bytes(path + "-wal").count > 0)
+        disk.fill()
+        // Creates go on while the log's file has room left from before, then fail.
+        var more = 0
+        while more < 1_000, (try? store.create(seed: "more \(more)")) != nil { more += 1 }
+        print("creates that fitted in the log's room after the disk filled: \(more)")
+        expectError(.diskFull(path: path)) { try store.create(seed: "one more") }
+        let total = try store.count()
+        for (n, id) in ids.prefix(100).enumerated() {
+            try store.delete(id)
+            // Durable: another connection (as after a restart) no longer lists it.
+            let reopened = try FonsterStore(location: .file(path), options: testOptions())
+            #expect(try reopened.count() == total - n - 1, "delete \(n + 1) on the full disk")
+            #expect(throws: StoreError.notFound(id)) { try reopened.get(id) }
+            #expect(DiskReserve(store: path).held >= DiskReserve.bytes / 2, "the reserve after delete \(n + 1): \(DiskReserve(store: path).held) bytes")
+        }
+        #expect(try store.purge(nil) == 100)
+        let reopened = try FonsterStore(location: .file(path), options: testOptions())
+        #expect(try reopened.trash().fonsters.isEmpty)
+        #expect(try reopened.list().map(\.id).prefix(100) == ids.dropFirst(100))
+        #expect(try reopened.integrityCheck() == "ok")
+    }
 }

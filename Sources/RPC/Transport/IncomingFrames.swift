@@ -30,7 +30,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     /// Whether a `shutdown` request has come (its `exit` then waits its turn).
     private var shutdownSeen = false
 
-    /// Where the bytes of waiting messages are counted (`MemoryBudget.Use.input`).
+    /// Where the bytes of waiting messages are counted (`MemoryBudget.Use.queued`).
     private let account: MemoryAccount?
 
     /// A queue; `capacity` bounds how many frames a producer may get ahead (nil: unbounded);
@@ -66,7 +66,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
             } else {
                 buffer.append(event)
                 bufferedBytes += Self.size(of: event)
-                account?.charge(Self.size(of: event), for: .input)
+                account?.charge(Self.size(of: event), for: .queued)
             }
         }
         return !stopped
@@ -134,7 +134,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         stopped = true
         finished = true
         buffer = WaitingLine()
-        account?.release(bufferedBytes, for: .input)
+        account?.release(bufferedBytes, for: .queued)
         bufferedBytes = 0
         let waiter = self.waiter
         self.waiter = nil
@@ -219,7 +219,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         guard buffer.count > 0 else { return nil }
         let event = buffer.remove(at: 0)
         bufferedBytes -= Self.size(of: event)
-        account?.release(Self.size(of: event), for: .input)
+        account?.release(Self.size(of: event), for: .queued)
         if producerWaits, let capacity, hasRoom(capacity) { condition.signal() }
         if !roomWaiters.isEmpty {
             let pending = bufferedBytes

@@ -9,14 +9,17 @@ import Foundation
 public final class MemoryBudget: Sendable {
     /// What bytes are held for.
     public enum Use: Sendable, Hashable, CaseIterable {
-        /// Incoming messages not whole yet, or whole and not yet read by the session: only the
-        /// client frees them (by finishing a message).
+        /// Incoming bytes not yet a whole message: only the client frees them (by finishing it).
         case input
+        /// Whole messages read ahead, waiting for their session: the session frees them (by
+        /// taking them), so a client is slowed for them, never closed.
+        case queued
         /// Answers queued for the client: only the client frees them (by reading).
         case output
         /// Estimates of running work: freed when the work ends.
         case work
-        /// What the server keeps to go faster (pictures, documents): given up when it does not fit.
+        /// What the server keeps to go faster (pictures, documents): given up when it does not fit,
+        /// and never more than half the budget (the rest stays for serving clients).
         case kept
         /// What a connection costs whatever it does (its reader thread, its read buffer): freed
         /// when it closes.
@@ -32,7 +35,7 @@ public final class MemoryBudget: Sendable {
         var name: String
         var bytes: [Use: Int] = [:]
         var close: (@Sendable () -> Void)?
-        /// When its client last took output (its queued output shrank), on `clock`.
+        /// When its output last moved — its client took some, or it began waiting — on `clock`.
         var drained: Duration
         /// Closed by the policy: its bytes still count until its owner frees them or closes the
         /// account (the memory is not free before), and it is not closed again.
@@ -43,6 +46,8 @@ public final class MemoryBudget: Sendable {
         var holders: [Int: Holder] = [:]
         var nextID = 0
         var total = 0
+        /// What all holders keep (`Use.kept`), within `limit / 2`.
+        var kept = 0
         var roomWaiters: [@Sendable () -> Void] = []
         /// What the holders being closed still hold.
         var closingBytes: Int { holders.values.reduce(0) { $0 + ($1.closing ? $1.held : 0) } }
@@ -101,14 +106,15 @@ public final class MemoryBudget: Sendable {
     /// the limit; then the policy closes holders over their share until it no longer does.
     @discardableResult
     func charge(_ id: Int, _ bytes: Int, for use: Use) -> Bool {
-        let now = bytes < 0 && use == .output ? clock() : nil
+        let now = use == .output ? clock() : nil
         let freed = state.withLock { state -> [@Sendable () -> Void]? in
             guard state.holders[id] != nil else { return nil }
             let before = state.holders[id]!.bytes[use, default: 0]
             let after = max(0, before + bytes)
             state.holders[id]!.bytes[use] = after
             state.total += after - before
-            if let now { state.holders[id]!.drained = now }
+            if let now, after < before || before == 0 { state.holders[id]!.drained = now }
+            if use == .kept { state.kept += after - before }
             guard after < before, !state.roomWaiters.isEmpty else { return [] }
             defer { state.roomWaiters = [] }
             return state.roomWaiters
@@ -166,13 +172,16 @@ public final class MemoryBudget: Sendable {
                 // what fits once the holders being closed have freed their bytes waits for that.
                 // What is only kept to go faster (documents, pictures) is refused when it does not
                 // fit: no client is closed to make room for it.
-                let decision: MemoryDecision = state.total + bytes <= limit ? .grant
+                // What is kept stays within half the budget: the rest is for serving clients.
+                let decision: MemoryDecision = use == .kept && state.kept + bytes > limit / 2 ? .wait
+                    : state.total + bytes <= limit ? .grant
                     : use == .kept || state.total - state.closingBytes + bytes <= limit ? .wait
                     : policy.decide(self.request(state, bytes: bytes, use: use, requester: id))
                 switch decision {
                 case .grant:
                     state.holders[id]!.bytes[use, default: 0] += bytes
                     state.total += bytes
+                    if use == .kept { state.kept += bytes }
                     return (.grant, nil)
                 case .close(let victim):
                     if let close = state.markClosing(victim) { return (.close(victim), close) }
@@ -198,6 +207,7 @@ public final class MemoryBudget: Sendable {
         let had = state.withLock { state -> Bool in
             guard let holder = state.holders.removeValue(forKey: id) else { return false }
             state.total -= holder.bytes.values.reduce(0, +)
+            state.kept -= holder.bytes[.kept, default: 0]
             return true
         }
         if had {
@@ -284,8 +294,8 @@ public struct MemoryRequest: Sendable {
         public let bytes: [MemoryBudget.Use: Int]
         /// Whether it can be closed (a WebSocket session; not stdio, not a cache).
         public let closable: Bool
-        /// How long since its client last took output (its queued output shrank), or since it
-        /// began if never.
+        /// How long its output has stood still: since its client last took some, or since it
+        /// began waiting (or the holder began).
         public let sinceDrained: Duration
 
         /// A holder as a policy sees it.
@@ -333,14 +343,17 @@ public protocol MemoryPolicy: Sendable {
 /// The server's policy, one rule for every client: the budget is shared out fairly, and only a
 /// client holding more than its share is ever closed.
 ///
-/// - A charge that fits is granted; what is kept (pictures) gives way when it does not.
+/// - A charge that fits is granted; what is kept (pictures, documents) gives way when it does not,
+///   or when it would pass half the budget (the budget checks that before asking the policy).
 /// - The fair share of each closable holder (a WebSocket session) is the budget, less what the
 ///   holders that cannot be closed hold (stdio, documents, kept pictures), divided by the number
 ///   of closable holders; never less than `floor`.
 /// - A closable holder is *over its share* when what it holds passes its share and what only its
 ///   client can free — unread output, unfinished input — is more than `floor`; unless its output
-///   is moving (its client took some in the last `stall`) and its unfinished input is within the
-///   share: a client that reads promptly is not closed for the big answer it is being sent.
+///   is moving (its client took some, or it began waiting, in the last `stall`; or it has none)
+///   and its unfinished input is within the share: a client that reads promptly is not closed for
+///   the big answer it is being sent, nor one that sends whole messages faster than its session
+///   takes them (it is slowed).
 /// - Of those over their share, the greediest (the most owed) is closed — the asker too — and the
 ///   charge decided again; when no one is over, the asker waits (slowed) until bytes are freed.
 /// - A holder alone (no one else holds anything but kept pictures) is granted what it asks: it
@@ -364,11 +377,12 @@ public struct FairShare: MemoryPolicy {
         return max(floor, (request.limit - fixed) / max(1, closable.count))
     }
 
-    /// Whether `holder` holds more than `share` in a way only its client can remedy.
+    /// Whether `holder` holds more than `share` in a way only its client can remedy: an unfinished
+    /// message past the share, or output its client has stopped taking.
     public func isOverShare(_ holder: MemoryRequest.Holder, share: Int) -> Bool {
         guard holder.closable, holder.total > share, holder.owed > floor else { return false }
-        let input = holder.bytes[.input, default: 0]
-        return input > share || holder.sinceDrained >= stall
+        let input = holder.bytes[.input, default: 0], output = holder.bytes[.output, default: 0]
+        return input > share || (output > 0 && holder.sinceDrained >= stall)
     }
 
     public func decide(_ request: MemoryRequest) -> MemoryDecision {

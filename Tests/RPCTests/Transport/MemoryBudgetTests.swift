@@ -88,6 +88,53 @@ import Testing
         #expect(!closed.current && budget.total == 960)
     }
 
+    /// A client sending whole messages faster than its session takes them (here: opening documents
+    /// that fill the budget) owes nothing: it is slowed, never closed (a tab was closed with 1008).
+    @Test func wholeMessagesWaitingForTheSessionSlowTheirClientWithoutClosingIt() {
+        let now = Locked(Duration.zero)
+        let budget = Self.fair(1000, stall: .zero, now: now)
+        let closed = Locked<[String]>([])
+        let tab = budget.account("tab", close: { closed.withLock { $0.append("tab") } })
+        let other = budget.account("other", close: { closed.withLock { $0.append("other") } })
+        let documents = budget.account("documents")
+        #expect(documents.tryReserve(500, for: .kept))
+        other.charge(20, for: .work)
+        now.withLock { $0 = .seconds(5) }  // neither has had output to take
+        tab.charge(500, for: .queued)  // counted over the limit: no one owes it
+        #expect(closed.current.isEmpty && tab.isOpen)
+        #expect(!tab.tryReserve(100, for: .input), "slowed: nothing more is read")
+        #expect(closed.current.isEmpty && tab.isOpen && other.isOpen)
+        tab.release(500, for: .queued)  // its session took the messages
+        #expect(tab.tryReserve(100, for: .input))
+    }
+
+    /// What is kept (documents, pictures) stays within half the budget, so that the clients whose
+    /// documents they are still have room to send and be answered.
+    @Test func whatIsKeptStaysWithinHalfTheBudget() {
+        let budget = MemoryBudget(limit: 1000)
+        let documents = budget.account("documents"), pictures = budget.account("pictures")
+        #expect(documents.tryReserve(400, for: .kept))
+        #expect(!pictures.tryReserve(101, for: .kept) && pictures.tryReserve(100, for: .kept))
+        documents.close()
+        #expect(pictures.tryReserve(400, for: .kept) && budget.total == 500)
+    }
+
+    /// Output that has only just begun waiting is not stalled, however long ago its client last
+    /// took any: its clock starts when it begins to wait.
+    @Test func outputStandsStillOnlyFromWhenItBeganWaiting() {
+        let now = Locked(Duration.zero)
+        let budget = Self.fair(1000, stall: .seconds(1), now: now)
+        let closed = Locked<[String]>([])
+        let quiet = budget.account("quiet", close: { closed.withLock { $0.append("quiet") } })
+        let other = budget.account("other")
+        other.charge(100, for: .work)
+        now.withLock { $0 = .seconds(60) }  // a minute with nothing to send
+        quiet.charge(950, for: .output)  // a big answer, just queued: over the limit
+        #expect(closed.current.isEmpty, "its client has had no time to take it")
+        now.withLock { $0 = .seconds(62) }
+        #expect(!other.tryReserve(10, for: .work) && closed.current == ["quiet"], "after the stall it is over its share")
+    }
+
     @Test func anAskerOverItsShareIsClosedItself() {
         let now = Locked(Duration.zero)
         let budget = Self.fair(1000, stall: .zero, now: now)
