@@ -56,7 +56,7 @@ public final class FonsterStore: @unchecked Sendable {
     /// (`openedOnFullDisk`: reads work, writes throw `diskFull`).
     public init(location: StoreLocation = .default, options: StoreOptions = StoreOptions()) throws(StoreError) {
         self.options = options
-        randomText = RandomTextProvider(endpoint: options.randomEndpoint, seed: options.randomSeed)
+        randomText = RandomTextProvider(endpoint: options.randomEndpoint, seed: options.randomSeed, timeout: options.randomTimeout)
         try location.check()
         let opened: Opened
         if let path = location.resolvedPath() {

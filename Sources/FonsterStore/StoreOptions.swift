@@ -7,6 +7,9 @@ public struct StoreOptions: Sendable {
     public var starterFonsters: Bool
     /// Remote random-text endpoint (`GET <endpoint>?source=<name>` → `{"text": "…"}`); nil is local only.
     public var randomEndpoint: URL?
+    /// How long a remote random text may take before the local one is used
+    /// (`RandomTextProvider.remoteTimeout` unless a test says).
+    public var randomTimeout: TimeInterval
     /// The clock used for creation times and exports.
     public var now: @Sendable () -> Date
     /// The zone new Fonsters are created in (their `createdAtISO8601` offset and birthday zone).
@@ -32,6 +35,7 @@ public struct StoreOptions: Sendable {
     public init(
         starterFonsters: Bool = true,
         randomEndpoint: URL? = nil,
+        randomTimeout: TimeInterval = RandomTextProvider.remoteTimeout,
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
         randomSeed: UInt64? = nil,
@@ -44,6 +48,7 @@ public struct StoreOptions: Sendable {
     ) {
         self.starterFonsters = starterFonsters
         self.randomEndpoint = randomEndpoint
+        self.randomTimeout = randomTimeout
         self.now = now
         self.timeZone = timeZone
         self.randomSeed = randomSeed

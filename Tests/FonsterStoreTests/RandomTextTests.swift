@@ -90,7 +90,7 @@ import CreatureCore
     }
 
     @Test func chunkedRepliesAreRead() async {
-        let result = await RandomTextProvider(endpoint: server.url("/chunked"), seed: 1).text(for: .quote)
+        let result = await RandomTextProvider(endpoint: server.url("/chunked"), seed: 1, timeout: Patience.backstop).text(for: .quote)
         #expect(result.text == "Sent in little chunks" && !result.usedFallback)
     }
 
@@ -106,7 +106,7 @@ import CreatureCore
     }
 
     @Test func successUsesTheRemoteText() async {
-        let provider = RandomTextProvider(endpoint: server.url("/ok"), seed: 1)
+        let provider = RandomTextProvider(endpoint: server.url("/ok"), seed: 1, timeout: Patience.backstop)
         let result = await provider.text(for: .quote)
         #expect(result.text == "Remote words arrive" && !result.usedFallback)
         #expect(server.received == ["/ok?source=quote"])
@@ -144,7 +144,9 @@ import CreatureCore
     @Test func storeReportsTheFallback() async throws {
         let store = try FonsterStore(location: .memory, options: StoreOptions(starterFonsters: false, randomEndpoint: server.url("/fail")))
         #expect(await store.randomText.text(for: .uuid).usedFallback)
-        let good = try FonsterStore(location: .memory, options: StoreOptions(starterFonsters: false, randomEndpoint: server.url("/ok")))
+        // (The 2 s deadline in use is not what this test is about: a loaded machine could miss it.)
+        let good = try FonsterStore(location: .memory, options: StoreOptions(starterFonsters: false, randomEndpoint: server.url("/ok"),
+                                                                             randomTimeout: Patience.backstop))
         let remote = await good.randomText.text(for: .quote)
         #expect(!remote.usedFallback && remote.text == "Remote words arrive")
     }

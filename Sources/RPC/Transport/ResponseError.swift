@@ -39,9 +39,11 @@ extension ResponseError {
         ResponseError(code: .invalidRequest, message: message)
     }
 
-    /// A method-not-found error (-32601) naming `method`.
+    /// A method-not-found error (-32601) naming `method` — its first 100 characters: an answer
+    /// decided on arrival never grows with what a client sends.
     public static func methodNotFound(_ method: String) -> ResponseError {
-        ResponseError(code: .methodNotFound, message: "There is no method named \"\(method)\"; initialize lists the methods.")
+        let shown = method.utf8.count <= 100 ? method : method.prefix(100) + "… (\(method.utf8.count) bytes)"
+        return ResponseError(code: .methodNotFound, message: "There is no method named \"\(shown)\"; initialize lists the methods.")
     }
 
     /// An invalid-params error (-32602) with `message`.

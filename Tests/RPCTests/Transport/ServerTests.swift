@@ -46,6 +46,18 @@ private func makeServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         _ = await client.finish()
     }
 
+    /// An answer decided on arrival does not grow with what the client sends: a 200 KiB method
+    /// name is named by its first 100 characters and its size (each such answer was 200 KiB).
+    @Test func aHugeUnknownMethodIsNamedShortly() async throws {
+        let client = TestClient(makeServer())
+        client.request(8, "x" + String(repeating: "y", count: 200 << 10))
+        let response = try await client.expectMessage()
+        let message = try #require(errorMessage(response))
+        #expect(errorCode(response) == -32601 && message.count < 300)
+        #expect(message.contains("x" + String(repeating: "y", count: 99) + "…") && message.contains("204801 bytes"))
+        _ = await client.finish()
+    }
+
     @Test func thrownResponseErrorGoesOutAsIs() async throws {
         let client = TestClient(makeServer())
         client.request(1, "add", ["a": "x"])
