@@ -2,4 +2,5 @@
 import Foundation
 
 signal(SIGPIPE, SIG_IGN)
+MemoryReturn.configure()
 exit(await CommandLineEntry.run(Array(CommandLine.arguments.dropFirst())))

@@ -73,11 +73,12 @@ def closed_by_server(sock):
         return True
 
 
-def probe_64_clients_stay_within_the_budget_and_no_prompt_reader_is_closed(fonsters_bin):
-    """60 WebSocket clients that never read pipeline 8 MiB of requests each whose answers (and, once
-    their output is held back, whose requests) would fill the memory many times over; 4 clients read promptly beside them. The
-    server's peak stays within its idle size plus the budget, and no prompt reader is closed:
-    only clients over their fair share are (1008)."""
+def test_64_clients_stay_within_the_budget_and_no_prompt_reader_is_closed(fonsters_bin):
+    """60 WebSocket clients that never read pipeline 40 requests each: 200 KiB requests for a method
+    that does not exist (8 MiB of input a client), 1,024-px renders and the frames of a seed (big
+    answers), together many times the budget; 4 clients read promptly beside them. The server's peak
+    stays within its idle size plus the budget, and no prompt reader is closed: only clients over
+    their fair share are (1008)."""
     budget = 64 * MiB
     server = Server(fonsters_bin, "--memory-budget", str(budget))
     try:
@@ -91,18 +92,25 @@ def probe_64_clients_stay_within_the_budget_and_no_prompt_reader_is_closed(fonst
         readers = [threading.Thread(target=reads_promptly, args=(server, n, 40, report)) for n in range(4)]
         senders = []
         for n, hog in enumerate(hogs):
-            burst = b"".join(unknown_method(i, 200 << 10) for i in range(40))
-            hog.settimeout(120)
+            burst = b"".join(unknown_method(i, 200 << 10) if i % 3 == 0 else
+                             text({"jsonrpc": "2.0", "id": i, "method": "creature/render",
+                                   "params": {"seed": f"hog {n} {i}", "size": 1024}}) if i % 3 == 1 else
+                             text({"jsonrpc": "2.0", "id": i, "method": "creature/frames",
+                                   "params": {"seed": f"hog {n} {i} grows a letter at a time", "size": 256}})
+                             for i in range(40))
+            hog.settimeout(BACKSTOP)
             senders.append(threading.Thread(target=lambda s=hog, b=burst: _send_quietly(s, b), daemon=True))
         for thread in senders + readers:
             thread.start()
         for thread in readers:
-            thread.join(timeout=600)
-        for thread in senders:
-            thread.join(timeout=120)
-        server.wait_until_idle(deadline_s=300)
-        peak = server.status("VmHWM")
+            thread.join(timeout=BACKSTOP)
         closed = sum(closed_by_server(hog) for hog in hogs)
+        for hog in hogs:  # done: their senders, blocked while the server reads nothing more from them, end
+            hog.close()
+        for thread in senders:
+            thread.join(timeout=BACKSTOP)
+        server.wait_until_idle()
+        peak = server.status("VmHWM")
         print(f"\n64 clients, budget {budget / MiB:.0f} MiB: peak {peak / MiB:.0f} MiB over an idle {idle / MiB:.0f} MiB "
               f"(+{(peak - idle) / MiB:.1f} MiB); non-readers closed {closed}/60; prompt readers {report}")
         assert all(outcome == (40, "ok") for outcome in report.values()) and len(report) == 4, report
@@ -119,7 +127,7 @@ def _send_quietly(sock, data):
         pass
 
 
-def probe_unfinished_60_mib_messages_stay_within_the_budget(fonsters_bin):
+def test_unfinished_60_mib_messages_stay_within_the_budget(fonsters_bin):
     """Six connections each send most of a 60 MiB message and stop; the server's peak stays within
     its idle size plus the budget, those over their share are closed with 1008, and a newcomer is
     still served."""
@@ -135,22 +143,26 @@ def probe_unfinished_60_mib_messages_stay_within_the_budget(fonsters_bin):
         senders = []
         for n, sock in enumerate(sockets):
             message = b'{"jsonrpc":"2.0","id":1,"method":"creature/describe","params":{"seed":"' + b"a" * (size - 80)
-            sock.settimeout(120)
+            # A sender the server no longer reads from gives up after 10 s without progress: its
+            # message stays unfinished either way, which is the attack (how soon is not asserted).
+            sock.settimeout(10)
             senders.append(threading.Thread(target=_send_quietly, args=(sock, frame_header(size) + message[:size - 1 - n]),
                                             daemon=True))
         for thread in senders:
             thread.start()
         for thread in senders:
-            thread.join(timeout=300)
+            thread.join(timeout=BACKSTOP)
         server.wait_until_idle()
-        closed = sum(closed_by_server(sock) for sock in sockets)
         newcomer = {}
         reads_promptly(server, 9, 2, newcomer)
+        closed = sum(closed_by_server(sock) for sock in sockets)
         peak = server.status("VmHWM")
         print(f"\n6 unfinished 60 MiB messages, budget {budget / MiB:.0f} MiB: peak +{(peak - idle) / MiB:.1f} MiB "
               f"over an idle {idle / MiB:.0f} MiB; closed {closed}/6; newcomer {newcomer}")
         assert newcomer[9] == (2, "ok"), newcomer
-        assert closed >= 5, "at most one 60 MiB message fits a 64 MiB budget"
+        # Those left each hold no more than their share (they wait, slowed, until others leave);
+        # the newcomer's share was made by closing the greediest over theirs.
+        assert closed >= 1, "six 60 MiB messages cannot all be held within a 64 MiB budget"
         assert peak - idle <= budget, f"peak {(peak - idle) / MiB:.1f} MiB over the idle size"
     finally:
         server.stop()

@@ -15,6 +15,11 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     private let capacity: Int?
     private var buffer = WaitingLine<FrameEvent>()
     private var bufferedBytes = 0
+    /// What the buffered frames cost in the budget (`cost(of:)` each).
+    private var bufferedCost = 0
+    /// What the frame the consumer took last costs: counted until it asks for the next one
+    /// (until then it holds the message and what was parsed from it).
+    private var inHand = 0
     private static let maxBufferedBytes = ServerLimits.maxReadAheadBytes
     private var waiter: CheckedContinuation<FrameEvent?, Never>?
     /// Whether the producer waits for room.
@@ -30,7 +35,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     /// Whether a `shutdown` request has come (its `exit` then waits its turn).
     private var shutdownSeen = false
 
-    /// Where the bytes of waiting messages are counted (`MemoryBudget.Use.queued`).
+    /// Where waiting messages, and the one the consumer holds, are counted (`MemoryBudget.Use.queued`).
     private let account: MemoryAccount?
 
     /// A queue; `capacity` bounds how many frames a producer may get ahead (nil: unbounded);
@@ -60,13 +65,16 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
                 condition.lock()
                 if stopped || finished { return false }
             }
+            let cost = Self.cost(of: event)
+            account?.charge(cost, for: .queued)
             if let waiter {
                 self.waiter = nil
+                inHand = cost
                 waiter.resume(returning: event)
             } else {
                 buffer.append(event)
                 bufferedBytes += Self.size(of: event)
-                account?.charge(Self.size(of: event), for: .queued)
+                bufferedCost += cost
             }
         }
         return !stopped
@@ -134,8 +142,10 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         stopped = true
         finished = true
         buffer = WaitingLine()
-        account?.release(bufferedBytes, for: .queued)
+        account?.release(bufferedCost + inHand, for: .queued)
         bufferedBytes = 0
+        bufferedCost = 0
+        inHand = 0
         let waiter = self.waiter
         self.waiter = nil
         let rooms = roomWaiters.map(\.continuation)
@@ -190,6 +200,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     /// returned without suspending (a continuation would send the consumer through the
     /// executor's queue once per frame).
     func next() async -> FrameEvent? {
+        doneWithLast()
         if let event = takeBufferedNow() { return event }
         return await withCheckedContinuation { continuation in
             condition.lock()
@@ -219,7 +230,8 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         guard buffer.count > 0 else { return nil }
         let event = buffer.remove(at: 0)
         bufferedBytes -= Self.size(of: event)
-        account?.release(Self.size(of: event), for: .queued)
+        inHand = Self.cost(of: event)
+        bufferedCost -= inHand
         if producerWaits, let capacity, hasRoom(capacity) { condition.signal() }
         if !roomWaiters.isEmpty {
             let pending = bufferedBytes
@@ -234,6 +246,21 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     private static func size(of event: FrameEvent) -> Int {
         if case .message(let bytes) = event { return bytes.count }
         return 0
+    }
+
+    /// What a frame costs while it waits and is handled: its bytes and what parsing them makes.
+    private static func cost(of event: FrameEvent) -> Int {
+        if case .message(let bytes) = event { return JSONParser.parseCost(of: bytes) + bytes.count }
+        return 0
+    }
+
+    /// The consumer is done with the frame it took last: its cost leaves the budget.
+    private func doneWithLast() {
+        condition.lock()
+        let cost = inHand
+        inHand = 0
+        condition.unlock()
+        if cost > 0 { account?.release(cost, for: .queued) }
     }
 
     /// Iterates the frames.

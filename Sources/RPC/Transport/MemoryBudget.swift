@@ -306,6 +306,12 @@ public struct MemoryRequest: Sendable {
             self.closable = closable
             self.sinceDrained = sinceDrained
         }
+        /// The holder with `bytes` more for `use`: as it would be if a charge were granted.
+        public func adding(_ bytes: Int, for use: MemoryBudget.Use) -> Holder {
+            var more = self.bytes
+            more[use, default: 0] += bytes
+            return Holder(id: id, name: name, bytes: more, closable: closable, sinceDrained: sinceDrained)
+        }
         /// The bytes only its client can free: unread output and unfinished input.
         public var owed: Int { bytes[.input, default: 0] + bytes[.output, default: 0] }
         /// Everything it holds.
@@ -354,6 +360,8 @@ public protocol MemoryPolicy: Sendable {
 ///   and its unfinished input is within the share: a client that reads promptly is not closed for
 ///   the big answer it is being sent, nor one that sends whole messages faster than its session
 ///   takes them (it is slowed).
+/// - An asker whose unfinished message would pass its share with the bytes it asks for is over
+///   its share too: it could not be served within it.
 /// - Of those over their share, the greediest (the most owed) is closed — the asker too — and the
 ///   charge decided again; when no one is over, the asker waits (slowed) until bytes are freed.
 /// - A holder alone (no one else holds anything but kept pictures) is granted what it asks: it
@@ -391,7 +399,12 @@ public struct FairShare: MemoryPolicy {
         let others = request.holders.filter { $0.id != request.requester }
         if request.bytes > 0, others.allSatisfy({ $0.total == $0.bytes[.kept, default: 0] }) { return .grant }
         let share = share(request)
-        let over = request.holders.filter { isOverShare($0, share: share) }
+        // A client whose unfinished message would pass its share with what it asks for cannot be
+        // served within it: it counts as over (else it would wait for ever, its message unfinished).
+        let over = request.holders.filter { holder in
+            isOverShare(holder.id == request.requester && request.use == .input ? holder.adding(request.bytes, for: .input) : holder,
+                        share: share)
+        }
         if let greediest = over.max(by: { ($0.owed, $0.total) < ($1.owed, $1.total) }) { return .close(greediest.id) }
         return .wait
     }

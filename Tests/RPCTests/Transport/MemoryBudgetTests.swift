@@ -135,6 +135,20 @@ import Testing
         #expect(!other.tryReserve(10, for: .work) && closed.current == ["quiet"], "after the stall it is over its share")
     }
 
+    /// A client whose unfinished message would pass its share with the next read cannot be served
+    /// within it: it is closed rather than left waiting for ever (the others are within theirs).
+    @Test func anAskerWhoseMessageWouldPassItsShareIsClosed() {
+        let budget = Self.fair(1000, now: Locked(.zero))
+        let closed = Locked<[String]>([])
+        let a = budget.account("a", close: { closed.withLock { $0.append("a") } })
+        let b = budget.account("b", close: { closed.withLock { $0.append("b") } })
+        budget.account("pictures").charge(19, for: .kept)  // the shares: (1000 - 19) / 2 = 490 each
+        a.charge(490, for: .input)
+        b.charge(490, for: .input)
+        #expect(!a.tryReserve(30, for: .input) && closed.current == ["a"], "a's message would pass its share of 490")
+        #expect(b.isOpen)
+    }
+
     @Test func anAskerOverItsShareIsClosedItself() {
         let now = Locked(Duration.zero)
         let budget = Self.fair(1000, stall: .zero, now: now)

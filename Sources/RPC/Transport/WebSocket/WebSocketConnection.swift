@@ -62,14 +62,24 @@ public enum WebSocketConnection {
                 if let account, !account.reserve(capacity, for: .input, whileWaiting: { !stream.peerHungUp() }) { break reading }
                 let deadline = link.closeDeadline(after: closeWait) ?? min(ContinuousClock.now + .seconds(1), beat?.next ?? .now + .seconds(1))
                 let read = stream.read(into: chunk, capacity: capacity, deadline: deadline)
-                account?.release(capacity, for: .input)
-                if let account, !account.isOpen { break reading }
+                if let account, !account.isOpen {
+                    account.release(capacity, for: .input)
+                    break reading
+                }
                 switch read {
                 case .bytes(let n):
                     beat?.heard(at: .now)
                     decoder.feed(UnsafeBufferPointer(start: chunk, count: n), into: &events)
-                case .end: break reading
+                    // What the read added is counted before the chunk's grant is given back: no
+                    // other connection is granted the same bytes meanwhile.
+                    account?.charge(decoder.bufferedBytes - charged, for: .input)
+                    charged = decoder.bufferedBytes
+                    account?.release(capacity, for: .input)
+                case .end:
+                    account?.release(capacity, for: .input)
+                    break reading
                 case .timeout:
+                    account?.release(capacity, for: .input)
                     if link.closeDeadline(after: closeWait).map({ ContinuousClock.now >= $0 }) ?? false { break reading }
                     switch beat?.due(at: .now) {
                     case .ping: output.sendControl(WebSocketFrame.encode(.ping, []))
@@ -120,6 +130,10 @@ public enum WebSocketConnection {
             handOver()
             events.removeAll(keepingCapacity: true)
         }
+        // The unfinished message's memory is freed before its bytes leave the budget: else
+        // another connection could be granted them while both are held.
+        decoder = WebSocketFrameDecoder(maxMessage: limits.maxMessage)
+        events = []
         account?.release(charged, for: .input)
         frames.finish()
         // The peer closed, reset or broke the connection (or ours closed it): nothing more can
