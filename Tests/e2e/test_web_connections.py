@@ -23,7 +23,10 @@ from test_websocket import WebServer, call, expect_close, frame, get, raw_ws, re
 from conftest import BACKSTOP, wait_until
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LOBBY = 512        # WebCommand.maxUnauthenticated
+LOBBY = 2048       # ServerLimits.maxLobbyConnections
+
+# These tests hold more sockets than a default soft limit allows (a full lobby and more).
+resource.setrlimit(resource.RLIMIT_NOFILE, (resource.getrlimit(resource.RLIMIT_NOFILE)[1],) * 2)
 SLOTS = 64         # WebCommand.maxConnections
 TOKEN_DEADLINE = 5  # WebCommand.tokenDeadline, seconds
 
@@ -46,8 +49,9 @@ def open_sockets(pid):
 
 def closed(sock, timeout=0.0):
     """Whether the server closed `sock` (end of stream or reset) within `timeout`."""
-    ready, _, _ = select.select([sock], [], [], timeout)
-    if not ready:
+    poller = select.poll()  # select() cannot watch descriptors past 1024
+    poller.register(sock, select.POLLIN)
+    if not poller.poll(timeout * 1000):
         return False
     try:
         return sock.recv(1) == b""
@@ -65,11 +69,12 @@ def request(port, token, cookie_name=None, path="/nothing"):
 
 
 class IdleSockets:
-    """`idle_sockets.py` in a process of its own: COUNT idle sockets, each reopened when closed."""
+    """`idle_sockets.py` in a process of its own: COUNT idle sockets, each reopened when closed,
+    SLOW of them slowloris sockets (a request head that never ends)."""
 
-    def __init__(self, port, count, seconds=180):
+    def __init__(self, port, count, seconds=180, slow=0):
         self.process = subprocess.Popen([sys.executable, os.path.join(HERE, "idle_sockets.py"), str(port), str(count),
-                                         str(seconds)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                                         str(seconds), str(slow)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         ready, _, _ = select.select([self.process.stdout], [], [], 30)
         assert ready and self.process.stdout.readline() == b"ready\n", "the hostile client did not open its sockets"
 
@@ -180,13 +185,15 @@ def test_unauthenticated_connections_never_take_the_slots_of_the_page(fonsters_b
         web.stop()
 
 
-@pytest.mark.parametrize("hostile", [80, LOBBY + 80])
-def test_requests_with_the_token_are_served_while_idle_sockets_come_and_go(fonsters_bin, hostile):
+@pytest.mark.parametrize("hostile,slow", [(80, 0), (1200, 200), (LOBBY + 80, 0)])
+def test_requests_with_the_token_are_served_while_idle_sockets_come_and_go(fonsters_bin, hostile, slow):
+    """Beside idle sockets (and slowloris ones, sending a request head that never ends), each reopened
+    when the server closes it, requests with the token and WebSockets are served."""
     web = WebServer(fonsters_bin)
     attacker = None
     try:
         baseline = open_sockets(web.process.pid)
-        attacker = IdleSockets(web.port, hostile)
+        attacker = IdleSockets(web.port, hostile, slow=slow)
         wait_for(lambda: open_sockets(web.process.pid) >= baseline + min(hostile, LOBBY) - 5, "the idle sockets")
         began = time.monotonic()
         for _ in range(5):
@@ -195,7 +202,7 @@ def test_requests_with_the_token_are_served_while_idle_sockets_come_and_go(fonst
             assert status == 404
             with web.ws() as ws:
                 assert call(ws, "creature/describe", {"seed": "under siege"})["result"]
-        print(f"5 requests and 5 WebSockets with {hostile} idle sockets: {time.monotonic() - began:.2f} s")
+        print(f"5 requests and 5 WebSockets with {hostile} idle sockets ({slow} slowloris): {time.monotonic() - began:.2f} s")
     finally:
         counts = attacker.stop() if attacker else None
         web.stop()
@@ -311,14 +318,14 @@ def wait_ready(gui, driver):
     gui.wait(driver, lambda d: gui.js(d, "return !!window.fonstersPage"), "the page script")
 
 
-@pytest.mark.parametrize("hostile", [80, LOBBY + 80])
-def test_the_page_loads_in_chromium_while_idle_sockets_come_and_go(fonsters_bin, tmp_path, hostile):
+@pytest.mark.parametrize("hostile,slow", [(80, 0), (1200, 200), (LOBBY + 80, 0)])
+def test_the_page_loads_in_chromium_while_idle_sockets_come_and_go(fonsters_bin, tmp_path, hostile, slow):
     gui = browser_tools()
     web = WebServer(fonsters_bin)
     attacker = None
     try:
         baseline = open_sockets(web.process.pid)
-        attacker = IdleSockets(web.port, hostile)
+        attacker = IdleSockets(web.port, hostile, slow=slow)
         wait_for(lambda: open_sockets(web.process.pid) >= baseline + min(hostile, LOBBY) - 5, "the idle sockets")
         for load in range(3):  # a fresh browser each time: no connection or cookie left from the last
             driver = gui.make_driver(tmp_path)
@@ -327,7 +334,7 @@ def test_the_page_loads_in_chromium_while_idle_sockets_come_and_go(fonsters_bin,
                 gui.open_page(driver, web)  # the address with the token, its 303 and cookie, the page, its WebSocket
                 driver.refresh()  # and again with the cookie alone
                 wait_ready(gui, driver)
-                print(f"load {load} with {hostile} idle sockets: ready twice in {time.monotonic() - began:.2f} s")
+                print(f"load {load} with {hostile} idle sockets ({slow} slowloris): ready twice in {time.monotonic() - began:.2f} s")
                 assert page_errors(driver) == []
             finally:
                 driver.quit()

@@ -88,8 +88,11 @@ public struct ServerLimits: Sendable, Hashable {
     /// together); connections still in the lobby do not count.
     public static let maxWebConnections = 64
     /// The most connections waiting in the lobby at once (accepted, first request not yet read
-    /// or refused); past it the longest-waiting one is dropped for a newcomer.
-    public static let maxLobbyConnections = 512
+    /// or refused); past it the longest-waiting one is dropped for a newcomer. Room for 1,000 idle
+    /// and 200 slowloris sockets at once, so that a page's new connection is read at once beside
+    /// them (with 512, it waited 1–2 s in the accept queue behind them); what they send is counted
+    /// in the memory budget.
+    public static let maxLobbyConnections = 2_048
     /// The open-file limit the web server asks for (soft, up to the hard limit).
     public static let openFiles = 4096
     /// The time a new connection has to send a whole first request that shows the token.

@@ -52,7 +52,7 @@ enum WebCommand {
                                      headers: [("Connection", "close"), ("Retry-After", "1")]).serialized()
         let lobby = LobbyLimits(capacity: ServerLimits.maxLobbyConnections, deadline: ServerLimits.tokenDeadline, grace: ServerLimits.lobbyGrace)
         listener.start(maxConnections: ServerLimits.maxWebConnections, lobby: lobby, httpLimits: HTTPLimits(), busy: busy, log: log,
-                       screen: router.refusal) { stream, received in
+                       account: rpc.budget.account("web lobby"), screen: router.refusal) { stream, received in
             HTTPConnection.serve(stream, received: received, limits: HTTPLimits(), headDeadline: ServerLimits.headDeadline, route: router.route)
         }
 

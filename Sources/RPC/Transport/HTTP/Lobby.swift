@@ -32,7 +32,9 @@ public struct LobbyLimits: Sendable, Hashable {
 /// then closed. A connection with no whole request `deadline` after it was accepted is closed
 /// (with 408 if it had begun one). When all `capacity` places are taken, the connection that
 /// has waited longest is closed to make room for a newcomer once it has waited `grace`; until
-/// then newcomers wait in the kernel's accept queue, in the order they came.
+/// then newcomers wait in the kernel's accept queue, in the order they came. What guests send is
+/// reserved in the memory budget before it is kept; a guest the budget has no room for is closed
+/// (an unauthenticated connection never makes anyone else wait).
 struct Lobby: Sendable {
     /// How many bytes of a refused connection's input are discarded before it is closed anyway.
     static let maxDiscard = 1 << 20
@@ -48,6 +50,8 @@ struct Lobby: Sendable {
     let log: TransportLog
     let screen: @Sendable (HTTPRequest) -> HTTPResponse?
     let admit: @Sendable (SocketStream, [UInt8]) -> Void
+    /// Where the bytes guests have sent are counted (the server's memory budget), nil: nowhere.
+    let account: MemoryAccount?
 
     /// One waiting connection.
     private struct Guest {
@@ -71,7 +75,11 @@ struct Lobby: Sendable {
         defer { chunk.deallocate() }
         while true {
             var now = ContinuousClock.now
-            guests.removeAll { expire($0, now: now) }
+            guests.removeAll { guest in
+                guard expire(guest, now: now) else { return false }
+                account?.release(guest.bytes.count, for: .input)
+                return true
+            }
             if let until = acceptPausedUntil, now >= until { acceptPausedUntil = nil }
             let room = guests.count < limits.capacity || evictable(guests, now: now) != nil
             let listening = room && acceptPausedUntil == nil
@@ -94,7 +102,7 @@ struct Lobby: Sendable {
             for index in guests.indices where polled[index].revents != 0 {
                 if read(&guests[index], chunk: chunk) != .waiting { leaving.append(index) }
             }
-            for index in leaving.reversed() { guests.remove(at: index) }
+            for index in leaving.reversed() { account?.release(guests.remove(at: index).bytes.count, for: .input) }
 
             guard listening, let last = polled.last, last.revents != 0 else { continue }
             now = ContinuousClock.now
@@ -105,7 +113,7 @@ struct Lobby: Sendable {
                     if errno == EAGAIN || errno == EWOULDBLOCK { break }
                     if errno == EMFILE || errno == ENFILE {
                         if let index = evictable(guests, now: now) {
-                            close(guests.remove(at: index).fd)
+                            evict(&guests, index)
                             continue
                         }
                         log("accept failed: too many open files; retrying in 100 ms")
@@ -116,12 +124,19 @@ struct Lobby: Sendable {
                     return
                 }
                 if guests.count >= limits.capacity, let index = evictable(guests, now: now) {
-                    close(guests.remove(at: index).fd)
+                    evict(&guests, index)
                 }
                 TCPListener.configure(client)
                 guests.append(Guest(fd: client, arrived: now, parser: HTTPRequestParser(limits: httpLimits)))
             }
         }
+    }
+
+    /// Closes the guest at `index` to make room, its bytes leaving the budget.
+    private func evict(_ guests: inout [Guest], _ index: Int) {
+        let guest = guests.remove(at: index)
+        close(guest.fd)
+        account?.release(guest.bytes.count, for: .input)
     }
 
     /// Closes a guest whose time is up (with 408 if it had begun a request); whether it did.
@@ -158,6 +173,11 @@ struct Lobby: Sendable {
         if guest.closingBy != nil {
             guest.discarded += n
             if guest.discarded < Self.maxDiscard { return .waiting }
+            close(guest.fd)
+            return .gone
+        }
+        // Kept only once the budget grants it; else the guest goes (its bytes so far leave with it).
+        if let account, !account.tryReserve(n, for: .input) {
             close(guest.fd)
             return .gone
         }

@@ -79,12 +79,13 @@ public final class TCPListener: @unchecked Sendable {
     /// `handle` runs on a thread of its own with the stream and the bytes read so far, and must
     /// close the stream. A request the screen refuses gets the screen's answer and is closed.
     public func start(maxConnections: Int, lobby: LobbyLimits, httpLimits: HTTPLimits, busy: [UInt8]?, log: TransportLog,
+                      account: MemoryAccount? = nil,
                       screen: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
                       handle: @escaping @Sendable (SocketStream, [UInt8]) -> Void) {
         let flags = fcntl(fd, F_GETFL)
         _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
         let lobby = Lobby(listener: fd, limits: lobby, httpLimits: httpLimits, maxConnections: maxConnections,
-                          active: active, busy: busy, log: log, screen: screen, admit: handle)
+                          active: active, busy: busy, log: log, screen: screen, admit: handle, account: account)
         let thread = Thread { lobby.run() }
         thread.name = "http-lobby"
         thread.start()
