@@ -303,7 +303,7 @@ public final class FonsterStore: @unchecked Sendable {
                 throw StoreError.invalidArgument("A Fonster with the id \(id.uuidString) already exists; leave the id out to get a new one.")
             }
             let engine = try resolved(engine)
-            let fonster = Self.newFonster(id: id ?? UUID(), name: name, seed: seed, engine: engine.rawValue,
+            let fonster = Self.newFonster(id: id ?? TimeOrderedID.next(), name: name, seed: seed, engine: engine.rawValue,
                                           position: try Self.count(db), options: options)
             try Self.insert(fonster, sortKey: try nextPosition(), into: db)
             return (fonster, [StoreChange([fonster], reason: .create)])
@@ -700,7 +700,7 @@ public final class FonsterStore: @unchecked Sendable {
     }
 
     /// A new Fonster created now in the options' zone, drawn by `engine`.
-    static func newFonster(id: UUID = UUID(), name: String, seed: String, engine: String, position: Int, options: StoreOptions) -> Fonster {
+    static func newFonster(id: UUID = TimeOrderedID.next(), name: String, seed: String, engine: String, position: Int, options: StoreOptions) -> Fonster {
         let ms = (options.now().timeIntervalSince1970 * 1000).rounded(.down)
         let createdAt = Date(timeIntervalSince1970: ms / 1000)
         return Fonster(
