@@ -19,6 +19,7 @@ final class Database {
 
     /// Opens `path` with the given `sqlite3_open_v2` flags.
     init(path: String, displayPath: String, flags: Int32) throws(StoreError) {
+        _ = Database.configured
         var db: OpaquePointer?
         let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard rc == SQLITE_OK, let db else {
@@ -35,6 +36,10 @@ final class Database {
         for statement in cache.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
+
+    /// SQLite set up for this process once, before its first connection: without memory
+    /// statistics (nothing reads them, and they serialise every allocation on one mutex).
+    private static let configured: Void = { _ = fonsters_sqlite3_memstatus_off() }()
 
     /// How a busy or locked file is described in `StoreError.unavailable`.
     static let busyDetail = "another process kept it locked too long"

@@ -15,7 +15,8 @@ public enum RandomSource: String, CaseIterable, Codable, Sendable {
 
 /// One saved creature of the library.
 public struct Fonster: Equatable, Sendable, Identifiable {
-    /// Stable identity; never reused. A row another program wrote with an id that is not a UUID
+    /// Stable identity; never reused. New ones are time-ordered (`TimeOrderedID`), which orders
+    /// nothing the user sees. A row another program wrote with an id that is not a UUID
     /// gets a UUID derived from that text (see `StoredID`), the same on every read.
     public let id: UUID
     /// The user's name for it (may be empty: see `displayName`).

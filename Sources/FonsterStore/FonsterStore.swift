@@ -303,7 +303,7 @@ public final class FonsterStore: @unchecked Sendable {
                 throw StoreError.invalidArgument("A Fonster with the id \(id.uuidString) already exists; leave the id out to get a new one.")
             }
             let engine = try resolved(engine)
-            let fonster = Self.newFonster(id: id ?? UUID(), name: name, seed: seed, engine: engine.rawValue,
+            let fonster = Self.newFonster(id: id ?? TimeOrderedID.next(), name: name, seed: seed, engine: engine.rawValue,
                                           position: try Self.count(db), options: options)
             try Self.insert(fonster, sortKey: try nextPosition(), into: db)
             return (fonster, [StoreChange([fonster], reason: .create)])
@@ -441,19 +441,33 @@ public final class FonsterStore: @unchecked Sendable {
             var sortKey = try nextPosition()
             var position = try fonsterCount()
             var result = ImportResult(created: [], skipped: [])
+            result.created.reserveCapacity(seeds.count)
+            let now = CreationTime(options)  // one commit: one creation time
+            // The new rows go in `Self.rowsPerInsert` at a time; a seed is looked for in the rows
+            // inserted so far (the index has them) and in those waiting, by a hash of its bytes.
+            var waiting = 0
+            var waitingHashes: Set<Int> = []
+            func flush() throws(StoreError) {
+                try Self.insert(result.created[(result.created.count - waiting)...], firstSortKey: sortKey, into: db)
+                sortKey += Int64(waiting)
+                waiting = 0
+                waitingHashes.removeAll(keepingCapacity: true)
+            }
             for (index, seed) in seeds.enumerated() {
-                // The rows inserted earlier in this transaction are in the index too.
-                guard try !holds(seed: seed) else {
+                let hash = Self.bytesHash(seed)
+                let isWaiting = waitingHashes.contains(hash) && result.created.suffix(waiting).contains { Self.sameBytes($0.seed, seed) }
+                if try isWaiting ? true : holds(seed: seed) {
                     result.skipped.append(index)
                     continue
                 }
-                let fonster = Self.newFonster(name: names?[index] ?? "", seed: seed, engine: (engines?[index] ?? engine).rawValue,
-                                              position: position, options: options)
-                try Self.insert(fonster, sortKey: sortKey, into: db)
-                result.created.append(fonster)
+                result.created.append(Self.newFonster(name: names?[index] ?? "", seed: seed, engine: (engines?[index] ?? engine).rawValue,
+                                                      position: position, options: options, at: now))
                 position += 1
-                sortKey += 1
+                waiting += 1
+                waitingHashes.insert(hash)
+                if waiting == Self.rowsPerInsert { try flush() }
             }
+            try flush()
             return (result, result.created.isEmpty ? [] : [StoreChange(result.created, reason: .imported)])
         }
     }
@@ -461,6 +475,20 @@ public final class FonsterStore: @unchecked Sendable {
     /// Whether a Fonster's seed is `seed`, byte for byte (one look-up in `fonsters_by_seed`).
     func holds(seed: String) throws(StoreError) -> Bool {
         try db.scalarInt("SELECT 1 FROM fonsters WHERE seed = ? LIMIT 1", [.text(seed)]) != nil
+    }
+
+    /// Whether `a` and `b` are the same UTF-8 bytes (Swift's `==` also equates canonically
+    /// equivalent text, which the engine draws differently).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// A hash of `text`'s UTF-8 bytes (equal bytes, equal hashes; canonically equivalent text
+    /// in other bytes hashes apart).
+    static func bytesHash(_ text: String) -> Int {
+        var hasher = Hasher()
+        for byte in text.utf8 { hasher.combine(byte) }
+        return hasher.finalize()
     }
 
     /// The virtual-machine steps SQLite has run for this store so far: what a piece of work read,
@@ -588,10 +616,9 @@ public final class FonsterStore: @unchecked Sendable {
                 let (result, changes) = try body()
                 for change in changes {
                     // A change of no Fonster in particular (the settings) is one row without an id.
-                    for id in change.ids.isEmpty ? [nil] : change.ids.map(Optional.some) {
-                        try log(change.reason.rawValue, id: id)
-                    }
+                    if change.ids.isEmpty { try log(change.reason.rawValue, id: nil) } else { try log(change.reason.rawValue, ids: change.ids) }
                 }
+                try pruneLog()
                 try checkIdentity()  // again, as late as possible before the commit
                 decided = true
                 if let gate, !gate.writeMayCommit() { throw .cancelled }
@@ -606,11 +633,32 @@ public final class FonsterStore: @unchecked Sendable {
     }
 
     /// Logs one row of a change for other processes' change detection (`id` nil: of no Fonster
-    /// in particular), keeping the newest `Schema.changeLogKeep` rows. Inside a write transaction.
+    /// in particular). Inside a write transaction, which `pruneLog` ends.
     func log(_ reason: String, id: UUID?) throws(StoreError) {
-        try db.query("INSERT INTO change_log (fonster_id, reason, writer) VALUES (?, ?, ?)",
-                     [.optional(id?.text), .text(reason), .text(writerTag)])
-        try db.query("DELETE FROM change_log WHERE seq <= last_insert_rowid() - ?", [.int(Schema.changeLogKeep)])
+        try db.query(Self.logOne, [.optional(id?.text), .text(reason), .text(writerTag)])
+    }
+
+    /// `log`, a row per id in order, `rowsPerInsert` rows per statement.
+    private func log(_ reason: String, ids: [UUID]) throws(StoreError) {
+        var start = 0
+        var bindings: [SQLValue] = []
+        while start < ids.count {
+            let count = ids.count - start >= Self.rowsPerInsert ? Self.rowsPerInsert : 1
+            bindings.removeAll(keepingCapacity: true)
+            for id in ids[start..<start + count] { bindings += [.text(id.text), .text(reason), .text(writerTag)] }
+            try db.query(count == 1 ? Self.logOne : Self.logMany, bindings)
+            start += count
+        }
+    }
+
+    private static let logOne = "INSERT INTO change_log (fonster_id, reason, writer) VALUES (?, ?, ?)"
+    private static let logMany = "INSERT INTO change_log (fonster_id, reason, writer) VALUES "
+        + Array(repeating: "(?, ?, ?)", count: rowsPerInsert).joined(separator: ", ")
+
+    /// Keeps the newest `Schema.changeLogKeep` rows of the change log: once per write (an import
+    /// of 1,000 logs 1,000 rows, and pruned after each of them before).
+    private func pruneLog() throws(StoreError) {
+        try db.query("DELETE FROM change_log WHERE seq <= (SELECT max(seq) FROM change_log) - ?", [.int(Schema.changeLogKeep)])
     }
 
     /// `write`, tried once more when the disk is full, after giving back the reserve: for the
@@ -699,28 +747,66 @@ public final class FonsterStore: @unchecked Sendable {
         try validate(seed: name, field: field)
     }
 
-    /// A new Fonster created now in the options' zone, drawn by `engine`.
-    static func newFonster(id: UUID = UUID(), name: String, seed: String, engine: String, position: Int, options: StoreOptions) -> Fonster {
-        let ms = (options.now().timeIntervalSince1970 * 1000).rounded(.down)
-        let createdAt = Date(timeIntervalSince1970: ms / 1000)
+    /// A new Fonster created now in the options' zone (or at `time`, for many made at once),
+    /// drawn by `engine`.
+    static func newFonster(id: UUID = TimeOrderedID.next(), name: String, seed: String, engine: String, position: Int, options: StoreOptions,
+                           at time: CreationTime? = nil) -> Fonster {
+        let time = time ?? CreationTime(options)
         return Fonster(
             id: id, name: name, seed: seed, randomSource: nil, history: History(),
-            createdAt: createdAt, createdAtISO8601: ISOTime.format(createdAt, in: options.timeZone, milliseconds: true),
-            createdTimeZone: options.timeZone.identifier, engine: engine, position: position)
+            createdAt: time.date, createdAtISO8601: time.iso, createdTimeZone: time.zone, engine: engine, position: position)
+    }
+
+    /// When Fonsters made now are created: the options' clock to the millisecond, written in their zone.
+    struct CreationTime {
+        /// The moment, to the millisecond.
+        let date: Date
+        /// `date` in ISO 8601 with milliseconds, in the zone.
+        let iso: String
+        /// The zone's identifier.
+        let zone: String
+
+        /// Now, by `options`' clock and zone.
+        init(_ options: StoreOptions) {
+            date = Date(timeIntervalSince1970: (options.now().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+            iso = ISOTime.format(date, in: options.timeZone, milliseconds: true)
+            zone = options.timeZone.identifier
+        }
     }
 
     /// Inserts `f` with list sort key `sortKey` (its `position` is the list index, not stored).
     static func insert(_ f: Fonster, sortKey: Int64, into db: Database) throws(StoreError) {
-        try db.query("""
-            INSERT INTO fonsters (id, position, name, seed, random_source, history, future, created_ms, created_iso, created_zone, engine)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [
-                .text(f.id.text), .int(sortKey), .text(f.name), .text(f.seed), .optional(f.randomSource?.rawValue),
-                .text(SeedListCoding.encode(f.history.past)), .text(SeedListCoding.encode(f.history.future)),
-                .int(milliseconds(f.createdAt)), .text(f.createdAtISO8601),
-                .text(f.createdTimeZone), .text(f.engine),
-            ])
+        try insert([f][...], firstSortKey: sortKey, into: db)
     }
+
+    /// Inserts `fonsters` in order with list sort keys from `firstSortKey` on, `rowsPerInsert`
+    /// rows per statement (a statement's own cost — its savepoint, cursors and the table its
+    /// CHECK builds — is then paid per 50 rows, not per row), the rest one by one.
+    static func insert(_ fonsters: ArraySlice<Fonster>, firstSortKey: Int64, into db: Database) throws(StoreError) {
+        var start = fonsters.startIndex, sortKey = firstSortKey
+        var bindings: [SQLValue] = []
+        while start < fonsters.endIndex {
+            let count = fonsters.endIndex - start >= rowsPerInsert ? rowsPerInsert : 1
+            bindings.removeAll(keepingCapacity: true)
+            for f in fonsters[start..<start + count] {
+                bindings += [
+                    .text(f.id.text), .int(sortKey), .text(f.name), .text(f.seed), .optional(f.randomSource?.rawValue),
+                    .text(SeedListCoding.encode(f.history.past)), .text(SeedListCoding.encode(f.history.future)),
+                    .int(milliseconds(f.createdAt)), .text(f.createdAtISO8601),
+                    .text(f.createdTimeZone), .text(f.engine),
+                ]
+                sortKey += 1
+            }
+            try db.query(count == 1 ? insertOne : insertMany, bindings)
+            start += count
+        }
+    }
+
+    /// Rows per statement of a many-row insert (11 parameters each).
+    static let rowsPerInsert = 50
+    private static let insertOne = "INSERT INTO fonsters (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    private static let insertMany = "INSERT INTO fonsters (\(columns)) VALUES "
+        + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rowsPerInsert).joined(separator: ", ")
 
     static let columns = "id, position, name, seed, random_source, history, future, created_ms, created_iso, created_zone, engine"
 

@@ -213,7 +213,7 @@ public struct LibraryBundle: Equatable, Sendable {
                 ?? TimeZone(secondsFromGMT: parsed.offsetSeconds) ?? timeZone
         }
         return Fonster(
-            id: UUID(), name: entry.name, seed: entry.seed, randomSource: source,
+            id: TimeOrderedID.next(), name: entry.name, seed: entry.seed, randomSource: source,
             history: History(past: entry.history, future: entry.future), createdAt: createdAt,
             createdAtISO8601: ISOTime.format(createdAt, in: zone, milliseconds: true),
             createdTimeZone: zone.identifier, engine: engineName, position: 0)

@@ -22,6 +22,28 @@ import TestSupport
         #expect(try store.list().map(\.seed) == ["b", "a", "c"])
     }
 
+    /// A step's rows go in 50 at a time: a seed repeated within the rows still waiting, or after
+    /// they went in, is skipped all the same; canonically equivalent seeds (other bytes) are not;
+    /// the list keeps the step's order and each Fonster's position is its place.
+    @Test func repeatsAreSkippedWhereverTheyFallInAStep() throws {
+        let store = try fileStore(dir, options: quick)
+        var seeds = (0..<120).map { "seed \($0)" }
+        seeds[30] = "seed 10"  // waiting (the same 50 rows)
+        seeds[60] = "seed 10"  // already inserted (the rows before went in)
+        seeds[70] = "\u{E9}"
+        seeds[71] = "e\u{301}"  // é twice, in other bytes: two seeds
+        seeds[72] = "\u{E9}"
+        seeds[119] = "seed 118"  // the last, one by one after the rows of 50
+        let result = try store.importSeeds(seeds, engine: .current)
+        #expect(result.skipped == [30, 60, 72, 119])
+        let expected = seeds.enumerated().filter { !result.skipped.contains($0.offset) }.map(\.element)
+        #expect(result.created.map(\.seed) == expected)
+        #expect(result.created.map(\.position) == Array(0..<expected.count))
+        let listed = try store.list()
+        #expect(listed.map(\.seed).elementsEqual(expected) { Array($0.utf8) == Array($1.utf8) })
+        #expect(listed.map(\.id) == result.created.map(\.id) && listed.map(\.position) == Array(0..<expected.count))
+    }
+
     /// The "already in the library" check runs inside the write transaction: 30 imports of the
     /// same seeds at once, from 30 connections, add each seed once.
     @Test func thirtyConcurrentImportsOfOneLinkAddEachSeedOnce() throws {

@@ -51,6 +51,20 @@ import TestSupport
         #expect(try store.importLibrary(bundle).skipped == Array(entries.indices))
     }
 
+    /// The change log is pruned once per write, not per row: after imports that logged 12,000
+    /// rows it holds the newest `Schema.changeLogKeep` of them, in one run of sequence numbers.
+    @Test func theChangeLogKeepsItsNewestRowsAfterBigImports() throws {
+        let store = try fileStore(dir, options: quick)
+        for step in 0..<12 {
+            _ = try store.importSeeds((0..<1000).map { "logged \(step) \($0)" }, engine: .current)
+        }
+        let (rows, low, high) = try store.locked { () throws(StoreError) in
+            (try store.db.scalarInt("SELECT count(*) FROM change_log"), try store.db.scalarInt("SELECT min(seq) FROM change_log"),
+             try store.db.scalarInt("SELECT max(seq) FROM change_log"))
+        }
+        #expect(rows == Schema.changeLogKeep && high == 12_000 && low == 12_000 - Schema.changeLogKeep + 1)
+    }
+
     /// Rows read are counted as SQLite's virtual-machine steps: a step of 1,000 seeds (one already there) into a
     /// library of 51,000 reads no more per seed than the same step into one of 11,000 (the old
     /// import read every seed of the library for each step). Both libraries are past the change
