@@ -143,6 +143,22 @@ public struct Silhouette: Hashable, Sendable {
         return count
     }
 
+    /// Whether more than `limit` cells are drawn in one silhouette and not in the other: counted
+    /// from the middle rows out (where creatures differ), stopping once past `limit`.
+    public func differsIn(moreThan limit: Int, from other: Silhouette) -> Bool {
+        withUnsafeBytes(of: words) { a in
+            withUnsafeBytes(of: other.words) { b in
+                var count = 0
+                for n in 0..<16 {
+                    let w = (n &+ 6) & 15
+                    count &+= (a.load(fromByteOffset: w &* 8, as: UInt64.self) ^ b.load(fromByteOffset: w &* 8, as: UInt64.self)).nonzeroBitCount
+                    if count > limit { return true }
+                }
+                return false
+            }
+        }
+    }
+
     /// How many cells are drawn.
     public var drawnCells: Int {
         var count = 0

@@ -22,7 +22,8 @@ public enum Lookalikes {
     /// The indices of `table` whose pictures are the same as `picture` (`same`) and those that
     /// nearly are (`nearly`: alike by `Likeness`, not the same). For the `sameAs`/`nearlyAs` of a
     /// created or changed Fonster: leave the Fonster itself out. Linear: the table's looks are
-    /// compared by silhouette first (a few population counts a picture), then by inner edges.
+    /// compared by silhouette first (from the middle rows, stopping once past the slack), then
+    /// by inner edges.
     public static func matches(of picture: Picture, in table: PictureTable) -> (same: [Int], nearly: [Int]) {
         var same: [Int] = [], nearly: [Int] = []
         let look = Likeness.Look(picture)
@@ -34,8 +35,9 @@ public enum Lookalikes {
                         same.append(i)
                         continue
                     }
-                    let other = cells.look(i), differing = other.pointee.silhouette.differingCells(from: look.silhouette)
-                    if differing <= Likeness.silhouetteSlack && other.pointee.looksAlike(look, silhouettesDifferingIn: differing) {
+                    let other = cells.look(i)
+                    if other.pointee.silhouette.differsIn(moreThan: Likeness.silhouetteSlack, from: look.silhouette) { continue }
+                    if other.pointee.looksAlike(look) {
                         nearly.append(i)
                     }
                 }
