@@ -118,8 +118,10 @@ extension EndToEnd {
             sqlite.standardInput = input
             sqlite.standardOutput = output
             try sqlite.run()
-            // sqlite3 says when it holds the lock (the line comes after the UPDATE took it).
-            input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nUPDATE fonsters SET name = name;\nSELECT 'locked';\n".utf8))
+            // sqlite3 says when it holds the lock (the line comes after the UPDATE took it). It waits
+            // for the lock as long as the backstop: the server may be writing (the pictures it keeps),
+            // and a BEGIN refused as busy would leave no transaction to hold the lock with.
+            input.fileHandleForWriting.write(Data(".bail on\n.timeout \(Int(Patience.backstop * 1000))\nBEGIN IMMEDIATE;\nUPDATE fonsters SET name = name;\nSELECT 'locked';\n".utf8))
             var said = Data()
             while !String(decoding: said, as: UTF8.self).contains("locked") {
                 let chunk = output.fileHandleForReading.availableData
