@@ -106,6 +106,10 @@ def test_64_clients_stay_within_the_budget_and_no_prompt_reader_is_closed(fonste
             thread.join(timeout=BACKSTOP)
         closed = sum(closed_by_server(hog) for hog in hogs)
         for hog in hogs:  # done: their senders, blocked while the server reads nothing more from them, end
+            try:
+                hog.shutdown(socket.SHUT_RDWR)  # wakes a send blocked in another thread (close alone does not)
+            except OSError:
+                pass
             hog.close()
         for thread in senders:
             thread.join(timeout=BACKSTOP)
