@@ -13,7 +13,8 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
 
     private let condition = NSCondition()
     private let capacity: Int?
-    private var buffer = WaitingLine<FrameEvent>()
+    /// The frames waiting, each with its cost (`cost(of:)`, worked out once, when it came).
+    private var buffer = WaitingLine<(event: FrameEvent, cost: Int)>()
     private var bufferedBytes = 0
     /// What the buffered frames cost in the budget (`cost(of:)` each).
     private var bufferedCost = 0
@@ -72,7 +73,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
                 inHand = cost
                 waiter.resume(returning: event)
             } else {
-                buffer.append(event)
+                buffer.append((event, cost))
                 bufferedBytes += Self.size(of: event)
                 bufferedCost += cost
             }
@@ -228,10 +229,10 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     /// once half the buffer is free.
     private func takeBuffered() -> FrameEvent? {
         guard buffer.count > 0 else { return nil }
-        let event = buffer.remove(at: 0)
+        let (event, cost) = buffer.remove(at: 0)
         bufferedBytes -= Self.size(of: event)
-        inHand = Self.cost(of: event)
-        bufferedCost -= inHand
+        inHand = cost
+        bufferedCost -= cost
         if producerWaits, let capacity, hasRoom(capacity) { condition.signal() }
         if !roomWaiters.isEmpty {
             let pending = bufferedBytes

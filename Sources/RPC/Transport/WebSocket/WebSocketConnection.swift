@@ -53,6 +53,7 @@ public enum WebSocketConnection {
         var pending = leftover
         var beat = heartbeat.map { WebSocketHeartbeat.Beat($0, now: .now) }
         reading: while true {
+            var granted = 0  // the chunk's grant, given back once what the read added is counted
             if !pending.isEmpty {
                 pending.withUnsafeBufferPointer { decoder.feed($0, into: &events) }
                 pending = []
@@ -60,6 +61,7 @@ public enum WebSocketConnection {
                 // A chunk is granted by the memory budget before it is read: while it is full,
                 // this client is slowed (nothing is read), or closed when it holds the most.
                 if let account, !account.reserve(capacity, for: .input, whileWaiting: { !stream.peerHungUp() }) { break reading }
+                granted = capacity
                 let deadline = link.closeDeadline(after: closeWait) ?? min(ContinuousClock.now + .seconds(1), beat?.next ?? .now + .seconds(1))
                 let read = stream.read(into: chunk, capacity: capacity, deadline: deadline)
                 if let account, !account.isOpen {
@@ -70,11 +72,6 @@ public enum WebSocketConnection {
                 case .bytes(let n):
                     beat?.heard(at: .now)
                     decoder.feed(UnsafeBufferPointer(start: chunk, count: n), into: &events)
-                    // What the read added is counted before the chunk's grant is given back: no
-                    // other connection is granted the same bytes meanwhile.
-                    account?.charge(decoder.bufferedBytes - charged, for: .input)
-                    charged = decoder.bufferedBytes
-                    account?.release(capacity, for: .input)
                 case .end:
                     account?.release(capacity, for: .input)
                     break reading
@@ -92,8 +89,11 @@ public enum WebSocketConnection {
                     continue reading
                 }
             }
+            // What the read added is counted before the chunk's grant is given back: no other
+            // connection is granted the same bytes meanwhile.
             account?.charge(decoder.bufferedBytes - charged, for: .input)
             charged = decoder.bufferedBytes
+            if granted > 0 { account?.release(granted, for: .input) }
             // Messages go to the session together, one hand-over per read.
             var messages: [FrameEvent] = []
             func handOver() {
