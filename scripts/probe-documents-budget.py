@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Eight 100,000-line documents opened over stdio beside a memory budget: the one budget probe the
-server does not hold yet (issue 35 item 1, "eight 100,000-line documents"). Prints how many were
+server does not hold yet: the peak stays within its idle size plus the budget whatever documents are opened. Prints how many were
 published or refused, and the peak (VmHWM) over the idle size; exits 1 when the peak passes the
 budget. It stays out of the test suite until it holds (a test expected to fail cannot fail);
 docs/benchmarks.md ("Siege") keeps the figures.
