@@ -13,11 +13,11 @@ import FonsterDocument
 enum LSPBenchmark {
     typealias Child = RPCBenchmark.Child
 
-    /// The document: `lines` seeds under a fonsters-v2 directive, every `every`th repeating the
-    /// one before.
+    /// The document: `lines` lines, a fonsters-v2 directive and `lines - 1` seeds, every `every`th
+    /// repeating the one before.
     static func document(lines: Int, variant: Int, every: Int = 50) -> String {
         var text = "# engine: fonsters-v2\n"
-        for n in 0..<lines { text += n % every == every - 1 ? "crew \(variant) member \(n - 1)\n" : "crew \(variant) member \(n)\n" }
+        for n in 0..<lines - 1 { text += n % every == every - 1 ? "crew \(variant) member \(n - 1)\n" : "crew \(variant) member \(n)\n" }
         return text
     }
 
@@ -31,6 +31,9 @@ enum LSPBenchmark {
         while true {
             let body = child.receive()
             guard let message = try? JSONValue(parsing: body) else { continue }
+            if message["method"]?.string == "window/showMessage" {
+                fatalError("lsp: the server refused: \(message["params"]?["message"]?.string ?? "")")
+            }
             if message["method"]?.string == "textDocument/publishDiagnostics", message["params"]?["version"]?.int == version {
                 return (message["params"]?["diagnostics"]?.array?.count ?? 0, body.count)
             }
