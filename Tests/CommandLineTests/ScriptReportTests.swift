@@ -6,7 +6,7 @@ import TestSupport
 /// the JSON-RPC lines. `#` lines in a script are comments: never sent, shown as step titles.
 @Suite(.offTheCooperativeThreads) struct ScriptReportTests {
     static let tour = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples/tour.jsonl").path
+        .deletingLastPathComponent().appendingPathComponent("examples/tour.jsonl").path
     /// The tour's requests (lines with an id), each answered once.
     static let tourRequests = ((try? String(contentsOfFile: tour, encoding: .utf8)) ?? "")
         .split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains("\"id\"") }.count

@@ -1,21 +1,35 @@
 import CZlib
-@testable import CreatureCore
+import CreatureCore
 
 /// A small, independent PNG reader for the tests: chunks, CRCs, and indexed-colour pixels.
-struct PNGTestDecoder {
-    struct Chunk {
-        var type: String
-        var data: [UInt8]
-        var crcValid: Bool
+public struct PNGTestDecoder {
+    /// One chunk as read.
+    public struct Chunk {
+        /// Its four-letter type.
+        public var type: String
+        /// Its data.
+        public var data: [UInt8]
+        /// Whether its stored CRC matches its type and data.
+        public var crcValid: Bool
     }
 
-    struct Header: Equatable {
-        var width, height, bitDepth, colorType, compression, filter, interlace: Int
+    /// The IHDR chunk's fields.
+    public struct Header: Equatable {
+        /// Each field as a number.
+        public var width, height, bitDepth, colorType, compression, filter, interlace: Int
+
+        /// A header of these fields.
+        public init(width: Int, height: Int, bitDepth: Int, colorType: Int, compression: Int, filter: Int, interlace: Int) {
+            (self.width, self.height, self.bitDepth, self.colorType) = (width, height, bitDepth, colorType)
+            (self.compression, self.filter, self.interlace) = (compression, filter, interlace)
+        }
     }
 
-    let chunks: [Chunk]
+    /// The chunks in order.
+    public let chunks: [Chunk]
 
-    init(_ png: [UInt8]) throws {
+    /// Reads `png`'s chunks; throws when the signature or a chunk's length is wrong.
+    public init(_ png: [UInt8]) throws {
         guard png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw Failure("no signature") }
         var chunks: [Chunk] = []
         var p = 8
@@ -32,30 +46,37 @@ struct PNGTestDecoder {
         self.chunks = chunks
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ d: String) { description = d }
+    /// Why a PNG could not be read.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What was wrong.
+        public var description: String
+        /// A failure saying `d`.
+        public init(_ d: String) { description = d }
     }
 
-    static func be32(_ b: [UInt8], _ p: Int) -> UInt32 {
+    /// The big-endian 32-bit number at `p` of `b`.
+    public static func be32(_ b: [UInt8], _ p: Int) -> UInt32 {
         UInt32(b[p]) << 24 | UInt32(b[p + 1]) << 16 | UInt32(b[p + 2]) << 8 | UInt32(b[p + 3])
     }
 
-    var types: [String] { chunks.map(\.type) }
+    /// The chunks' types in order.
+    public var types: [String] { chunks.map(\.type) }
 
     /// Whether every chunk's stored CRC matches its type and data.
-    var allCRCsValid: Bool { chunks.allSatisfy { $0.crcValid } }
+    public var allCRCsValid: Bool { chunks.allSatisfy { $0.crcValid } }
 
-    func chunk(_ type: String) -> Chunk? { chunks.first { $0.type == type } }
+    /// The first chunk of `type`.
+    public func chunk(_ type: String) -> Chunk? { chunks.first { $0.type == type } }
 
-    var header: Header? {
+    /// The IHDR chunk's fields, if it has a well-formed one.
+    public var header: Header? {
         guard let d = chunk("IHDR")?.data, d.count == 13 else { return nil }
         return Header(width: Int(Self.be32(d, 0)), height: Int(Self.be32(d, 4)), bitDepth: Int(d[8]),
                       colorType: Int(d[9]), compression: Int(d[10]), filter: Int(d[11]), interlace: Int(d[12]))
     }
 
     /// The decompressed, still filtered image data (zlib `uncompress`).
-    func rawImageData() throws -> [UInt8] {
+    public func rawImageData() throws -> [UInt8] {
         guard let h = header else { throw Failure("no IHDR") }
         let compressed = chunks.filter { $0.type == "IDAT" }.flatMap(\.data)
         let expected = h.height * (1 + (h.width * h.bitDepth + 7) / 8)
@@ -68,7 +89,7 @@ struct PNGTestDecoder {
     }
 
     /// The RGBA pixels of an indexed-colour PNG, undoing all five filter types.
-    func pixels() throws -> [RGBA] {
+    public func pixels() throws -> [RGBA] {
         guard let h = header, h.colorType == 3, let plte = chunk("PLTE")?.data else { throw Failure("not indexed") }
         let trns = chunk("tRNS")?.data ?? []
         let raw = try rawImageData()

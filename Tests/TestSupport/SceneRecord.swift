@@ -3,50 +3,50 @@ import CreatureCore
 /// A scene in the golden-file format (docs/engine.md §10, the `scenes` of `scene-v1.json`), as the
 /// conformance tests compare it field by field: read from the golden file, from `describe --scene`
 /// and from `Scene.jsonFields`, or made from the engine's `Scene`.
-struct SceneRecord: Decodable, Equatable, Sendable {
+public struct SceneRecord: Decodable, Equatable, Sendable {
     /// The sun's record.
-    struct SunRecord: Decodable, Equatable, Sendable {
+    public struct SunRecord: Decodable, Equatable, Sendable {
         /// Seconds for one pass across the scene.
-        var periodSeconds: Int
+        public var periodSeconds: Int
     }
     /// One cloud's record.
-    struct CloudRecord: Decodable, Equatable, Sendable {
+    public struct CloudRecord: Decodable, Equatable, Sendable {
         /// The cloud's 0-based index.
-        var index: Int
+        public var index: Int
         /// Whether it enters on the left.
-        var startsLeft: Bool
+        public var startsLeft: Bool
         /// Its height as a fraction of the scene's height.
-        var y: Double
+        public var y: Double
         /// Its width in points.
-        var size: Int
+        public var size: Int
         /// Seconds to drift across.
-        var driftSeconds: Int
+        public var driftSeconds: Int
         /// The seed placing its extra puffs.
-        var shapeSeed: Int
+        public var shapeSeed: Int
     }
     /// The clouds' record.
-    struct CloudsRecord: Decodable, Equatable, Sendable {
+    public struct CloudsRecord: Decodable, Equatable, Sendable {
         /// Clouds on screen when the scene appears.
-        var initial: Int
+        public var initial: Int
         /// The most on screen at once.
-        var max: Int
+        public var max: Int
         /// One record per index `0…max−1`.
-        var items: [CloudRecord]
+        public var items: [CloudRecord]
     }
 
     /// The seed as given (the scene is that of its render seed).
-    var seed: String
+    public var seed: String
     /// The sky's three white levels, top to bottom.
-    var sky: [Double]
+    public var sky: [Double]
     /// Whether the sun and clouds layers are drawn.
-    var showOptionalEffects: Bool
+    public var showOptionalEffects: Bool
     /// `null` unless the effects show and the sun layer is on.
-    var sun: SunRecord?
+    public var sun: SunRecord?
     /// `null` unless the effects show and the clouds layer is on.
-    var clouds: CloudsRecord?
+    public var clouds: CloudsRecord?
 
     /// The record of `seed`'s scene under `engine`.
-    init(seed: String, engine: EngineVersion) {
+    public init(seed: String, engine: EngineVersion) {
         let scene = Scene(seed: seed, engine: engine)
         self.seed = seed
         sky = [scene.sky.top, scene.sky.middle, scene.sky.bottom]

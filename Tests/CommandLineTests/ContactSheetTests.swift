@@ -7,7 +7,7 @@ import TestSupport
 /// scripts/contact-sheet.sh draws now, and a sheet's tiles are the creatures on their skies.
 @Suite(.offTheCooperativeThreads, .tags(.slow), .notInQuickTier) struct ContactSheetTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test func committedSheetIsWhatTheScriptDrawsNow() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("sheet-\(UUID().uuidString).png")
