@@ -109,10 +109,10 @@ public struct FrameDecoder: Sendable {
         }
     }
 
-    /// Whether the input has ended (further input is ignored).
     /// The bytes it holds of a message not yet whole (those received).
     public var bufferedBytes: Int { line.count + body.count + detectPrefix.count }
 
+    /// Whether the input has ended (further input is ignored).
     public var isClosed: Bool {
         if case .closed = state { return true }
         return false

@@ -2,21 +2,21 @@ import Foundation
 
 /// A value guarded by a lock, for state shared between threads and tasks.
 /// (`Synchronization.Mutex` would do, but it is gated on newer Apple OS versions.)
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
     /// Wraps `value`.
-    init(_ value: Value) { self.value = value }
+    public init(_ value: Value) { self.value = value }
 
     /// Runs `body` with exclusive access to the value.
     @discardableResult
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
     }
 
     /// A copy of the current value.
-    var current: Value { withLock { $0 } }
+    public var current: Value { withLock { $0 } }
 }

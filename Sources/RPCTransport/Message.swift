@@ -86,7 +86,7 @@ extension Message {
 
 extension JSONValue {
     /// What kind of JSON value this is, for messages: "an object", "a string", "null", ….
-    var kindName: String {
+    public var kindName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

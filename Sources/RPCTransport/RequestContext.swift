@@ -2,7 +2,7 @@ import Compute
 
 /// Cancellation, completion, progress and order state shared between a running request and
 /// the server.
-final class RequestFlag: Sendable {
+public final class RequestFlag: Sendable {
     private struct State {
         var cancelled = false
         /// A cancel came after the request committed a write (it is answered with its result).
@@ -19,16 +19,17 @@ final class RequestFlag: Sendable {
     }
     private let state = Locked(State())
     /// Whether only the end of the request releases the ordered lane (sequential mode).
-    let holdsOrderUntilDone: Bool
+    public let holdsOrderUntilDone: Bool
 
-    init(holdsOrderUntilDone: Bool = false) { self.holdsOrderUntilDone = holdsOrderUntilDone }
+    /// A flag for a request not yet cancelled, answered or out of the ordered lane.
+    public init(holdsOrderUntilDone: Bool = false) { self.holdsOrderUntilDone = holdsOrderUntilDone }
 
     /// Whether the client cancelled the request.
-    var isCancelled: Bool { state.current.cancelled }
+    public var isCancelled: Bool { state.current.cancelled }
     /// Whether progress may still be reported (not cancelled, not answered).
-    var isLive: Bool { state.withLock { !$0.cancelled && !$0.finished } }
+    public var isLive: Bool { state.withLock { !$0.cancelled && !$0.finished } }
     /// How a cancel applies to a request (`cancel()`).
-    enum CancelOutcome: Equatable {
+    public enum CancelOutcome: Equatable {
         /// Nothing was changed and nothing will be: answer -32800 now.
         case answerNow
         /// A write is under way: it rolls back, then the request answers -32800 itself.
@@ -39,7 +40,7 @@ final class RequestFlag: Sendable {
 
     /// Marks the request cancelled, unless a write of it has committed (then only `cancelAsked`).
     @discardableResult
-    func cancel() -> CancelOutcome {
+    public func cancel() -> CancelOutcome {
         state.withLock { state in
             if state.committed {
                 state.cancelAsked = true
@@ -51,12 +52,12 @@ final class RequestFlag: Sendable {
     }
 
     /// Whether a cancel came at all, before or after a commit.
-    var cancelAsked: Bool { state.withLock { $0.cancelled || $0.cancelAsked } }
+    public var cancelAsked: Bool { state.withLock { $0.cancelled || $0.cancelAsked } }
     /// Whether a write of this request committed.
-    var hasCommitted: Bool { state.current.committed }
+    public var hasCommitted: Bool { state.current.committed }
 
     /// Right before a write transaction begins: false (cancelled) means it must not begin.
-    func writeMayBegin() -> Bool {
+    public func writeMayBegin() -> Bool {
         state.withLock { state in
             guard !state.cancelled else { return false }
             state.writing = true
@@ -65,7 +66,7 @@ final class RequestFlag: Sendable {
     }
 
     /// Right before COMMIT: false (cancelled) means roll back; true marks the request committed.
-    func writeMayCommit() -> Bool {
+    public func writeMayCommit() -> Bool {
         state.withLock { state in
             state.writing = false
             guard !state.cancelled else { return false }
@@ -75,12 +76,12 @@ final class RequestFlag: Sendable {
     }
 
     /// A write transaction ended without committing (an error rolled it back).
-    func writeRolledBack() { state.withLock { $0.writing = false } }
+    public func writeRolledBack() { state.withLock { $0.writing = false } }
     /// Marks the request answered.
-    func finish() { state.withLock { $0.finished = true } }
+    public func finish() { state.withLock { $0.finished = true } }
 
     /// Records that a `begin` went out; false (and nothing recorded) if the request is over.
-    func openProgress() -> Bool {
+    public func openProgress() -> Bool {
         state.withLock { state in
             guard !state.cancelled && !state.finished else { return false }
             state.progressOpen = true
@@ -89,7 +90,7 @@ final class RequestFlag: Sendable {
     }
 
     /// Whether a `begin` is waiting for its `end` (and forgets it: the caller sends the end).
-    func closeProgress() -> Bool {
+    public func closeProgress() -> Bool {
         state.withLock { state in
             defer { state.progressOpen = false }
             return state.progressOpen
@@ -97,7 +98,7 @@ final class RequestFlag: Sendable {
     }
 
     /// Lets the next ordered request start.
-    func releaseOrder() {
+    public func releaseOrder() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.orderReleased = true
             defer { state.orderWaiter = nil }
@@ -107,7 +108,7 @@ final class RequestFlag: Sendable {
     }
 
     /// Waits until `releaseOrder` was called.
-    func waitForOrderRelease() async {
+    public func waitForOrderRelease() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let released = state.withLock { state -> Bool in
                 if state.orderReleased { return true }
@@ -128,8 +129,9 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     private static let last = Locked(0)
 
     /// A new session's identity.
-    static func next() -> SessionID { SessionID(number: last.withLock { $0 += 1; return $0 }) }
+    public static func next() -> SessionID { SessionID(number: last.withLock { $0 += 1; return $0 }) }
 
+    /// "session 3".
     public var description: String { "session \(number)" }
 }
 
@@ -144,8 +146,10 @@ public struct RequestContext: Sendable {
     public let method: String
     /// The client's `params.workDoneToken` (an integer or a string), if it sent one.
     public let workDoneToken: JSONValue?
-    let flag: RequestFlag
-    let writer: MessageWriter
+    /// The request's cancellation, write and order state (the store's write gate is made of it).
+    public let flag: RequestFlag
+    /// Where the request's notifications and progress go.
+    public let writer: MessageWriter
     /// The largest response the server will send, in bytes: long work should stop (with an
     /// error saying how to ask for less) as soon as its result would pass it.
     public let maxResponseBytes: Int
@@ -154,7 +158,9 @@ public struct RequestContext: Sendable {
     /// `inlineBytes` runs where it is, the rest goes to the compute pool.
     public let estimatedBytes: Int
 
-    init(id: RPCID, session: SessionID, method: String, workDoneToken: JSONValue?, flag: RequestFlag, writer: MessageWriter,
+    /// A context for request `id` of `session`, answering through `writer` (the server makes one per request;
+    /// work the server starts by itself, as a document's diagnostics, makes its own).
+    public init(id: RPCID, session: SessionID, method: String, workDoneToken: JSONValue?, flag: RequestFlag, writer: MessageWriter,
          maxResponseBytes: Int = ServerLimits().maxResponseBytes, estimatedBytes: Int = Scheduling.defaultBytes) {
         self.id = id
         self.session = session
@@ -310,7 +316,8 @@ public struct NotificationContext: Sendable {
     public let method: String
     /// The session the notification came on.
     public let session: SessionID
-    let writer: MessageWriter
+    /// Where the notification's answers (notifications of the server's own) go.
+    public let writer: MessageWriter
 
     /// Sends a notification to the client.
     public func sendNotification(_ method: String, params: JSONValue? = nil) {

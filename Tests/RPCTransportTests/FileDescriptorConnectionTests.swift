@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import RPC
+@testable import RPCTransport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
 import Testing
-@testable import RPC
+@testable import RPCTransport
 
 /// What an adversarial client found in the framing: a byte order mark, a bare `\r`, a
 /// newline-delimited message on a Content-Length connection. Each stream is also fed one

@@ -1,5 +1,5 @@
 import Testing
-@testable import RPC
+@testable import RPCTransport
 
 @Suite struct FrameDecoderTests {
     /// Feeds `chunks` in order, then finishes; returns every event and the end note.

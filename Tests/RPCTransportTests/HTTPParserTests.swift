@@ -1,5 +1,5 @@
 import Testing
-@testable import RPC
+@testable import RPCTransport
 
 @Suite struct HTTPParserTests {
     private func parse(_ text: String, limits: HTTPLimits = HTTPLimits()) -> HTTPParseResult {

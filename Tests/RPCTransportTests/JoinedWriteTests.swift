@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RPC
+@testable import RPCTransport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import RPC
+@testable import RPCTransport
 
 /// The web server's lobby counts what connections waiting for their first request have sent in
 /// the memory budget, and closes one the budget has no room for (protocol.md, the lobby's bound).

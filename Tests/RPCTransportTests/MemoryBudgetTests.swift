@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RPC
+@testable import RPCTransport
 
 /// protocol.md, "Execution model" — one memory budget for the whole process: charges that fit are
 /// granted, kept pictures give way, of the sessions over their fair share the greediest is closed

@@ -1,5 +1,5 @@
 import Testing
-@testable import RPC
+@testable import RPCTransport
 
 @Suite struct MessageTests {
     private func classify(_ text: String) throws -> Result<Message, InvalidMessage> {

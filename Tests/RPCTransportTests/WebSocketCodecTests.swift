@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RPC
+@testable import RPCTransport
 
 @Suite struct SHA1Tests {
     private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }

@@ -1,5 +1,5 @@
 import Testing
-@testable import RPC
+@testable import RPCTransport
 
 /// The heartbeat's decisions on a clock the test moves (the pings themselves are tested end to
 /// end in Tests/e2e/test_web_connections.py).

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import RPC
+@testable import RPCTransport
 
 private struct Boom: Error, CustomStringConvertible {
     var description: String { "the handler blew up" }

@@ -1,5 +1,7 @@
 import Testing
+import TestSupport
 @testable import RPC
+@testable import RPCTransport
 
 /// A client driving an `RPCServer` over an in-memory connection pair.
 struct TestClient {
@@ -66,25 +68,6 @@ struct TestClient {
         var all: [JSONValue] = []
         while let message = try await receive() { all.append(message) }
         return all
-    }
-}
-
-/// A one-shot signal tasks can wait on.
-actor Gate {
-    private var opened = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    /// Opens the gate, releasing all waiters.
-    func open() {
-        opened = true
-        for waiter in waiters { waiter.resume() }
-        waiters = []
-    }
-
-    /// Waits until the gate is open.
-    func wait() async {
-        if opened { return }
-        await withCheckedContinuation { waiters.append($0) }
     }
 }
 
