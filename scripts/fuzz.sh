@@ -65,9 +65,9 @@ build_target() {
     json) build json "$out/json" -- -module-name JSONFuzz Tests/Fuzz/targets/JSONParserFuzz.swift \
         Sources/JSON/{JSONParser,JSONValue,JSONObject,JSONParseError,JSONSerializer}.swift ;;
     frames) build frames "$out/frames" -- -module-name FramesFuzz Tests/Fuzz/targets/FrameDecoderFuzz.swift \
-        Sources/RPCTransport/{FrameDecoder,Framing,Locked,ServerLimits}.swift ;;
+        Sources/RPCTransport/{FrameDecoder,Framing,Locked,ServerLimits,Watermark}.swift ;;
     http) build http "$out/http" -- -module-name HTTPFuzz Tests/Fuzz/targets/HTTPRequestFuzz.swift \
-        Sources/RPCTransport/HTTP/{HTTPRequestParser,HTTPRequest,OriginPolicy}.swift Sources/RPCTransport/ServerLimits.swift \
+        Sources/RPCTransport/HTTP/{HTTPRequestParser,HTTPRequest,OriginPolicy}.swift Sources/RPCTransport/{ServerLimits,Watermark}.swift \
         Sources/RPCTransport/WebSocket/UTF8Validator.swift ;;
     document) build document "$out/document" -- -module-name DocumentFuzz Tests/Fuzz/targets/DocumentEditFuzz.swift \
         Sources/FonsterDocument/{TextPosition,DocumentText,DocumentError,DocumentLimits}.swift ;;

@@ -27,7 +27,7 @@ public final class Connection: Sendable {
     ) -> Connection {
         let framing = FramingState()
         let account = budget?.account("stdio")
-        let pipe = InboundPipe(framing: framing, limits: limits, capacity: ServerLimits.maxReadAheadMessages, log: log, account: account)
+        let pipe = InboundPipe(framing: framing, limits: limits, readAhead: ServerLimits.readAheadMessages, log: log, account: account)
         let writer = MessageWriter(
             output: FileDescriptorOutput(fd: output, closeDescriptor: closeOutput, log: log, account: account), framing: framing)
         FileDescriptorInput.start(fd: input, pipe: pipe, log: log)
@@ -44,8 +44,8 @@ public final class Connection: Sendable {
     ) -> (server: Connection, client: Connection) {
         let serverFraming = FramingState(fixedServerFraming)
         let clientFramingState = FramingState(clientFraming)
-        let toServer = InboundPipe(framing: serverFraming, limits: limits, capacity: nil, log: log)
-        let toClient = InboundPipe(framing: clientFramingState, limits: limits, capacity: nil, log: log)
+        let toServer = InboundPipe(framing: serverFraming, limits: limits, readAhead: nil, log: log)
+        let toClient = InboundPipe(framing: clientFramingState, limits: limits, readAhead: nil, log: log)
         let server = Connection(
             incoming: toServer.frames,
             writer: MessageWriter(output: InMemoryOutput(peer: toClient), framing: serverFraming))

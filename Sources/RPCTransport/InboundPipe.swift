@@ -11,8 +11,8 @@ final class InboundPipe: Sendable {
 
     /// A pipe that detects the framing (or uses the one fixed in `framing`), charging what it
     /// holds to `account`.
-    init(framing: FramingState, limits: FrameLimits, capacity: Int?, log: TransportLog, account: MemoryAccount? = nil) {
-        self.frames = IncomingFrames(capacity: capacity, account: account)
+    init(framing: FramingState, limits: FrameLimits, readAhead: Watermark?, log: TransportLog, account: MemoryAccount? = nil) {
+        self.frames = IncomingFrames(readAhead: readAhead, account: account)
         self.framing = framing
         self.decoder = Locked((FrameDecoder(framing: framing.detected, limits: limits), 0))
         self.log = log

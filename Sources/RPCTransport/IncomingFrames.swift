@@ -2,17 +2,19 @@ import Foundation
 
 /// The frames arriving on a connection, in order, as an async sequence that ends at end of input.
 ///
-/// With a capacity, a producer thread that gets ahead of the consumer blocks once that many
-/// frames, or 64 MiB of them, are waiting (backpressure for the file-descriptor reader), until
-/// the consumer has taken half of them (woken once per half, not once per frame); without
-/// one, the buffer grows (in-memory connections).
+/// With a read-ahead `Watermark`, a producer thread that gets ahead of the consumer blocks once
+/// its high watermark of frames (or of bytes, `ServerLimits.readAheadBytes`) wait (backpressure
+/// for the file-descriptor reader), until the consumer has taken both down to their low
+/// watermarks (woken once then, not once per frame); without one, the buffer grows (in-memory
+/// connections).
 /// Iterate it once.
 public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     /// Each element is a message body or a framing error.
     public typealias Element = FrameEvent
 
     private let condition = NSCondition()
-    private let capacity: Int?
+    /// How many frames a producer may get ahead of the consumer (nil: unbounded).
+    private let readAhead: Watermark?
     /// The frames waiting, each with its cost (`cost(of:)`, worked out once, when it came).
     private var buffer = WaitingLine<(event: FrameEvent, cost: Int)>()
     private var bufferedBytes = 0
@@ -21,7 +23,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     /// What the frame the consumer took last costs: counted until it asks for the next one
     /// (until then it holds the message and what was parsed from it).
     private var inHand = 0
-    private static let maxBufferedBytes = ServerLimits.maxReadAheadBytes
+    private static let bytesReadAhead = ServerLimits.readAheadBytes
     private var waiter: CheckedContinuation<FrameEvent?, Never>?
     /// Whether the producer waits for room.
     private var producerWaits = false
@@ -39,10 +41,10 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     /// Where waiting messages, and the one the consumer holds, are counted (`MemoryBudget.Use.queued`).
     private let account: MemoryAccount?
 
-    /// A queue; `capacity` bounds how many frames a producer may get ahead (nil: unbounded);
+    /// A queue; `readAhead` bounds how many frames a producer may get ahead (nil: unbounded);
     /// waiting messages are charged to `account`.
-    init(capacity: Int? = nil, account: MemoryAccount? = nil) {
-        self.capacity = capacity
+    init(readAhead: Watermark? = nil, account: MemoryAccount? = nil) {
+        self.readAhead = readAhead
         self.account = account
     }
 
@@ -53,9 +55,9 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         for event in events {
-            if let capacity, isFull(capacity) {
+            if let readAhead, mustStop(readAhead) {
                 producerWaits = true
-                while !stopped && buffer.count > 0 && !hasRoom(capacity) { condition.wait() }
+                while !stopped && buffer.count > 0 && !mayResume(readAhead) { condition.wait() }
                 producerWaits = false
             }
             if stopped || finished { return false }
@@ -81,14 +83,14 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         return !stopped
     }
 
-    /// With the lock held: whether the producer must wait.
-    private func isFull(_ capacity: Int) -> Bool {
-        buffer.count >= capacity || bufferedBytes >= Self.maxBufferedBytes
+    /// With the lock held: whether the producer must wait (frames or bytes at their high watermark).
+    private func mustStop(_ readAhead: Watermark) -> Bool {
+        readAhead.mustStop(at: buffer.count) || Self.bytesReadAhead.mustStop(at: bufferedBytes)
     }
 
-    /// With the lock held: whether a waiting producer may go on (half the frames and bytes taken).
-    private func hasRoom(_ capacity: Int) -> Bool {
-        buffer.count <= capacity / 2 && bufferedBytes < Self.maxBufferedBytes / 2
+    /// With the lock held: whether a waiting producer may go on (frames and bytes at their low watermark).
+    private func mayResume(_ readAhead: Watermark) -> Bool {
+        readAhead.mayResume(at: buffer.count) && Self.bytesReadAhead.mayResume(at: bufferedBytes)
     }
 
     /// Marks the end of input: the sequence ends once the buffered frames are taken.
@@ -226,14 +228,14 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     }
 
     /// With the lock held: takes the oldest buffered frame, if any, waking a waiting producer
-    /// once half the buffer is free.
+    /// once the buffer is down to its low watermark.
     private func takeBuffered() -> FrameEvent? {
         guard buffer.count > 0 else { return nil }
         let (event, cost) = buffer.remove(at: 0)
         bufferedBytes -= Self.size(of: event)
         inHand = cost
         bufferedCost -= cost
-        if producerWaits, let capacity, hasRoom(capacity) { condition.signal() }
+        if producerWaits, let readAhead, mayResume(readAhead) { condition.signal() }
         if !roomWaiters.isEmpty {
             let pending = bufferedBytes
             let ready = roomWaiters.filter { $0.limit >= pending }.map(\.continuation)

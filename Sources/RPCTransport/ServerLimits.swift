@@ -54,6 +54,11 @@ public struct ServerLimits: Sendable, Hashable {
     public static let maxReadAheadMessages = 256
     /// The bytes of whole messages read ahead of the session.
     public static let maxReadAheadBytes = 64 << 20
+    /// The read-ahead in messages as a back-pressure policy: the reader stops at
+    /// `maxReadAheadMessages` and goes on once the session has taken half.
+    public static let readAheadMessages = Watermark(high: maxReadAheadMessages)
+    /// The read-ahead in bytes: the reader stops at `maxReadAheadBytes`, goes on at half.
+    public static let readAheadBytes = Watermark(high: maxReadAheadBytes)
     /// The bytes of answers joined into one `write(2)` while requests are read one after another.
     public static let joinedWriteBytes = 64 << 10
     /// The largest answer written straight from the answering thread where the pipe's free room

@@ -38,7 +38,7 @@ public enum WebSocketConnection {
         let output = WebSocketOutput(stream: stream, link: link, log: log, account: account)
         outputAccount.withLock { $0 = output }
         account?.charge(ServerLimits.connectionBytes, for: .connection)
-        let frames = IncomingFrames(capacity: ServerLimits.maxReadAheadMessages, account: account)
+        let frames = IncomingFrames(readAhead: ServerLimits.readAheadMessages, account: account)
         // JSON serializes without raw newlines, so newline-delimited framing yields exactly one
         // body per write, whose "\n" the output drops.
         let writer = MessageWriter(output: output, framing: FramingState(.newlineDelimited))
