@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "RPC", dependencies: ["JSON", "Compute", "RPCTransport", "CreatureCore", "FonsterStore", "FonsterDocument"]),
         .executableTarget(name: "fonsters-rpc", dependencies: ["JSON", "Compute", "RPCTransport", "RPC", "CreatureCore", "FonsterStore", "FonsterDocument"]),
         .executableTarget(name: "fonsters-bench", dependencies: ["JSON", "Compute", "CreatureCore", "FonsterStore", "RPCTransport", "RPC", "FonsterDocument"], path: "Sources/fonsters-bench"),
-        .target(name: "TestSupport", dependencies: ["JSON", "Compute", "CreatureCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["JSON", "Compute", "CreatureCore", "RPCTransport"], path: "Tests/TestSupport"),
         .testTarget(name: "CreatureCoreTests", dependencies: ["CreatureCore", "TestSupport"]),
         .testTarget(name: "FonsterStoreTests", dependencies: ["FonsterStore", "TestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "RPCTransport", "TestSupport"]),

@@ -163,7 +163,7 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     }
 
     /// Calls `handler` once when the consumer stops listening (at once if it has).
-    func whenStopped(_ handler: @escaping @Sendable () -> Void) {
+    public func whenStopped(_ handler: @escaping @Sendable () -> Void) {
         condition.lock()
         let now = stopped
         if !now { stopHandlers.append(handler) }

@@ -1,6 +1,6 @@
 /// A JSON-RPC notification: a call without an id, which gets no response.
 ///
-/// Foundation also has a `Notification`; in files importing both, write `RPC.Notification`.
+/// Foundation also has a `Notification`; in files importing both, write `RPCTransport.Notification`.
 public struct Notification: Sendable, Hashable {
     /// The method name.
     public var method: String

@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import RPC
+@testable import RPCTransport
 
 @Suite(.hangBackstop) struct BatchTests {
     private func server(_ mode: RPCServer.Mode) -> RPCServer {

@@ -1,6 +1,5 @@
 import Testing
 import TestSupport
-@testable import RPC
 @testable import RPCTransport
 
 private struct Boom: Error, CustomStringConvertible {
