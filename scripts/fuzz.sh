@@ -65,14 +65,14 @@ build_target() {
     json) build json "$out/json" -- -module-name JSONFuzz Tests/Fuzz/targets/JSONParserFuzz.swift \
         Sources/JSON/{JSONParser,JSONValue,JSONObject,JSONParseError,JSONSerializer}.swift ;;
     frames) build frames "$out/frames" -- -module-name FramesFuzz Tests/Fuzz/targets/FrameDecoderFuzz.swift \
-        Sources/RPC/Transport/{FrameDecoder,Framing,Locked,ServerLimits}.swift ;;
+        Sources/RPCTransport/{FrameDecoder,Framing,Locked,ServerLimits,Watermark}.swift ;;
     http) build http "$out/http" -- -module-name HTTPFuzz Tests/Fuzz/targets/HTTPRequestFuzz.swift \
-        Sources/RPC/Transport/HTTP/{HTTPRequestParser,HTTPRequest,OriginPolicy}.swift Sources/RPC/Transport/ServerLimits.swift \
-        Sources/RPC/Transport/WebSocket/UTF8Validator.swift ;;
+        Sources/RPCTransport/HTTP/{HTTPRequestParser,HTTPRequest,OriginPolicy}.swift Sources/RPCTransport/{ServerLimits,Watermark}.swift \
+        Sources/RPCTransport/WebSocket/UTF8Validator.swift ;;
     document) build document "$out/document" -- -module-name DocumentFuzz Tests/Fuzz/targets/DocumentEditFuzz.swift \
         Sources/FonsterDocument/{TextPosition,DocumentText,DocumentError,DocumentLimits}.swift ;;
     websocket) build websocket "$out/websocket" -- -module-name WebSocketFuzz Tests/Fuzz/targets/WebSocketFrameFuzz.swift \
-        Sources/RPC/Transport/WebSocket/{WebSocketFrameDecoder,WebSocketFrame,UTF8Validator}.swift ;;
+        Sources/RPCTransport/WebSocket/{WebSocketFrameDecoder,WebSocketFrame,UTF8Validator}.swift ;;
     sharelink) build sharelink "$out/sharelink" -- -module-name ShareLinkFuzz \
         Tests/Fuzz/targets/ShareLinkFuzz.swift "$out/libCreatureCore.a" "${libs[@]}" ;;
     png) build png "$out/png" -- -module-name PNGFuzz \

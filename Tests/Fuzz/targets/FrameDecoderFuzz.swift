@@ -1,4 +1,4 @@
-// libFuzzer target: the incremental frame decoder (Sources/RPC/Transport/FrameDecoder.swift).
+// libFuzzer target: the incremental frame decoder (Sources/RPCTransport/FrameDecoder.swift).
 // Built by scripts/fuzz.sh together with Framing.swift and Locked.swift.
 //
 // The first input byte picks the set-up (framing detected or fixed; small or default limits),

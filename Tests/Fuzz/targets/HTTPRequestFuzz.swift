@@ -1,4 +1,4 @@
-// libFuzzer target: the HTTP request-head parser (Sources/RPC/Transport/HTTP/), with the
+// libFuzzer target: the HTTP request-head parser (Sources/RPCTransport/HTTP/), with the
 // request accessors and the Host/Origin policy. Built by scripts/fuzz.sh with
 // HTTPRequestParser.swift, HTTPRequest.swift, OriginPolicy.swift and UTF8Validator.swift.
 //

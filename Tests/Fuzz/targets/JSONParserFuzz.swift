@@ -1,4 +1,4 @@
-// libFuzzer target: the strict JSON parser (Sources/RPC/Transport/JSONParser.swift).
+// libFuzzer target: the strict JSON parser (Sources/JSON/JSONParser.swift).
 // Built by scripts/fuzz.sh together with the JSON*.swift transport files.
 //
 // Checks, besides "never crashes, never hangs":

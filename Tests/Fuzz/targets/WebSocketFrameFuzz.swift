@@ -1,4 +1,4 @@
-// libFuzzer target: the WebSocket frame decoder (Sources/RPC/Transport/WebSocket/).
+// libFuzzer target: the WebSocket frame decoder (Sources/RPCTransport/WebSocket/).
 // Built by scripts/fuzz.sh with WebSocketFrameDecoder.swift, WebSocketFrame.swift and UTF8Validator.swift.
 //
 // The first input byte picks the message limit (small or large) and whether masking is

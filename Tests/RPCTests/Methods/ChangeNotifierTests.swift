@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import FonsterStore
 @testable import RPC
+@testable import RPCTransport
 
 /// `fonsters/didChange` to a client that stops reading: sent while little waits for it, then folded
 /// into one `reload` sent once the client reads again, however many changes came meanwhile.

@@ -3,6 +3,7 @@ import Testing
 import FonsterStore
 import FonsterDocument
 @testable import RPC
+@testable import RPCTransport
 
 /// Diagnostics after a change wait for a pause in typing, on a clock the test holds: twenty quick
 /// changes publish once, for the last version; and a document's problems are capped with a summary.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FonsterStore
+import TestSupport
 @testable import RPC
 
 /// The real method table on an in-memory store, served over `Connection.inMemoryPair`.

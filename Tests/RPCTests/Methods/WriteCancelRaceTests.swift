@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import CreatureCore
 import FonsterStore
+import TestSupport
 @testable import RPC
 
 /// `-32800` tells the truth: in many races of a write and its `$/cancelRequest` (the cancel sent

@@ -5,6 +5,7 @@ import CreatureCore
 import FonsterDocument
 import FonsterStore
 @testable import RPC
+@testable import RPCTransport
 
 /// Every limit is written once and listed in one place (`LimitPolicy`), and `fonsters-rpc
 /// limits` prints exactly that list: the values the code runs with, not a copy of them.

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import FonsterStore
 @testable import RPC
+@testable import RPCTransport
 
 /// The ordered lane, weights, batch counting before parsing, and progress that always ends.
 @Suite(.hangBackstop) struct SchedulingTests {

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import RPCTransport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Answers ready together share one `write(2)`: while the session holds the output, chunks are
+/// joined in order and reach the pipe only on `release()` (or once `joinLimit` bytes wait).
+@Suite struct JoinedWriteTests {
+    /// A pipe and an output writing into it; the test reads the other end.
+    struct Pipe {
+        let readEnd: Int32
+        let output: FileDescriptorOutput
+
+        init() {
+            var fds: [Int32] = [0, 0]
+            precondition(pipe(&fds) == 0)
+            readEnd = fds[0]
+            output = FileDescriptorOutput(fd: fds[1], closeDescriptor: true, log: .silent)
+        }
+
+        /// The bytes in the pipe, not yet read.
+        var unread: Int {
+            var count: Int32 = 0
+            return ioctl(readEnd, UInt(FIONREAD), &count) == 0 ? Int(count) : -1
+        }
+
+        /// Reads exactly `count` bytes.
+        func read(_ count: Int) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: count)
+            var offset = 0
+            while offset < count {
+                let n = bytes.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress! + offset, count - offset) }
+                if n <= 0 { break }
+                offset += n
+            }
+            return Array(bytes.prefix(offset))
+        }
+
+        func close() async {
+            await output.close()
+            _ = Glibc.close(readEnd)
+        }
+    }
+
+    @Test func heldChunksReachThePipeTogetherAndInOrderOnRelease() async {
+        let pipe = Pipe()
+        pipe.output.hold()
+        for word in ["one\n", "two\n", "three\n"] { pipe.output.write(Array(word.utf8)) }
+        #expect(pipe.unread == 0, "nothing is written while held")
+        pipe.output.release()
+        await pipe.output.flush()
+        #expect(pipe.unread == 14)
+        #expect(String(decoding: pipe.read(14), as: UTF8.self) == "one\ntwo\nthree\n")
+        await pipe.close()
+    }
+
+    @Test func chunksPastTheJoinLimitAreWrittenWhileHeld() async {
+        let pipe = Pipe()
+        pipe.output.hold()
+        let big = [UInt8](repeating: UInt8(ascii: "x"), count: FileDescriptorOutput.joinLimit)
+        pipe.output.write([UInt8(ascii: "a")])
+        pipe.output.write(big)  // the joined bytes pass the limit: out they go, held or not
+        let expected = 1 + big.count
+        let bytes = pipe.read(expected)
+        #expect(bytes.count == expected && bytes.first == UInt8(ascii: "a"))
+        pipe.output.write([UInt8(ascii: "b")])
+        #expect(pipe.unread == 0, "what comes after is joined again")
+        pipe.output.release()
+        #expect(pipe.read(1) == [UInt8(ascii: "b")])
+        await pipe.close()
+    }
+
+    @Test func aBigChunkWhileHeldGoesAfterWhatWasJoined() async {
+        let pipe = Pipe()
+        pipe.output.hold()
+        pipe.output.write([UInt8(ascii: "a")])
+        let big = [UInt8](repeating: UInt8(ascii: "x"), count: FileDescriptorOutput.joinLimit + 10)
+        pipe.output.write(big)
+        let bytes = pipe.read(1 + big.count)
+        #expect(bytes.count == 1 + big.count && bytes.first == UInt8(ascii: "a") && bytes.dropFirst().allSatisfy { $0 == UInt8(ascii: "x") })
+        pipe.output.release()
+        await pipe.close()
+    }
+
+    @Test func withoutHoldEachChunkIsWrittenAtOnce() async {
+        let pipe = Pipe()
+        pipe.output.write(Array("now\n".utf8))
+        #expect(pipe.read(4) == Array("now\n".utf8))
+        await pipe.close()
+    }
+
+    @Test func closeWritesWhatIsHeld() async {
+        let pipe = Pipe()
+        pipe.output.hold()
+        pipe.output.write(Array("last\n".utf8))
+        await pipe.output.close()
+        #expect(pipe.read(5) == Array("last\n".utf8))
+        _ = Glibc.close(pipe.readEnd)
+    }
+}
