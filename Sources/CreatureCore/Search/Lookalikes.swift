@@ -1,19 +1,16 @@
 import Foundation
 
 /// Creatures that look alike. Two pictures are **the same** when every cell has the same colour
-/// or none; **nearly** the same when at most `nearlyMaxCells` of the 1,024 cells differ (a few
-/// speckles, a changed eye: under 1 % of the picture, hard to tell apart at avatar size).
+/// or none; **nearly** the same when they look alike by `Likeness` (the silhouette first, then
+/// the colours: the same shape in other colours nearly looks alike) without being the same.
 public enum Lookalikes {
-    /// At most this many cells differ between pictures that nearly look alike.
-    public static let nearlyMaxCells = 8
-
     /// The groups of a library: `exact` lists items drawing one picture, `near` items joined by
     /// chains of nearly-alike pictures (with at least two different pictures in each). Groups and
     /// the items in them keep the input order.
     public struct Groups<ID: Sendable>: Sendable {
         /// Items that draw the same picture, two or more a group.
         public var exact: [[ID]]
-        /// Items whose pictures are linked by "at most `nearlyMaxCells` cells differ".
+        /// Items whose pictures are linked by `Likeness.looksAlike`.
         public var near: [[ID]]
 
         /// The same groups, each item named by `name`.
@@ -23,17 +20,24 @@ public enum Lookalikes {
     }
 
     /// The indices of `table` whose pictures are the same as `picture` (`same`) and those that
-    /// nearly are (`nearly`, not the same). For the `sameAs`/`nearlyAs` of a created or changed
-    /// Fonster: leave the Fonster itself out. Linear, about 0.1 µs a picture.
+    /// nearly are (`nearly`: alike by `Likeness`, not the same). For the `sameAs`/`nearlyAs` of a
+    /// created or changed Fonster: leave the Fonster itself out. Linear: the table's looks are
+    /// compared by silhouette first (from the middle rows, stopping once past the slack), then
+    /// by inner edges.
     public static func matches(of picture: Picture, in table: PictureTable) -> (same: [Int], nearly: [Int]) {
         var same: [Int] = [], nearly: [Int] = []
+        let look = Likeness.Look(picture)
         picture.cells.withUnsafeBufferPointer { own in
             let own = own.baseAddress!, fingerprint = picture.fingerprint
             table.withCells { cells in
                 for i in 0..<cells.count {
                     if cells.fingerprint(i) == fingerprint && Picture.sameCells(cells[i], own) {
                         same.append(i)
-                    } else if Picture.differingCells(cells[i], own, upTo: nearlyMaxCells) <= nearlyMaxCells {
+                        continue
+                    }
+                    let other = cells.look(i)
+                    if other.pointee.silhouette.differsIn(moreThan: Likeness.silhouetteSlack, from: look.silhouette) { continue }
+                    if other.pointee.looksAlike(look) {
                         nearly.append(i)
                     }
                 }
@@ -76,11 +80,10 @@ public enum Lookalikes {
     }
 
     /// Groups the pictures of `table` (named by their indices) into same and nearly-same ones.
-    /// Same: pictures by fingerprint, then their cells compared. Nearly: by the pigeonhole rule,
-    /// two pictures with at most N differing cells agree on at least one of N + 1 disjoint blocks
-    /// of cells (block b = cells i with i mod (N + 1) = b, spread over the whole picture), so only
-    /// pictures sharing a block's hash are compared, each pair once. Every loop reads the table's
-    /// cells in place and keeps indices only.
+    /// Same: pictures by fingerprint, then their cells compared. Nearly: the distinct pictures'
+    /// looks (kept in the table) in a `LikenessIndex`, whose alike pairs (found by silhouette
+    /// blocks, each pair once) are joined into chains. Every loop reads the table in place and
+    /// keeps indices only.
     public static func groups(_ table: PictureTable, near: Bool = true) -> Groups<Int> {
         table.withCells { cells in groups(cells, near: near) }
     }
@@ -108,48 +111,24 @@ public enum Lookalikes {
         let exact = collect(cells.count) { members[uniqueOf[$0]] > 1 ? uniqueOf[$0] : nil }
         guard near else { return Groups(exact: exact, near: []) }
 
-        let blocks = nearlyMaxCells + 1
-        var keys = [UInt64](repeating: 0, count: first.count * blocks)
-        keys.withUnsafeMutableBufferPointer { keys in
-            for u in first.indices { blockHashes(cells[first[u]], into: keys.baseAddress! + u * blocks) }
-        }
-        var parent = Array(first.indices)
+        // Each distinct picture's look, numbered by the index (pictures of one look share it).
+        var index = LikenessIndex()
+        index.reserveCapacity(first.count)
+        let lookOf = first.map { index.insert(cells.look($0).pointee) }
+        var parent = Array(0..<index.count)
         func root(_ x: Int) -> Int {
             var x = x
             while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
             return x
         }
-        var head: [UInt64: Int] = [:], next = [Int](repeating: -1, count: first.count)
-        head.reserveCapacity(first.count)
-        for b in 0..<blocks {
-            // Buckets of uniques sharing block b's hash, as chains through `next`.
-            head.removeAll(keepingCapacity: true)
-            for u in first.indices {
-                let key = keys[u * blocks + b]
-                next[u] = head.updateValue(u, forKey: key) ?? -1
-            }
-            for start in head.values where next[start] >= 0 {
-                var u = start
-                while u >= 0 {
-                    var v = next[u]
-                    while v >= 0 {
-                        defer { v = next[v] }
-                        // Compared in the first block the two share; skip when already joined.
-                        if (0..<b).contains(where: { keys[u * blocks + $0] == keys[v * blocks + $0] }) { continue }
-                        let (ru, rv) = (root(u), root(v))
-                        if ru == rv { continue }
-                        if Picture.differingCells(cells[first[u]], cells[first[v]], upTo: nearlyMaxCells) <= nearlyMaxCells {
-                            parent[max(ru, rv)] = min(ru, rv)
-                        }
-                    }
-                    u = next[u]
-                }
-            }
+        index.forEachAlikePair(unless: { root($0) == root($1) }) { a, b in
+            let (ra, rb) = (root(a), root(b))
+            parent[max(ra, rb)] = min(ra, rb)
         }
-        var uniques = [Int](repeating: 0, count: first.count)
-        for u in first.indices { uniques[root(u)] += 1 }
+        var uniques = [Int](repeating: 0, count: index.count)
+        for u in first.indices { uniques[root(lookOf[u])] += 1 }
         let nearGroups = collect(cells.count) { i in
-            let r = root(uniqueOf[i])
+            let r = root(lookOf[uniqueOf[i]])
             return uniques[r] > 1 ? r : nil
         }
         return Groups(exact: exact, near: nearGroups)
@@ -167,17 +146,6 @@ public enum Lookalikes {
             }
         }
         return groups
-    }
-
-    /// The hashes of the N + 1 interleaved blocks of the 1,024 cells at `cells`, written to `hashes`.
-    static func blockHashes(_ cells: UnsafePointer<UInt8>, into h: UnsafeMutablePointer<UInt64>) {
-        let blocks = nearlyMaxCells + 1
-        h.initialize(repeating: 0xCBF2_9CE4_8422_2325, count: blocks)
-        var b = 0
-        for i in 0..<1024 {
-            h[b] = (h[b] ^ UInt64(cells[i])) &* 0x0000_0100_0000_01B3
-            b = b == blocks - 1 ? 0 : b + 1
-        }
     }
 }
 

@@ -1,13 +1,15 @@
-/// Pictures side by side: 1,024 cells each, in pages of 256 that copies of a table share until
-/// one of them changes a page (then only that page is copied). Grouping and matching read the
-/// cells through raw pointers (`withCells`), so no picture is retained or copied in their loops.
+/// Pictures side by side: 1,024 cells each, with their fingerprints and looks (`Likeness.Look`,
+/// worked out as a picture is put in), in pages of 256 that copies of a table share until one of
+/// them changes a page (then only that page is copied). Grouping and matching read them through
+/// raw pointers (`withCells`), so no picture is retained or copied in their loops.
 public struct PictureTable: Sendable {
-    /// The cells and fingerprints of up to `size` pictures; written only while one table holds it.
+    /// The cells, fingerprints and looks of up to `size` pictures; written only while one table holds it.
     final class Page: @unchecked Sendable {
         /// Pictures a page holds.
         static let size = 256
         let cells = UnsafeMutablePointer<UInt8>.allocate(capacity: size * 1024)
         let fingerprints = UnsafeMutablePointer<UInt64>.allocate(capacity: size)
+        let looks = UnsafeMutablePointer<Likeness.Look>.allocate(capacity: size)
 
         init() {}
 
@@ -15,11 +17,20 @@ public struct PictureTable: Sendable {
         init(copying other: Page, count: Int) {
             cells.initialize(from: other.cells, count: count * 1024)
             fingerprints.initialize(from: other.fingerprints, count: count)
+            looks.initialize(from: other.looks, count: count)
+        }
+
+        /// Puts the picture whose cells are at `from` in `slot`: its cells, fingerprint and look.
+        func put(_ from: UnsafePointer<UInt8>, fingerprint: UInt64, at slot: Int) {
+            (cells + slot * 1024).update(from: from, count: 1024)
+            fingerprints[slot] = fingerprint
+            (looks + slot).initialize(to: Likeness.Look(cells: from))
         }
 
         deinit {
             cells.deallocate()
             fingerprints.deallocate()
+            looks.deallocate()
         }
     }
 
@@ -54,8 +65,7 @@ public struct PictureTable: Sendable {
         if !isKnownUniquelyReferenced(&pages[p]) {
             pages[p] = Page(copying: pages[p], count: slot)
         }
-        (pages[p].cells + slot * 1024).update(from: base, count: 1024)
-        pages[p].fingerprints[slot] = fingerprint
+        pages[p].put(base, fingerprint: fingerprint, at: slot)
         return true
     }
 
@@ -72,8 +82,7 @@ public struct PictureTable: Sendable {
             pages[p] = Page(copying: pages[p], count: min(Page.size, count - p * Page.size))
         }
         let page = pages[p]
-        picture.cells.withUnsafeBufferPointer { (page.cells + slot * 1024).update(from: $0.baseAddress!, count: 1024) }
-        page.fingerprints[slot] = picture.fingerprint
+        picture.cells.withUnsafeBufferPointer { page.put($0.baseAddress!, fingerprint: picture.fingerprint, at: slot) }
     }
 
     /// The `index`-th picture (a copy of its cells).
@@ -84,7 +93,8 @@ public struct PictureTable: Sendable {
 
     /// Runs `body` with the table's cells: pointers valid for the call only.
     public func withCells<R, E: Error>(_ body: (Cells) throws(E) -> R) throws(E) -> R {
-        let cells = Cells(count: count, cells: pages.map { UnsafePointer($0.cells) }, fingerprints: pages.map { UnsafePointer($0.fingerprints) })
+        let cells = Cells(count: count, cells: pages.map { UnsafePointer($0.cells) }, fingerprints: pages.map { UnsafePointer($0.fingerprints) },
+                          looks: pages.map { UnsafePointer($0.looks) })
         defer { withExtendedLifetime(pages) {} }
         return try body(cells)
     }
@@ -93,7 +103,7 @@ public struct PictureTable: Sendable {
     public struct Cells {
         /// How many pictures there are.
         public let count: Int
-        fileprivate let cells: [UnsafePointer<UInt8>], fingerprints: [UnsafePointer<UInt64>]
+        fileprivate let cells: [UnsafePointer<UInt8>], fingerprints: [UnsafePointer<UInt64>], looks: [UnsafePointer<Likeness.Look>]
 
         /// The 1,024 cells of the `index`-th picture.
         @inline(__always) public subscript(index: Int) -> UnsafePointer<UInt8> {
@@ -103,6 +113,11 @@ public struct PictureTable: Sendable {
         /// The fingerprint (`Picture.fingerprint`) of the `index`-th picture.
         @inline(__always) public func fingerprint(_ index: Int) -> UInt64 {
             fingerprints[index / Page.size][index % Page.size]
+        }
+
+        /// The look (`Likeness.Look`) of the `index`-th picture.
+        @inline(__always) public func look(_ index: Int) -> UnsafePointer<Likeness.Look> {
+            looks[index / Page.size] + index % Page.size
         }
     }
 }

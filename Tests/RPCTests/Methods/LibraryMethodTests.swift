@@ -331,11 +331,11 @@ import CreatureCore
     }
 
     /// That `answer` lists (the first 20) and counts the Fonsters of `drawn` other than `leavingOut`
-    /// that draw `own`, or nearly (at most 8 cells differ), in library order.
+    /// that draw `own`, or a picture that looks alike (`Likeness`), in library order.
     static func expectLookalikes(_ answer: JSONValue, of own: Picture, in drawn: [(id: JSONValue, picture: Picture)], leavingOut: JSONValue? = nil,
                                  _ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let same = drawn.filter { $0.id != leavingOut && $0.picture == own }.map(\.id)
-        let nearly = drawn.filter { $0.picture != own && $0.picture.differingCells(from: own, upTo: 8) <= 8 }.map(\.id)
+        let nearly = drawn.filter { $0.id != leavingOut && $0.picture != own && Likeness.looksAlike($0.picture, own) }.map(\.id)
         #expect(answer["sameAs"]?.array == Array(same.prefix(20)) && answer["sameCount"] == .int(Int64(same.count)), "\(step)", sourceLocation: sourceLocation)
         #expect(answer["nearlyAs"]?.array == Array(nearly.prefix(20)) && answer["nearlyCount"] == .int(Int64(nearly.count)), "\(step)", sourceLocation: sourceLocation)
     }

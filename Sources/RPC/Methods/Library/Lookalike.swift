@@ -3,11 +3,11 @@ import CreatureCore
 import FonsterStore
 
 /// `sameAs` and `nearlyAs` of a Fonster just made or changed: the other Fonsters of the library
-/// that draw the same picture, or nearly (`Lookalikes.nearlyMaxCells`). Pictures are kept by
+/// that draw the same picture, or one that looks alike (`Likeness`). Pictures are kept by
 /// Fonster id with the seed and engine they were drawn from, so an edit draws only what changed;
 /// and the library's pictures in order are kept with the store's version, so a create or an
 /// update that was the only change since does not read the library again (a pass over the
-/// pictures in memory, about 1 KB a Fonster). What it draws the store keeps (`StoredPictures`),
+/// pictures in memory, about 1.5 KB a Fonster with its look). What it draws the store keeps (`StoredPictures`),
 /// so a restarted server reads the library's pictures instead of drawing them.
 final class LookalikeFinder: Sendable {
     /// What a Fonster drew: from which seed and engine, and the picture.
@@ -43,7 +43,7 @@ final class LookalikeFinder: Sendable {
     /// The library's pictures in list order as the store stood at `version` (the newest a method
     /// saw); none for a library of more than `keptLimit` Fonsters, which is read each time.
     private let kept = Locked<(version: StoreVersion, pictures: Pictures)?>(nil)
-    /// The most Fonsters whose pictures are kept in order (about 1 KB each).
+    /// The most Fonsters whose pictures are kept in order (about 1.5 KB each).
     let keptLimit: Int
 
     /// Where the kept pictures count in the server's memory budget: they are kept only while
@@ -56,8 +56,8 @@ final class LookalikeFinder: Sendable {
         self.account = account
     }
 
-    /// The bytes `pictures` are counted as: about 1 KB a picture with its id.
-    private static func bytes(_ pictures: Pictures) -> Int { pictures.count * 1_100 }
+    /// The bytes `pictures` are counted as: about 1.5 KB a picture with its look and id.
+    private static func bytes(_ pictures: Pictures) -> Int { pictures.count * 1_500 }
 
     /// How many pictures are kept in order (for tests).
     var keptCount: Int { kept.withLock { $0?.pictures.count ?? 0 } }
@@ -161,8 +161,8 @@ final class LookalikeFinder: Sendable {
         if saving { hook() }
     }
 
-    /// The Fonsters of `library` (but `except`) that draw the picture `draw` gives or nearly
-    /// (`Lookalikes.matches`), on the compute pool; the picture is put in the library's first as
+    /// The Fonsters of `library` (but `except`) that draw the picture `draw` gives or one that
+    /// looks alike (`Lookalikes.matches`), on the compute pool; the picture is put in the library's first as
     /// `puttingAs`'s (a Fonster just made or changed).
     func matches(of draw: @escaping @Sendable () -> Picture, in library: Library, except: UUID?, puttingAs edited: UUID? = nil,
                  defaultEngine: EngineVersion, request: RequestContext) async throws(ResponseError) -> LookalikeList {
