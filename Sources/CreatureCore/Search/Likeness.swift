@@ -44,7 +44,7 @@ extension Likeness {
             self = picture.cells.withUnsafeBufferPointer { Look(cells: $0.baseAddress!) }
         }
 
-        /// The look of the 1,024 cells at `cells` (a `PictureTable`'s), eight cells at a time: for
+        /// The look of the 1,024 cells at `cells`, eight cells at a time: for
         /// each, whether it is drawn, differs from its right neighbour and from the one below.
         /// Worked out in plain words, then loaded as vectors (a vector's lanes indexed one by one
         /// are slow).

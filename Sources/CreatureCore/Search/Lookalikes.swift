@@ -19,31 +19,31 @@ public enum Lookalikes {
         }
     }
 
-    /// The indices of `table` whose pictures are the same as `picture` (`same`) and those that
-    /// nearly are (`nearly`: alike by `Likeness`, not the same). For the `sameAs`/`nearlyAs` of a
-    /// created or changed Fonster: leave the Fonster itself out. Linear: the table's looks are
-    /// compared by silhouette first (from the middle rows, stopping once past the slack), then
-    /// by inner edges.
-    public static func matches(of picture: Picture, in table: PictureTable) -> (same: [Int], nearly: [Int]) {
-        var same: [Int] = [], nearly: [Int] = []
-        let look = Likeness.Look(picture)
-        picture.cells.withUnsafeBufferPointer { own in
-            let own = own.baseAddress!, fingerprint = picture.fingerprint
-            table.withCells { cells in
-                for i in 0..<cells.count {
-                    if cells.fingerprint(i) == fingerprint && Picture.sameCells(cells[i], own) {
-                        same.append(i)
-                        continue
-                    }
-                    let other = cells.look(i)
-                    if other.pointee.silhouette.differsIn(moreThan: Likeness.silhouetteSlack, from: look.silhouette) { continue }
-                    if other.pointee.looksAlike(look) {
-                        nearly.append(i)
-                    }
-                }
+    /// The indices of `keys` whose pictures are the same as `picture` (`same`: the same
+    /// fingerprint) and those that nearly are (`nearly`: alike by `Likeness`, not the same). For
+    /// the `sameAs`/`nearlyAs` of a created or changed Fonster: leave the Fonster itself out.
+    /// Linear in the keys: a key of the same look is alike; one sharing a silhouette block with
+    /// the picture's is compared by the look `look` gives for its index (drawn again), once a look.
+    public static func matches(of picture: Picture, in keys: [PictureKey], look: (Int) -> Likeness.Look) -> (same: [Int], nearly: [Int]) {
+        var same: [Int] = [], nearly: [Int] = [], compared: [UInt64: Bool] = [:]
+        let own = Likeness.Look(picture), key = PictureKey(own, fingerprint: picture.fingerprint)
+        for (i, other) in keys.enumerated() {
+            if other.picture == key.picture {
+                same.append(i)
+            } else if other.look == key.look {
+                nearly.append(i)
+            } else if other.sharesBlock(with: key) {
+                let alike = compared[other.look] ?? look(i).looksAlike(own)
+                compared[other.look] = alike
+                if alike { nearly.append(i) }
             }
         }
         return (same, nearly)
+    }
+
+    /// `matches(of:in:look:)` in `pictures` (for tests and benchmarks).
+    public static func matches(of picture: Picture, in pictures: [Picture]) -> (same: [Int], nearly: [Int]) {
+        matches(of: picture, in: pictures.map(PictureKey.init)) { Likeness.Look(pictures[$0]) }
     }
 
     /// The pictures of `creatures` (seed and engine each), drawn in up to `threads` parts that
@@ -79,59 +79,77 @@ public enum Lookalikes {
         return pictures
     }
 
-    /// Groups the pictures of `table` (named by their indices) into same and nearly-same ones.
-    /// Same: pictures by fingerprint, then their cells compared. Nearly: the distinct pictures'
-    /// looks (kept in the table) in a `LikenessIndex`, whose alike pairs (found by silhouette
-    /// blocks, each pair once) are joined into chains. Every loop reads the table in place and
-    /// keeps indices only.
-    public static func groups(_ table: PictureTable, near: Bool = true) -> Groups<Int> {
-        table.withCells { cells in groups(cells, near: near) }
-    }
-
-    private static func groups(_ cells: PictureTable.Cells, near: Bool) -> Groups<Int> {
-        // Distinct pictures in order of first appearance: `uniqueOf` each item, `first` item of
-        // each unique; pictures with one fingerprint and other cells are chained by `collision`.
-        var byFingerprint: [UInt64: Int] = [:]
-        byFingerprint.reserveCapacity(cells.count)
-        var uniqueOf = [Int](repeating: 0, count: cells.count), first: [Int] = [], collision: [Int] = [], members: [Int] = []
-        for i in 0..<cells.count {
-            let fingerprint = cells.fingerprint(i)
-            var u = byFingerprint[fingerprint] ?? -1, last = -1
-            while u >= 0 && !Picture.sameCells(cells[first[u]], cells[i]) { (last, u) = (u, collision[u]) }
-            if u < 0 {
-                u = first.count
-                first.append(i)
-                collision.append(-1)
-                members.append(0)
-                if last >= 0 { collision[last] = u } else { byFingerprint[fingerprint] = u }
-            }
-            uniqueOf[i] = u
+    /// Groups the pictures of `keys` (named by their indices) into same and nearly-same ones.
+    /// Same: pictures by fingerprint. Nearly: pictures of one look are alike; distinct looks are
+    /// compared only when their silhouettes are one with other looks, or share a block with
+    /// another silhouette (`LikenessIndex`'s promise: alike ones do): those looks, drawn again by
+    /// `look` (given an index of the look's first picture), go in a `LikenessIndex`, whose alike
+    /// pairs are joined into chains. A look alone, far from every other silhouette, is never drawn.
+    public static func groups(_ keys: [PictureKey], near: Bool = true, look: (Int) -> Likeness.Look) -> Groups<Int> {
+        // Distinct pictures in order of first appearance: `uniqueOf` each item, `first` item of each.
+        var table = NumberTable(capacity: keys.count)
+        var uniqueOf = [Int32](repeating: 0, count: keys.count), first: [Int] = [], members: [Int32] = []
+        for (i, key) in keys.enumerated() {
+            let u = table.number(of: key.picture, else: first.count) ?? first.count
+            if u == first.count { first.append(i); members.append(0) }
+            uniqueOf[i] = Int32(u)
             members[u] += 1
         }
-        let exact = collect(cells.count) { members[uniqueOf[$0]] > 1 ? uniqueOf[$0] : nil }
+        let exact = collect(keys.count) { members[Int(uniqueOf[$0])] > 1 ? Int(uniqueOf[$0]) : nil }
         guard near else { return Groups(exact: exact, near: []) }
 
-        // Each distinct picture's look, numbered by the index (pictures of one look share it).
-        var index = LikenessIndex()
-        index.reserveCapacity(first.count)
-        let lookOf = first.map { index.insert(cells.look($0).pointee) }
-        var parent = Array(0..<index.count)
+        // Distinct looks of the distinct pictures (`lookOf` each, `firstOfLook` item of each), and
+        // the distinct silhouettes of the looks (`silhouetteOf` each, how many looks each has).
+        var looks = NumberTable(capacity: first.count), lookOf: [Int] = [], firstOfLook: [Int] = []
+        lookOf.reserveCapacity(first.count)
+        for i in first {
+            let l = looks.number(of: keys[i].look, else: firstOfLook.count) ?? firstOfLook.count
+            if l == firstOfLook.count { firstOfLook.append(i) }
+            lookOf.append(l)
+        }
+        var silhouettes = NumberTable(capacity: firstOfLook.count), silhouetteOf: [Int] = [], firstOfSilhouette: [Int] = [], looksIn: [Int] = []
+        for i in firstOfLook {
+            let s = silhouettes.number(of: keys[i].silhouette, else: firstOfSilhouette.count) ?? firstOfSilhouette.count
+            if s == firstOfSilhouette.count { firstOfSilhouette.append(i); looksIn.append(0) }
+            silhouetteOf.append(s)
+            looksIn[s] += 1
+        }
+        // The silhouettes whose looks may be alike another: more than one look, or a block shared.
+        var compared = looksIn.map { $0 > 1 }
+        for b in 0..<LikenessIndex.blocks {
+            var blocks = NumberTable(capacity: firstOfSilhouette.count)
+            for (s, i) in firstOfSilhouette.enumerated() {
+                if let t = blocks.number(of: UInt64(keys[i].block(b)), else: s) { (compared[s], compared[t]) = (true, true) }
+            }
+        }
+        // Those looks drawn again in an index (its numbers are `indexed`'s), their alike pairs joined.
+        var index = LikenessIndex(), indexed: [Int] = []
+        for (l, i) in firstOfLook.enumerated() where compared[silhouetteOf[l]] {
+            index.insert(look(i))
+            if index.count > indexed.count { indexed.append(l) }
+        }
+        var parent = Array(0..<firstOfLook.count)
         func root(_ x: Int) -> Int {
             var x = x
             while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
             return x
         }
-        index.forEachAlikePair(unless: { root($0) == root($1) }) { a, b in
-            let (ra, rb) = (root(a), root(b))
+        index.forEachAlikePair(unless: { root(indexed[$0]) == root(indexed[$1]) }) { a, b in
+            let (ra, rb) = (root(indexed[a]), root(indexed[b]))
             parent[max(ra, rb)] = min(ra, rb)
         }
-        var uniques = [Int](repeating: 0, count: index.count)
+        var uniques = [Int](repeating: 0, count: firstOfLook.count)
         for u in first.indices { uniques[root(lookOf[u])] += 1 }
-        let nearGroups = collect(cells.count) { i in
-            let r = root(lookOf[uniqueOf[i]])
+        let nearGroups = collect(keys.count) { i in
+            let r = root(lookOf[Int(uniqueOf[i])])
             return uniques[r] > 1 ? r : nil
         }
         return Groups(exact: exact, near: nearGroups)
+    }
+
+    /// `groups(_:near:look:)` of `pictures` (for tests and benchmarks).
+    public static func groups(_ pictures: [Picture], near: Bool = true) -> Groups<Int> {
+        groups(pictures.map(PictureKey.init), near: near) { Likeness.Look(pictures[$0]) }
     }
 
     /// Items 0..<count gathered by the key `group` gives each (nil: in no group): groups in order

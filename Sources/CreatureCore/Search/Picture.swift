@@ -145,21 +145,12 @@ public struct Picture: Hashable, Sendable {
     @inline(__always)
     public static func sameCells(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>) -> Bool { memcmp(a, b, 1024) == 0 }
 
-    /// Whether the 1,024 bytes at `cells` are colour numbers this build knows, whose hash is
-    /// `fingerprint`: a picture read back from a file, which anyone could have edited.
-    static func isValid(_ cells: UnsafePointer<UInt8>, fingerprint: UInt64) -> Bool {
-        let known = UInt8(palette.count)
-        var highest: UInt8 = 0
-        for i in 0..<1024 { highest = max(highest, cells[i]) }
-        return highest < known && hash(UnsafeRawPointer(cells)) == fingerprint
-    }
-
     /// Every cell transparent: a stand-in for a picture still to be drawn.
     public static let transparent: Picture = [UInt8](repeating: 0, count: 1024).withUnsafeBufferPointer {
         Picture(cells: $0.baseAddress!, fingerprint: hash(UnsafeRawPointer($0.baseAddress!)))
     }
 
-    /// The picture whose 1,024 cells are at `cells`, with their fingerprint (from a `PictureTable`).
+    /// The picture whose 1,024 cells are at `cells`, with their fingerprint.
     init(cells: UnsafePointer<UInt8>, fingerprint: UInt64) {
         self.cells = Array(UnsafeBufferPointer(start: cells, count: 1024))
         self.fingerprint = fingerprint

@@ -74,7 +74,7 @@ import TestSupport
         let records = try Self.records(engine)
         let cells = records.map(Self.cellNumbers)
         let pictures = try #require(try await Lookalikes.pictures(of: records.map { (seed: $0.seed, engine: engine) }, parts: OnPool.parts))
-        let groups = Lookalikes.groups(PictureTable(pictures))
+        let groups = Lookalikes.groups(pictures)
         for record in records {
             let colours = RecordJudge.colours(record), shown = Picture.shownColours(Creature(seed: record.seed, engine: engine))
             #expect(shown.count == colours.count && shown.dominant?.hex == colours.first, "\(record.seed.debugDescription)")
@@ -100,7 +100,7 @@ import TestSupport
     @Test func matchesFindsTheSameAndTheNearlySame() throws {
         let library = Self.names.map { Picture(seed: $0, engine: .v1) }
         let hello = Picture(seed: "hello", engine: .v1)
-        let found = Lookalikes.matches(of: hello, in: PictureTable(library))
+        let found = Lookalikes.matches(of: hello, in: library)
         Self.expectMatches(found, of: hello, in: library)
         #expect(found.same.contains(Self.names.firstIndex(of: "grace")!) && found.same.contains(Self.names.firstIndex(of: "linus")!))
     }
@@ -119,14 +119,14 @@ import TestSupport
         let striped = disc { _, y in y % 2 == 0 ? 1 : 3 }, stripedGreen = disc { _, y in y % 2 == 0 ? 2 : 9 }
         let square = Picture(testCells: (0..<1024).map { i in (6..<26).contains(i % 32) && (6..<26).contains(i / 32) ? 3 : 0 })
         let library = [blue, square, red, stripedGreen]
-        let found = Lookalikes.matches(of: red, in: PictureTable(library))
+        let found = Lookalikes.matches(of: red, in: library)
         #expect(found.same == [2] && found.nearly == [0])
-        #expect(Lookalikes.matches(of: striped, in: PictureTable(library)).nearly == [3])
+        #expect(Lookalikes.matches(of: striped, in: library).nearly == [3])
         Self.expectMatches(found, of: red, in: library)
-        let groups = Lookalikes.groups(PictureTable(library + [red]))
+        let groups = Lookalikes.groups(library + [red])
         #expect(groups.exact == [[2, 4]])
         #expect(groups.near == [[0, 2, 4]])
-        #expect(Lookalikes.groups(PictureTable(library + [red]), near: false).near.isEmpty)
+        #expect(Lookalikes.groups(library + [red], near: false).near.isEmpty)
     }
 
     /// A random library of a few hundred seeds of both engines (and some of them recoloured):
@@ -143,10 +143,10 @@ import TestSupport
             // Every tenth picture again in other colours (each colour number swapped for another).
             if n % 10 == 0 { library.append(Picture(testCells: picture.cells.map { $0 == 0 ? 0 : 255 - $0 })) }
         }
-        let groups = Lookalikes.groups(PictureTable(library)), brute = Self.bruteGroups(library)
+        let groups = Lookalikes.groups(library), brute = Self.bruteGroups(library)
         #expect(groups.exact == brute.exact && groups.near == brute.near)
         #expect(!groups.exact.isEmpty && groups.near.count > 10)
-        let table = PictureTable(library)
+        let table = library
         for picture in library.prefix(120) { Self.expectMatches(Lookalikes.matches(of: picture, in: table), of: picture, in: library) }
     }
 
@@ -163,36 +163,22 @@ import TestSupport
         }
     }
 
-    /// A table's copies share its pages until one changes: then only that copy sees the change,
-    /// across page boundaries, and every picture reads back equal.
-    @Test func pictureTableCopiesAreIndependent() {
-        let pictures = (0..<600).map { Picture(seed: "table \($0)", engine: $0 % 2 == 0 ? .v1 : .v2) }
-        var table = PictureTable(pictures)
-        let copy = table
-        table.replace(at: 300, with: pictures[0])
-        table.append(pictures[1])
-        #expect(table.count == 601 && copy.count == 600)
-        #expect(table[300] == pictures[0] && copy[300] == pictures[300] && table[600] == pictures[1])
-        #expect((0..<600).allSatisfy { copy[$0] == pictures[$0] && copy[$0].fingerprint == pictures[$0].fingerprint })
-        #expect((0..<600).allSatisfy { $0 == 300 || table[$0] == pictures[$0] })
-    }
-
-    /// Groups over pages: 600 pictures, each drawn three times in scattered places, one
-    /// group of three each, in order of first appearance; a picture changed to another's joins it.
-    @Test func groupsSpanPages() {
+    /// Exact groups of 600 pictures, each drawn three times in scattered places: one group of
+    /// three each, in order of first appearance; a picture changed to another's joins it.
+    @Test func exactGroupsKeepTheOrder() {
         let seeds = (0..<200).map { "page \($0)" }
         let order = (0..<600).map { ($0 * 7) % 600 }  // a permutation: item i draws seeds[order[i] % 200]
-        var table = PictureTable(order.map { Picture(seed: seeds[$0 % 200], engine: .v2) })
+        var pictures = order.map { Picture(seed: seeds[$0 % 200], engine: .v2) }
         let distinct = Set(seeds.map { Picture(seed: $0, engine: .v2) }).count
-        let groups = Lookalikes.groups(table, near: false)
+        let groups = Lookalikes.groups(pictures, near: false)
         #expect(groups.exact.count == distinct)
-        for group in groups.exact { #expect(Set(group.map { table[$0] }).count == 1 && group == group.sorted()) }
+        for group in groups.exact { #expect(Set(group.map { pictures[$0] }).count == 1 && group == group.sorted()) }
         #expect(groups.exact.map { $0[0] } == groups.exact.map { $0[0] }.sorted())
-        let lonely = Picture(seed: "alone in the table", engine: .v2)
-        table.append(lonely)
-        #expect(Lookalikes.groups(table, near: false).exact.count == distinct)
-        table.replace(at: 0, with: lonely)
-        #expect(Lookalikes.groups(table, near: false).exact.contains { $0.first == 0 && $0.last == 600 })
+        let lonely = Picture(seed: "alone in the library", engine: .v2)
+        pictures.append(lonely)
+        #expect(Lookalikes.groups(pictures, near: false).exact.count == distinct)
+        pictures[0] = lonely
+        #expect(Lookalikes.groups(pictures, near: false).exact.contains { $0.first == 0 && $0.last == 600 })
     }
 
     /// The figure: 200 common first names give about 69 distinct v1 pictures and 194 v2;

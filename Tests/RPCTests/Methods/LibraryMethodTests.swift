@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import RPC
 import CreatureCore
+import FonsterStore
 
 /// `fonsters/*` handlers through the dispatcher, on an in-memory store.
 @Suite(.hangBackstop) struct LibraryMethodTests {
@@ -280,9 +281,12 @@ import CreatureCore
         #expect(seeds.contains { ($0["nearlyCount"]?.int ?? 0) > 20 }, "a near group bigger than a list")
     }
 
-    /// A library bigger than the finder keeps is read for each answer, and answered the same.
-    @Test func aLibraryPastTheKeptLimitIsReadEachTime() async throws {
-        let finder = LookalikeFinder(keptLimit: 2)
+    /// A library whose keys the budget does not grant is read for each answer, and answered the same:
+    /// a budget keeping two Fonsters' keys (half of it is for what is kept).
+    @Test func aLibraryPastTheBudgetIsReadEachTime() async throws {
+        let perFonster = MemoryLayout<PictureKey>.stride + MemoryLayout<StoredSeed>.stride
+        let budget = MemoryBudget(limit: 2 * 2 * perFonster)
+        let finder = LookalikeFinder(account: budget.account("look-alike keys"))
         let h = MethodHarness(lookalikes: finder)
         let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
         #expect(finder.keptCount == 1)
