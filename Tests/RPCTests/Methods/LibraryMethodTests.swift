@@ -281,6 +281,19 @@ import FonsterStore
         #expect(seeds.contains { ($0["nearlyCount"]?.int ?? 0) > 20 }, "a near group bigger than a list")
     }
 
+    /// `fonsters/lookalikes` asked again of an unchanged library answers the same; after an edit,
+    /// the edited library's groups, not the last answer kept.
+    @Test func groupsAskedAgainFollowEdits() async throws {
+        let h = MethodHarness()
+        let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
+        let grace = try await h.result("fonsters/create", ["seed": "grace", "engine": "fonsters-v1"])
+        let first = try await h.result("fonsters/lookalikes")
+        #expect(first["exact"] == [[hello["id"]!, grace["id"]!]])
+        #expect(try await h.result("fonsters/lookalikes") == first)
+        _ = try await h.result("fonsters/update", ["id": grace["id"]!, "seed": "a seed of its own"])
+        #expect(try await h.result("fonsters/lookalikes")["exact"] == [])
+    }
+
     /// A library whose keys the budget does not grant is read for each answer, and answered the same:
     /// a budget keeping two Fonsters' keys (half of it is for what is kept).
     @Test func aLibraryPastTheBudgetIsReadEachTime() async throws {

@@ -259,9 +259,33 @@ final class LookalikeFinder: Sendable {
     /// compute pool: from the kept keys, so asking again after an edit draws only what changed.
     func groups(of library: Library, near: Bool, defaultEngine: EngineVersion,
                 request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
-        try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
+        if let known = grouped.withLock({ $0.flatMap { $0.version == library.version && $0.near == near ? $0.groups : nil } }) { return known }
+        return try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
             let keys = try self.keys(library, defaultEngine, request)
-            return Lookalikes.groups(keys.keys, near: near) { keys.look($0, defaultEngine) }.map { keys.seeds[$0].id }
+            let groups = Lookalikes.groups(keys.keys, near: near) { keys.look($0, defaultEngine) }.map { keys.seeds[$0].id }
+            self.keep(groups, near: near, at: library.version)
+            return groups
+        }
+    }
+
+    /// The last groups worked out, of the library at `version` (`fonsters/lookalikes` asked again
+    /// of an unchanged library answers them without drawing any look again).
+    private let grouped = Locked<(version: StoreVersion, near: Bool, groups: Lookalikes.Groups<UUID>, bytes: Int)?>(nil)
+
+    /// Keeps `groups` of the library at `version` in place of the last, while the budget grants
+    /// their bytes (16 a member).
+    private func keep(_ groups: Lookalikes.Groups<UUID>, near: Bool, at version: StoreVersion) {
+        let bytes = 16 * (groups.exact.reduce(0) { $0 + $1.count } + groups.near.reduce(0) { $0 + $1.count })
+        grouped.withLock { grouped in
+            let before = grouped?.bytes ?? 0
+            guard grouped.map({ version.isAtLeast($0.version) }) ?? true else { return }
+            if bytes <= before || account?.tryReserve(bytes - before, for: .kept) ?? true {
+                if bytes < before { account?.release(before - bytes, for: .kept) }
+                grouped = (version, near, groups, bytes)
+            } else {
+                account?.release(before, for: .kept)
+                grouped = nil
+            }
         }
     }
 
