@@ -307,6 +307,11 @@ final class LookalikeFinder: Sendable {
                 let key = PictureKey(Picture(Creature(seed: seed.seed, engine: engine ?? defaultEngine)))
                 keys.keys[i] = key
                 if let engine { drawnNow.append((seed.seed, engine, key)) }
+                // Handed to the store 65,536 at a time: a million drawn are not all held twice.
+                if drawnNow.count == 1 << 16 {
+                    save(drawnNow, soon: true)
+                    drawnNow.removeAll(keepingCapacity: true)
+                }
             }
             drawn.withLock { $0 += missing.count }
             save(drawnNow, soon: true)
