@@ -31,7 +31,7 @@ public final class FonsterStore: @unchecked Sendable {
     private let writerTag = UUID().uuidString
     private var lastDataVersion: Int64 = 0  // guarded by lock
     private var lastLogSeq: Int64 = 0  // guarded by lock
-    /// How many times the look-alike pictures were kept (`meta` `pictures_written`) as last seen:
+    /// How many times the look-alike keys were kept (`meta` `pictures_written`) as last seen:
     /// such a write is no change to the library. Guarded by lock.
     var lastPicturesWritten: String?
     /// The rows other programs wrote with ids that are not canonical UUID text, by the UUID each
@@ -551,7 +551,7 @@ public final class FonsterStore: @unchecked Sendable {
         }
         let theirs = rows.filter { !$0.mine }
         if theirs.isEmpty {
-            // Another process that kept look-alike pictures (`storePictures`) changed nothing.
+            // Another process that kept look-alike keys (`storeKeys`) changed nothing.
             let written = try? db.scalarText("SELECT value FROM meta WHERE key = 'pictures_written'")
             if let written, written != lastPicturesWritten {
                 lastPicturesWritten = written

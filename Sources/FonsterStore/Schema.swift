@@ -92,6 +92,18 @@ enum Schema {
         """
         CREATE INDEX fonsters_by_seed ON fonsters (seed);
         """,
+        // Version 5: a 52-byte key per seed and engine instead of its picture (`StoredKeys`: the
+        // fingerprint, the look's hash and the silhouette's blocks), so a restart reads 52 bytes a
+        // Fonster, not 1,024; the pictures kept before are dropped (a cache: keys are drawn again).
+        """
+        CREATE TABLE picture_keys (
+            seed TEXT NOT NULL,
+            engine TEXT NOT NULL,
+            key BLOB NOT NULL,
+            UNIQUE (seed, engine)
+        );
+        DROP TABLE pictures;
+        """,
     ]
 
     /// The newest schema version this build knows.

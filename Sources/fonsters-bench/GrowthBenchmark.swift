@@ -8,8 +8,7 @@ import CreatureCore
 /// `fonsters/lookalikes` first and warm, `fonsters/lookalikesOf` per keystroke, `creature/search`
 /// per candidate (unlike 50 Fonsters of the library), and the server's peak RSS. Server figures are
 /// its own CPU (every thread's, from schedstat). `GROWTH_SIZES` sets the sizes;
-/// `GROWTH_LOOKALIKES_MAX` (default 100,000) the largest library asked for look-alikes, which
-/// still keep every picture in memory.
+/// `GROWTH_LOOKALIKES_MAX` (default 100,000) the largest library asked for look-alikes.
 enum GrowthBenchmark {
     static func run() throws {
         let bin = RPCBenchmark.binary()

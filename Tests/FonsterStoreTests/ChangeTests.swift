@@ -68,22 +68,22 @@ import CreatureCore
         #expect(mine.checkForExternalChanges() == [StoreChange(ids: [], reason: .reload, external: true)])
     }
 
-    /// Another process keeping look-alike pictures changes nothing in the library; a write by
+    /// Another process keeping look-alike keys changes nothing in the library; a write by
     /// hand after it still asks for a reload.
-    @Test func keptPicturesAreNoChange() throws {
+    @Test func keptKeysAreNoChange() throws {
         let path = dir.file("lib.sqlite")
         let mine = try FonsterStore(location: .file(path), options: testOptions())
         let theirs = try FonsterStore(location: .file(path), options: testOptions())
         _ = try mine.create(seed: "x", engine: .v1)
         #expect(theirs.checkForExternalChanges().count == 1)
         for round in 0..<2 {
-            try theirs.storePictures([("x \(round)", .v1, Picture(seed: "x \(round)", engine: .v1))])
+            try theirs.storeKeys([("x \(round)", .v1, PictureKey(Picture(seed: "x \(round)", engine: .v1)))])
             #expect(mine.checkForExternalChanges().isEmpty, "round \(round)")
         }
-        #expect(try mine.seedsWithPictures().missing == [0])
-        try theirs.storePictures([("x", .v1, Picture(seed: "x", engine: .v1))])
+        #expect(try mine.seedsWithKeys().missing == [0])
+        try theirs.storeKeys([("x", .v1, PictureKey(Picture(seed: "x", engine: .v1)))])
         #expect(mine.checkForExternalChanges().isEmpty)
-        #expect(try mine.seedsWithPictures().missing.isEmpty)
+        #expect(try mine.seedsWithKeys().missing.isEmpty)
         rawSQL(path, "UPDATE fonsters SET name = 'by hand'")
         #expect(mine.checkForExternalChanges() == [StoreChange(ids: [], reason: .external, external: true)])
     }

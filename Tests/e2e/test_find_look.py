@@ -196,6 +196,37 @@ def test_lookalikes_in_the_list_the_detail_and_the_import_summary(server, browse
     assert "another seed" not in browser.find_element(By.ID, "toast-text").text
 
 
+def test_the_same_shape_in_other_colours_is_flagged_as_the_editor_flags_it(server, browser):
+    """Issue 37: one rule of "looks alike" everywhere. "mary" and "james 2" draw one silhouette in
+    other colours (fonsters-v2): the page says they look nearly alike, in the list, the detail and
+    while a seed is typed, and offers a distinct variant; a seed of another shape is not flagged."""
+    clear_library(server)
+    mary = server.call("fonsters/create", {"name": "Mary", "seed": "mary", "engine": "fonsters-v2"})
+    james = server.call("fonsters/create", {"name": "James", "seed": "james 2", "engine": "fonsters-v2"})
+    assert james["nearlyAs"] == [mary["id"]] and james["sameAs"] == [], james
+    assert server.call("fonsters/lookalikes")["near"] == [[mary["id"], james["id"]]]
+    open_page(browser, server)
+    row = lambda d, f: d.find_element(By.ID, f"row-{f['id']}")  # noqa: E731
+    wait(browser, lambda d: "Looks nearly like “Mary”" in row(d, james).text, "James's row names Mary")
+    assert "Looks nearly like “James”" in row(browser, mary).text
+    open_fonster(browser, james["id"])
+    text = lambda d: d.find_element(By.ID, "lookalikes-text").text  # noqa: E731
+    wait(browser, lambda d: text(d) == "Looks nearly like “Mary” (the same shape, or nearly, whatever the colours).", "James's detail names Mary")
+    assert browser.find_element(By.ID, "lookalikes-variant").is_displayed(), "Find a distinct variant"
+    # Another shape typed: no warning; the same shape again: the warning while typing.
+    assert server.call("fonsters/lookalikesOf", {"seed": "hello", "engine": "fonsters-v2", "except": james["id"]})["nearlyCount"] == 0
+    seed = browser.find_element(By.ID, "seed")
+    seed.click()
+    seed.send_keys(Keys.CONTROL, "a")
+    seed.send_keys("hello")
+    gone = lambda d: not d.find_element(By.ID, "lookalikes").is_displayed() or "No other" in text(d)  # noqa: E731
+    wait(browser, gone, "another shape looks like no one")
+    seed.send_keys(Keys.CONTROL, "a")
+    seed.send_keys("james 2")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#lookalikes.warn") and "Looks nearly like “Mary”" in text(d), "the warning while typing")
+    shot(browser, "17-same-shape-other-colours")
+
+
 def test_find_a_look_refuses_an_impossible_want_and_fits_a_narrow_dark_window(server, downloads):
     clear_library(server)
     driver = make_driver(downloads, width=360, height=800, dark=True)

@@ -19,17 +19,7 @@ public enum Likeness {
 
     /// Which cells `picture` draws: bit `i % 64` of word `i / 64` is set when cell `i` is not
     /// transparent (cells row by row).
-    public static func silhouette(_ picture: Picture) -> Silhouette {
-        var words = Silhouette.Words()
-        picture.cells.withUnsafeBufferPointer { cells in
-            for word in 0..<16 {
-                var bits: UInt64 = 0
-                for bit in 0..<64 where cells[word * 64 + bit] != 0 { bits |= 1 << UInt64(bit) }
-                words[word] = bits
-            }
-        }
-        return Silhouette(words: words)
-    }
+    public static func silhouette(_ picture: Picture) -> Silhouette { Look(picture).silhouette }
 
     /// Whether `a` and `b` look alike: the same picture, or silhouettes that differ in at most
     /// `silhouetteSlack` cells and inner edges that differ in at most `innerEdgeSlack`, whatever
@@ -51,17 +41,63 @@ extension Likeness {
 
         /// The look of `picture`.
         public init(_ picture: Picture) {
-            silhouette = Likeness.silhouette(picture)
-            var across = Silhouette.Words(), down = Silhouette.Words()
-            picture.cells.withUnsafeBufferPointer { cells in
-                for i in 0..<1024 where cells[i] != 0 {
-                    if i & 31 != 31, cells[i + 1] != 0, cells[i + 1] != cells[i] { across[i / 64] |= 1 << UInt64(i % 64) }
-                    if i < 992, cells[i + 32] != 0, cells[i + 32] != cells[i] { down[i / 64] |= 1 << UInt64(i % 64) }
-                }
-            }
-            self.across = Silhouette(words: across)
-            self.down = Silhouette(words: down)
+            self = picture.cells.withUnsafeBufferPointer { Look(cells: $0.baseAddress!) }
         }
+
+        /// The look of the 1,024 cells at `cells`, eight cells at a time: for
+        /// each, whether it is drawn, differs from its right neighbour and from the one below.
+        /// Worked out in plain words, then loaded as vectors (a vector's lanes indexed one by one
+        /// are slow).
+        public init(cells: UnsafePointer<UInt8>) {
+            self = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 48) { words in
+                let raw = UnsafeRawPointer(cells), drawn = words.baseAddress!, across = drawn + 16, down = drawn + 32
+                for word in 0..<16 {
+                    var s: UInt64 = 0, a: UInt64 = 0, d: UInt64 = 0
+                    for k in 0..<8 {
+                        let o = word &* 64 &+ k &* 8, shift = UInt64(k &* 8)
+                        let x = raw.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+                        // Eight transparent cells: nothing drawn, no edge from them (most of a creature's frame).
+                        if x == 0 { continue }
+                        let right = o < 1016 ? raw.loadUnaligned(fromByteOffset: o + 1, as: UInt64.self) : x >> 8
+                        let below = o < 992 ? raw.loadUnaligned(fromByteOffset: o + 32, as: UInt64.self) : 0
+                        s |= Self.nonzeroBytes(x) << shift
+                        a |= Self.nonzeroBytes(x ^ right) << shift
+                        d |= Self.nonzeroBytes(x ^ below) << shift
+                    }
+                    (drawn[word], across[word], down[word]) = (s, a, d)
+                }
+                // Edges between two drawn cells only; not across from a row's last cell (bits 31
+                // and 63) to the next row's first.
+                for word in 0..<16 {
+                    let next = word < 15 ? drawn[word + 1] : 0
+                    across[word] &= drawn[word] & (drawn[word] >> 1 | next << 63) & ~(1 << 31 | 1 << 63)
+                    down[word] &= drawn[word] & (drawn[word] >> 32 | next << 32)
+                }
+                let bits = UnsafeRawPointer(drawn)
+                return Look(silhouette: Silhouette(words: bits.loadUnaligned(as: Silhouette.Words.self)),
+                            across: Silhouette(words: bits.loadUnaligned(fromByteOffset: 128, as: Silhouette.Words.self)),
+                            down: Silhouette(words: bits.loadUnaligned(fromByteOffset: 256, as: Silhouette.Words.self)))
+            }
+        }
+
+        private init(silhouette: Silhouette, across: Silhouette, down: Silhouette) {
+            (self.silhouette, self.across, self.down) = (silhouette, across, down)
+        }
+
+        /// Bit j set when byte j of `x` is not zero.
+        @inline(__always) static func nonzeroBytes(_ x: UInt64) -> UInt64 {
+            let high = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | x) & 0x8080_8080_8080_8080
+            return ((high >> 7) &* 0x0102_0408_1020_4080) >> 56
+        }
+
+        /// How many inner edges there are, across and down.
+        var edgeCount: Int { across.drawnCells + down.drawnCells }
+
+        /// Hashes a fold of the bits (one word, not 48).
+        public func hash(into hasher: inout Hasher) { hasher.combine(fold) }
+
+        /// The 48 words mixed into one.
+        var fold: UInt64 { Silhouette.fold(silhouette.words ^ across.words &* 3 ^ down.words &* 5) }
 
         /// Whether the two pictures look alike (`Likeness.looksAlike`), their silhouettes
         /// differing in `cells` cells.
@@ -87,12 +123,40 @@ public struct Silhouette: Hashable, Sendable {
     /// Creates a silhouette from its bits.
     public init(words: Words) { self.words = words }
 
+    /// Hashes a fold of the bits (one word, not sixteen).
+    public func hash(into hasher: inout Hasher) { hasher.combine(Self.fold(words)) }
+
+    /// The sixteen words mixed into one.
+    static func fold(_ words: Words) -> UInt64 {
+        withUnsafeBytes(of: words) { raw in
+            var h: UInt64 = 0
+            for i in 0..<16 { h = (h ^ raw.load(fromByteOffset: i * 8, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15 }
+            return h ^ h >> 29
+        }
+    }
+
     /// How many cells are drawn in one silhouette and not in the other.
     public func differingCells(from other: Silhouette) -> Int {
         let x = words ^ other.words
         var count = 0
         for i in 0..<16 { count += x[i].nonzeroBitCount }
         return count
+    }
+
+    /// Whether more than `limit` cells are drawn in one silhouette and not in the other: counted
+    /// from the middle rows out (where creatures differ), stopping once past `limit`.
+    public func differsIn(moreThan limit: Int, from other: Silhouette) -> Bool {
+        withUnsafeBytes(of: words) { a in
+            withUnsafeBytes(of: other.words) { b in
+                var count = 0
+                for n in 0..<16 {
+                    let w = (n &+ 6) & 15
+                    count &+= (a.load(fromByteOffset: w &* 8, as: UInt64.self) ^ b.load(fromByteOffset: w &* 8, as: UInt64.self)).nonzeroBitCount
+                    if count > limit { return true }
+                }
+                return false
+            }
+        }
     }
 
     /// How many cells are drawn.

@@ -1,66 +1,168 @@
-/// Pictures a newcomer is checked against by `Likeness`: "does it look like any of them?" without
-/// comparing it with each. Pictures are grouped by silhouette; by `Likeness`'s promise two alike
-/// pictures have silhouettes differing in at most `silhouetteSlack` cells, so (pigeonhole) their
-/// silhouettes agree on at least one of `silhouetteSlack + 1` interleaved blocks of cells, and
-/// only silhouettes sharing a block are compared.
+/// Looks (`Likeness.Look`) indexed so that those alike are found without comparing each with
+/// each: "does a newcomer look like any of them?", and every alike pair of a library. Looks are
+/// grouped by silhouette; by `Likeness`'s promise two alike pictures have silhouettes differing in
+/// at most `silhouetteSlack` cells, so (pigeonhole) their silhouettes agree on at least one of
+/// `silhouetteSlack + 1` interleaved blocks of cells, and only silhouettes sharing a block are
+/// compared, each pair once (in the first block they share).
 public struct LikenessIndex: Sendable {
     /// The blocks: one more than the cells alike silhouettes may differ in.
     static let blocks = Likeness.silhouetteSlack + 1
 
-    /// The distinct silhouettes, and the pictures drawing each (by index into `silhouettes`).
+    /// The distinct looks held, by number (in order of arrival), and the number of each by its
+    /// hash (small keys: a look is 384 bytes; on the rare collision the newcomer is held unkeyed).
+    private var looks: [Likeness.Look] = []
+    private var numberOf: [UInt64: Int] = [:]
+    /// How many inner edges each look has: looks whose counts differ more than
+    /// `Likeness.innerEdgeSlack` differ in more edges, told without reading them.
+    private var edgeCounts: [Int16] = []
+    /// The distinct silhouettes (by hash, as looks are), how many cells each draws, the looks (by
+    /// number) drawing each, and the silhouettes' block hashes (`blocks` a silhouette).
     private var silhouettes: [Silhouette] = []
-    private var looksOf: [[Likeness.Look]] = []
-    private var numberOf: [Silhouette: Int] = [:]
-    /// For each block, the silhouettes (by number) with each hash of that block's cells.
-    private var buckets = [[UInt64: [Int]]](repeating: [:], count: blocks)
+    private var silhouetteNumber: [UInt64: Int] = [:]
+    private var drawnCells: [Int16] = []
+    private var looksOf: [[Int]] = []
+    private var hashes: [UInt64] = []
+    /// For each block, the newest silhouette with each hash of that block's cells; `earlier`, for
+    /// each silhouette and block, the one before it with the same hash (-1: none).
+    private var newest = [[UInt64: Int]](repeating: [:], count: blocks)
+    private var earlier: [Int] = []
 
     /// An index of `pictures`.
     public init(_ pictures: some Sequence<Picture> = []) {
         for picture in pictures { insert(picture) }
     }
 
+    /// How many distinct looks it holds.
+    public var count: Int { looks.count }
+
     /// How many distinct silhouettes it holds.
     public var silhouetteCount: Int { silhouettes.count }
 
-    /// Adds `picture`.
-    public mutating func insert(_ picture: Picture) {
-        let look = Likeness.Look(picture), silhouette = look.silhouette
-        if let n = numberOf[silhouette] {
-            if !looksOf[n].contains(look) { looksOf[n].append(look) }
-            return
+    /// Makes room for `count` looks.
+    public mutating func reserveCapacity(_ count: Int) {
+        looks.reserveCapacity(count)
+        edgeCounts.reserveCapacity(count)
+        numberOf.reserveCapacity(count)
+        silhouetteNumber.reserveCapacity(count)
+        for b in newest.indices { newest[b].reserveCapacity(count) }
+    }
+
+    /// Adds `picture`'s look.
+    public mutating func insert(_ picture: Picture) { insert(Likeness.Look(picture)) }
+
+    /// Adds `look` and gives its number: the next (`count` before), or that of the same look held.
+    @discardableResult
+    public mutating func insert(_ look: Likeness.Look) -> Int {
+        let key = look.fold, number = looks.count
+        if let known = numberOf[key] {
+            if looks[known] == look { return known }
+        } else {
+            numberOf[key] = number
         }
-        let n = silhouettes.count
+        looks.append(look)
+        edgeCounts.append(Int16(look.edgeCount))
+        let silhouette = look.silhouette, silhouetteKey = Silhouette.fold(silhouette.words)
+        if let s = silhouetteNumber[silhouetteKey], silhouettes[s] == silhouette {
+            looksOf[s].append(number)
+            return number
+        }
+        let s = silhouettes.count
         silhouettes.append(silhouette)
-        looksOf.append([look])
-        numberOf[silhouette] = n
-        for (b, hash) in Self.blockHashes(silhouette).enumerated() { buckets[b][hash, default: []].append(n) }
+        drawnCells.append(Int16(silhouette.drawnCells))
+        looksOf.append([number])
+        if silhouetteNumber[silhouetteKey] == nil { silhouetteNumber[silhouetteKey] = s }
+        hashes.append(contentsOf: Self.blockHashes(silhouette))
+        for b in 0..<Self.blocks { earlier.append(newest[b].updateValue(s, forKey: hashes[s * Self.blocks + b]) ?? -1) }
+        return number
     }
 
     /// Whether `picture` looks like one of the pictures held (`Likeness.looksAlike`).
     public func containsLookalike(of picture: Picture) -> Bool {
-        let look = Likeness.Look(picture), silhouette = look.silhouette
-        var compared = Set<Int>()
-        for (b, hash) in Self.blockHashes(silhouette).enumerated() {
-            for n in buckets[b][hash] ?? [] where compared.insert(n).inserted {
-                let cells = silhouettes[n].differingCells(from: silhouette)
+        let look = Likeness.Look(picture), own = Self.blockHashes(look.silhouette), drawn = look.silhouette.drawnCells
+        for b in 0..<Self.blocks {
+            var s = newest[b][own[b]] ?? -1
+            while s >= 0 {
+                defer { s = earlier[s * Self.blocks + b] }
+                // Silhouettes whose sizes differ more than the slack differ in more cells; a pair
+                // is compared in the first block the two share.
+                if abs(Int(drawnCells[s]) - drawn) > Likeness.silhouetteSlack { continue }
+                if (0..<b).contains(where: { hashes[s * Self.blocks + $0] == own[$0] }) { continue }
+                let cells = silhouettes[s].differingCells(from: look.silhouette)
                 guard cells <= Likeness.silhouetteSlack else { continue }
-                if looksOf[n].contains(where: { $0.looksAlike(look, silhouettesDifferingIn: cells) }) { return true }
+                if looksOf[s].contains(where: { looks[$0].looksAlike(look, silhouettesDifferingIn: cells) }) { return true }
             }
         }
         return false
     }
 
-    /// The hashes of the silhouette's interleaved blocks (block b: the cells i with i mod `blocks` = b).
-    public static func blockHashes(_ silhouette: Silhouette) -> [UInt64] {
-        var h = [UInt64](repeating: 0xCBF2_9CE4_8422_2325, count: blocks)
-        var b = 0
-        for word in 0..<16 {
-            let bits = silhouette.words[word]
-            for bit in 0..<64 {
-                h[b] = (h[b] ^ ((bits >> UInt64(bit)) & 1)) &* 0x0000_0100_0000_01B3
-                b = b == blocks - 1 ? 0 : b + 1
+    /// Calls `join` with the numbers of each pair of distinct looks held that look alike, once a
+    /// pair, but not for pairs `joined` says are known already (asked first: it saves comparing
+    /// them). Silhouettes are compared only with those sharing a block with them.
+    public func forEachAlikePair(unless joined: (Int, Int) -> Bool, _ join: (Int, Int) -> Void) {
+        looks.withUnsafeBufferPointer { looks in
+            /// Each look of `a` with each of `b`: by edge counts first (a small array), then whole.
+            func compare(_ a: ArraySlice<Int>, _ b: ArraySlice<Int>, cells: Int) {
+                for x in a {
+                    for y in b where abs(Int(edgeCounts[x]) - Int(edgeCounts[y])) <= Likeness.innerEdgeSlack && !joined(x, y)
+                        && looks[x].looksAlike(looks[y], silhouettesDifferingIn: cells) {
+                        join(x, y)
+                    }
+                }
+            }
+            forEachNearSilhouettes { s, t, cells in
+                if s == t {
+                    let own = looksOf[s]
+                    for n in own.indices { compare(own[n...n], own[(n + 1)...], cells: 0) }
+                } else {
+                    compare(looksOf[t][...], looksOf[s][...], cells: cells)
+                }
             }
         }
-        return h
+    }
+
+    /// Calls `body` with each silhouette (s, s, 0) and each pair of silhouettes (s, t) at most
+    /// `silhouetteSlack` cells apart (t held before s) with how many cells they differ in, once a
+    /// pair: walking the chains of each block, sizes first (a small array), then the first block
+    /// the two share, then their cells.
+    private func forEachNearSilhouettes(_ body: (Int, Int, Int) -> Void) {
+        let blocks = Self.blocks
+        silhouettes.withUnsafeBufferPointer { silhouettes in
+            for s in silhouettes.indices {
+                body(s, s, 0)
+                for b in 0..<blocks {
+                    var t = earlier[s * blocks + b]
+                    while t >= 0 {
+                        defer { t = earlier[t * blocks + b] }
+                        if abs(Int(drawnCells[t]) - Int(drawnCells[s])) > Likeness.silhouetteSlack { continue }
+                        if (0..<b).contains(where: { hashes[t * blocks + $0] == hashes[s * blocks + $0] }) { continue }
+                        let cells = silhouettes[t].differingCells(from: silhouettes[s])
+                        if cells <= Likeness.silhouetteSlack { body(s, t, cells) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The hashes of the silhouette's interleaved blocks (block b: the cells i with i mod `blocks` = b).
+    public static func blockHashes(_ silhouette: Silhouette) -> [UInt64] {
+        withUnsafeBytes(of: silhouette.words) { raw in
+            blockMasks.withUnsafeBufferPointer { masks in
+                (0..<blocks).map { b in
+                    var h: UInt64 = 0xCBF2_9CE4_8422_2325
+                    for word in 0..<16 {
+                        h = (h ^ (raw.load(fromByteOffset: word * 8, as: UInt64.self) & masks[word * blocks + b])) &* 0x0000_0100_0000_01B3
+                    }
+                    return h ^ h >> 32
+                }
+            }
+        }
+    }
+
+    /// For each word of a silhouette and each block, the bits of that word in the block.
+    private static let blockMasks: [UInt64] = (0..<16 * blocks).map { n in
+        let (word, block) = n.quotientAndRemainder(dividingBy: blocks)
+        var mask: UInt64 = 0
+        for bit in 0..<64 where (word * 64 + bit) % blocks == block { mask |= 1 << UInt64(bit) }
+        return mask
     }
 }

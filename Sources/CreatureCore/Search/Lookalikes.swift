@@ -1,19 +1,16 @@
 import Foundation
 
 /// Creatures that look alike. Two pictures are **the same** when every cell has the same colour
-/// or none; **nearly** the same when at most `nearlyMaxCells` of the 1,024 cells differ (a few
-/// speckles, a changed eye: under 1 % of the picture, hard to tell apart at avatar size).
+/// or none; **nearly** the same when they look alike by `Likeness` (the silhouette first, then
+/// the colours: the same shape in other colours nearly looks alike) without being the same.
 public enum Lookalikes {
-    /// At most this many cells differ between pictures that nearly look alike.
-    public static let nearlyMaxCells = 8
-
     /// The groups of a library: `exact` lists items drawing one picture, `near` items joined by
     /// chains of nearly-alike pictures (with at least two different pictures in each). Groups and
     /// the items in them keep the input order.
     public struct Groups<ID: Sendable>: Sendable {
         /// Items that draw the same picture, two or more a group.
         public var exact: [[ID]]
-        /// Items whose pictures are linked by "at most `nearlyMaxCells` cells differ".
+        /// Items whose pictures are linked by `Likeness.looksAlike`.
         public var near: [[ID]]
 
         /// The same groups, each item named by `name`.
@@ -22,24 +19,31 @@ public enum Lookalikes {
         }
     }
 
-    /// The indices of `table` whose pictures are the same as `picture` (`same`) and those that
-    /// nearly are (`nearly`, not the same). For the `sameAs`/`nearlyAs` of a created or changed
-    /// Fonster: leave the Fonster itself out. Linear, about 0.1 µs a picture.
-    public static func matches(of picture: Picture, in table: PictureTable) -> (same: [Int], nearly: [Int]) {
-        var same: [Int] = [], nearly: [Int] = []
-        picture.cells.withUnsafeBufferPointer { own in
-            let own = own.baseAddress!, fingerprint = picture.fingerprint
-            table.withCells { cells in
-                for i in 0..<cells.count {
-                    if cells.fingerprint(i) == fingerprint && Picture.sameCells(cells[i], own) {
-                        same.append(i)
-                    } else if Picture.differingCells(cells[i], own, upTo: nearlyMaxCells) <= nearlyMaxCells {
-                        nearly.append(i)
-                    }
-                }
+    /// The indices of `keys` whose pictures are the same as `picture` (`same`: the same
+    /// fingerprint) and those that nearly are (`nearly`: alike by `Likeness`, not the same). For
+    /// the `sameAs`/`nearlyAs` of a created or changed Fonster: leave the Fonster itself out.
+    /// Linear in the keys: a key of the same look is alike; one sharing a silhouette block with
+    /// the picture's is compared by the look `look` gives for its index (drawn again), once a look.
+    public static func matches(of picture: Picture, in keys: [PictureKey], look: (Int) -> Likeness.Look) -> (same: [Int], nearly: [Int]) {
+        var same: [Int] = [], nearly: [Int] = [], compared: [UInt64: Bool] = [:]
+        let own = Likeness.Look(picture), key = PictureKey(own, fingerprint: picture.fingerprint)
+        for (i, other) in keys.enumerated() {
+            if other.picture == key.picture {
+                same.append(i)
+            } else if other.look == key.look {
+                nearly.append(i)
+            } else if other.sharesBlock(with: key) {
+                let alike = compared[other.look] ?? look(i).looksAlike(own)
+                compared[other.look] = alike
+                if alike { nearly.append(i) }
             }
         }
         return (same, nearly)
+    }
+
+    /// `matches(of:in:look:)` in `pictures` (for tests and benchmarks).
+    public static func matches(of picture: Picture, in pictures: [Picture]) -> (same: [Int], nearly: [Int]) {
+        matches(of: picture, in: pictures.map(PictureKey.init)) { Likeness.Look(pictures[$0]) }
     }
 
     /// The pictures of `creatures` (seed and engine each), drawn in up to `threads` parts that
@@ -75,84 +79,77 @@ public enum Lookalikes {
         return pictures
     }
 
-    /// Groups the pictures of `table` (named by their indices) into same and nearly-same ones.
-    /// Same: pictures by fingerprint, then their cells compared. Nearly: by the pigeonhole rule,
-    /// two pictures with at most N differing cells agree on at least one of N + 1 disjoint blocks
-    /// of cells (block b = cells i with i mod (N + 1) = b, spread over the whole picture), so only
-    /// pictures sharing a block's hash are compared, each pair once. Every loop reads the table's
-    /// cells in place and keeps indices only.
-    public static func groups(_ table: PictureTable, near: Bool = true) -> Groups<Int> {
-        table.withCells { cells in groups(cells, near: near) }
-    }
-
-    private static func groups(_ cells: PictureTable.Cells, near: Bool) -> Groups<Int> {
-        // Distinct pictures in order of first appearance: `uniqueOf` each item, `first` item of
-        // each unique; pictures with one fingerprint and other cells are chained by `collision`.
-        var byFingerprint: [UInt64: Int] = [:]
-        byFingerprint.reserveCapacity(cells.count)
-        var uniqueOf = [Int](repeating: 0, count: cells.count), first: [Int] = [], collision: [Int] = [], members: [Int] = []
-        for i in 0..<cells.count {
-            let fingerprint = cells.fingerprint(i)
-            var u = byFingerprint[fingerprint] ?? -1, last = -1
-            while u >= 0 && !Picture.sameCells(cells[first[u]], cells[i]) { (last, u) = (u, collision[u]) }
-            if u < 0 {
-                u = first.count
-                first.append(i)
-                collision.append(-1)
-                members.append(0)
-                if last >= 0 { collision[last] = u } else { byFingerprint[fingerprint] = u }
-            }
-            uniqueOf[i] = u
+    /// Groups the pictures of `keys` (named by their indices) into same and nearly-same ones.
+    /// Same: pictures by fingerprint. Nearly: pictures of one look are alike; distinct looks are
+    /// compared only when their silhouettes are one with other looks, or share a block with
+    /// another silhouette (`LikenessIndex`'s promise: alike ones do): those looks, drawn again by
+    /// `look` (given an index of the look's first picture), go in a `LikenessIndex`, whose alike
+    /// pairs are joined into chains. A look alone, far from every other silhouette, is never drawn.
+    public static func groups(_ keys: [PictureKey], near: Bool = true, look: (Int) -> Likeness.Look) -> Groups<Int> {
+        // Distinct pictures in order of first appearance: `uniqueOf` each item, `first` item of each.
+        var table = NumberTable(capacity: keys.count)
+        var uniqueOf = [Int32](repeating: 0, count: keys.count), first: [Int] = [], members: [Int32] = []
+        for (i, key) in keys.enumerated() {
+            let u = table.number(of: key.picture, else: first.count) ?? first.count
+            if u == first.count { first.append(i); members.append(0) }
+            uniqueOf[i] = Int32(u)
             members[u] += 1
         }
-        let exact = collect(cells.count) { members[uniqueOf[$0]] > 1 ? uniqueOf[$0] : nil }
+        let exact = collect(keys.count) { members[Int(uniqueOf[$0])] > 1 ? Int(uniqueOf[$0]) : nil }
         guard near else { return Groups(exact: exact, near: []) }
 
-        let blocks = nearlyMaxCells + 1
-        var keys = [UInt64](repeating: 0, count: first.count * blocks)
-        keys.withUnsafeMutableBufferPointer { keys in
-            for u in first.indices { blockHashes(cells[first[u]], into: keys.baseAddress! + u * blocks) }
+        // Distinct looks of the distinct pictures (`lookOf` each, `firstOfLook` item of each), and
+        // the distinct silhouettes of the looks (`silhouetteOf` each, how many looks each has).
+        var looks = NumberTable(capacity: first.count), lookOf: [Int] = [], firstOfLook: [Int] = []
+        lookOf.reserveCapacity(first.count)
+        for i in first {
+            let l = looks.number(of: keys[i].look, else: firstOfLook.count) ?? firstOfLook.count
+            if l == firstOfLook.count { firstOfLook.append(i) }
+            lookOf.append(l)
         }
-        var parent = Array(first.indices)
+        var silhouettes = NumberTable(capacity: firstOfLook.count), silhouetteOf: [Int] = [], firstOfSilhouette: [Int] = [], looksIn: [Int] = []
+        for i in firstOfLook {
+            let s = silhouettes.number(of: keys[i].silhouette, else: firstOfSilhouette.count) ?? firstOfSilhouette.count
+            if s == firstOfSilhouette.count { firstOfSilhouette.append(i); looksIn.append(0) }
+            silhouetteOf.append(s)
+            looksIn[s] += 1
+        }
+        // The silhouettes whose looks may be alike another: more than one look, or a block shared.
+        var compared = looksIn.map { $0 > 1 }
+        for b in 0..<LikenessIndex.blocks {
+            var blocks = NumberTable(capacity: firstOfSilhouette.count)
+            for (s, i) in firstOfSilhouette.enumerated() {
+                if let t = blocks.number(of: UInt64(keys[i].block(b)), else: s) { (compared[s], compared[t]) = (true, true) }
+            }
+        }
+        // Those looks drawn again in an index (its numbers are `indexed`'s), their alike pairs joined.
+        var index = LikenessIndex(), indexed: [Int] = []
+        for (l, i) in firstOfLook.enumerated() where compared[silhouetteOf[l]] {
+            index.insert(look(i))
+            if index.count > indexed.count { indexed.append(l) }
+        }
+        var parent = Array(0..<firstOfLook.count)
         func root(_ x: Int) -> Int {
             var x = x
             while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
             return x
         }
-        var head: [UInt64: Int] = [:], next = [Int](repeating: -1, count: first.count)
-        head.reserveCapacity(first.count)
-        for b in 0..<blocks {
-            // Buckets of uniques sharing block b's hash, as chains through `next`.
-            head.removeAll(keepingCapacity: true)
-            for u in first.indices {
-                let key = keys[u * blocks + b]
-                next[u] = head.updateValue(u, forKey: key) ?? -1
-            }
-            for start in head.values where next[start] >= 0 {
-                var u = start
-                while u >= 0 {
-                    var v = next[u]
-                    while v >= 0 {
-                        defer { v = next[v] }
-                        // Compared in the first block the two share; skip when already joined.
-                        if (0..<b).contains(where: { keys[u * blocks + $0] == keys[v * blocks + $0] }) { continue }
-                        let (ru, rv) = (root(u), root(v))
-                        if ru == rv { continue }
-                        if Picture.differingCells(cells[first[u]], cells[first[v]], upTo: nearlyMaxCells) <= nearlyMaxCells {
-                            parent[max(ru, rv)] = min(ru, rv)
-                        }
-                    }
-                    u = next[u]
-                }
-            }
+        index.forEachAlikePair(unless: { root(indexed[$0]) == root(indexed[$1]) }) { a, b in
+            let (ra, rb) = (root(indexed[a]), root(indexed[b]))
+            parent[max(ra, rb)] = min(ra, rb)
         }
-        var uniques = [Int](repeating: 0, count: first.count)
-        for u in first.indices { uniques[root(u)] += 1 }
-        let nearGroups = collect(cells.count) { i in
-            let r = root(uniqueOf[i])
+        var uniques = [Int](repeating: 0, count: firstOfLook.count)
+        for u in first.indices { uniques[root(lookOf[u])] += 1 }
+        let nearGroups = collect(keys.count) { i in
+            let r = root(lookOf[Int(uniqueOf[i])])
             return uniques[r] > 1 ? r : nil
         }
         return Groups(exact: exact, near: nearGroups)
+    }
+
+    /// `groups(_:near:look:)` of `pictures` (for tests and benchmarks).
+    public static func groups(_ pictures: [Picture], near: Bool = true) -> Groups<Int> {
+        groups(pictures.map(PictureKey.init), near: near) { Likeness.Look(pictures[$0]) }
     }
 
     /// Items 0..<count gathered by the key `group` gives each (nil: in no group): groups in order
@@ -167,17 +164,6 @@ public enum Lookalikes {
             }
         }
         return groups
-    }
-
-    /// The hashes of the N + 1 interleaved blocks of the 1,024 cells at `cells`, written to `hashes`.
-    static func blockHashes(_ cells: UnsafePointer<UInt8>, into h: UnsafeMutablePointer<UInt64>) {
-        let blocks = nearlyMaxCells + 1
-        h.initialize(repeating: 0xCBF2_9CE4_8422_2325, count: blocks)
-        var b = 0
-        for i in 0..<1024 {
-            h[b] = (h[b] ^ UInt64(cells[i])) &* 0x0000_0100_0000_01B3
-            b = b == blocks - 1 ? 0 : b + 1
-        }
     }
 }
 

@@ -141,54 +141,16 @@ public struct Picture: Hashable, Sendable {
     }
     public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
 
-    /// How many cells differ from `other`, counting no further than `limit + 1` (enough to tell
-    /// "at most `limit`" apart from "more").
-    public func differingCells(from other: Picture, upTo limit: Int = 1024) -> Int {
-        cells.withUnsafeBufferPointer { a in
-            other.cells.withUnsafeBufferPointer { b in Picture.differingCells(a.baseAddress!, b.baseAddress!, upTo: limit) }
-        }
-    }
-
-    /// How many of the 1,024 cells at `a` and at `b` differ, counting no further than `limit + 1`.
-    /// Rows are compared from the middle on (creatures are drawn there, and the top rows of most
-    /// are alike and empty), so unlike pictures stop early.
-    @inline(__always)
-    public static func differingCells(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, upTo limit: Int = 1024) -> Int {
-        let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
-        var differing = 0
-        for n in 0..<128 {
-            let w = (n &+ 48) & 127
-            let x = a.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self)
-            guard x != 0 else { continue }
-            // Bytes that are not zero: fold each byte's bits into its low bit.
-            var y = x | (x >> 4)
-            y |= y >> 2
-            y |= y >> 1
-            differing &+= (y & 0x0101_0101_0101_0101).nonzeroBitCount
-            if differing > limit { return differing }
-        }
-        return differing
-    }
-
     /// Whether the 1,024 cells at `a` and at `b` are the same.
     @inline(__always)
     public static func sameCells(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>) -> Bool { memcmp(a, b, 1024) == 0 }
-
-    /// Whether the 1,024 bytes at `cells` are colour numbers this build knows, whose hash is
-    /// `fingerprint`: a picture read back from a file, which anyone could have edited.
-    static func isValid(_ cells: UnsafePointer<UInt8>, fingerprint: UInt64) -> Bool {
-        let known = UInt8(palette.count)
-        var highest: UInt8 = 0
-        for i in 0..<1024 { highest = max(highest, cells[i]) }
-        return highest < known && hash(UnsafeRawPointer(cells)) == fingerprint
-    }
 
     /// Every cell transparent: a stand-in for a picture still to be drawn.
     public static let transparent: Picture = [UInt8](repeating: 0, count: 1024).withUnsafeBufferPointer {
         Picture(cells: $0.baseAddress!, fingerprint: hash(UnsafeRawPointer($0.baseAddress!)))
     }
 
-    /// The picture whose 1,024 cells are at `cells`, with their fingerprint (from a `PictureTable`).
+    /// The picture whose 1,024 cells are at `cells`, with their fingerprint.
     init(cells: UnsafePointer<UInt8>, fingerprint: UInt64) {
         self.cells = Array(UnsafeBufferPointer(start: cells, count: 1024))
         self.fingerprint = fingerprint

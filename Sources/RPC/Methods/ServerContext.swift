@@ -29,12 +29,12 @@ public final class ServerContext: Sendable {
     /// A context for a store at `location`; nothing is opened until a library method needs it.
     /// `onChange` hears every change to the store (this process's and others') from the moment
     /// the store is open, however late that is. `warn` hears what the user must know beyond one
-    /// response: a store file removed or replaced under the server. The kept look-alike pictures
+    /// response: a store file removed or replaced under the server. The kept look-alike keys
     /// count in `budget` (the server's), when given.
     public convenience init(location: StoreLocation, options: StoreOptions, defaultEngine: EngineVersion = .current,
                             onChange: (@Sendable (StoreChange) -> Void)? = nil, warn: (@Sendable (String) -> Void)? = nil, budget: MemoryBudget? = nil) {
         self.init(location: location, options: options, defaultEngine: defaultEngine, onChange: onChange, warn: warn,
-                  lookalikes: LookalikeFinder(account: budget?.account("look-alike pictures")), budget: budget)
+                  lookalikes: LookalikeFinder(account: budget?.account("look-alike keys")), budget: budget)
     }
 
     /// The same, with `lookalikes` behind `sameAs` and `nearlyAs` (a test's, with a small limit).

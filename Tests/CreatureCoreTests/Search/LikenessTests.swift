@@ -41,6 +41,32 @@ extension Picture {
         #expect(Likeness.looksAlike(a, b) && Likeness.looksAlike(b, a))
     }
 
+    /// A look as its definition says, cell by cell: drawn cells, and inner edges across (cell i
+    /// and i + 1 in one row) and down (cell i and i + 32) between two drawn cells of other colours.
+    static func referenceLook(_ cells: [UInt8]) -> (silhouette: Silhouette.Words, across: Silhouette.Words, down: Silhouette.Words) {
+        var drawn = Silhouette.Words(), across = Silhouette.Words(), down = Silhouette.Words()
+        for i in 0..<1024 where cells[i] != 0 {
+            drawn[i / 64] |= 1 << UInt64(i % 64)
+            if i % 32 != 31, cells[i + 1] != 0, cells[i + 1] != cells[i] { across[i / 64] |= 1 << UInt64(i % 64) }
+            if i < 992, cells[i + 32] != 0, cells[i + 32] != cells[i] { down[i / 64] |= 1 << UInt64(i % 64) }
+        }
+        return (drawn, across, down)
+    }
+
+    /// The look worked out eight cells at a time is the definition's, on real creatures of both
+    /// engines and on pictures drawn to the edges (rows' ends, the last row, every colour number).
+    @Test func aLookIsWhatItsDefinitionSays() {
+        var pictures = Self.wordSeeds(300).flatMap { seed in EngineVersion.allCases.map { Picture(Creature(seed: seed, engine: $0)) } }
+        pictures.append(Picture(testCells: (0..<1024).map { UInt8($0 % 256) }))
+        pictures.append(Picture(testCells: (0..<1024).map { UInt8(($0 * 7 + $0 / 32) % 5) }))
+        pictures.append(Picture(testCells: (0..<1024).map { (i: Int) -> UInt8 in i % 32 >= 30 || i >= 960 ? UInt8(1 + i % 3) : 0 }))
+        pictures.append(Picture(testCells: (0..<1024).map { _ in 255 }))
+        for picture in pictures {
+            let look = Likeness.Look(picture), reference = Self.referenceLook(picture.cells)
+            #expect(look.silhouette.words == reference.silhouette && look.across.words == reference.across && look.down.words == reference.down)
+        }
+    }
+
     @Test func graceAndGRACEInFonstersV1LookAlike() {
         let lower = Picture(Creature(seed: "grace", engine: .v1)), upper = Picture(Creature(seed: "GRACE", engine: .v1))
         #expect(lower != upper)

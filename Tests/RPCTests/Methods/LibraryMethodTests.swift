@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import RPC
 import CreatureCore
+import FonsterStore
 
 /// `fonsters/*` handlers through the dispatcher, on an in-memory store.
 @Suite(.hangBackstop) struct LibraryMethodTests {
@@ -280,9 +281,25 @@ import CreatureCore
         #expect(seeds.contains { ($0["nearlyCount"]?.int ?? 0) > 20 }, "a near group bigger than a list")
     }
 
-    /// A library bigger than the finder keeps is read for each answer, and answered the same.
-    @Test func aLibraryPastTheKeptLimitIsReadEachTime() async throws {
-        let finder = LookalikeFinder(keptLimit: 2)
+    /// `fonsters/lookalikes` asked again of an unchanged library answers the same; after an edit,
+    /// the edited library's groups, not the last answer kept.
+    @Test func groupsAskedAgainFollowEdits() async throws {
+        let h = MethodHarness()
+        let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
+        let grace = try await h.result("fonsters/create", ["seed": "grace", "engine": "fonsters-v1"])
+        let first = try await h.result("fonsters/lookalikes")
+        #expect(first["exact"] == [[hello["id"]!, grace["id"]!]])
+        #expect(try await h.result("fonsters/lookalikes") == first)
+        _ = try await h.result("fonsters/update", ["id": grace["id"]!, "seed": "a seed of its own"])
+        #expect(try await h.result("fonsters/lookalikes")["exact"] == [])
+    }
+
+    /// A library whose keys the budget does not grant is read for each answer, and answered the same:
+    /// a budget keeping two Fonsters' keys (half of it is for what is kept).
+    @Test func aLibraryPastTheBudgetIsReadEachTime() async throws {
+        let perFonster = MemoryLayout<PictureKey>.stride + MemoryLayout<StoredSeed>.stride
+        let budget = MemoryBudget(limit: 2 * 2 * perFonster)
+        let finder = LookalikeFinder(account: budget.account("look-alike keys"))
         let h = MethodHarness(lookalikes: finder)
         let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
         #expect(finder.keptCount == 1)
@@ -331,11 +348,11 @@ import CreatureCore
     }
 
     /// That `answer` lists (the first 20) and counts the Fonsters of `drawn` other than `leavingOut`
-    /// that draw `own`, or nearly (at most 8 cells differ), in library order.
+    /// that draw `own`, or a picture that looks alike (`Likeness`), in library order.
     static func expectLookalikes(_ answer: JSONValue, of own: Picture, in drawn: [(id: JSONValue, picture: Picture)], leavingOut: JSONValue? = nil,
                                  _ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let same = drawn.filter { $0.id != leavingOut && $0.picture == own }.map(\.id)
-        let nearly = drawn.filter { $0.picture != own && $0.picture.differingCells(from: own, upTo: 8) <= 8 }.map(\.id)
+        let nearly = drawn.filter { $0.id != leavingOut && $0.picture != own && Likeness.looksAlike($0.picture, own) }.map(\.id)
         #expect(answer["sameAs"]?.array == Array(same.prefix(20)) && answer["sameCount"] == .int(Int64(same.count)), "\(step)", sourceLocation: sourceLocation)
         #expect(answer["nearlyAs"]?.array == Array(nearly.prefix(20)) && answer["nearlyCount"] == .int(Int64(nearly.count)), "\(step)", sourceLocation: sourceLocation)
     }

@@ -29,6 +29,24 @@ import CreatureCore
         #expect(try await h.result("fonsters/list")["total"] == 4, "asking adds nothing")
     }
 
+    /// Issue 37: the same shape in other colours nearly looks alike, in every library answer.
+    /// "mary" and "james 2" draw one silhouette in other colours (fonsters-v2); "hello" another shape.
+    @Test func theSameShapeInOtherColoursNearlyLooksAlike() async throws {
+        let (mary, james) = (Picture(seed: "mary", engine: .v2), Picture(seed: "james 2", engine: .v2))
+        try #require(mary != james && Likeness.silhouette(mary) == Likeness.silhouette(james))
+        let h = MethodHarness()
+        let first = try await h.result("fonsters/create", ["seed": "mary", "engine": "fonsters-v2"])
+        let other = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v2"])
+        let typed = try await h.result("fonsters/lookalikesOf", ["seed": "james 2", "engine": "fonsters-v2"])
+        #expect(typed["nearlyAs"] == [first["id"]!] && typed["nearlyCount"] == 1 && typed["sameCount"] == 0)
+        let created = try await h.result("fonsters/create", ["seed": "james 2", "engine": "fonsters-v2"])
+        #expect(created["nearlyAs"] == [first["id"]!] && created["sameAs"] == [])
+        let groups = try await h.result("fonsters/lookalikes")
+        #expect(groups["near"] == [[first["id"]!, created["id"]!]] && groups["exact"] == [])
+        let unlike = try await h.result("fonsters/get", ["id": other["id"]!, "lookalikes": true])
+        #expect(unlike["nearlyCount"] == 0 && unlike["sameCount"] == 0, "another shape")
+    }
+
     /// The Fonster being edited is left out, whether it draws the typed seed's picture or
     /// nearly; an id the library does not hold is ignored.
     @Test func exceptLeavesOutTheFonsterBeingEdited() async throws {

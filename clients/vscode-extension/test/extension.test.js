@@ -887,10 +887,11 @@ for (const kind of serverKinds()) {
         await request('fonsters/update', { id: fonster.id, engine: 'fonsters-v1' });
         const edited = await fromPage({ type: 'commitSeed', seed: 'twin seed' }, (m) => m.type === 'fonster' && m.fonster.seed === 'twin seed' && m.lookalikes);
         assert.deepEqual(edited.lookalikes.sameAs, [{ id: twin.id, name: 'Twin' }]);
-        assert.equal(edited.lookalikes.text, 'Looks exactly like “Twin”.');
+        // fonsters-v1 draws many creatures of one shape: others of the library may look nearly like it too.
+        assert.match(edited.lookalikes.text, /^Looks exactly like “Twin”\.( Looks nearly like .*)?$/);
         assert.equal(edited.fonster.sameAs, undefined, 'the page gets the Fonster\'s own fields');
         const renamed = await fromPage({ type: 'rename', name: 'Twin too' }, (m) => m.type === 'fonster' && m.fonster.name === 'Twin too');
-        assert.equal(renamed.lookalikes.text, 'Looks exactly like “Twin”.');
+        assert.equal(renamed.lookalikes.text, edited.lookalikes.text);
         const undone = await fromPage({ type: 'undo' }, (m) => m.type === 'fonster' && m.fonster.seed !== 'twin seed');
         assert.ok(undone.lookalikes === null || !/Twin/.test(undone.lookalikes.text), 'another picture: the old look-alikes are not shown');
         await request('fonsters/delete', { id: twin.id });

@@ -27,7 +27,7 @@ test('sentences name up to the given names and count the rest', () => {
   assert.equal(nameList(['Bob']), '“Bob”');
   assert.equal(nameList(['Bob', 'Grace'], 5), '“Bob”, “Grace” and 3 more');
   assert.equal(lookalikeSentence({ sameAs: ['Bob'], nearlyAs: [] }), 'Looks exactly like “Bob”.');
-  assert.equal(lookalikeSentence({ sameAs: [], nearlyAs: ['Amy', 'Cy'] }), 'Looks nearly like “Amy” and “Cy” (at most 8 of the 1,024 cells differ).');
+  assert.equal(lookalikeSentence({ sameAs: [], nearlyAs: ['Amy', 'Cy'] }), 'Looks nearly like “Amy” and “Cy” (the same shape, or nearly, whatever the colours).');
   assert.equal(lookalikeSentence({ sameAs: [], nearlyAs: [] }), 'No other Fonster of the library looks like it.');
 });
 

@@ -1,9 +1,6 @@
 // What the fronts say about look-alikes (`sameAs`/`nearlyAs` of fonsters/create, fonsters/update
 // and the imports; the groups of fonsters/lookalikes), in one wording for both hosts.
 
-/** How many cells nearly-alike pictures may differ in (fonsters/lookalikes `nearlyMaxCells`). */
-export const NEARLY_MAX_CELLS = 8;
-
 /** “Bob”, “Grace” and 3 more. @param {string[]} names @param {number} [count] all there are */
 export function nameList(names, count = names.length) {
   const parts = names.map((n) => `“${n}”`);
@@ -20,7 +17,7 @@ export function lookalikeSentence(found) {
   const nearly = found.nearlyCount ?? found.nearlyAs.length;
   const parts = [];
   if (same) parts.push(`Looks exactly like ${nameList(found.sameAs, same)}.`);
-  if (nearly) parts.push(`Looks nearly like ${nameList(found.nearlyAs, nearly)} (at most ${NEARLY_MAX_CELLS} of the 1,024 cells differ).`);
+  if (nearly) parts.push(`Looks nearly like ${nameList(found.nearlyAs, nearly)} (the same shape, or nearly, whatever the colours).`);
   return parts.length ? parts.join(' ') : 'No other Fonster of the library looks like it.';
 }
 

@@ -2,132 +2,131 @@ import Foundation
 import CreatureCore
 import FonsterStore
 
-/// `sameAs` and `nearlyAs` of a Fonster just made or changed: the other Fonsters of the library
-/// that draw the same picture, or nearly (`Lookalikes.nearlyMaxCells`). Pictures are kept by
-/// Fonster id with the seed and engine they were drawn from, so an edit draws only what changed;
-/// and the library's pictures in order are kept with the store's version, so a create or an
-/// update that was the only change since does not read the library again (a pass over the
-/// pictures in memory, about 1 KB a Fonster). What it draws the store keeps (`StoredPictures`),
-/// so a restarted server reads the library's pictures instead of drawing them.
+/// `sameAs` and `nearlyAs` of a Fonster just made or changed, and the library's look-alike groups:
+/// the other Fonsters of the library that draw the same picture, or one that looks alike
+/// (`Likeness`). What it keeps of a Fonster is its `PictureKey` (52 bytes) beside its id, seed and
+/// engine, not its picture: the keys in list order are kept with the store's version, so a create
+/// or an update that was the only change since does not read the library again; pictures whose
+/// keys share a silhouette block are drawn again to compare their looks. The keys it draws the
+/// store keeps (`StoredKeys`), so a restarted server reads keys instead of drawing the library.
 final class LookalikeFinder: Sendable {
-    /// What a Fonster drew: from which seed and engine, and the picture.
-    private struct Drawn {
-        let seed: String
-        let engine: EngineVersion
-        let picture: Picture
-    }
-
-    /// The library's Fonsters in order and their pictures, side by side (`PictureTable`): a copy
-    /// shares every picture, and a change copies one page of 256.
-    struct Pictures: Sendable {
-        var ids: [UUID] = []
-        var table = PictureTable()
+    /// The library's Fonsters in order (id, seed and engine) and their keys, side by side.
+    struct Keys: Sendable {
+        var seeds: [StoredSeed] = []
+        var keys: [PictureKey] = []
+        /// The bytes they hold, about: a key and a `StoredSeed` a Fonster, and a seed past 15 bytes.
+        private(set) var bytes = 0
 
         /// How many Fonsters there are.
-        var count: Int { ids.count }
+        var count: Int { seeds.count }
 
-        /// Puts `picture` as `id`'s: in its place, or last when new.
-        mutating func put(_ id: UUID, _ picture: Picture) {
-            if let i = ids.firstIndex(of: id) { table.replace(at: i, with: picture) } else {
-                ids.append(id)
-                table.append(picture)
+        init(seeds: [StoredSeed] = [], keys: [PictureKey] = []) {
+            (self.seeds, self.keys) = (seeds, keys)
+            bytes = seeds.reduce(0) { $0 + Self.bytes($1) }
+        }
+
+        /// What one Fonster's seed and key take.
+        private static func bytes(_ seed: StoredSeed) -> Int {
+            MemoryLayout<PictureKey>.stride + MemoryLayout<StoredSeed>.stride + (seed.seed.utf8.count > 15 ? seed.seed.utf8.count + 32 : 0)
+        }
+
+        /// Puts `key` as `seed`'s Fonster's: in its place, or last when new.
+        mutating func put(_ seed: StoredSeed, _ key: PictureKey) {
+            bytes += Self.bytes(seed)
+            if let i = seeds.firstIndex(where: { $0.id == seed.id }) {
+                bytes -= Self.bytes(seeds[i])
+                (seeds[i], keys[i]) = (seed, key)
+            } else {
+                seeds.append(seed)
+                keys.append(key)
             }
+        }
+
+        /// The look of the `i`-th Fonster's picture, drawn again.
+        func look(_ i: Int, _ defaultEngine: EngineVersion) -> Likeness.Look {
+            Likeness.Look(Picture(Creature(seed: seeds[i].seed, engine: EngineVersion(rawValue: seeds[i].engine) ?? defaultEngine)))
         }
     }
 
-    /// Pictures by Fonster id, and the bytes they hold (about 1 KB a picture plus its seed);
-    /// emptied when it passes `limitBytes`, so long seeds cannot make it grow without bound; and
-    /// how many pictures were drawn in all.
-    private let drawn = Locked((byID: [UUID: Drawn](), bytes: 0, count: 0))
-    private let limitBytes = 32 << 20
-    /// The library's pictures in list order as the store stood at `version` (the newest a method
-    /// saw); none for a library of more than `keptLimit` Fonsters, which is read each time.
-    private let kept = Locked<(version: StoreVersion, pictures: Pictures)?>(nil)
-    /// The most Fonsters whose pictures are kept in order (about 1 KB each).
-    let keptLimit: Int
+    /// How many keys were drawn in all (for tests).
+    private let drawn = Locked(0)
+    /// The library's keys in list order as the store stood at `version` (the newest a method saw).
+    private let kept = Locked<(version: StoreVersion, keys: Keys)?>(nil)
 
-    /// Where the kept pictures count in the server's memory budget: they are kept only while
-    /// it grants them (else the library is read each time).
+    /// Where the kept keys count in the server's memory budget: they are kept only while it
+    /// grants them (else the library is read each time).
     private let account: MemoryAccount?
 
-    /// A finder keeping the pictures of libraries of up to `keptLimit` Fonsters, charged to `account`.
-    init(keptLimit: Int = 50_000, account: MemoryAccount? = nil) {
-        self.keptLimit = keptLimit
+    /// A finder keeping the keys of the library, charged to `account`.
+    init(account: MemoryAccount? = nil) {
         self.account = account
     }
 
-    /// The bytes `pictures` are counted as: about 1 KB a picture with its id.
-    private static func bytes(_ pictures: Pictures) -> Int { pictures.count * 1_100 }
+    /// How many Fonsters' keys are kept in order (for tests).
+    var keptCount: Int { kept.withLock { $0?.keys.count ?? 0 } }
 
-    /// How many pictures are kept in order (for tests).
-    var keptCount: Int { kept.withLock { $0?.pictures.count ?? 0 } }
-
-    /// The library as a method found it on the store thread: the kept pictures `base`, to which
-    /// only the Fonster a method edited is to be put; or, read (`seeds`), the pictures the store
-    /// kept (`StoredPictures`), those at `missing` still to be drawn.
+    /// The library as a method found it on the store thread: the keys `base`, to which only the
+    /// Fonster a method edited is to be put; those at `missing` (read, not kept) still to be drawn.
     struct Library: Sendable {
-        let seeds: [StoredSeed]?
-        let base: Pictures
+        let base: Keys
         let missing: [Int]
         let version: StoreVersion
         /// Whether `base` was read from the store (and is checked before it is used).
         var fromStore = false
 
+        /// The library's Fonsters in list order.
+        var seeds: [StoredSeed] { base.seeds }
         /// How many Fonsters it holds (before the edit it is to take, if any).
-        var count: Int { seeds?.count ?? base.count }
+        var count: Int { base.count }
     }
 
-    /// On the store thread: the library as it stands, from the kept pictures when no one has
-    /// changed it since, else read with the pictures the store keeps; with `reading` (a method
-    /// that needs the seeds) the seeds are read in any case.
-    func library(_ store: FonsterStore, reading: Bool = false) throws(StoreError) -> Library {
+    /// On the store thread: the library as it stands, from the kept keys when no one has changed
+    /// it since, else read with the keys the store keeps.
+    func library(_ store: FonsterStore) throws(StoreError) -> Library {
         let version = try store.version()
-        if let kept = kept(at: version) {
-            return Library(seeds: reading ? try store.seeds() : nil, base: kept, missing: [], version: version)
-        }
+        if let kept = kept(at: version) { return Library(base: kept, missing: [], version: version) }
         return try read(store, at: version)
     }
 
     /// On the store thread: runs `edit` (one create or update, of the Fonster it returns) and
-    /// gives the library after it: the kept pictures when they were current before it and it was
-    /// the only change since, else read.
+    /// gives the library after it: the kept keys when they were current before it and it was the
+    /// only change since, else read.
     func library(_ store: FonsterStore, after edit: () throws(StoreError) -> Fonster) throws(StoreError) -> (Fonster, Library) {
         let before = try store.version()
         let fonster = try edit()
         let after = try store.version()
-        if after.follows(before), let kept = kept(at: before) { return (fonster, Library(seeds: nil, base: kept, missing: [], version: after)) }
+        if after.follows(before), let kept = kept(at: before) { return (fonster, Library(base: kept, missing: [], version: after)) }
         return (fonster, try read(store, at: after))
     }
 
-    /// The library's seeds and the pictures the store keeps of them.
+    /// The library's seeds and the keys the store keeps of them.
     private func read(_ store: FonsterStore, at version: StoreVersion) throws(StoreError) -> Library {
-        let stored = try store.seedsWithPictures()
-        return Library(seeds: stored.seeds, base: Pictures(ids: stored.seeds.map(\.id), table: stored.table), missing: stored.missing,
-                       version: version, fromStore: true)
+        let stored = try store.seedsWithKeys()
+        return Library(base: Keys(seeds: stored.seeds, keys: stored.keys), missing: stored.missing, version: version, fromStore: true)
     }
 
-    /// Pictures drawn since the store last kept them (`FonsterStore.storePictures`), and their bytes.
-    private let unsaved = Locked((rows: [PictureToStore](), bytes: 0))
-    /// Called when pictures were drawn: it has `saveDrawn` run on the store thread (none for
-    /// a library in memory).
+    /// Keys drawn since the store last kept them (`FonsterStore.storeKeys`).
+    private let unsaved = Locked([KeyToStore]())
+    /// Called when keys were drawn: it has `saveDrawn` run on the store thread (none for a
+    /// library in memory).
     private let onDrawn = Locked<(@Sendable () -> Void)?>(nil)
 
-    /// Has `save` called whenever pictures were drawn (to run `saveDrawn` on the store thread).
+    /// Has `save` called whenever keys were drawn (to run `saveDrawn` on the store thread).
     func whenDrawn(_ save: @escaping @Sendable () -> Void) { onDrawn.withLock { $0 = save } }
 
-    /// On the store thread: has the store keep the pictures drawn since it last did. A failure
-    /// (a full disk, a busy file) loses nothing but the cache.
+    /// On the store thread: has the store keep the keys drawn since it last did. A failure (a
+    /// full disk, a busy file) loses nothing but the cache.
     func saveDrawn(_ store: FonsterStore) {
         let rows = unsaved.withLock { unsaved in
-            defer { unsaved = ([], 0) }
-            return unsaved.rows
+            defer { unsaved = [] }
+            return unsaved
         }
-        try? store.storePictures(rows)
+        try? store.storeKeys(rows)
     }
 
-    /// The kept pictures when they are those of `version`.
-    private func kept(at version: StoreVersion) -> Pictures? {
-        kept.withLock { $0?.version == version ? $0?.pictures : nil }
+    /// The kept keys when they are those of `version`.
+    private func kept(at version: StoreVersion) -> Keys? {
+        kept.withLock { $0?.version == version ? $0?.keys : nil }
     }
 
     /// The most look-alike ids an answer lists of each kind; `sameCount` and `nearlyCount` say
@@ -137,42 +136,40 @@ final class LookalikeFinder: Sendable {
     /// `fonster` (just made or changed) against the rest of `library`, on the compute pool.
     func members(of fonster: Fonster, in library: Library, defaultEngine: EngineVersion,
                  request: RequestContext) async throws(ResponseError) -> LookalikeList {
-        let draw = { @Sendable () -> Picture in
-            let picture = self.picture(StoredSeed(fonster), defaultEngine, known: [:])
-            if let engine = EngineVersion(rawValue: fonster.engine) { self.save([(fonster.seed, engine, picture)], bytes: fonster.seed.utf8.count + 1100, soon: false) }
-            return picture
-        }
-        return try await matches(of: draw, in: library, except: fonster.id, puttingAs: fonster.id, defaultEngine: defaultEngine, request: request)
+        let seed = StoredSeed(fonster), engine = EngineVersion(rawValue: fonster.engine) ?? defaultEngine
+        let draw = { @Sendable () -> Picture in Picture(Creature(seed: fonster.seed, engine: engine)) }
+        return try await matches(of: draw, in: library, except: fonster.id, putting: seed, defaultEngine: defaultEngine, request: request)
     }
 
-    /// Keeps `rows` (`bytes` of them) for the store to keep, and has it do so: at once when
-    /// `soon` (a library drawn), else once 256 wait (an edit's picture: one write each would
-    /// double an edit's writes; those still waiting at exit are drawn again after a restart).
-    /// Past 64 MB waiting they are dropped.
-    private func save(_ rows: [PictureToStore], bytes: Int, soon: Bool) {
+    /// Keeps `rows` for the store to keep, and has it do so: at once when `soon` (a library
+    /// drawn), else once 256 wait (an edit's key: one write each would double an edit's writes;
+    /// those still waiting at exit are drawn again after a restart). Past a million waiting they
+    /// are dropped.
+    private func save(_ rows: [KeyToStore], soon: Bool) {
         // Nothing waits where nothing saves (a library in memory).
         guard !rows.isEmpty, let hook = onDrawn.withLock({ $0 }) else { return }
         let saving = unsaved.withLock { unsaved in
-            guard unsaved.bytes + bytes <= 64 << 20 else { return false }
-            unsaved.rows += rows
-            unsaved.bytes += bytes
-            return soon || unsaved.rows.count >= 256
+            guard unsaved.count + rows.count <= 1 << 20 else { return false }
+            unsaved += rows
+            return soon || unsaved.count >= 256
         }
         if saving { hook() }
     }
 
-    /// The Fonsters of `library` (but `except`) that draw the picture `draw` gives or nearly
-    /// (`Lookalikes.matches`), on the compute pool; the picture is put in the library's first as
-    /// `puttingAs`'s (a Fonster just made or changed).
-    func matches(of draw: @escaping @Sendable () -> Picture, in library: Library, except: UUID?, puttingAs edited: UUID? = nil,
+    /// The Fonsters of `library` (but `except`) that draw the picture `draw` gives or one that
+    /// looks alike (`Lookalikes.matches`), on the compute pool; the picture's key is put in the
+    /// library's first as `putting`'s (a Fonster just made or changed).
+    func matches(of draw: @escaping @Sendable () -> Picture, in library: Library, except: UUID?, putting edited: StoredSeed? = nil,
                  defaultEngine: EngineVersion, request: RequestContext) async throws(ResponseError) -> LookalikeList {
         try await request.computeOnPool { () throws(ResponseError) -> LookalikeList in
             let picture = draw()
-            let pictures = try self.pictures(library, edited: edited.map { ($0, picture) }, defaultEngine, request)
-            let (same, nearly) = Lookalikes.matches(of: picture, in: pictures.table)
+            let key = PictureKey(picture)
+            if let edited, let engine = EngineVersion(rawValue: edited.engine) { self.save([(edited.seed, engine, key)], soon: false) }
+            let keys = try self.keys(library, edited: edited.map { ($0, key) }, defaultEngine, request)
+            let (same, nearly) = Lookalikes.matches(of: picture, in: keys.keys) { keys.look($0, defaultEngine) }
             func listed(_ found: [Int]) -> (ids: LazyFilterSequence<LazyMapSequence<[Int], UUID>>, count: Int) {
-                let ids = found.lazy.map { pictures.ids[$0] }.filter { $0 != except }
-                return (ids, found.count - (except.map { id in found.contains { pictures.ids[$0] == id } ? 1 : 0 } ?? 0))
+                let ids = found.lazy.map { keys.seeds[$0].id }.filter { $0 != except }
+                return (ids, found.count - (except.map { id in found.contains { keys.seeds[$0].id == id } ? 1 : 0 } ?? 0))
             }
             let (sameAs, nearlyAs) = (listed(same), listed(nearly))
             return LookalikeList(sameAs: sameAs.ids, sameCount: sameAs.count, nearlyAs: nearlyAs.ids, nearlyCount: nearlyAs.count)
@@ -185,15 +182,15 @@ final class LookalikeFinder: Sendable {
                   request: RequestContext) async throws(ResponseError) -> [EditedFonster] {
         guard !created.isEmpty else { return [] }
         let found = try await request.computeOnPool { () throws(ResponseError) -> [Listed<UUID>] in
-            let pictures = try self.pictures(library, defaultEngine, request)
-            let groups = Lookalikes.groups(pictures.table, near: true)
+            let keys = try self.keys(library, defaultEngine, request)
+            let groups = Lookalikes.groups(keys.keys, near: true) { keys.look($0, defaultEngine) }
             var index: [UUID: Int] = [:]
             for id in created.map(\.id) { index[id] = -1 }
-            for (i, id) in pictures.ids.enumerated() where index[id] != nil { index[id] = i }
+            for (i, seed) in keys.seeds.enumerated() where index[seed.id] != nil { index[seed.id] = i }
             // A Fonster an import made is in the library it answers from (-1: gone since, listed alone).
             let targets = created.map { index[$0.id] ?? -1 }
             return Self.listed(for: targets, in: groups) { _ in true }.map { found in
-                (found.sameAs.map { pictures.ids[$0] }, found.sameCount, found.nearlyAs.map { pictures.ids[$0] }, found.nearlyCount)
+                (found.sameAs.map { keys.seeds[$0].id }, found.sameCount, found.nearlyAs.map { keys.seeds[$0].id }, found.nearlyCount)
             }
         }
         return zip(created, found).map { EditedFonster(fonster: $0, lookalikes: LookalikeList($1)) }
@@ -206,16 +203,19 @@ final class LookalikeFinder: Sendable {
                  request: RequestContext) async throws(ResponseError) -> [Listed<UUID>] {
         guard !seeds.isEmpty else { return [] }
         return try await request.computeOnPool { () throws(ResponseError) -> [Listed<UUID>] in
-            let pictures = try self.pictures(library, defaultEngine, request)
-            // The library's pictures, then the seeds' (a copy of the last page only).
-            var table = pictures.table
+            let library = try self.keys(library, defaultEngine, request)
+            // The library's keys, then the seeds'.
+            var keys = library.keys
             for (n, seed) in seeds.enumerated() {
                 if n & 255 == 255 { try request.checkpoint() }
-                table.append(Picture(Creature(seed: seed, engine: engine)))
+                keys.append(PictureKey(Picture(Creature(seed: seed, engine: engine))))
             }
-            let inLibrary = pictures.count
-            return Self.listed(for: Array(inLibrary..<table.count), in: Lookalikes.groups(table)) { $0 < inLibrary }.map { found in
-                (found.sameAs.map { pictures.ids[$0] }, found.sameCount, found.nearlyAs.map { pictures.ids[$0] }, found.nearlyCount)
+            let inLibrary = library.count
+            let groups = Lookalikes.groups(keys) { i in
+                i < inLibrary ? library.look(i, defaultEngine) : Likeness.Look(Picture(Creature(seed: seeds[i - inLibrary], engine: engine)))
+            }
+            return Self.listed(for: Array(inLibrary..<keys.count), in: groups) { $0 < inLibrary }.map { found in
+                (found.sameAs.map { library.seeds[$0].id }, found.sameCount, found.nearlyAs.map { library.seeds[$0].id }, found.nearlyCount)
             }
         }
     }
@@ -256,98 +256,101 @@ final class LookalikeFinder: Sendable {
     }
 
     /// `library` grouped by identical pictures, and with `near` by nearly identical ones, on the
-    /// compute pool: from the kept pictures, so asking again after an edit draws only what changed.
+    /// compute pool: from the kept keys, so asking again after an edit draws only what changed.
     func groups(of library: Library, near: Bool, defaultEngine: EngineVersion,
                 request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
-        try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
-            let pictures = try self.pictures(library, defaultEngine, request)
-            return Lookalikes.groups(pictures.table, near: near).map { pictures.ids[$0] }
+        if let known = grouped.withLock({ $0.flatMap { $0.version == library.version && $0.near == near ? $0.groups : nil } }) { return known }
+        return try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
+            let keys = try self.keys(library, defaultEngine, request)
+            let groups = Lookalikes.groups(keys.keys, near: near) { keys.look($0, defaultEngine) }.map { keys.seeds[$0].id }
+            self.keep(groups, near: near, at: library.version)
+            return groups
         }
     }
 
-    /// The pictures of `library` in order, those it misses drawn (and kept for the store to
-    /// keep), with `edited` put in (in its place, or last when new); kept for the next method.
-    /// Asks `request` whether to stop every 256 Fonsters drawn.
-    private func pictures(_ library: Library, edited: (id: UUID, picture: Picture)? = nil, _ defaultEngine: EngineVersion,
-                          _ request: RequestContext) throws(ResponseError) -> Pictures {
-        var pictures = library.base
-        var missing = library.missing
-        if let seeds = library.seeds, library.fromStore, !Self.storedPicturesHold(pictures.table, seeds, missing) {
-            missing = Array(seeds.indices)
+    /// The last groups worked out, of the library at `version` (`fonsters/lookalikes` asked again
+    /// of an unchanged library answers them without drawing any look again).
+    private let grouped = Locked<(version: StoreVersion, near: Bool, groups: Lookalikes.Groups<UUID>, bytes: Int)?>(nil)
+
+    /// Keeps `groups` of the library at `version` in place of the last, while the budget grants
+    /// their bytes (16 a member).
+    private func keep(_ groups: Lookalikes.Groups<UUID>, near: Bool, at version: StoreVersion) {
+        let bytes = 16 * (groups.exact.reduce(0) { $0 + $1.count } + groups.near.reduce(0) { $0 + $1.count })
+        grouped.withLock { grouped in
+            let before = grouped?.bytes ?? 0
+            guard grouped.map({ version.isAtLeast($0.version) }) ?? true else { return }
+            if bytes <= before || account?.tryReserve(bytes - before, for: .kept) ?? true {
+                if bytes < before { account?.release(before - bytes, for: .kept) }
+                grouped = (version, near, groups, bytes)
+            } else {
+                account?.release(before, for: .kept)
+                grouped = nil
+            }
         }
-        if let seeds = library.seeds, !missing.isEmpty {
-            // A snapshot (the dictionary is shared, not copied): the lock is not held for the pass.
-            let known = drawn.withLock { $0.byID }
-            var drawnNow: [PictureToStore] = [], bytes = 0
+    }
+
+    /// The keys of `library` in order, those it misses drawn (and kept for the store to keep),
+    /// with `edited` put in (in its place, or last when new); kept for the next method, while the
+    /// budget grants their bytes. Asks `request` whether to stop every 256 Fonsters drawn.
+    private func keys(_ library: Library, edited: (seed: StoredSeed, key: PictureKey)? = nil, _ defaultEngine: EngineVersion,
+                      _ request: RequestContext) throws(ResponseError) -> Keys {
+        var keys = library.base
+        var missing = library.missing
+        if library.fromStore, !Self.storedKeysHold(keys, missing, defaultEngine) {
+            missing = Array(keys.seeds.indices)
+        }
+        if !missing.isEmpty {
+            var drawnNow: [KeyToStore] = []
             for (n, i) in missing.enumerated() {
                 if n & 255 == 255 { try request.checkpoint() }
-                let picture = picture(seeds[i], defaultEngine, known: known)
-                pictures.table.replace(at: i, with: picture)
-                if let engine = EngineVersion(rawValue: seeds[i].engine) {
-                    drawnNow.append((seeds[i].seed, engine, picture))
-                    bytes += seeds[i].seed.utf8.count + 1100
+                let seed = keys.seeds[i], engine = EngineVersion(rawValue: seed.engine)
+                let key = PictureKey(Picture(Creature(seed: seed.seed, engine: engine ?? defaultEngine)))
+                keys.keys[i] = key
+                if let engine { drawnNow.append((seed.seed, engine, key)) }
+                // Handed to the store 65,536 at a time: a million drawn are not all held twice.
+                if drawnNow.count == 1 << 16 {
+                    save(drawnNow, soon: true)
+                    drawnNow.removeAll(keepingCapacity: true)
                 }
             }
-            save(drawnNow, bytes: bytes, soon: true)
+            drawn.withLock { $0 += missing.count }
+            save(drawnNow, soon: true)
         }
-        if let edited { pictures.put(edited.id, edited.picture) }
+        if let edited { keys.put(edited.seed, edited.key) }
         kept.withLock { kept in
-            let before = kept.map { Self.bytes($0.pictures) } ?? 0
-            if pictures.count <= keptLimit, kept.map({ library.version.isAtLeast($0.version) }) ?? true {
-                let after = Self.bytes(pictures)
-                if after <= before || account?.tryReserve(after - before, for: .kept) ?? true {
-                    if after < before { account?.release(before - after, for: .kept) }
-                    kept = (library.version, pictures)
-                    return
-                }
-            } else if pictures.count <= keptLimit {
-                return
+            let before = kept?.keys.bytes ?? 0
+            guard kept.map({ library.version.isAtLeast($0.version) }) ?? true else { return }
+            let after = keys.bytes
+            if after <= before || account?.tryReserve(after - before, for: .kept) ?? true {
+                if after < before { account?.release(before - after, for: .kept) }
+                kept = (library.version, keys)
+            } else {
+                account?.release(before, for: .kept)
+                kept = nil
             }
-            account?.release(before, for: .kept)
-            kept = nil
         }
-        return pictures
+        return keys
     }
 
-    /// How many pictures a read of the store checks by drawing them again.
+    /// How many keys a read of the store checks by drawing them again.
     static let storedSample = 32
 
-    /// Whether the pictures the store kept for `seeds` (but those at `missing`) are what the
-    /// engines draw, checked on `storedSample` of them drawn again at random: a row that does
-    /// not hold a picture is caught when read, but one that holds another seed's (an edited file,
-    /// or an engine fixed since) only this way; any wrong one and none is used.
-    private static func storedPicturesHold(_ table: PictureTable, _ seeds: [StoredSeed], _ missing: [Int]) -> Bool {
-        guard missing.count < seeds.count else { return true }
-        var isMissing = [Bool](repeating: false, count: seeds.count)
+    /// Whether the keys the store kept (but those at `missing`) are those of what the engines
+    /// draw, checked on `storedSample` of them drawn again at random: a row that is not a key is
+    /// caught when read, but one that holds another seed's (an edited file, or an engine fixed
+    /// since) only this way; any wrong one and none is used.
+    private static func storedKeysHold(_ keys: Keys, _ missing: [Int], _ defaultEngine: EngineVersion) -> Bool {
+        guard missing.count < keys.count else { return true }
+        var isMissing = [Bool](repeating: false, count: keys.count)
         for i in missing { isMissing[i] = true }
         for _ in 0..<storedSample {
-            let i = Int.random(in: seeds.indices)
-            guard !isMissing[i], let engine = EngineVersion(rawValue: seeds[i].engine) else { continue }
-            if table[i] != Picture(Creature(seed: seeds[i].seed, engine: engine)) { return false }
+            let i = Int.random(in: keys.seeds.indices)
+            guard !isMissing[i], let engine = EngineVersion(rawValue: keys.seeds[i].engine) else { continue }
+            if keys.keys[i] != PictureKey(Picture(Creature(seed: keys.seeds[i].seed, engine: engine))) { return false }
         }
         return true
     }
 
-    /// How many pictures were drawn for the library (not read from the store or kept): for tests.
-    var drawnCount: Int { drawn.withLock { $0.count } }
-
-    /// The picture of `fonster`: from `known` or the cache when its seed and engine are those it
-    /// was drawn from, else drawn now and kept.
-    private func picture(_ fonster: StoredSeed, _ defaultEngine: EngineVersion, known: [UUID: Drawn]) -> Picture {
-        let engine = EngineVersion(rawValue: fonster.engine) ?? defaultEngine
-        func fits(_ drawn: Drawn?) -> Picture? {
-            guard let drawn, drawn.engine == engine, drawn.seed == fonster.seed else { return nil }
-            return drawn.picture
-        }
-        if let picture = fits(known[fonster.id]) ?? fits(self.drawn.withLock({ $0.byID[fonster.id] })) { return picture }
-        let drawn = Drawn(seed: fonster.seed, engine: engine, picture: Picture(Creature(seed: fonster.seed, engine: engine)))
-        let size = fonster.seed.utf8.count + 1100
-        self.drawn.withLock { cache in
-            cache.count += 1
-            if cache.bytes + size > limitBytes { (cache.byID, cache.bytes) = ([:], 0) }
-            if let old = cache.byID.updateValue(drawn, forKey: fonster.id) { cache.bytes -= old.seed.utf8.count + 1100 }
-            cache.bytes += size
-        }
-        return drawn.picture
-    }
+    /// How many keys were drawn for the library (not read from the store or kept): for tests.
+    var drawnCount: Int { drawn.withLock { $0 } }
 }

@@ -64,8 +64,9 @@ struct EditedFonster: ResultObject {
     let lookalikes: LookalikeList
     static let component: String? = "EditedFonster"
     static let summary: String? = """
-        A Fonster with the other Fonsters of the library that draw the same picture (sameAs) or nearly (nearlyAs: \
-        at most \(Lookalikes.nearlyMaxCells) of the 1,024 cells differ): at most \(LookalikeFinder.listed) ids of each, \
+        A Fonster with the other Fonsters of the library that draw the same picture (sameAs) or one that looks \
+        alike (nearlyAs: the same silhouette, or nearly, whatever the colours; the rule of the language server's \
+        look-alikes): at most \(LookalikeFinder.listed) ids of each, \
         in library order; sameCount and nearlyCount say how many there are.
         """
     static let members: [Member<EditedFonster>] = Fonster.members.lifted { $0.fonster } + LookalikeList.members.lifted { $0.lookalikes }

@@ -2,7 +2,8 @@ import Foundation
 import CreatureCore
 import FonsterStore
 
-/// `fonsters/lookalikes`: the library's Fonsters grouped by identical and nearly identical pictures.
+/// `fonsters/lookalikes`: the library's Fonsters grouped by identical pictures and by pictures
+/// that look alike (`Likeness`).
 enum LookalikesMethod: RPCMethod {
     struct Params: MethodParams {
         let near: Bool?
@@ -11,19 +12,18 @@ enum LookalikesMethod: RPCMethod {
         }
     }
 
-    /// The groups of ids, the most cells a near pair may differ in, and how many Fonsters there are.
+    /// The groups of ids, and how many Fonsters there are.
     struct Result: ResultObject {
         let groups: Lookalikes.Groups<UUID>, count: Int
         static let members: [Member<Result>] = [
             Member("exact", schema: groupsSchema) { $0.groups.exact },
             Member("near", schema: groupsSchema) { $0.groups.near },
-            Member("nearlyMaxCells", schema: Schema.integer(minimum: 0)) { _ in Lookalikes.nearlyMaxCells },
             Member("count", schema: Schema.integer(minimum: 0)) { $0.count },
         ]
         private static let groupsSchema = Schema.array(Schema.array(Schema.ref("UUID"), minimum: 2))
     }
     static let name = "fonsters/lookalikes"
-    static let summary = "The library's Fonsters grouped by identical and nearly identical pictures."
+    static let summary = "The library's Fonsters grouped by identical pictures and by pictures that look alike."
     static let effect = MethodDeclaration.Effect.readsLibrary
     static let cost = MethodDeclaration.Cost.heavy
     static let errors: [ErrorCode] = [.invalidParams, .requestCancelled] + LibraryErrors.store

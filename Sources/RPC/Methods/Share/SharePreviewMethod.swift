@@ -59,12 +59,12 @@ enum SharePreviewMethod: RPCMethod {
             throw ResponseError.invalidParams(field: "engines", "'engines' must name at least one engine; it is empty.")
         }
         let (library, defaultEngine) = try await context.withStore { store throws(StoreError) in
-            (try context.lookalikes.library(store, reading: true), try store.defaultEngine())
+            (try context.lookalikes.library(store), try store.defaultEngine())
         }
         var engines: [EngineVersion] = []
         for engine in params.engines ?? [defaultEngine] where !engines.contains(engine) { engines.append(engine) }
         request.leaveOrder()
-        let existing = Set((library.seeds ?? []).map(\.seed))
+        let existing = Set(library.seeds.map(\.seed))
         let cards = params.url.cards, withEngines = params.engines != nil, chosen = engines
         // Each card's engine: the first asked for, else the link's, else the library's default.
         let drawnBy = cards.map { withEngines ? chosen[0] : $0.engine ?? defaultEngine }

@@ -5,21 +5,21 @@ import TestSupport
 import CreatureCore
 @testable import RPC
 
-/// The look-alike pictures kept in the library file (`StoredPictures`): a restarted server reads
+/// The look-alike keys kept in the library file (`StoredKeys`): a restarted server reads
 /// them instead of drawing the library, draws only what changed, and never trusts a row it
 /// cannot check. Each "restart" is a new context on the same file; its finder counts what it drew.
-@Suite(.offTheCooperativeThreads) struct StoredPicturesTests {
+@Suite(.offTheCooperativeThreads) struct StoredKeysTests {
     /// 300 fonsters-v1 seeds in big exact and near groups, and four of their own.
     static let seeds = (1000..<1300).map { "alice \($0)" } + ["hello", "grace", "linus", "a seed of its own"]
 
-    /// A library file of `seeds` imported by one server, whose pictures it drew and kept.
+    /// A library file of `seeds` imported by one server, whose keys it drew and kept.
     static func library() async throws -> (path: String, first: MethodHarness) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stored-pictures-\(UUID().uuidString).sqlite").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stored-keys-\(UUID().uuidString).sqlite").path
         let h = MethodHarness(location: .file(path))
         let fonsters: [JSONValue] = seeds.map { ["name": "", "seed": .string($0)] }
         _ = try await h.result("library/import", ["bundle": ["format": "fonsters-library", "version": 1, "engine": "fonsters-v1",
                                                              "exportedAt": "2026-01-01T00:00:00.000Z", "fonsters": .array(fonsters)]])
-        // The pictures are kept on the store thread after the import's answer; a later library
+        // The keys are kept on the store thread after the import's answer; a later library
         // request runs after that.
         _ = try await h.result("fonsters/list", ["count": 1])
         return (path, h)
@@ -32,7 +32,7 @@ import CreatureCore
     /// `fonsters/lookalikes` of the library `h` serves equals the groups of its pictures drawn here.
     static func expectFresh(_ h: MethodHarness, _ step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let drawn = try await LookalikeAnswerTests.drawnLibrary(h)
-        let groups = Lookalikes.groups(PictureTable(drawn.map(\.picture))).map { drawn[$0].id }
+        let groups = Lookalikes.groups(drawn.map(\.picture)).map { drawn[$0].id }
         let answer = try await h.result("fonsters/lookalikes")
         #expect(answer["exact"] == .array(groups.exact.map { .array($0) }), "\(step): exact", sourceLocation: sourceLocation)
         #expect(answer["near"] == .array(groups.near.map { .array($0) }), "\(step): near", sourceLocation: sourceLocation)
@@ -47,7 +47,7 @@ import CreatureCore
         sqlite3_close(db)
     }
 
-    @Test func aRestartedServerReadsThePicturesItKept() async throws {
+    @Test func aRestartedServerReadsTheKeysItKept() async throws {
         let (path, first) = try await Self.library()
         defer { Self.remove(path) }
         #expect(first.context.lookalikes.drawnCount == Self.seeds.count)
@@ -58,7 +58,7 @@ import CreatureCore
         try await Self.expectFresh(restarted, "restarted")
     }
 
-    /// Edits made since the pictures were kept are drawn once: by the next server (here another
+    /// Edits made since the keys were kept are drawn once: by the next server (here another
     /// process) that reads the library, which keeps them too.
     @Test func aChangedSeedIsRedrawn() async throws {
         let (path, first) = try await Self.library()
@@ -79,26 +79,26 @@ import CreatureCore
         let (path, _) = try await Self.library()
         defer { Self.remove(path) }
         Self.edit(path, """
-            UPDATE pictures SET cells = x'00' WHERE seed = 'hello';
-            UPDATE pictures SET hash = hash + 1 WHERE seed = 'grace';
-            UPDATE pictures SET cells = 'not a picture' WHERE seed = 'linus';
-            UPDATE pictures SET cells = x'ff' || substr(cells, 2) WHERE seed = 'alice 1001';
-            DELETE FROM pictures WHERE seed = 'alice 1000';
+            UPDATE picture_keys SET key = x'00' WHERE seed = 'hello';
+            UPDATE picture_keys SET key = key || x'00' WHERE seed = 'grace';
+            UPDATE picture_keys SET key = 'not a key' WHERE seed = 'linus';
+            UPDATE picture_keys SET key = substr(key, 1, 51) WHERE seed = 'alice 1001';
+            DELETE FROM picture_keys WHERE seed = 'alice 1000';
             """)
         let restarted = MethodHarness(location: .file(path))
         try await Self.expectFresh(restarted, "after five rows were spoiled")
         #expect(restarted.context.lookalikes.drawnCount == 5)
     }
 
-    /// Rows that are pictures, with their own hashes, but of other seeds (a file edited with
-    /// care, or kept by an engine fixed since): the check by drawing some again finds them, and
+    /// Rows that are keys, but of other seeds (a file edited with care, or kept by an engine
+    /// fixed since): the check by drawing some again finds them, and
     /// the whole library is drawn.
-    @Test func picturesOfOtherSeedsAreNotTrusted() async throws {
+    @Test func keysOfOtherSeedsAreNotTrusted() async throws {
         let (path, _) = try await Self.library()
         defer { Self.remove(path) }
-        Self.edit(path, "UPDATE pictures SET (cells, hash) = (SELECT cells, hash FROM pictures WHERE seed = 'a seed of its own')")
+        Self.edit(path, "UPDATE picture_keys SET key = (SELECT key FROM picture_keys WHERE seed = 'a seed of its own')")
         let restarted = MethodHarness(location: .file(path))
-        try await Self.expectFresh(restarted, "after every row was given one picture")
+        try await Self.expectFresh(restarted, "after every row was given one key")
         #expect(restarted.context.lookalikes.drawnCount == Self.seeds.count)
     }
 }

@@ -1,0 +1,86 @@
+/// What the look-alikes keep of a picture instead of its 1,024 cells: 52 bytes that tell the same
+/// picture (`picture`, its fingerprint), the same look (`look`: silhouette and inner edges, so
+/// alike whatever the colours) and the silhouette's `LikenessIndex` blocks (`block(_:)`: two
+/// pictures that look alike share at least one). Pictures sharing a block are told alike or not
+/// by their looks, drawn again from their seeds; the key only says which to compare.
+public struct PictureKey: Hashable, Sendable {
+    /// The picture's fingerprint (`Picture.fingerprint`): equal for the same picture.
+    public let picture: UInt64
+    /// A hash of the picture's look (`Likeness.Look`): equal for pictures that differ only in colours.
+    public let look: UInt64
+    /// The 32-bit hashes of the silhouette's `LikenessIndex.blocks` interleaved blocks.
+    private let blocks: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+
+    /// How many bytes `bytes` holds.
+    public static let size = 52
+
+    /// The key of `picture`.
+    public init(_ picture: Picture) { self.init(Likeness.Look(picture), fingerprint: picture.fingerprint) }
+
+    /// The key of a picture whose look is `look` and whose fingerprint is `fingerprint`.
+    public init(_ look: Likeness.Look, fingerprint: UInt64) {
+        let hashes = LikenessIndex.blockHashes(look.silhouette).map { UInt32(truncatingIfNeeded: $0) }
+        picture = fingerprint
+        self.look = look.key
+        blocks = (hashes[0], hashes[1], hashes[2], hashes[3], hashes[4], hashes[5], hashes[6], hashes[7], hashes[8])
+    }
+
+    /// The key stored as `bytes` (`bytes` of a key); nil when they are not `size` bytes.
+    public init?(bytes: UnsafeRawBufferPointer) {
+        guard bytes.count == Self.size else { return nil }
+        func word(_ n: Int) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 16 + 4 * n, as: UInt32.self)) }
+        picture = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
+        look = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        blocks = (word(0), word(1), word(2), word(3), word(4), word(5), word(6), word(7), word(8))
+    }
+
+    /// The key as `size` little-endian bytes: fingerprint, look, then the blocks.
+    public var bytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(Self.size)
+        withUnsafeBytes(of: picture.littleEndian) { out += $0 }
+        withUnsafeBytes(of: look.littleEndian) { out += $0 }
+        for b in 0..<LikenessIndex.blocks { withUnsafeBytes(of: block(b).littleEndian) { out += $0 } }
+        return out
+    }
+
+    /// The hash of block `b` (0..<`LikenessIndex.blocks`) of the silhouette.
+    @inline(__always) public func block(_ b: Int) -> UInt32 {
+        withUnsafeBytes(of: blocks) { $0.load(fromByteOffset: b &* 4, as: UInt32.self) }
+    }
+
+    /// The silhouette's blocks mixed into one word: equal for the same silhouette.
+    public var silhouette: UInt64 {
+        var h: UInt64 = 0
+        for b in 0..<LikenessIndex.blocks { h = (h ^ UInt64(block(b))) &* 0x9E37_79B9_7F4A_7C15 }
+        return h ^ h >> 31
+    }
+
+    /// Whether the two silhouettes agree on at least one block (so the pictures may look alike).
+    @inline(__always) public func sharesBlock(with other: PictureKey) -> Bool {
+        for b in 0..<LikenessIndex.blocks where block(b) == other.block(b) { return true }
+        return false
+    }
+
+    /// Equal when every part is equal.
+    public static func == (a: PictureKey, b: PictureKey) -> Bool {
+        a.picture == b.picture && a.look == b.look && (0..<LikenessIndex.blocks).allSatisfy { a.block($0) == b.block($0) }
+    }
+
+    /// Hashes the fingerprint (the rest follows from the picture).
+    public func hash(into hasher: inout Hasher) { hasher.combine(picture) }
+}
+
+extension Likeness.Look {
+    /// A 64-bit hash of all 3,072 bits (each word mixed in its place), for `PictureKey.look`.
+    var key: UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for words in [silhouette.words, across.words, down.words] {
+            for i in 0..<16 {
+                h = (h ^ words[i]) &* 0x0000_0100_0000_01B3
+                h = (h ^ h >> 29) &* 0xBF58_476D_1CE4_E5B9
+            }
+        }
+        return h ^ h >> 32
+    }
+}

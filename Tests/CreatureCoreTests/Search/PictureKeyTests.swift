@@ -1,0 +1,48 @@
+import Testing
+@testable import CreatureCore
+
+/// `PictureKey`: what the library keeps of a picture for its look-alikes, and that grouping and
+/// matching by keys stay linear when a crowd of pictures shares one silhouette.
+@Suite struct PictureKeyTests {
+    /// A key read back from its bytes is the key; any other length is not a key.
+    @Test func aKeyReadsBackFromItsBytes() {
+        for seed in ["hello", "grace", "a seed of its own"] {
+            let key = PictureKey(Picture(seed: seed, engine: .v2))
+            let bytes = key.bytes
+            #expect(bytes.count == PictureKey.size)
+            #expect(bytes.withUnsafeBytes { PictureKey(bytes: $0) } == key)
+            #expect((bytes + [0]).withUnsafeBytes { PictureKey(bytes: $0) } == nil)
+            #expect(bytes.dropLast().withUnsafeBytes { PictureKey(bytes: UnsafeRawBufferPointer(rebasing: $0[...])) } == nil)
+        }
+    }
+
+    /// The same picture in other colours: another fingerprint, the same look and silhouette.
+    @Test func otherColoursKeepTheLook() {
+        let picture = Picture(seed: "hello", engine: .v1)
+        let recoloured = Picture(testCells: picture.cells.map { $0 == 0 ? 0 : 255 - $0 })
+        let (a, b) = (PictureKey(picture), PictureKey(recoloured))
+        #expect(a.picture != b.picture && a.look == b.look && a.silhouette == b.silhouette && a.sharesBlock(with: b))
+        let other = PictureKey(Picture(seed: "a seed of its own", engine: .v2))
+        #expect(other.look != a.look && other.silhouette != a.silhouette)
+    }
+
+    /// 20,000 pictures of one shape in as many colourings: one near group, found without drawing
+    /// any look again (they share one look), and a match draws none either.
+    @Test func aCrowdOfOneShapeIsNotComparedPairByPair() {
+        let shape = Picture(seed: "hello", engine: .v1)
+        // Colour c becomes (c * m + k) mod 255 + 1: one to one (m prime to 255), so the edges stay.
+        let multipliers = (1..<255).filter { m in [3, 5, 17].allSatisfy { m % $0 != 0 } }
+        let crowd = (0..<20_000).map { n in
+            let (m, k) = (multipliers[n / 255 % multipliers.count], n % 255)
+            return Picture(testCells: shape.cells.map { $0 == 0 ? 0 : UInt8((Int($0) * m + k) % 255 + 1) })
+        }
+        let keys = crowd.map(PictureKey.init)
+        #expect(Set(keys.map(\.picture)).count > 200, "many pictures")
+        var drawn = 0
+        let groups = Lookalikes.groups(keys) { drawn += 1; return Likeness.Look(crowd[$0]) }
+        #expect(groups.near.count == 1 && groups.near[0].count == crowd.count)
+        #expect(drawn == 0)
+        let found = Lookalikes.matches(of: shape, in: keys) { drawn += 1; return Likeness.Look(crowd[$0]) }
+        #expect(found.same.count + found.nearly.count == crowd.count && drawn == 0)
+    }
+}
