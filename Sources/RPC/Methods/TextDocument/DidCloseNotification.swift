@@ -1,4 +1,5 @@
-/// `textDocument/didClose`: a document closed: forgotten, and its diagnostics cleared.
+/// `textDocument/didClose`: a document closed: forgotten, and its diagnostics cleared; the
+/// documents whose analysis the memory budget refused are analysed again (there may be room now).
 enum DidCloseNotification: RPCNotification {
     struct Params: MethodParams {
         let textDocument: DocumentID
@@ -19,5 +20,10 @@ enum DidCloseNotification: RPCNotification {
             throw NotificationRefusal(error, notification)
         }
         notification.sendNotification(DocumentDiagnostics.method, params: ["uri": .string(params.textDocument.uri), "diagnostics": []])
+        // The memory it gave back may hold the analysis of a document refused for want of it.
+        for document in documents.all where document.analysisRefused {
+            guard let writer = document.writer else { continue }
+            DocumentDiagnostics.schedule(document, documents, context, writer: writer, pause: false)
+        }
     }
 }
