@@ -21,9 +21,6 @@ enum DidCloseNotification: RPCNotification {
         }
         notification.sendNotification(DocumentDiagnostics.method, params: ["uri": .string(params.textDocument.uri), "diagnostics": []])
         // The memory it gave back may hold the analysis of a document refused for want of it.
-        for document in documents.all where document.analysisRefused {
-            guard let writer = document.writer else { continue }
-            DocumentDiagnostics.schedule(document, documents, context, writer: writer, pause: false)
-        }
+        DocumentDiagnostics.retryRefused(documents, context)
     }
 }

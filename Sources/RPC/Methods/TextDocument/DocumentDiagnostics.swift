@@ -43,17 +43,31 @@ enum DocumentDiagnostics {
                 guard !flag.isCancelled else { return }
             }
             let reserved = Locked(0)
-            defer { documents.settle(reserved.current) }
+            defer {
+                documents.settle(reserved.current)
+                // Bytes given back by a round stopped (its document closed, or a newer round begun) may hold a refused analysis.
+                if reserved.current > 0 && (flag.isCancelled || document.isClosed) { retryRefused(documents, context) }
+            }
             switch await run(document, documents, context, request, reserved: reserved) {
             case .analysed(let analysis, let version, let json):
                 document.finishRound(generation, version: version, analysis) {
                     writer.sendNotification(method, params: json)
                 }
             case .refused(let bytes, let version):
-                refuse(document, documents, writer: writer, bytes: bytes, version: version)
+                refuse(document, documents, writer: writer, bytes: bytes, version: version, round: flag)
             case nil:
                 return
             }
+        }
+    }
+
+    /// Schedules a round for each document of `documents` whose analysis the memory budget
+    /// refused and that has none under way: called when bytes were given back (a document closed,
+    /// a round stopped).
+    static func retryRefused(_ documents: TextDocuments, _ context: ServerContext) {
+        for document in documents.all where document.awaitsRoom {
+            guard let writer = document.writer else { continue }
+            schedule(document, documents, context, writer: writer, pause: false)
         }
     }
 
@@ -69,8 +83,8 @@ enum DocumentDiagnostics {
 
     /// A round the memory budget refused: the document stays open as text, its diagnostics are
     /// one on its first line saying why (`refusal`), published unless the client pulls them.
-    static func refuse(_ document: OpenDocument, _ documents: TextDocuments, writer: MessageWriter, bytes: Int, version: Int) {
-        let diagnostic = refusal(document, documents, writer, bytes: bytes)
+    static func refuse(_ document: OpenDocument, _ documents: TextDocuments, writer: MessageWriter, bytes: Int, version: Int, round: RequestFlag) {
+        let diagnostic = refusal(document, documents, writer, bytes: bytes, round: round)
         guard !documents.pullsDiagnostics else { return }
         writer.sendNotification(method, params: ["uri": .string(document.uri), "version": .int(Int64(version)), "diagnostics": [diagnostic]])
     }
@@ -78,10 +92,11 @@ enum DocumentDiagnostics {
     /// The diagnostic of a document whose analysis the memory budget refused `bytes` for, on its
     /// first line; the first refusal since its last analysis is told to the person too
     /// (`window/showMessage`, a warning) and to the client's log.
-    static func refusal(_ document: OpenDocument, _ documents: TextDocuments, _ writer: MessageWriter, bytes: Int) -> JSONValue {
+    static func refusal(_ document: OpenDocument, _ documents: TextDocuments, _ writer: MessageWriter, bytes: Int,
+                        round: RequestFlag? = nil) -> JSONValue {
         let message = "The server's memory budget has no room for the analysis of \(document.uri) (another \(TextDocuments.mebibytes(bytes))): "
             + "its look-alikes are not checked. To have them, close other documents, or start the server with a larger --memory-budget."
-        if document.refuseAnalysis() {
+        if document.refuseAnalysis(round: round) {
             writer.sendNotification("window/showMessage", params: ["type": 2, "message": .string(message)])
             writer.sendNotification("window/logMessage", params: ["type": 2, "message": .string(message)])
         }

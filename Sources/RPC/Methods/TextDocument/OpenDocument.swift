@@ -93,6 +93,9 @@ final class OpenDocument: Sendable {
         }
     }
 
+    /// Whether it was closed.
+    var isClosed: Bool { state.withLock { $0.closed } }
+
     /// The connection its diagnostics go to.
     var writer: MessageWriter? { state.withLock { $0.writer } }
 
@@ -133,11 +136,12 @@ final class OpenDocument: Sendable {
         }
     }
 
-    /// Notes that the memory budget refused its analysis, and gives up its pictures (an analysis
-    /// refused part way drew some): true the first time since an analysis was made (the person is
-    /// told once, not at every key).
-    func refuseAnalysis() -> Bool {
+    /// Notes that the memory budget refused its analysis (in the round of `flag`, when it is one:
+    /// no longer under way), and gives up its pictures (an analysis refused part way drew some):
+    /// true the first time since an analysis was made (the person is told once, not at every key).
+    func refuseAnalysis(round flag: RequestFlag? = nil) -> Bool {
         state.withLock { state in
+            if let flag, state.pending === flag { state.pending = nil }
             state.refused = true
             state.cache = PictureCache(maxPictures: OpenDocumentLimits.maxPictures)
             state.analysis = nil
@@ -146,9 +150,9 @@ final class OpenDocument: Sendable {
         }
     }
 
-    /// Whether its last analysis was refused by the memory budget (it is tried again when another
-    /// document closes).
-    var analysisRefused: Bool { state.withLock { $0.refused } }
+    /// Whether its last analysis was refused by the memory budget and no round is under way (it
+    /// is tried again when bytes are given back).
+    var awaitsRoom: Bool { state.withLock { $0.refused && $0.pending == nil && !$0.closed } }
 
     /// The bytes a document holds besides its text, pictures and analysis: so that even empty
     /// documents are opened only as many as the memory budget allows.
