@@ -27,33 +27,89 @@ public struct DocumentAnalysis: Sendable {
     public let cache: PictureCache
     /// The engine above the first directive.
     public let defaultEngine: EngineVersion
-    /// For each picture id drawn, the seed lines (indices into `seeds`) drawing it.
-    public let linesByPicture: [Int: [Int]]
+    /// By picture id, the first seed line (index into `seeds`) drawing it, or -1; and the seed
+    /// lines of the pictures drawn by more than one (most are drawn by one: no list each).
+    private let firstSeed: [Int32]
+    private let groups: [Int: [Int]]
     /// The index in `seeds` of each seed line, by line number.
-    public let seedIndexByLine: [Int: Int]
+    public let seedIndexByLine: LineIndex
+
+    /// The index in `seeds` of each seed line, by line number: nil for other lines and past the end.
+    public struct LineIndex: Sendable {
+        let indices: [Int32]
+        /// The index of the seed line at `line`, if it is one.
+        public subscript(_ line: Int) -> Int? {
+            line >= 0 && line < indices.count && indices[line] >= 0 ? Int(indices[line]) : nil
+        }
+    }
+
+    /// The seed lines (indices into `seeds`) drawing picture `id`, in order.
+    public func lines(ofPicture id: Int) -> [Int] {
+        if let group = groups[id] { return group }
+        return id < firstSeed.count && firstSeed[id] >= 0 ? [Int(firstSeed[id])] : []
+    }
 
     /// Draws what `cache` lacks of `text`'s seeds and groups them; nil once `isCancelled` says so.
     public static func run(_ text: DocumentText, defaultEngine: EngineVersion, cache: PictureCache,
                            isCancelled: @escaping @Sendable () -> Bool = { false }) -> DocumentAnalysis? {
+        guard case .analysed(let analysis) = run(text, defaultEngine: defaultEngine, cache: cache, within: { _ in true }, isCancelled: isCancelled)
+        else { return nil }
+        return analysis
+    }
+
+    /// What came of an analysis made within a memory budget.
+    public enum Outcome: Sendable {
+        /// Made.
+        case analysed(DocumentAnalysis)
+        /// Stopped: `isCancelled` said so.
+        case cancelled
+        /// Not begun: the budget had no room for the `bytes` it may take.
+        case refused(bytes: Int)
+    }
+
+    /// The bytes an analysis of `seeds` seed lines of `seedBytes` bytes keeps besides its pictures:
+    /// each line (48), its seed's storage (48 and its bytes), its places in the indices by line and
+    /// by picture, and in a group.
+    public static func cost(seeds: Int, seedBytes: Int) -> Int { seeds * 112 + seedBytes }
+
+    /// About how many bytes it keeps besides its pictures (`cost(seeds:seedBytes:)`).
+    public let byteCount: Int
+
+    /// `run`, once `reserve` granted (before anything is drawn) the most bytes it may take: the
+    /// pictures `cache` lacks (`PictureCache.cost(ofDrawing:)`) and the analysis (`cost(seeds:seedBytes:)`);
+    /// and then, as each new picture finds its look-alikes, their lists' entries. Refused when
+    /// `reserve` says no (the pictures drawn before are kept: their bytes were granted).
+    public static func run(_ text: DocumentText, defaultEngine: EngineVersion, cache: PictureCache, within reserve: (Int) -> Bool,
+                           isCancelled: @escaping @Sendable () -> Bool = { false }) -> Outcome {
         let (entries, unknown) = FonstersFormat.entries(of: text, defaultEngine: defaultEngine)
         var drawable: [PictureCache.Key] = [], drawableIndex: [Int] = []
         for (n, entry) in entries.enumerated() where entry.seed.utf16.count <= TextLimit.maxLength {
             drawable.append(PictureCache.Key(seed: entry.seed, engine: entry.engine))
             drawableIndex.append(n)
         }
-        guard let ids = cache.ids(drawable, isCancelled: isCancelled) else { return nil }
+        let kept = cost(seeds: entries.count, seedBytes: entries.reduce(0) { $0 + $1.seed.utf8.count })
+        let bytes = cache.cost(ofDrawing: drawable) + kept
+        guard reserve(bytes) else { return .refused(bytes: bytes) }
+        let ids: [Int]
+        switch cache.draw(drawable, reserve: reserve, isCancelled: isCancelled) {
+        case .drawn(let drawn): ids = drawn
+        case .cancelled: return .cancelled
+        case .refused(let more): return .refused(bytes: bytes + more)
+        }
         var pictureOf = [Int?](repeating: nil, count: entries.count)
         for (k, n) in drawableIndex.enumerated() { pictureOf[n] = ids[k] }
-        var seeds: [SeedLine] = [], byPicture: [Int: [Int]] = [:], byLine: [Int: Int] = [:]
+        var seeds: [SeedLine] = [], groups: [Int: [Int]] = [:]
+        var byLine = [Int32](repeating: -1, count: text.lineCount), first = [Int32](repeating: -1, count: (ids.max() ?? -1) + 1)
         seeds.reserveCapacity(entries.count)
-        byLine.reserveCapacity(entries.count)
         for (n, entry) in entries.enumerated() {
             seeds.append(SeedLine(line: entry.line, seed: entry.seed, engine: entry.engine, picture: pictureOf[n]))
-            if let id = pictureOf[n] { byPicture[id, default: []].append(n) }
-            byLine[entry.line] = n
+            if let id = pictureOf[n] {
+                if first[id] < 0 { first[id] = Int32(n) } else { groups[id, default: [Int(first[id])]].append(n) }
+            }
+            byLine[entry.line] = Int32(n)
         }
-        return DocumentAnalysis(text: text, seeds: seeds, unknownEngines: unknown, cache: cache, defaultEngine: defaultEngine,
-                                linesByPicture: byPicture, seedIndexByLine: byLine)
+        return .analysed(DocumentAnalysis(text: text, seeds: seeds, unknownEngines: unknown, cache: cache, defaultEngine: defaultEngine,
+                                          firstSeed: first, groups: groups, seedIndexByLine: LineIndex(indices: byLine), byteCount: kept))
     }
 
     /// The seed line at `line`, if that line is a seed.
@@ -71,7 +127,7 @@ public struct DocumentAnalysis: Sendable {
     /// The other seed lines drawing the same picture as seed `index` (indices into `seeds`).
     public func sameAs(_ index: Int) -> [Int] {
         guard let id = seeds[index].picture else { return [] }
-        return (linesByPicture[id] ?? []).filter { $0 != index }
+        return lines(ofPicture: id).filter { $0 != index }
     }
 
     /// The seed lines drawing a picture nearly like seed `index`'s (not the same), with how many
@@ -85,7 +141,7 @@ public struct DocumentAnalysis: Sendable {
     func nearlyAs(_ id: Int, alike: [(id: Int, cells: Int)]) -> [(index: Int, cells: Int)] {
         var found: [(index: Int, cells: Int)] = []
         for (other, cells) in alike {
-            for n in linesByPicture[other] ?? [] { found.append((n, cells)) }
+            for n in lines(ofPicture: other) { found.append((n, cells)) }
         }
         if found.count > 1 { found.sort { ($0.cells, $0.index) < ($1.cells, $1.index) } }
         return found
@@ -94,7 +150,7 @@ public struct DocumentAnalysis: Sendable {
     /// The picture ids drawn by every seed line but `index`.
     public func pictures(except index: Int?) -> Set<Int> {
         var ids = Set<Int>()
-        for (id, lines) in linesByPicture where lines.contains(where: { $0 != index }) { ids.insert(id) }
+        for (id, first) in firstSeed.enumerated() where first >= 0 && (Int(first) != index || groups[id] != nil) { ids.insert(id) }
         return ids
     }
 }

@@ -89,10 +89,10 @@ extension DocumentAnalysis {
     public static let maxRelated = 3
 
     /// Everything to tell about the document, line by line: look-alikes among its lines and in
-    /// the library (`library` says which Fonster draws a picture), seeds over the length limit,
+    /// the library (`library` says which Fonster draws the picture of a fingerprint, `Picture.fingerprint`), seeds over the length limit,
     /// invisible characters and unknown engines. Quiet when all is well: a line with an exact
     /// look-alike is not also told its near ones.
-    public func findings(library: ((Picture) -> LibraryMatch?)? = nil) -> [Finding] {
+    public func findings(library: ((UInt64) -> LibraryMatch?)? = nil) -> [Finding] {
         var findings: [Finding] = []
         for line in unknownEngines {
             guard case .directive(_, let name) = FonstersFormat.classify(FonstersFormat.content(ofLine: line, in: text)) else { continue }
@@ -102,7 +102,7 @@ extension DocumentAnalysis {
                                     message: "\(what): this file knows \(known); the lines below keep \(engine(atLine: line).rawValue)."))
         }
         // One look at the cache for the whole pass.
-        let (pictures, alike) = cache.snapshot()
+        let (fingerprints, alike) = cache.snapshot()
         for (n, seed) in seeds.enumerated() {
             guard let id = seed.picture else {
                 let length = seed.seed.utf16.count
@@ -110,7 +110,7 @@ extension DocumentAnalysis {
                                         message: TextLimit.TooLong(field: "seed", length: length).message))
                 continue
             }
-            let group = linesByPicture[id] ?? []
+            let group = lines(ofPicture: id)
             if group.count > 1 {
                 // The group is in line order: the first other line is the group's first (or, for
                 // that line itself, the second). Only a few others are named, so a group of
@@ -132,7 +132,7 @@ extension DocumentAnalysis {
                                         kind: .nearlyAs(near.prefix(Self.maxRelated).map { seeds[$0.index].line }, cells: nearest.cells),
                                         message: message + "."))
             }
-            if let library, let match = library(pictures[id]) {
+            if let library, let match = library(fingerprints[id]) {
                 var message = "Draws the picture of “\(Self.quoted(match.name))” in your library"
                 if match.count > 1 { message += " (and \(match.count - 1) more \(match.count == 2 ? "Fonster" : "Fonsters"))" }
                 findings.append(Finding(line: seed.line, range: nil, severity: .information,

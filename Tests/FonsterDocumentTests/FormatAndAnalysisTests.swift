@@ -103,7 +103,7 @@ import CreatureCore
     @Test func theLibraryMatchIsInformationNamingTheFonster() throws {
         let analysis = try #require(DocumentAnalysis.run(DocumentText("tom"), defaultEngine: .v2, cache: PictureCache()))
         let tom = Picture(seed: "tom", engine: .v2)
-        let findings = analysis.findings(library: { $0 == tom ? LibraryMatch(id: "id-1", name: "Thomas", count: 3) : nil })
+        let findings = analysis.findings(library: { $0 == tom.fingerprint ? LibraryMatch(id: "id-1", name: "Thomas", count: 3) : nil })
         #expect(findings.map(\.message) == ["Draws the picture of “Thomas” in your library (and 2 more Fonsters)."])
         #expect(findings.first?.severity == .information)
     }

@@ -99,7 +99,42 @@ import FonsterDocument
         #expect(withText > empty)
         let (text, _, cache) = document.snapshot
         _ = DocumentAnalysis.run(text, defaultEngine: .v2, cache: cache)
-        #expect(documents.byteCount >= withText + 100 * 1024, "100 pictures of 1,024 cells")
+        #expect(documents.byteCount >= withText + 100 * PictureCache.Cost.picture, "100 pictures")
+    }
+
+    /// An analysis is reserved in the memory budget before it draws: refused (nothing drawn,
+    /// nothing charged) when the budget has no room, and charged no more than it reserved when it has.
+    @Test func anAnalysisIsReservedInTheBudgetBeforeItDraws() throws {
+        let text = (0..<2_000).map { "seed \($0)" }.joined(separator: "\n")
+        let textBytes = OpenDocument.overhead + OpenDocument.estimate(bytes: text.utf8.count, lines: 2_000)
+        // Room (in the half of the budget documents may keep) for the text, not for its pictures.
+        let tight = MemoryBudget(limit: 2 * (textBytes + 2_000 * PictureCache.Cost.picture / 2))
+        let documents = TextDocuments()
+        documents.count(in: tight.account("open documents"))
+        let document = try #require(try documents.open(uri: "file:///a.fonsters", version: 1, text: text))
+        let opened = tight.total
+        let (snapshot, _, cache) = document.snapshot
+        var asked = 0
+        let refused = DocumentAnalysis.run(snapshot, defaultEngine: .v2, cache: cache, within: { bytes in
+            asked = bytes
+            return documents.reserve(bytes)
+        })
+        guard case .refused = refused else { Issue.record("not refused: \(asked) asked of \(tight.limit), \(opened) held"); return }
+        #expect(cache.drawCount == 0 && tight.total == opened)
+
+        let roomy = MemoryBudget(limit: 1 << 30), more = TextDocuments()
+        more.count(in: roomy.account("open documents"))
+        let again = try #require(try more.open(uri: "file:///a.fonsters", version: 1, text: text))
+        #expect(roomy.total == opened)
+        var reserved = 0
+        let outcome = DocumentAnalysis.run(snapshot, defaultEngine: .v2, cache: again.snapshot.cache, within: { bytes in
+            reserved += bytes
+            return more.reserve(bytes)
+        })
+        guard case .analysed = outcome else { Issue.record("not analysed"); return }
+        #expect(roomy.total == opened + reserved, "reserved before drawing, held until settled")
+        more.settle(reserved)
+        #expect(roomy.total == more.byteCount && roomy.total > opened && roomy.total <= opened + reserved)
     }
 
     /// Open documents count in the server's memory budget: an open adds its bytes, a change

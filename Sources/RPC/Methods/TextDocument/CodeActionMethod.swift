@@ -85,7 +85,8 @@ enum CodeActionMethod: RPCMethod {
         let uri = params.textDocument.uri
         let document = try context.documents(request).required(uri)
         let version = document.snapshot.version
-        let analysis = try await document.analysis(defaultEngine: context.documents(request).defaultEngine, request: request)
+        // A document the memory budget has no room to analyse has no look-alikes to fix.
+        guard let analysis = try await document.analysis(in: context.documents(request), request: request) else { return [] }
         let text = analysis.text, encoding = context.documents(request).encoding, lineNumber = params.range.start.line
         var actions: [Action] = []
         let addAll = Action.source("Add all seeds to the library", Command(title: "Add all seeds to the library", command: .addAll, argument: ["uri": .string(uri)]))

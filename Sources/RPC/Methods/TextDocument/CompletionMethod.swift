@@ -56,7 +56,8 @@ enum CompletionMethod: RPCMethod {
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let document = try context.documents(request).required(params.textDocument.uri)
-        let analysis = try await document.analysis(defaultEngine: context.documents(request).defaultEngine, request: request)
+        // A document the memory budget has no room to analyse gets no variants.
+        guard let analysis = try await document.analysis(in: context.documents(request), request: request) else { return List(items: []) }
         let documents = context.documents(request)
         let encoding = documents.encoding, text = analysis.text, client = documents.markdown
         let line = params.position.line

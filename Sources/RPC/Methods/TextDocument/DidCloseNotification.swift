@@ -1,4 +1,5 @@
-/// `textDocument/didClose`: a document closed: forgotten, and its diagnostics cleared.
+/// `textDocument/didClose`: a document closed: forgotten, and its diagnostics cleared; the
+/// documents whose analysis the memory budget refused are analysed again (there may be room now).
 enum DidCloseNotification: RPCNotification {
     struct Params: MethodParams {
         let textDocument: DocumentID
@@ -19,5 +20,7 @@ enum DidCloseNotification: RPCNotification {
             throw NotificationRefusal(error, notification)
         }
         notification.sendNotification(DocumentDiagnostics.method, params: ["uri": .string(params.textDocument.uri), "diagnostics": []])
+        // The memory it gave back may hold the analysis of a document refused for want of it.
+        DocumentDiagnostics.retryRefused(documents, context)
     }
 }

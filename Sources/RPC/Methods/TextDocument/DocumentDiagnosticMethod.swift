@@ -35,10 +35,17 @@ enum DocumentDiagnosticMethod: RPCMethod {
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let documents = context.documents(request)
         let document = try documents.required(params.textDocument.uri)
-        guard let (_, version, json) = await DocumentDiagnostics.run(document, documents, context, request) else {
+        let reserved = Locked(0)
+        defer { documents.settle(reserved.current) }
+        let items: [JSONValue], version: Int
+        switch await DocumentDiagnostics.run(document, documents, context, request, reserved: reserved) {
+        case .analysed(_, let analysed, let json):
+            (items, version) = (json["diagnostics"]?.array ?? [], analysed)
+        case .refused(let bytes, let refused):
+            (items, version) = ([DocumentDiagnostics.refusal(document, documents, request.writer, bytes: bytes)], refused)
+        case nil:
             throw ResponseError.requestCancelled
         }
-        let items = json["diagnostics"]?.array ?? []
         let resultId = "\(version)-\(digest(items))"
         return Result(resultId: resultId, items: params.previousResultId == resultId ? nil : items)
     }

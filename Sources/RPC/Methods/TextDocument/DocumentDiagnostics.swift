@@ -42,29 +42,97 @@ enum DocumentDiagnostics {
                 await timing.sleep(timing.pause)
                 guard !flag.isCancelled else { return }
             }
-            guard let (analysis, version, json) = await run(document, documents, context, request) else { return }
-            document.finishRound(generation, version: version, analysis) {
-                writer.sendNotification(method, params: json)
+            let reserved = Locked(0)
+            defer {
+                documents.settle(reserved.current)
+                // Bytes given back by a round stopped (its document closed, or a newer round begun) may hold a refused analysis.
+                if reserved.current > 0 && (flag.isCancelled || document.isClosed) { retryRefused(documents, context) }
             }
-            documents.charge()
+            switch await run(document, documents, context, request, reserved: reserved) {
+            case .analysed(let analysis, let version, let json):
+                document.finishRound(generation, version: version, analysis) {
+                    writer.sendNotification(method, params: json)
+                }
+            case .refused(let bytes, let version):
+                refuse(document, documents, writer: writer, bytes: bytes, version: version, round: flag)
+            case nil:
+                return
+            }
         }
     }
 
-    /// One round: the library's pictures, the analysis, and the notification's params; nil when
-    /// cancelled.
+    /// Schedules a round for each document of `documents` whose analysis the memory budget
+    /// refused and that has none under way: called when bytes were given back (a document closed,
+    /// a round stopped).
+    static func retryRefused(_ documents: TextDocuments, _ context: ServerContext) {
+        for document in documents.all where document.awaitsRoom {
+            guard let writer = document.writer else { continue }
+            schedule(document, documents, context, writer: writer, pause: false)
+        }
+    }
+
+    /// What a round came to: the analysis, its text's version and the notification's params;
+    /// or the memory budget's refusal of `bytes` for the text at `version`.
+    enum Round {
+        case analysed(DocumentAnalysis, Int, JSONValue)
+        case refused(bytes: Int, version: Int)
+    }
+
+    /// The code of the one diagnostic of a document the memory budget had no room to analyse.
+    static let notAnalysedCode = "not-analysed"
+
+    /// A round the memory budget refused: the document stays open as text, its diagnostics are
+    /// one on its first line saying why (`refusal`), published unless the client pulls them.
+    static func refuse(_ document: OpenDocument, _ documents: TextDocuments, writer: MessageWriter, bytes: Int, version: Int, round: RequestFlag) {
+        let diagnostic = refusal(document, documents, writer, bytes: bytes, round: round)
+        guard !documents.pullsDiagnostics else { return }
+        writer.sendNotification(method, params: ["uri": .string(document.uri), "version": .int(Int64(version)), "diagnostics": [diagnostic]])
+    }
+
+    /// The diagnostic of a document whose analysis the memory budget refused `bytes` for, on its
+    /// first line; the first refusal since its last analysis is told to the person too
+    /// (`window/showMessage`, a warning) and to the client's log.
+    static func refusal(_ document: OpenDocument, _ documents: TextDocuments, _ writer: MessageWriter, bytes: Int,
+                        round: RequestFlag? = nil) -> JSONValue {
+        let message = "The server's memory budget has no room for the analysis of \(document.uri) (another \(TextDocuments.mebibytes(bytes))): "
+            + "its look-alikes are not checked. To have them, close other documents, or start the server with a larger --memory-budget."
+        if document.refuseAnalysis(round: round) {
+            writer.sendNotification("window/showMessage", params: ["type": 2, "message": .string(message)])
+            writer.sendNotification("window/logMessage", params: ["type": 2, "message": .string(message)])
+        }
+        return [
+            "range": LSPJSON.range(TextRange.line(0, of: document.snapshot.text, documents.encoding)),
+            "severity": .int(Int64(Finding.Severity.warning.rawValue)),
+            "code": .string(notAnalysedCode), "source": "fonsters", "message": .string(message),
+        ]
+    }
+
+    /// One round: the library's pictures, the analysis (its bytes reserved first in the memory
+    /// budget, and noted in `reserved` for the caller to settle), and the notification's params;
+    /// nil when cancelled.
     static func run(_ document: OpenDocument, _ documents: TextDocuments, _ context: ServerContext,
-                    _ request: RequestContext) async -> (DocumentAnalysis, Int, JSONValue)? {
-        let library = await documents.library.current(context, request: request)
+                    _ request: RequestContext, reserved: Locked<Int>) async -> Round? {
+        _ = await documents.library.current(context, request: request)
+        let library = documents.library.lastByFingerprint
         let (text, version, cache) = document.snapshot
         let encoding = documents.encoding, defaultEngine = documents.defaultEngine, uri = document.uri
         let cap = documents.settings.maxProblems
-        return try? await request.computeOnPool { () throws(ResponseError) -> (DocumentAnalysis, Int, JSONValue) in
-            guard let analysis = DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache,
-                                                      isCancelled: { request.takeTurn() }) else { throw .requestCancelled }
+        return try? await request.computeOnPool { () throws(ResponseError) -> Round in
+            let outcome = DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache, within: { bytes in
+                guard documents.reserve(bytes) else { return false }
+                reserved.withLock { $0 += bytes }
+                return true
+            }, isCancelled: { request.takeTurn() })
+            let analysis: DocumentAnalysis
+            switch outcome {
+            case .analysed(let made): analysis = made
+            case .refused(let bytes): return .refused(bytes: bytes, version: version)
+            case .cancelled: throw .requestCancelled
+            }
             let findings = analysis.findings(library: library.isEmpty ? nil : { library[$0] })
             try request.checkCancellation()
             let diagnostics = diagnostics(findings, cap: cap, uri: uri, analysis.text, encoding)
-            return (analysis, version, ["uri": .string(uri), "version": .int(Int64(version)), "diagnostics": .array(diagnostics)])
+            return .analysed(analysis, version, ["uri": .string(uri), "version": .int(Int64(version)), "diagnostics": .array(diagnostics)])
         }
     }
 

@@ -10,7 +10,7 @@ import FonsterDocument
 final class LibraryPictures: Sendable {
     /// The most Fonsters compared with documents.
     static let maxFonsters = 50_000
-    private let kept = Locked<(version: StoreVersion, byPicture: [Picture: LibraryMatch])?>(nil)
+    private let kept = Locked<(version: StoreVersion, byPicture: [Picture: LibraryMatch], byFingerprint: [UInt64: LibraryMatch])?>(nil)
     private let cache = Locked(PictureCache(maxPictures: LibraryPictures.maxFonsters + 4_096))
 
     /// The library's pictures as the store stands, read and drawn (on `request`'s compute pool)
@@ -42,10 +42,15 @@ final class LibraryPictures: Sendable {
             return Dictionary(uniqueKeysWithValues: byID.map { (cache.picture($0.key), $0.value) })
         }
         guard let byPicture else { return known?.byPicture ?? [:] }
-        kept.withLock { $0 = (version, byPicture) }
+        let byFingerprint = Dictionary(byPicture.map { ($0.key.fingerprint, $0.value) }) { first, _ in first }
+        kept.withLock { $0 = (version, byPicture, byFingerprint) }
         return byPicture
     }
 
     /// The library's pictures as last read (empty before the first read).
     var last: [Picture: LibraryMatch] { kept.current?.byPicture ?? [:] }
+
+    /// The library's pictures as last read, by fingerprint (`Picture.fingerprint`): for a document's
+    /// findings, whose pictures are kept as fingerprints.
+    var lastByFingerprint: [UInt64: LibraryMatch] { kept.current?.byFingerprint ?? [:] }
 }

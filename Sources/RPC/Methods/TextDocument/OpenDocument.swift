@@ -22,6 +22,10 @@ final class OpenDocument: Sendable {
         var variants: [String: String?] = [:]
         /// Where its diagnostics go: the connection that opened or last changed it.
         var writer: MessageWriter?
+        /// Whether its last analysis was refused by the memory budget, and whether the person was
+        /// told so since its last analysis made.
+        var refused = false
+        var toldRefusal = false
     }
     private let state: Locked<State>
 
@@ -89,6 +93,9 @@ final class OpenDocument: Sendable {
         }
     }
 
+    /// Whether it was closed.
+    var isClosed: Bool { state.withLock { $0.closed } }
+
     /// The connection its diagnostics go to.
     var writer: MessageWriter? { state.withLock { $0.writer } }
 
@@ -111,6 +118,8 @@ final class OpenDocument: Sendable {
     func finishRound(_ generation: Int, version: Int, _ analysis: DocumentAnalysis, publish: () -> Void) {
         state.withLock { state in
             guard state.generation == generation, !state.closed else { return }
+            state.refused = false
+            state.toldRefusal = false
             state.analysis = analysis
             state.analysisVersion = version
             state.pending = nil
@@ -119,13 +128,31 @@ final class OpenDocument: Sendable {
     }
 
     /// About how many bytes it holds: its text (UTF-8, and about twice that as Swift strings
-    /// with the line array), its pictures, and the last analysis (about 100 bytes a seed).
+    /// with the line array), its pictures, and the last analysis (`DocumentAnalysis.byteCount`).
     var byteCount: Int {
         state.withLock { state in
             Self.overhead + Self.estimate(bytes: state.text.byteCount, lines: state.text.lineCount) + state.cache.byteCount
-                + (state.analysis?.seeds.count ?? 0) * 100
+                + (state.analysis?.byteCount ?? 0)
         }
     }
+
+    /// Notes that the memory budget refused its analysis (in the round of `flag`, when it is one:
+    /// no longer under way), and gives up its pictures (an analysis refused part way drew some):
+    /// true the first time since an analysis was made (the person is told once, not at every key).
+    func refuseAnalysis(round flag: RequestFlag? = nil) -> Bool {
+        state.withLock { state in
+            if let flag, state.pending === flag { state.pending = nil }
+            state.refused = true
+            state.cache = PictureCache(maxPictures: OpenDocumentLimits.maxPictures)
+            state.analysis = nil
+            defer { state.toldRefusal = true }
+            return !state.toldRefusal
+        }
+    }
+
+    /// Whether its last analysis was refused by the memory budget and no round is under way (it
+    /// is tried again when bytes are given back).
+    var awaitsRoom: Bool { state.withLock { $0.refused && $0.pending == nil && !$0.closed } }
 
     /// The bytes a document holds besides its text, pictures and analysis: so that even empty
     /// documents are opened only as many as the memory budget allows.
@@ -138,14 +165,24 @@ final class OpenDocument: Sendable {
 
 extension OpenDocument {
     /// The analysis of the text as it stands: the newest round's if it is current, else made
-    /// now on `request`'s compute pool (drawing only what the cache lacks).
-    func analysis(defaultEngine: EngineVersion, request: RequestContext) async throws(ResponseError) -> DocumentAnalysis {
+    /// now on `request`'s compute pool (drawing only what the cache lacks, reserved first in
+    /// `documents`' memory budget); nil when the budget has no room for it.
+    func analysis(in documents: TextDocuments, request: RequestContext) async throws(ResponseError) -> DocumentAnalysis? {
         if let analysis = currentAnalysis { return analysis }
         let (text, _, cache) = snapshot
-        return try await request.computeOnPool { () throws(ResponseError) -> DocumentAnalysis in
-            guard let analysis = DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache,
-                                                      isCancelled: { request.takeTurn() }) else { throw .requestCancelled }
-            return analysis
+        let defaultEngine = documents.defaultEngine, reserved = Locked(0)
+        defer { documents.settle(reserved.current) }
+        return try await request.computeOnPool { () throws(ResponseError) -> DocumentAnalysis? in
+            let outcome = DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache, within: { bytes in
+                guard documents.reserve(bytes) else { return false }
+                reserved.withLock { $0 += bytes }
+                return true
+            }, isCancelled: { request.takeTurn() })
+            switch outcome {
+            case .analysed(let analysis): return analysis
+            case .refused: return nil
+            case .cancelled: throw .requestCancelled
+            }
         }
     }
 }

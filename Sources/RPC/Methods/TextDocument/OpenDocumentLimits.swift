@@ -5,6 +5,6 @@ import FonsterDocument
 /// reserved in it before it is read (`TextDocuments.open`).
 enum OpenDocumentLimits {
     /// The most pictures a document's cache keeps before it starts afresh: every line's and
-    /// some edits' worth (about 1.3 KB each).
+    /// some edits' worth (about 1 KB each, `PictureCache.Cost`).
     static let maxPictures = DocumentLimits().maxLines + 4_096
 }

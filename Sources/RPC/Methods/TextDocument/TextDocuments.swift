@@ -7,7 +7,8 @@ import FonsterDocument
 /// Opening, changing and closing happen on the read loop in arrival order, so a request sent
 /// after a change sees it; the drawing is done later, off the loop (`DocumentDiagnostics`).
 /// The documents' bytes count in the session's account of the server's memory budget, reserved
-/// before an open or a growing change takes effect: as many documents as the budget allows.
+/// before an open or a growing change takes effect, and before an analysis draws (its pictures'
+/// most bytes): as many documents, and analyses, as the budget allows.
 final class TextDocuments: Sendable {
     fileprivate struct State {
         var documents: [String: OpenDocument] = [:]
@@ -50,8 +51,9 @@ final class TextDocuments: Sendable {
     let timing: DiagnosticsTiming
     /// The server's engine for seeds given without one (`--engine`).
     private let serverEngine: EngineVersion
-    /// The session's part of the server's memory budget, and the bytes charged to it now.
-    private let budget: Locked<(account: MemoryAccount?, charged: Int)>
+    /// The session's part of the server's memory budget, the bytes charged to it now, and of
+    /// those the reservations whose allocations are under way (not yet in `byteCount`).
+    private let budget: Locked<(account: MemoryAccount?, charged: Int, pending: Int)>
 
     /// The documents of `session`, counted in `account`.
     init(session: SessionID = SessionID.next(), library: LibraryPictures = LibraryPictures(), owner: WeakContext = WeakContext(),
@@ -61,7 +63,7 @@ final class TextDocuments: Sendable {
         self.owner = owner
         self.serverEngine = defaultEngine
         self.timing = timing
-        budget = Locked((account, 0))
+        budget = Locked((account, 0, 0))
     }
 
     /// The position encoding `initialize` agreed (UTF-16 until then).
@@ -140,9 +142,9 @@ final class TextDocuments: Sendable {
             throw Refusal(message: "\(uri) was not opened: the server's memory budget has no room for another \(Self.mebibytes(estimate)) "
                           + "(close a document, or start the server with a larger --memory-budget).", show: true)
         }
+        defer { settle(estimate) }
         var document = DocumentText("")
         do { try document.replace(nil, with: text, .utf16) } catch {
-            release(estimate)
             throw Refusal(message: "\(uri) was not opened: \(error.message)", show: true)
         }
         let opened = OpenDocument(uri: uri, version: version, text: document)
@@ -151,7 +153,6 @@ final class TextDocuments: Sendable {
             state.documents[uri]?.close()
             state.documents[uri] = opened
         }
-        charge()
         return opened
     }
 
@@ -180,12 +181,11 @@ final class TextDocuments: Sendable {
             throw Refusal(message: "A change to \(uri) was refused and the document kept as it was: the server's memory budget has no room "
                           + "for another \(Self.mebibytes(growth)).", show: true)
         }
+        defer { settle(growth) }
         do { try document.apply(changes, version: version, encoding: encoding) } catch {
-            release(growth)
             throw Refusal(message: "A change to \(uri) (version \(version)) was refused and the document kept as it was: \(error.message)",
                           show: error.kind == .tooLarge)
         }
-        charge()
         return document
     }
 
@@ -210,6 +210,7 @@ final class TextDocuments: Sendable {
         budget.withLock { state in
             state.account?.close()
             state.charged = 0
+            state.pending = 0
         }
     }
 
@@ -234,35 +235,39 @@ final class TextDocuments: Sendable {
         charge()
     }
 
-    /// Reserves `bytes` in the budget before they are allocated (counted as charged); false, and
-    /// nothing counted, when the budget has no room.
-    private func reserve(_ bytes: Int) -> Bool {
+    /// Reserves `bytes` in the budget before they are allocated: counted as charged, and pending
+    /// until `settle(_:)` says the allocation is over; false, and nothing counted, when the budget
+    /// has no room. Every reservation is settled, granted or not.
+    func reserve(_ bytes: Int) -> Bool {
         guard bytes > 0 else { return true }
         return budget.withLock { state in
             guard let account = state.account else { return true }
             guard account.tryReserve(bytes, for: .kept) else { return false }
             state.charged += bytes
+            state.pending += bytes
             return true
         }
     }
 
-    /// Gives back a reservation whose allocation did not happen.
-    private func release(_ bytes: Int) {
+    /// Ends the reservation of `bytes` (`reserve(_:)`, granted or not): what the allocation did not
+    /// use is given back (`charge()`).
+    func settle(_ bytes: Int) {
         budget.withLock { state in
-            guard let account = state.account, bytes > 0 else { return }
-            account.release(bytes, for: .kept)
-            state.charged -= bytes
+            if state.account != nil { state.pending = max(0, state.pending - bytes) }
         }
+        charge()
     }
 
-    /// Called after every open, change, close and analysis: the one place where the bytes the
-    /// documents hold (`byteCount`) are charged to the budget (the difference since the last time).
+    /// Called after every open, change, close and analysis: the one place where the charge is
+    /// brought to what the documents hold (`byteCount`) and the reservations under way. Every
+    /// growth is reserved before it is allocated, at its most (`reserve(_:)`), so this gives back
+    /// what was not used; it charges more only if an estimate fell short.
     func charge() {
         let bytes = byteCount
         budget.withLock { state in
-            guard let account = state.account, bytes != state.charged else { return }
-            account.charge(bytes - state.charged, for: .kept)
-            state.charged = bytes
+            guard let account = state.account, bytes + state.pending != state.charged else { return }
+            account.charge(bytes + state.pending - state.charged, for: .kept)
+            state.charged = bytes + state.pending
         }
     }
 
