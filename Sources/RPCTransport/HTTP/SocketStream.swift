@@ -88,16 +88,14 @@ public final class SocketStream: @unchecked Sendable {
     }
 
     /// Closes after a response: stops sending, discards what the peer still sends for up to
-    /// `linger` (so the peer reads the response rather than a reset), then closes.
+    /// `linger` (so the peer reads the response rather than a reset: closing with unread bytes
+    /// resets the connection), then closes. Discarding keeps nothing: the time bounds it.
     public func closeGracefully(linger: Duration = .seconds(1)) {
         shutdownWrite()
         let deadline = ContinuousClock.now + linger
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 64 * 1024)
         defer { scratch.deallocate() }
-        var discarded = 0
-        while discarded < 1 << 20, case .bytes(let n) = read(into: scratch, capacity: 4096, deadline: deadline) {
-            discarded += n
-        }
+        while case .bytes = read(into: scratch, capacity: 64 * 1024, deadline: deadline) {}
         close()
     }
 

@@ -29,11 +29,15 @@ public enum WebSocketConnection {
         let account = budget?.account("WebSocket \(stream.fd)", close: {
             log("WebSocket closed with 1008: the server's memory budget is full and this connection held the most of it")
             guard let output = outputAccount.current else { return }
-            output.sendClose(code: WebSocketCloseCode.policyViolation.rawValue, reason: "the server's memory budget is full")
-            stream.shutdownRead()  // the reader stops at once, and what it held goes with it
             // A client that does not read would never get the close behind its unread answers:
-            // drop them (the socket's end) so their memory goes now.
-            if output.pendingBytes > 0 { stream.shutdownBoth() }
+            // drop them (the socket's end) so their memory goes now. (Asked before the close
+            // frame is queued: that frame alone is not unread answers.)
+            let unread = output.pendingBytes > 0
+            output.sendClose(code: WebSocketCloseCode.policyViolation.rawValue, reason: "the server's memory budget is full")
+            if unread { stream.shutdownBoth() }
+            // Otherwise the reader sees the account closed after its current read (within a
+            // second) and frees what it held; the socket is not shut for reading, so its close
+            // drains what the client still sends and the client reads the 1008 frame, not a reset.
         })
         let output = WebSocketOutput(stream: stream, link: link, log: log, account: account)
         outputAccount.withLock { $0 = output }
