@@ -85,7 +85,10 @@ public enum Lookalikes {
     /// another silhouette (`LikenessIndex`'s promise: alike ones do): those looks, drawn again by
     /// `look` (given an index of the look's first picture), go in a `LikenessIndex`, whose alike
     /// pairs are joined into chains. A look alone, far from every other silhouette, is never drawn.
-    public static func groups(_ keys: [PictureKey], near: Bool = true, look: (Int) -> Likeness.Look) -> Groups<Int> {
+    /// `room` is asked, before the near pass, for the bytes it will hold (`nearPassBytes` a look
+    /// drawn again); when it says no, only the exact groups come back and `nearSkipped` is true.
+    public static func groups(_ keys: [PictureKey], near: Bool = true, room: (Int) -> Bool = { _ in true },
+                              look: (Int) -> Likeness.Look) -> (groups: Groups<Int>, nearSkipped: Bool) {
         // Distinct pictures in order of first appearance: `uniqueOf` each item, `first` item of each.
         var table = NumberTable(capacity: keys.count)
         var uniqueOf = [Int32](repeating: 0, count: keys.count), first: [Int] = [], members: [Int32] = []
@@ -96,7 +99,7 @@ public enum Lookalikes {
             members[u] += 1
         }
         let exact = collect(keys.count) { members[Int(uniqueOf[$0])] > 1 ? Int(uniqueOf[$0]) : nil }
-        guard near else { return Groups(exact: exact, near: []) }
+        guard near else { return (Groups(exact: exact, near: []), false) }
 
         // Distinct looks of the distinct pictures (`lookOf` each, `firstOfLook` item of each), and
         // the distinct silhouettes of the looks (`silhouetteOf` each, how many looks each has).
@@ -122,7 +125,10 @@ public enum Lookalikes {
                 if let t = blocks.number(of: UInt64(keys[i].block(b)), else: s) { (compared[s], compared[t]) = (true, true) }
             }
         }
-        // Those looks drawn again in an index (its numbers are `indexed`'s), their alike pairs joined.
+        // Those looks drawn again in an index (its numbers are `indexed`'s), their alike pairs
+        // joined: what that holds is asked for first.
+        let drawn = firstOfLook.indices.reduce(0) { $0 + (compared[silhouetteOf[$1]] ? 1 : 0) }
+        guard room(drawn * nearPassBytes) else { return (Groups(exact: exact, near: []), true) }
         var index = LikenessIndex(), indexed: [Int] = []
         for (l, i) in firstOfLook.enumerated() where compared[silhouetteOf[l]] {
             index.insert(look(i))
@@ -144,12 +150,16 @@ public enum Lookalikes {
             let r = root(lookOf[Int(uniqueOf[i])])
             return uniques[r] > 1 ? r : nil
         }
-        return Groups(exact: exact, near: nearGroups)
+        return (Groups(exact: exact, near: nearGroups), false)
     }
+
+    /// About the bytes the near pass of `groups` holds for each look it draws again: the look, its
+    /// silhouette, the index's entries and the pass's own arrays (measured: 935 MB for a million).
+    public static let nearPassBytes = 1_024
 
     /// `groups(_:near:look:)` of `pictures` (for tests and benchmarks).
     public static func groups(_ pictures: [Picture], near: Bool = true) -> Groups<Int> {
-        groups(pictures.map(PictureKey.init), near: near) { Likeness.Look(pictures[$0]) }
+        groups(pictures.map(PictureKey.init), near: near) { Likeness.Look(pictures[$0]) }.groups
     }
 
     /// Items 0..<count gathered by the key `group` gives each (nil: in no group): groups in order

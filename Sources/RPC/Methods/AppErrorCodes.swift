@@ -33,6 +33,9 @@ extension ErrorCode {
     /// The store file was removed or replaced while the server ran: the write was refused (not
     /// saved); reads go on. Restarting the server opens the library again.
     public static let storeReplaced = ErrorCode(rawValue: 1014)
+    /// The server's memory budget (`--memory-budget`) has no room for the request's work: the
+    /// message says how much more it needs and how to ask for less.
+    public static let noMemoryRoom = ErrorCode(rawValue: 1015)
 }
 
 extension ResponseError {

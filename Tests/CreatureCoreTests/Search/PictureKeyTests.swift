@@ -39,10 +39,28 @@ import Testing
         let keys = crowd.map(PictureKey.init)
         #expect(Set(keys.map(\.picture)).count > 200, "many pictures")
         var drawn = 0
-        let groups = Lookalikes.groups(keys) { drawn += 1; return Likeness.Look(crowd[$0]) }
+        let groups = Lookalikes.groups(keys) { drawn += 1; return Likeness.Look(crowd[$0]) }.groups
         #expect(groups.near.count == 1 && groups.near[0].count == crowd.count)
         #expect(drawn == 0)
         let found = Lookalikes.matches(of: shape, in: keys) { drawn += 1; return Likeness.Look(crowd[$0]) }
         #expect(found.same.count + found.nearly.count == crowd.count && drawn == 0)
+    }
+
+    /// The near pass asks for the bytes it will hold before it draws a look: refused, it draws
+    /// nothing and gives the exact groups only; granted, the same keys are grouped as alike.
+    @Test func theNearPassAsksForItsBytesBeforeItDraws() {
+        let shape = Picture(seed: "hello", engine: .v1)
+        // One drawn cell in a colour of its own: the same silhouette, another look, alike.
+        let cell = shape.cells.firstIndex { $0 != 0 }!
+        var cells = shape.cells
+        cells[cell] = cells[cell] == 1 ? 2 : 1
+        let pictures = [shape, shape, Picture(testCells: cells)]
+        let keys = pictures.map(PictureKey.init)
+        var drawn = 0, asked: [Int] = []
+        let refused = Lookalikes.groups(keys, room: { asked.append($0); return false }) { drawn += 1; return Likeness.Look(pictures[$0]) }
+        #expect(refused.nearSkipped && refused.groups.near.isEmpty && refused.groups.exact == [[0, 1]])
+        #expect(drawn == 0 && asked == [2 * Lookalikes.nearPassBytes], "two looks of one silhouette to draw again")
+        let granted = Lookalikes.groups(keys, room: { _ in true }) { drawn += 1; return Likeness.Look(pictures[$0]) }
+        #expect(!granted.nearSkipped && granted.groups.near == [[0, 1, 2]] && drawn == 2)
     }
 }

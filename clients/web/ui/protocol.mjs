@@ -89,4 +89,5 @@ export const ERROR_CODES = Object.freeze({
   storeTooNew: 1012,
   noRandomSource: 1013,
   storeReplaced: 1014,
+  noMemoryRoom: 1015,
 });

@@ -56,6 +56,10 @@ enum ErrorCatalog {
             the store file was removed or replaced while the server ran: the edit was not saved (reads go on; restart to reopen) \
             (`data.path`)
             """),
+        Entry(code: .noMemoryRoom, name: "noMemoryRoom", title: "No room in the memory budget", meaning: """
+            the server's memory budget (`--memory-budget`) has no room for the work (`fonsters/lookalikes` of a large library by look): \
+            the message says how much more it needs and how to ask for less (`data.needed`, bytes)
+            """),
     ]
 
     /// The entry of `code`.

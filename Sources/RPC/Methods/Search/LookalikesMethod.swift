@@ -26,7 +26,7 @@ enum LookalikesMethod: RPCMethod {
     static let summary = "The library's Fonsters grouped by identical pictures and by pictures that look alike."
     static let effect = MethodDeclaration.Effect.readsLibrary
     static let cost = MethodDeclaration.Cost.heavy
-    static let errors: [ErrorCode] = [.invalidParams, .requestCancelled] + LibraryErrors.store
+    static let errors: [ErrorCode] = [.invalidParams, .requestCancelled, .noMemoryRoom] + LibraryErrors.store
     static var heaviest: JSONValue { ["near": true] }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
