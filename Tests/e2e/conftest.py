@@ -35,6 +35,15 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
 
 
+def proc_status(pid, field):
+    """A field of /proc/PID/status in bytes (VmRSS, VmHWM): the server's memory as the kernel sees it."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) * 1024
+    raise AssertionError(f"no {field} for {pid}")
+
+
 def wait_until(check, what, backstop=None, every=0.02):
     """Polls `check()` until it gives a true value and returns that value; fails naming `what` (the
     condition, in words) if it still has not after `backstop` seconds (BACKSTOP unless told)."""

@@ -4,18 +4,14 @@
 an unpaged list too big for one answer is refused at once, naming paging."""
 import pytest
 
-from conftest import LineClient
+from conftest import LineClient, proc_status
 
 MiB = 1 << 20
 BUDGET = 256 * MiB
 
 
 def peak(client):
-    with open(f"/proc/{client.process.pid}/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) * 1024
-    raise AssertionError("no VmHWM")
+    return proc_status(client.process.pid, "VmHWM")
 
 
 def bundle(first, count):

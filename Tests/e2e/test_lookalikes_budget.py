@@ -5,17 +5,13 @@ nothing; identical pictures alone (`near: false`) still work; with room, the sam
 grouped by look. The peak (VmHWM from /proc) stays within idle + budget."""
 import subprocess
 
-from conftest import LineClient
+from conftest import LineClient, proc_status
 
 MiB = 1 << 20
 
 
 def status(client, field):
-    with open(f"/proc/{client.process.pid}/status") as lines:
-        for line in lines:
-            if line.startswith(field + ":"):
-                return int(line.split()[1]) * 1024
-    raise AssertionError(f"no {field}")
+    return proc_status(client.process.pid, field)
 
 
 def test_comparing_by_look_is_refused_when_the_budget_has_no_room_and_answers_when_it_has(fonsters_bin, tmp_path):

@@ -12,7 +12,7 @@ import threading
 import time
 
 import pytest
-from conftest import BACKSTOP, wait_until
+from conftest import BACKSTOP, proc_status, wait_until
 
 MiB = 1 << 20
 
@@ -36,11 +36,7 @@ class Server:
 
     def status(self, field):
         """A /proc/PID/status field in bytes (VmRSS, VmHWM)."""
-        with open(f"/proc/{self.process.pid}/status") as status:
-            for line in status:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1]) * 1024
-        raise AssertionError(f"no {field}")
+        return proc_status(self.process.pid, field)
 
     def cpu_ticks(self):
         with open(f"/proc/{self.process.pid}/stat") as stat:

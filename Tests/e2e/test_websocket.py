@@ -16,7 +16,7 @@ import time
 import pytest
 from websockets.sync.client import connect
 from websockets.exceptions import ConnectionClosed
-from conftest import BACKSTOP
+from conftest import BACKSTOP, proc_status
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 WEB = ROOT / "clients" / "web"
@@ -618,11 +618,7 @@ def test_ipv6_loopback_serves_with_its_own_host_name(fonsters_bin):
 
 
 def rss_mb(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise AssertionError("no VmRSS")
+    return proc_status(pid, "VmRSS") / (1 << 20)
 
 
 @pytest.mark.slow

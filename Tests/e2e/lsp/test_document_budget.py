@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import wait_until
+from conftest import proc_status, wait_until
 
 MiB = 1 << 20
 BUDGET = 256 * MiB
@@ -55,11 +55,7 @@ class FramedClient:
 
     def status(self, field):
         """A /proc/PID/status field in bytes (VmRSS, VmHWM)."""
-        with open(f"/proc/{self.process.pid}/status") as status:
-            for line in status:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1]) * 1024
-        raise AssertionError(f"no {field}")
+        return proc_status(self.process.pid, field)
 
 
 def uri(d):
