@@ -102,7 +102,10 @@ final class LookalikeFinder: Sendable {
     /// The library's seeds and the keys the store keeps of them.
     private func read(_ store: FonsterStore, at version: StoreVersion) throws(StoreError) -> Library {
         let stored = try store.seedsWithKeys()
-        return Library(base: Keys(seeds: stored.seeds, keys: stored.keys), missing: stored.missing, version: version, fromStore: true)
+        // None kept (a library just imported from the command line): no blank keys to hold, so
+        // drawing them fills one array rather than a copy of the library's (56 MB a million).
+        let keys = stored.missing.count == stored.seeds.count ? [] : stored.keys
+        return Library(base: Keys(seeds: stored.seeds, keys: keys), missing: stored.missing, version: version, fromStore: true)
     }
 
     /// Keys drawn since the store last kept them (`FonsterStore.storeKeys`).
@@ -318,6 +321,7 @@ final class LookalikeFinder: Sendable {
         if library.fromStore, !Self.storedKeysHold(keys, missing, defaultEngine) {
             missing = Array(keys.seeds.indices)
         }
+        if keys.keys.count != keys.seeds.count { keys.keys = [PictureKey](repeating: StoredKeys.blank, count: keys.seeds.count) }
         if !missing.isEmpty {
             var drawnNow: [KeyToStore] = []
             for (n, i) in missing.enumerated() {
