@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Asks a library's look-alikes the way a client does and prints what each answer cost, with the
+server's peak memory over its idle RSS (VmHWM from /proc) and its CPU: docs/benchmarks.md, "A
+million Fonsters within the budget".
+  scripts/bench-million-lookalikes.py BIN STORE [--memory-budget BYTES]
+Make the library first, e.g. a million seeds: `fonsters-rpc import DOC --store STORE --no-starter`."""
+import json
+import subprocess
+import sys
+import time
+
+
+def status(pid, field):
+    with open(f"/proc/{pid}/status") as lines:
+        for line in lines:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) * 1024
+    raise SystemExit(f"no {field}")
+
+
+def main():
+    if len(sys.argv) < 3:
+        raise SystemExit(__doc__)
+    server = subprocess.Popen([sys.argv[1], "--stdio", "--store", sys.argv[2], *sys.argv[3:]],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+    def call(n, method, params):
+        start = time.monotonic()
+        server.stdin.write((json.dumps({"jsonrpc": "2.0", "id": n, "method": method, "params": params}) + "\n").encode())
+        server.stdin.flush()
+        while True:
+            message = json.loads(server.stdout.readline())
+            if message.get("id") == n:
+                return message, time.monotonic() - start
+
+    call(0, "creature/describe", {"seed": "idle"})
+    idle = status(server.pid, "VmRSS")
+    print(f"idle {idle >> 20} MiB")
+    asks = [("fonsters/lookalikes", {}), ("fonsters/lookalikes", {"near": False}), ("fonsters/lookalikes", {}),
+            ("fonsters/lookalikesOf", {"seed": "grown 5"}), ("fonsters/list", {"start": 500_000, "count": 100})]
+    for n, (method, params) in enumerate(asks, 1):
+        answer, seconds = call(n, method, params)
+        if "error" in answer:
+            what = f"error {answer['error']['code']}: {answer['error']['message'][:100]}"
+        else:
+            what = ", ".join(f"{k} {len(v) if isinstance(v, list) else v}" for k, v in answer["result"].items()
+                             if k in ("exact", "near", "count", "sameCount", "nearlyCount", "fonsters"))
+        print(f"{method} {json.dumps(params)}: {seconds:.2f} s, {what}; peak over idle {(status(server.pid, 'VmHWM') - idle) >> 20} MiB")
+    with open(f"/proc/{server.pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    print(f"server CPU {(int(fields[11]) + int(fields[12])) / 100:.1f} s")
+    server.kill()
+
+
+main()
