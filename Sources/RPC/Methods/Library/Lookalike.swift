@@ -186,7 +186,7 @@ final class LookalikeFinder: Sendable {
         guard !created.isEmpty else { return [] }
         let found = try await request.computeOnPool { () throws(ResponseError) -> [Listed<UUID>] in
             let keys = try self.keys(library, defaultEngine, request)
-            let groups = self.grouped(keys.keys, near: true) { keys.look($0, defaultEngine) }.groups
+            let groups = self.groupsWithinBudget(keys.keys, near: true) { keys.look($0, defaultEngine) }.groups
             var index: [UUID: Int] = [:]
             for id in created.map(\.id) { index[id] = -1 }
             for (i, seed) in keys.seeds.enumerated() where index[seed.id] != nil { index[seed.id] = i }
@@ -214,7 +214,7 @@ final class LookalikeFinder: Sendable {
                 keys.append(PictureKey(Picture(Creature(seed: seed, engine: engine))))
             }
             let inLibrary = library.count
-            let groups = self.grouped(keys, near: true) { i in
+            let groups = self.groupsWithinBudget(keys, near: true) { i in
                 i < inLibrary ? library.look(i, defaultEngine) : Likeness.Look(Picture(Creature(seed: seeds[i - inLibrary], engine: engine)))
             }.groups
             return Self.listed(for: Array(inLibrary..<keys.count), in: groups) { $0 < inLibrary }.map { found in
@@ -265,11 +265,10 @@ final class LookalikeFinder: Sendable {
         if let known = grouped.withLock({ $0.flatMap { $0.version == library.version && $0.near == near ? $0.groups : nil } }) { return known }
         return try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
             let keys = try self.keys(library, defaultEngine, request)
-            let (found, nearSkipped) = self.grouped(keys.keys, near: near) { keys.look($0, defaultEngine) }
-            if nearSkipped {
-                let needed = keys.count * Lookalikes.nearPassBytes
+            let (found, refused) = self.groupsWithinBudget(keys.keys, near: near) { keys.look($0, defaultEngine) }
+            if let needed = refused {
                 throw ResponseError(code: .noMemoryRoom, message: "The server's memory budget has no room to compare these \(English.grouped(keys.count)) "
-                                    + "Fonsters by how they look (about \(max(1, needed >> 20)) MiB more): ask with near: false for identical pictures only, "
+                                    + "Fonsters by how they look (the comparison holds about \(max(1, needed >> 20)) MiB): ask with near: false for identical pictures only, "
                                     + "or start the server with a larger --memory-budget.", data: ["needed": .int(Int64(needed))])
             }
             let groups = found.map { keys.seeds[$0].id }
@@ -279,15 +278,18 @@ final class LookalikeFinder: Sendable {
     }
 
     /// `Lookalikes.groups` with its near pass's bytes reserved from the budget while it runs:
-    /// without room, the exact groups only (`nearSkipped`), never a pass over the budget.
-    private func grouped(_ keys: [PictureKey], near: Bool, look: (Int) -> Likeness.Look) -> (groups: Lookalikes.Groups<Int>, nearSkipped: Bool) {
-        var reserved = 0
+    /// without room, the exact groups only and the bytes the pass asked for (`refused`), never a
+    /// pass over the budget.
+    private func groupsWithinBudget(_ keys: [PictureKey], near: Bool, look: (Int) -> Likeness.Look) -> (groups: Lookalikes.Groups<Int>, refused: Int?) {
+        var reserved = 0, asked = 0
         defer { if reserved > 0 { account?.release(reserved, for: .work) } }
-        return Lookalikes.groups(keys, near: near, room: { bytes in
+        let (groups, skipped) = Lookalikes.groups(keys, near: near, room: { bytes in
+            asked = bytes
             guard account?.tryReserve(bytes, for: .work) ?? true else { return false }
             if account != nil { reserved = bytes }
             return true
         }, look: look)
+        return (groups, skipped ? asked : nil)
     }
 
     /// The last groups worked out, of the library at `version` (`fonsters/lookalikes` asked again
