@@ -197,7 +197,7 @@ def test_lookalikes_in_the_list_the_detail_and_the_import_summary(server, browse
 
 
 def test_the_same_shape_in_other_colours_is_flagged_as_the_editor_flags_it(server, browser):
-    """Issue 37: one rule of "looks alike" everywhere. "mary" and "james 2" draw one silhouette in
+    """One rule of "looks alike" everywhere. "mary" and "james 2" draw one silhouette in
     other colours (fonsters-v2): the page says they look nearly alike, in the list, the detail and
     while a seed is typed, and offers a distinct variant; a seed of another shape is not flagged."""
     clear_library(server)

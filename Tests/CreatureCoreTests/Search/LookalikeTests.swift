@@ -105,7 +105,7 @@ import TestSupport
         #expect(found.same.contains(Self.names.firstIndex(of: "grace")!) && found.same.contains(Self.names.firstIndex(of: "linus")!))
     }
 
-    /// Issue 37's example: the same disc in another colour nearly looks alike (however many cells
+    /// The same disc in another colour nearly looks alike (however many cells
     /// differ in colour), a striped disc recoloured too; a square of the disc's colour does not,
     /// nor does the striped disc look like the plain one.
     @Test func theSameDiscInAnotherColourNearlyLooksAlikeAndAnotherShapeDoesNot() {

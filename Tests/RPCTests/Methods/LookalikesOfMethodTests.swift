@@ -29,7 +29,7 @@ import CreatureCore
         #expect(try await h.result("fonsters/list")["total"] == 4, "asking adds nothing")
     }
 
-    /// Issue 37: the same shape in other colours nearly looks alike, in every library answer.
+    /// One rule of "looks alike" everywhere: the same shape in other colours nearly looks alike, in every library answer.
     /// "mary" and "james 2" draw one silhouette in other colours (fonsters-v2); "hello" another shape.
     @Test func theSameShapeInOtherColoursNearlyLooksAlike() async throws {
         let (mary, james) = (Picture(seed: "mary", engine: .v2), Picture(seed: "james 2", engine: .v2))
