@@ -1,7 +1,7 @@
 // The messages between the detail view (ui/detail.js, in the page and in the extension's
 // webview) and its host, whose other end is ui/detail-service.mjs in both fronts. Types only:
 // change a message here, then its sender and its handler (the `ToView` handlers are the table in
-// detail.js; the `ToHost` ones the switch in detail-service.mjs).
+// detail.js; the `ToHost` ones the table in detail-service/commands.mjs).
 
 /**
  * A picture of the creature (creature/render's fields the view uses).

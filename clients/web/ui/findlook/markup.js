@@ -1,5 +1,7 @@
-// Find a look's form: the base text, the engine, the traits, Find/Stop, and where matches go.
+// Find a look's form: the base text, the engine, the traits, Find/Stop, and where matches go;
+// and its elements, looked up once by what they are.
 
+/** The form's markup (the traits' controls are added by trait-controls.js). */
 export const MARKUP = `
 <form class="findlook-form" novalidate>
   <div class="fl-base">
@@ -31,3 +33,14 @@ export const MARKUP = `
   <ul id="fl-results" class="fl-results" aria-label="Matches" aria-busy="false"></ul>
 </form>
 `;
+
+/** The form's elements the panel works with, by what they are. */
+export function formElements(root) {
+  const $ = (id) => root.querySelector(`#${id}`);
+  return {
+    form: root.querySelector('form'), base: $('fl-base'), features: $('fl-features'), flags: $('fl-flags'), choices: $('fl-choices'),
+    colorOn: $('fl-color-on'), color: $('fl-color'), find: $('fl-find'), stop: $('fl-stop'), target: $('fl-target'),
+    status: $('fl-status'), results: $('fl-results'), undoLine: $('fl-undo-line'), undoText: $('fl-undo-text'), undo: $('fl-undo'),
+    engine: $('fl-engine'), engineNote: $('fl-engine-note'),
+  };
+}
