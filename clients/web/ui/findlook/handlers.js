@@ -60,6 +60,6 @@ export function createHandlers(root, el, view, panel) {
       el.undoLine.hidden = true;
       status(`Undone: “${m.fonster.displayName}” has its seed “${m.fonster.seed}” again.`);
     },
-    status(m) { status(m.message, m.error); },
+    status(m) { panel.status(m.message, m.error); },
   };
 }
