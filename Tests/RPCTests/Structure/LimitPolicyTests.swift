@@ -102,9 +102,10 @@ import Limits
         let names = all.map(\.name)
         #expect(Set(names).count == names.count, "twice: \(Dictionary(grouping: names) { $0 }.filter { $0.value.count > 1 }.keys.sorted())")
         let declared = try LimitScan.declarations()
-        for limit in all {
-            #expect(declared.contains(LimitScan.key(limit.name)), "\(limit.name) (\(limit.file)) is declared nowhere under Sources/")
+        for limit in all where !declared.contains(LimitScan.key(limit.name)) {
+            Issue.record("\(limit.name) (\(limit.file)) is declared nowhere under Sources/")
         }
+        #expect(declared.count > 1000, "only \(declared.count) declarations found under Sources/")
     }
 
     /// Every limit-shaped constant under Sources/ — a `let`/`var` named max…, maximum… or …Limit
