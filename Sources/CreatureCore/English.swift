@@ -1,3 +1,5 @@
+import Limits
+
 /// Small English helpers for generated text: articles, counted nouns, lists and grouped numbers.
 public enum English {
     /// "a" or "an" for the word that follows, by its sound: "an octagon", "a horn", "a unicorn".
@@ -13,15 +15,7 @@ public enum English {
 
     /// A regular noun with its count: "1 leg", "8 legs".
     /// A whole number with thousands separated by commas, as people read limits: `10,000`.
-    public static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return (n < 0 ? "-" : "") + out
-    }
+    public static func grouped(_ n: Int) -> String { Limit.grouped(n) }
 
     static func counted(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 

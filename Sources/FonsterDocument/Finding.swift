@@ -45,17 +45,13 @@ public struct Finding: Sendable, Equatable {
         self.message = message
     }
 
-    /// A short stable name for the kind (LSP's diagnostic `code`).
-    public var code: String {
-        switch kind {
-        case .sameAs: "same-picture"
-        case .nearlyAs: "nearly-same-picture"
-        case .inLibrary: "in-library"
-        case .tooLong: "seed-too-long"
-        case .invisible: "invisible-characters"
-        case .unknownEngine: "unknown-engine"
-        }
+    /// A finding of `kind` on `line` (at `range` of it; nil: the whole line), as serious as its code is.
+    public init(line: Int, range: Range<String.Index>?, kind: Kind, message: String) {
+        self.init(line: line, range: range, severity: kind.code.severity, kind: kind, message: message)
     }
+
+    /// A short stable name for the kind (LSP's diagnostic `code`, `Code`).
+    public var code: String { kind.code.rawValue }
 
     /// The lines it concerns besides its own.
     public var related: [Int] {
@@ -98,7 +94,7 @@ extension DocumentAnalysis {
             guard case .directive(_, let name) = FonstersFormat.classify(FonstersFormat.content(ofLine: line, in: text)) else { continue }
             let known = EngineVersion.allCases.map(\.rawValue).joined(separator: " and ")
             let what = name.isEmpty ? "“# engine:” names no engine" : "Unknown engine “\(name)”"
-            findings.append(Finding(line: line, range: nil, severity: .error, kind: .unknownEngine(name),
+            findings.append(Finding(line: line, range: nil, kind: .unknownEngine(name),
                                     message: "\(what): this file knows \(known); the lines below keep \(engine(atLine: line).rawValue)."))
         }
         // One look at the cache for the whole pass.
@@ -106,7 +102,7 @@ extension DocumentAnalysis {
         for (n, seed) in seeds.enumerated() {
             guard let id = seed.picture else {
                 let length = seed.seed.utf16.count
-                findings.append(Finding(line: seed.line, range: nil, severity: .error, kind: .tooLong(length),
+                findings.append(Finding(line: seed.line, range: nil, kind: .tooLong(length),
                                         message: TextLimit.TooLong(field: "seed", length: length).message))
                 continue
             }
@@ -121,21 +117,21 @@ extension DocumentAnalysis {
                 if others > 1 { message += " (and \(others - 1) more \(others == 2 ? "line" : "lines"))" }
                 var related = [first]
                 for m in group where related.count < Self.maxRelated && m != n && m != first { related.append(m) }
-                findings.append(Finding(line: seed.line, range: nil, severity: .warning,
+                findings.append(Finding(line: seed.line, range: nil,
                                         kind: .sameAs(related.map { seeds[$0].line }), message: message + "."))
             } else if !alike[id].isEmpty, case let near = nearlyAs(id, alike: alike[id]), let nearest = near.first {
                 let other = seeds[nearest.index]
                 var message = "Looks nearly like line \(other.line + 1), “\(Self.quoted(other.seed))”, in \(other.engine.rawValue): "
                 message += Self.outlineDifference(nearest.cells)
                 if near.count > 1 { message += " (and \(near.count - 1) more \(near.count == 2 ? "line" : "lines") nearly alike)" }
-                findings.append(Finding(line: seed.line, range: nil, severity: .information,
+                findings.append(Finding(line: seed.line, range: nil,
                                         kind: .nearlyAs(near.prefix(Self.maxRelated).map { seeds[$0.index].line }, cells: nearest.cells),
                                         message: message + "."))
             }
             if let library, let match = library(fingerprints[id]) {
                 var message = "Draws the picture of “\(Self.quoted(match.name))” in your library"
                 if match.count > 1 { message += " (and \(match.count - 1) more \(match.count == 2 ? "Fonster" : "Fonsters"))" }
-                findings.append(Finding(line: seed.line, range: nil, severity: .information,
+                findings.append(Finding(line: seed.line, range: nil,
                                         kind: .inLibrary(id: match.id, name: match.name, count: match.count), message: message + "."))
             }
             guard InvisibleCharacters.mayHave(seed.seed) else { continue }
@@ -149,7 +145,7 @@ extension DocumentAnalysis {
                 let from = seed.seed.unicodeScalars.distance(from: seed.seed.unicodeScalars.startIndex, to: run.range.lowerBound)
                 let count = seed.seed.unicodeScalars.distance(from: run.range.lowerBound, to: run.range.upperBound)
                 let start = scalars.index(seedStart, offsetBy: from), end = scalars.index(start, offsetBy: count)
-                findings.append(Finding(line: seed.line, range: start..<end, severity: .warning,
+                findings.append(Finding(line: seed.line, range: start..<end,
                                         kind: .invisible(run.kind, run.codePoints), message: Self.invisibleMessage(run)))
             }
         }

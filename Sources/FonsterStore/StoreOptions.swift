@@ -1,5 +1,6 @@
 import Foundation
 import CreatureCore
+import Limits
 
 /// How a store is opened and what it does on its own.
 public struct StoreOptions: Sendable {
@@ -80,4 +81,23 @@ public enum StoreLimits {
     public static let maxSeedImport = ShareLink.maxSeeds
     /// The most Fonsters one bundle import takes at once (a whole exported library).
     public static let maxBundleImport = 10_000
+}
+
+extension StoreLimits {
+    /// Every limit of the store: imports, and the remote text of the random sources.
+    public static var all: [Limit] {
+        [
+            Limit("StoreLimits.maxSeedImport", .count(maxSeedImport, unit: "seeds"), "added at once", group: "library"),
+            Limit("StoreLimits.maxBundleImport", .count(maxBundleImport, unit: "Fonsters"), "in one library bundle import", group: "library"),
+            Limit("RandomTextProvider.remoteTimeout", .duration(.milliseconds(Int(RandomTextProvider.remoteTimeout * 1000))),
+                  "for the whole remote request of random text before local text is used", group: "random text"),
+            Limit("RandomTextProvider.maxRemoteBytes", .bytes(RandomTextProvider.maxRemoteBytes), "of a remote reply read; a longer one gives local text",
+                  group: "random text"),
+            Limit("RandomTextProvider.maxRedirects", .count(RandomTextProvider.maxRedirects, unit: "redirects"), "followed (to http or https only)",
+                  group: "random text"),
+            Limit("RandomTextProvider.maxRemoteLength", .count(RandomTextProvider.maxRemoteLength, unit: "UTF-16 units"),
+                  "of remote text; longer text gives local text", group: "random text"),
+            Limit("PlainHTTPGet.maxHeaderBytes", .bytes(PlainHTTPGet.maxHeaderBytes), "of a plain-HTTP reply's headers read", group: "random text"),
+        ]
+    }
 }

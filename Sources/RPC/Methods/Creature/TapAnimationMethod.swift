@@ -4,7 +4,7 @@ import CreatureCore
 /// `creature/tapAnimation`: how a creature reacts to a tap, sampled over time.
 enum TapAnimationMethod: RPCMethod {
     struct Params: TargetParams {
-        let seed: Seed?, id: UUID?, tap: Count?, viewSize: ViewSize?, samples: Samples?, engine: EngineVersion?
+        let seed: Seed?, id: UUID?, tap: Count?, viewSize: ViewSize?, samples: Bounded<Samples>?, engine: EngineVersion?
         init(_ p: ParamReader) throws(ResponseError) {
             seed = try p.optional("seed", TargetNote.seed)
             id = try p.optional("id", TargetNote.id)
@@ -41,18 +41,8 @@ enum TapAnimationMethod: RPCMethod {
         static var placeholder: ViewSize { ViewSize(points: 100) }
     }
 
-    /// How many samples: 2…1,000.
-    struct Samples: ParamValue, Sendable {
-        let count: Int
-        static func param(_ json: JSONValue) throws(ParamInvalid) -> Samples {
-            guard let count = json.int, (2...1000).contains(count) else {
-                throw ParamInvalid("must be a whole number from 2 to 1,000; it is \(json.serializedString().prefix(40)).")
-            }
-            return Samples(count: count)
-        }
-        static var schema: JSONValue { ["type": "integer", "minimum": 2, "maximum": 1000] }
-        static var placeholder: Samples { Samples(count: 5) }
-    }
+    /// `samples`: 2…1,000, default 5.
+    enum Samples: BoundedRange { static let range = 2...1000, standard = 5, unit = "samples" }
 
     static let name = "creature/tapAnimation"
     static let summary = "How a creature reacts to a tap, sampled over time."
@@ -61,12 +51,12 @@ enum TapAnimationMethod: RPCMethod {
     static var heaviest: JSONValue { ["seed": .string(HeavyParams.longSeed), "tap": 1_000_000, "viewSize": 100_000, "samples": 1000] }
     static func readsLibrary(_ params: Params) -> Bool { Target.readsLibrary(params) }
     static func estimate(_ params: Params, into scheduling: inout Scheduling) {
-        scheduling.bytes = (params.samples?.count ?? 5) * 2048 + 4096  // each sample is an object of ten numbers
+        scheduling.bytes = (params.samples?.value ?? Samples.standard) * 2048 + 4096  // each sample is an object of ten numbers
     }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let target = try await Target(params, context: context, request: request)
-        let tap = params.tap?.value ?? 0, size = params.viewSize?.points ?? 100, count = params.samples?.count ?? 5
+        let tap = params.tap?.value ?? 0, size = params.viewSize?.points ?? 100, count = params.samples?.value ?? Samples.standard
         let kind = TapAnimation.kind(seed: target.seed, tap: tap, engine: target.engine)
         let samples = (0..<count).map { i in
             let t = Double(i) / Double(count - 1)

@@ -39,6 +39,8 @@ struct ParamDeclaration: Sendable {
     let required: Bool
     /// What it means, if said.
     let note: String?
+    /// How its type bounds it (`Bounded`), for the limits' registry.
+    let bounded: BoundedParam.Type?
 
     /// The param as `openrpc.json` lists it.
     var openRPC: JSONValue {
@@ -60,9 +62,9 @@ struct ParamReader {
     /// The declarations noted while recording.
     private final class Recording {
         var params: [ParamDeclaration] = []
-        func note(_ name: String, _ schema: JSONValue, required: Bool, _ note: String?) {
+        func note(_ name: String, _ schema: JSONValue, required: Bool, _ note: String?, bounded: BoundedParam.Type? = nil) {
             if !params.contains(where: { $0.name == name }) {
-                params.append(ParamDeclaration(name: name, schema: schema, required: required, note: note))
+                params.append(ParamDeclaration(name: name, schema: schema, required: required, note: note, bounded: bounded))
             }
         }
     }
@@ -83,7 +85,7 @@ struct ParamReader {
     func optional<V: ParamValue>(_ key: String, _ note: String? = nil) throws(ResponseError) -> V? {
         switch source {
         case .recording(let recording):
-            recording.note(key, V.schema, required: false, note)
+            recording.note(key, V.schema, required: false, note, bounded: V.self as? BoundedParam.Type)
             return nil
         case .object(let object):
             guard let json = object[key], !json.isNull else { return nil }
@@ -95,7 +97,7 @@ struct ParamReader {
     func required<V: ParamValue>(_ key: String, _ note: String? = nil) throws(ResponseError) -> V {
         switch source {
         case .recording(let recording):
-            recording.note(key, V.schema, required: true, note)
+            recording.note(key, V.schema, required: true, note, bounded: V.self as? BoundedParam.Type)
             return V.placeholder
         case .object(let object):
             guard let json = object[key], !json.isNull else {
@@ -109,7 +111,7 @@ struct ParamReader {
     func optional<V: ParamValue>(_ key: String, _ note: String? = nil) throws(ResponseError) -> [V]? {
         switch source {
         case .recording(let recording):
-            recording.note(key, ["type": "array", "items": V.schema], required: false, note)
+            recording.note(key, ["type": "array", "items": V.schema], required: false, note, bounded: V.self as? BoundedParam.Type)
             return nil
         case .object(let object):
             guard let json = object[key], !json.isNull else { return nil }

@@ -1,4 +1,5 @@
 import CreatureCore
+import FonsterDocument
 import FonsterStore
 
 /// The files made from the method declarations, as text: `openrpc.json`, the fronts' API module
@@ -73,7 +74,8 @@ public enum ProtocolFiles {
 
     /// `document` (protocol.md) with each generated section filled: `params METHOD…` (the
     /// method's or notification's params as a table; several must take the same), `errors` (the
-    /// table of error codes) and `server-options` (`serverOptions`, the `--help` lines, as a code
+    /// table of error codes), `limits NAME…` (the bounds table of those limits, `LimitPolicy`),
+    /// `diagnostics` (the table of `Finding.Code`) and `server-options` (`serverOptions`, the `--help` lines, as a code
     /// block). Every declared method with a section in the document must have its params section.
     public static func document(_ document: String, serverOptions: String) throws(DocumentError) -> String {
         let named = declarations.map { (name: $0.name, params: $0.params) } + notifications.map { (name: $0.name, params: $0.params) }
@@ -100,6 +102,8 @@ public enum ProtocolFiles {
                 covered.formUnion(methods.map(\.name))
                 body = paramsTable(first.params)
             case "errors": body = errorsTable
+            case "limits": body = try LimitPolicy.markdown(Array(head.dropFirst()))
+            case "diagnostics": body = diagnosticsTable
             case "server-options": body = "```\n" + serverOptions + "\n```"
             default: throw DocumentError(description: "protocol.md: unknown generated section '\(head.joined(separator: " "))'")
             }
@@ -126,6 +130,16 @@ public enum ProtocolFiles {
     /// The table of every error code.
     static var errorsTable: String {
         (["| code | meaning |", "|---|---|"] + ErrorCatalog.entries.map { "| \($0.code.rawValue) | \($0.meaning) |" }).joined(separator: "\n")
+    }
+}
+
+extension ProtocolFiles {
+    /// The table of every diagnostic code: its severity, when it is given and its quick fix.
+    static var diagnosticsTable: String {
+        let rows = Finding.Code.allCases.map { code in
+            "| `\(code.rawValue)` | \(code.severity.rawValue) \(code.severity) | \(code.meaning) | \(code.quickFix ?? "none") |"
+        }
+        return (["| `code` | severity | when | quick fix |", "|---|---|---|---|"] + rows).joined(separator: "\n")
     }
 }
 

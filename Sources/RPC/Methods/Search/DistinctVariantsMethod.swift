@@ -17,7 +17,7 @@ enum DistinctVariantsMethod: RPCMethod {
     }
 
     /// `count`: 1…24, default 8.
-    enum Count: BoundedRange { static let range = 1...24, standard = 8 }
+    enum Count: BoundedRange { static let range = 1...24, standard = 8, unit = "variants" }
 
     /// One variant.
     struct Variant: ResultObject {

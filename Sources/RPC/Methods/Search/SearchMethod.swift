@@ -93,11 +93,11 @@ enum SearchMethod: RPCMethod {
     }
 
     /// `limit`: 1…200, default 20.
-    enum Limit: BoundedRange { static let range = 1...200, standard = 20 }
+    enum Limit: BoundedRange { static let range = 1...200, standard = 20, unit = "results" }
     /// `maxCandidates`: 1…100,000,000, default 2,000,000.
-    enum MaxCandidates: BoundedRange { static let range = 1...100_000_000, standard = 2_000_000 }
+    enum MaxCandidates: BoundedRange { static let range = 1...100_000_000, standard = 2_000_000, unit = "candidates" }
     /// `timeoutMs`: 1…60,000, default 10,000.
-    enum Timeout: BoundedRange { static let range = 1...60_000, standard = 10_000 }
+    enum Timeout: BoundedRange { static let range = 1...60_000, standard = 10_000, unit = "ms" }
 
     static let name = "creature/search"
     static let summary = "Variants of a seed whose creatures have the wanted traits, streamed as found."

@@ -25,8 +25,8 @@ struct DiagnosticsTiming: Sendable {
 enum DocumentDiagnostics {
     /// The notification's name.
     static let method = "textDocument/publishDiagnostics"
-    /// The most related lines a diagnostic names.
-    static let maxRelated = 3
+    /// The most related lines a diagnostic names: as many as a finding names.
+    static let maxRelated = DocumentAnalysis.maxRelated
 
     /// Schedules a round for `document` of `documents`, publishing to `writer`, and returns at
     /// once; `pause` waits for a pause in typing first.
@@ -79,7 +79,7 @@ enum DocumentDiagnostics {
     }
 
     /// The code of the one diagnostic of a document the memory budget had no room to analyse.
-    static let notAnalysedCode = "not-analysed"
+    static let notAnalysedCode = Finding.Code.notAnalysed.rawValue
 
     /// A round the memory budget refused: the document stays open as text, its diagnostics are
     /// one on its first line saying why (`refusal`), published unless the client pulls them.
@@ -149,7 +149,7 @@ enum DocumentDiagnostics {
             let more = findings.count - cap
             diagnostics.append([
                 "range": LSPJSON.range(TextRange.line(0, of: text, encoding)), "severity": .int(Int64(Finding.Severity.information.rawValue)),
-                "code": "more-problems", "source": "fonsters",
+                "code": .string(Finding.Code.moreProblems.rawValue), "source": "fonsters",
                 "message": .string("\(English.grouped(more)) more \(more == 1 ? "problem is" : "problems are") not shown: at most \(English.grouped(cap)) a file "
                                    + "(the setting fonsters.maxProblems)."),
             ])
@@ -166,7 +166,7 @@ enum DocumentDiagnostics {
             "code": .string(finding.code), "source": "fonsters", "message": .string(finding.message),
         ]
         if !finding.related.isEmpty {
-            let note = finding.code == "same-picture" ? "draws the same picture" : "draws nearly the same picture"
+            let note = finding.kind.code == .samePicture ? "draws the same picture" : "draws nearly the same picture"
             diagnostic["relatedInformation"] = .array(finding.related.prefix(maxRelated).map { line in
                 ["location": ["uri": .string(uri), "range": LSPJSON.range(TextRange.line(line, of: text, encoding))],
                  "message": .string("Line \(line + 1) \(note).")]
