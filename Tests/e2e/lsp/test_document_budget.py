@@ -104,6 +104,15 @@ def test_documents_are_analysed_as_the_budget_allows_and_the_rest_are_told(fonst
             told = [s for s in shown if u in s["message"]]
             assert len(told) == 1 and "memory budget has no room" in told[0]["message"] and "--memory-budget" in told[0]["message"], told
         assert all(any(u in s["message"] for u in refused) for s in shown), shown
+        # A refused document still offers to add its seeds to the library: that needs no picture.
+        refused_open = sorted(u for u, d in last_diagnostics(client).items() if any(x.get("code") == "not-analysed" for x in d))
+        assert refused_open, "no document was open and refused"
+        client.send({"id": 1, "method": "textDocument/codeAction", "params": {
+            "textDocument": {"uri": refused_open[0]}, "context": {"diagnostics": []},
+            "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}}})
+        wait_until(lambda: any(m.get("id") == 1 for m in client.messages), "the refused document's code actions")
+        answer = next(m for m in client.messages if m.get("id") == 1)
+        assert [a["title"] for a in answer["result"]] == ["Add all seeds to the library"], answer
         # Opened in turn: the documents analysed are the first ones.
         assert analysed == set(map(uri, range(len(analysed)))), sorted(analysed)
         # Closing the others gives their room to the last document opened and not analysed.

@@ -70,6 +70,15 @@ enum CodeActionMethod: RPCMethod {
         return ["textDocument": ["uri": .string(HeavyParams.documentURI)], "range": ["start": line, "end": line]]
     }
 
+    /// Whether `text` has a seed line: the first one found ends the search, which takes turns.
+    static func hasSeed(_ text: DocumentText, request: RequestContext) throws(ResponseError) -> Bool {
+        for n in 0..<text.lineCount {
+            if case .seed = FonstersFormat.classify(FonstersFormat.content(ofLine: n, in: text)) { return true }
+            if n % 4096 == 4095 && request.takeTurn() { throw .requestCancelled }
+        }
+        return false
+    }
+
     /// The most lines "Fix all look-alikes" rewrites in one edit.
     static let maxFixedLines = 500
 
@@ -85,11 +94,16 @@ enum CodeActionMethod: RPCMethod {
         let uri = params.textDocument.uri
         let document = try context.documents(request).required(uri)
         let version = document.snapshot.version
-        // A document the memory budget has no room to analyse has no look-alikes to fix.
-        guard let analysis = try await document.analysis(in: context.documents(request), request: request) else { return [] }
+        let addAll = Action.source("Add all seeds to the library", Command(title: "Add all seeds to the library", command: .addAll, argument: ["uri": .string(uri)]))
+        // A document the memory budget has no room to analyse has no look-alikes to fix; its
+        // seeds can still be added (that needs no picture).
+        guard let analysis = try await document.analysis(in: context.documents(request), request: request) else {
+            let text = document.snapshot.text
+            let seeded = try await request.computeOnPool { () throws(ResponseError) -> Bool in try hasSeed(text, request: request) }
+            return seeded ? [addAll] : []
+        }
         let text = analysis.text, encoding = context.documents(request).encoding, lineNumber = params.range.start.line
         var actions: [Action] = []
-        let addAll = Action.source("Add all seeds to the library", Command(title: "Add all seeds to the library", command: .addAll, argument: ["uri": .string(uri)]))
         let onLookalike = analysis.seedIndexByLine[lineNumber].map { !analysis.sameAs($0).isEmpty || !analysis.nearlyAs($0).isEmpty } ?? false
         var fixAllAction: Action?
         if fixAll || onLookalike {
