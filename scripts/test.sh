@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs every test suite on a stock Debian 12/13 machine with the Swift toolchain: installs what is
 # missing (system libraries, librsvg2-bin, python3-venv, node, Chromium, xdg-utils and the editors through apt; the Python
-# tools into .build/venv with pip), builds, then runs the Swift tests, the independent image decoders
+# tools into .build/venv with pip), builds (the debug build with its tests, then the release server
+# linked with the Swift runtime and the linux-x64 .vsix bundling it), checks that the generated files
+# are current (scripts/regen.sh --check), then runs the Swift tests, the independent image decoders
 # (Pillow, and librsvg for SVG), the web GUI's modules (node) and the Python JSON-RPC clients and web
 # GUI in headless Chromium (pytest, Selenium; the language server with pytest-lsp), Neovim and Emacs
-# (eglot) as language-server clients, that the generated files are current (scripts/regen.sh
-# --check), a short fuzzing pass, and — after building the static
-# server and the linux-x64 .vsix — the editor extension's node tests with headless Chromium.
+# (eglot) as language-server clients, a short fuzzing pass, and the editor extension's node tests
+# with headless Chromium. The end-to-end tests drive the release server (FONSTERS_BIN).
 # Each suite prints one summary line and where its full log is (failures in full); the last
 # line is "N passed, N failed" over all suites. Exits non-zero when anything failed.
 #
@@ -47,15 +48,28 @@ run_suite "test-log summaries (scripts/lib)" plain summaries bash scripts/lib/su
 run_suite "generated files current (scripts/regen.sh --check)" plain regen \
   bash -c 'scripts/regen.sh --check && echo "1 passed, 0 failed"'
 if [ "$TIER" = quick ]; then
+  # The end-to-end tests mostly wait for their servers and browsers, so they run beside the Swift tests.
+  start_suite pytest "$VENV_PYTHON" -m pytest -q -m "not slow" Tests/e2e
   run_suite "swift test, but the slow (FONSTERS_TEST_TIER=quick)" swift swift \
     env FONSTERS_TEST_TIER=quick swift test --skip-build
   run_suite "web GUI modules (node --test)" node web \
     bash -c 'cd clients/web && exec node --test --test-reporter=tap test/'
-  run_suite "Python end-to-end tests, but the slow (pytest -m 'not slow')" pytest pytest \
-    "$VENV_PYTHON" -m pytest -q -m "not slow" Tests/e2e
+  end_suite "Python end-to-end tests, but the slow (pytest -m 'not slow')" pytest pytest
   finish_suites
   exit
 fi
+# The release server, linked with the Swift runtime (the one the .vsix bundles, built here once
+# for both): the end-to-end suites drive it, as people run it. The Swift tests themselves and
+# scripts/regen.sh --check above used the debug build; the extension's suite compares the two.
+if bash clients/vscode-extension/scripts/package-linux.sh >"$LOG_DIR/static.log" 2>&1; then
+  echo "static release server and linux-x64 .vsix: built (log: $LOG_DIR/static.log)"
+  FONSTERS_BIN="$PWD/.build-static/release/fonsters-rpc"
+else
+  echo "static release server and linux-x64 .vsix: failed; the suites below drive the debug build (log: $LOG_DIR/static.log)"
+  tail -n 20 "$LOG_DIR/static.log" | sed 's/^/    /'
+  SUITES_FAILED=$((SUITES_FAILED + 1))
+fi
+
 run_suite "swift test" swift swift swift test --skip-build
 run_suite "image decoders (Pillow, librsvg; golden sample)" plain images \
   "$VENV_PYTHON" Tests/conformance/check_images.py --bin "$FONSTERS_BIN" --golden Tests/Fixtures/golden
@@ -64,16 +78,6 @@ run_suite "web GUI modules (node --test)" node web \
 run_suite "Python clients, OpenRPC schemas, web GUI in Chromium (pytest)" pytest pytest "$VENV_PYTHON" -m pytest -q Tests/e2e
 run_suite "editors with the language server (Neovim, Emacs eglot)" plain editors Tests/editors/run.sh
 run_suite "fuzzing (libFuzzer, 20 s a target)" plain fuzz scripts/fuzz.sh 20
-
-# The extension's platform package bundles a server built with --static-swift-stdlib (a release
-# build); its suite unpacks the .vsix and runs that server with the Swift runtime hidden.
-if bash clients/vscode-extension/scripts/package-linux.sh >"$LOG_DIR/static.log" 2>&1; then
-  echo "static server and linux-x64 .vsix: built (log: $LOG_DIR/static.log)"
-else
-  echo "static server and linux-x64 .vsix: failed (log: $LOG_DIR/static.log)"
-  tail -n 20 "$LOG_DIR/static.log" | sed 's/^/    /'
-  SUITES_FAILED=$((SUITES_FAILED + 1))
-fi
 run_suite "editor extension (node --test)" node extension \
   bash -c 'cd clients/vscode-extension && exec node --test --test-reporter=tap test/'
 

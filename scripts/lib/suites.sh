@@ -63,7 +63,32 @@ run_suite() {
   local title=$1 kind=$2 log="$LOG_DIR/$3.log"
   shift 3
   "$@" >"$log" 2>&1
-  local status=$? passed failed skipped
+  report_suite "$title" "$kind" "$log" $?
+}
+
+# start_suite LOGNAME COMMAND…: starts COMMAND in the background with its output in the log, for
+# suites that mostly wait (for browsers, editors, servers) to run beside another; end_suite
+# reports it.
+declare -A SUITE_PIDS=()
+start_suite() {
+  local name=$1
+  shift
+  "$@" >"$LOG_DIR/$name.log" 2>&1 &
+  SUITE_PIDS[$name]=$!
+}
+
+# end_suite TITLE KIND LOGNAME: waits for the suite start_suite began as LOGNAME and reports it
+# as run_suite does.
+end_suite() {
+  local status=0
+  wait "${SUITE_PIDS[$3]}" || status=$?
+  report_suite "$1" "$2" "$LOG_DIR/$3.log" "$status"
+}
+
+# report_suite TITLE KIND LOG STATUS: the summary line of a suite that ended with STATUS, its
+# counts added to the totals, and its failures when it failed.
+report_suite() {
+  local title=$1 kind=$2 log=$3 status=$4 passed failed skipped
   read -r passed failed skipped < <(count_tests "$kind" "$log")
   passed=${passed:-0} failed=${failed:-0} skipped=${skipped:-0}
   if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi  # a crash or an error outside any test

@@ -79,5 +79,13 @@ check "a passing suite prints one line" "$out" "fine: 5 passed, 0 failed (log: $
 5 passed, 0 failed, 0 skipped
 status 0"
 
+out=$(bash -c 'source scripts/lib/suites.sh; LOG_DIR="$0"
+  start_suite slowfail bash -c "echo \"1 passed, 1 failed\"; exit 1"; start_suite quick echo "2 passed, 0 failed"
+  end_suite "quick" plain quick; end_suite "slowfail" plain slowfail; finish_suites; echo "status $?"' "$work")
+check "suites side by side report in the order end_suite names them" "$(sed -n 1p <<<"$out")" "quick: 2 passed, 0 failed (log: $work/quick.log)"
+check "a suite side by side keeps its exit status" "$(sed -n 2p <<<"$out")" "slowfail: 1 passed, 1 failed, exit status 1 (log: $work/slowfail.log)"
+check "suites side by side add to the totals" "$(tail -2 <<<"$out" | head -1)" "3 passed, 1 failed, 0 skipped"
+check "a suite side by side fails the run" "$(tail -1 <<<"$out")" "status 1"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
