@@ -25,7 +25,7 @@ all_targets="json frames sharelink png picture bundle iso8601 http websocket doc
 targets=${FUZZ_TARGETS:-$all_targets}
 flags=(-sanitize=fuzzer,address -parse-as-library -O -use-ld=lld
        -I "$out" -I Sources/CZlib -I Sources/CJPEG -I Sources/CSQLite)
-libs=("$out/libJSON.a" -lz -ljpeg -lsqlite3 -lm)
+libs=("$out/libJSON.a" "$out/libLimits.a" -lz -ljpeg -lsqlite3 -lm)
 
 # The Swift files of a module, or of a folder.
 swift_files() { find "$@" -name '*.swift' | sort; }
@@ -111,9 +111,11 @@ run_pair() {  # runs the given shell commands two at a time; fails if any failed
     return $status
 }
 phase0=() phase1=() phase2=() phase3=()
+# Limits (imported by the engine) has no dependencies.
+((needs_core)) && phase0+=("build_module Limits Sources/Limits")
 ((needs_core)) && phase0+=("build_module JSON Sources/JSON")
-build_core() {  # CreatureCore imports JSON: a newer JSON means a rebuild
-    [[ $out/libJSON.a -nt $out/libCreatureCore.a ]] && rm -f "$out/libCreatureCore.a"
+build_core() {  # CreatureCore imports JSON and Limits: a newer one means a rebuild
+    [[ $out/libJSON.a -nt $out/libCreatureCore.a || $out/libLimits.a -nt $out/libCreatureCore.a ]] && rm -f "$out/libCreatureCore.a"
     build_module CreatureCore Sources/CreatureCore
 }
 ((needs_core)) && phase1+=("build_core")
