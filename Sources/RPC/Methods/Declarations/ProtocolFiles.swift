@@ -73,8 +73,9 @@ public enum ProtocolFiles {
 
     /// `document` (protocol.md) with each generated section filled: `params METHOD…` (the
     /// method's or notification's params as a table; several must take the same), `errors` (the
-    /// table of error codes) and `server-options` (`serverOptions`, the `--help` lines, as a code
-    /// block). Every declared method with a section in the document must have its params section.
+    /// table of error codes), `capabilities` (the LSP capabilities `initialize` announces) and
+    /// `server-options` (`serverOptions`, the `--help` lines, as a code block). Every declared
+    /// method with a section in the document must have its params section.
     public static func document(_ document: String, serverOptions: String) throws(DocumentError) -> String {
         let named = declarations.map { (name: $0.name, params: $0.params) } + notifications.map { (name: $0.name, params: $0.params) }
         let byName = Dictionary(named.map { ($0.name, $0) }) { a, _ in a }
@@ -100,6 +101,7 @@ public enum ProtocolFiles {
                 covered.formUnion(methods.map(\.name))
                 body = paramsTable(first.params)
             case "errors": body = errorsTable
+            case "capabilities": body = capabilitiesTable
             case "server-options": body = "```\n" + serverOptions + "\n```"
             default: throw DocumentError(description: "protocol.md: unknown generated section '\(head.joined(separator: " "))'")
             }
@@ -121,6 +123,17 @@ public enum ProtocolFiles {
             "| `\(p.name)`\(p.required ? " (required)" : "") | \(SchemaText.short(p.schema)) | \(p.note ?? "") |"
         }
         return (["| param | type | meaning |", "|---|---|---|"] + rows).joined(separator: "\n")
+    }
+
+    /// The LSP capabilities the registered methods bring: one row per key, its value and what brings
+    /// it (a part that adds nothing, as didSave's, left out).
+    static var capabilitiesTable: String {
+        let features = MethodTable.features
+        let rows = MethodTable.capabilities.map { capability in
+            let from = features.filter { $0.capability.name == capability.name && $0.capability.value != [:] }.map { "`\($0.name)`" }
+            return "| `\(capability.name)` | `\(capability.value.serializedString())` | \(from.joined(separator: ", ")) |"
+        }
+        return (["| capability | value | brought by |", "|---|---|---|"] + rows).joined(separator: "\n")
     }
 
     /// The table of every error code.
