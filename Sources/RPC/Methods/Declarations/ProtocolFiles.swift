@@ -2,8 +2,9 @@ import CreatureCore
 import FonsterStore
 
 /// The files made from the method declarations, as text: `openrpc.json`, the fronts' API module
-/// `clients/web/ui/protocol.mjs`, and protocol.md's generated sections. `fonsters-rpc
-/// describe-protocol` prints them; `scripts/regen.sh` writes them and `--check` compares.
+/// `clients/web/ui/protocol.mjs`, the extension's command ids, and protocol.md's generated
+/// sections. `fonsters-rpc describe-protocol` prints them; `scripts/regen.sh` writes them and
+/// `--check` compares.
 public enum ProtocolFiles {
     /// Every declaration (answering with an in-memory store nothing opens).
     static var declarations: [MethodDeclaration] { MethodTable.declarations(ServerContext(location: .memory, options: StoreOptions())) }
@@ -59,6 +60,30 @@ public enum ProtocolFiles {
         export const ERROR_CODES = Object.freeze({
         \(codes.joined(separator: "\n"))
         });
+
+        """
+    }
+
+    /// `clients/vscode-extension/src/language/commands.generated.js`: the commands of
+    /// `workspace/executeCommand`, which the extension registers as VS Code commands of the same ids.
+    public static var extensionCommands: String {
+        let commands = ExecuteCommandMethod.Command.allCases.map { "  \($0): \(JSONValue.string($0.rawValue).serializedString())," }
+        return """
+        // @ts-check
+        // Generated from the server's typed method declarations by scripts/regen.sh
+        // (fonsters-rpc describe-protocol commands.generated.js); `scripts/regen.sh --check` fails
+        // when it is stale. Do not edit.
+        'use strict';
+
+        /** The commands of workspace/executeCommand (the code actions run them), by their names in the server. */
+        const COMMAND = Object.freeze({
+        \(commands.joined(separator: "\n"))
+        });
+
+        /** Every command's id, in the server's order. */
+        const COMMANDS = Object.freeze(Object.values(COMMAND));
+
+        module.exports = { COMMAND, COMMANDS };
 
         """
     }
