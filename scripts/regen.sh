@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates every generated file from its one source:
 #   openrpc.json, clients/web/ui/protocol.mjs   from the method declarations (fonsters-rpc describe-protocol)
+#   clients/vscode-extension/src/language/commands.generated.js   the same (workspace/executeCommand's ids)
 #   protocol.md's generated sections            the same (<!-- generated:… --> … <!-- /generated -->)
 #   Sources/fonsters-rpc/Server/WebAssets.swift from clients/web/ (scripts/embed-web.sh)
 #
@@ -26,10 +27,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$bin" describe-protocol openrpc.json >"$tmp/openrpc.json"
 "$bin" describe-protocol protocol.mjs >"$tmp/protocol.mjs"
+"$bin" describe-protocol commands.generated.js >"$tmp/commands.generated.js"
 "$bin" describe-protocol protocol.md protocol.md >"$tmp/protocol.md"
 
 stale=0
-for pair in "openrpc.json:openrpc.json" "protocol.mjs:clients/web/ui/protocol.mjs" "protocol.md:protocol.md"; do
+for pair in "openrpc.json:openrpc.json" "protocol.mjs:clients/web/ui/protocol.mjs" \
+    "commands.generated.js:clients/vscode-extension/src/language/commands.generated.js" "protocol.md:protocol.md"; do
     made=$tmp/${pair%%:*} file=${pair#*:}
     if cmp -s "$made" "$file"; then continue; fi
     if $check; then

@@ -24,6 +24,17 @@ public enum MethodTable {
          InitializedNotification.self, DidChangeConfigurationNotification.self]
     }
 
+    /// The LSP capabilities of the registered notifications and methods (`LanguageFeature`), each
+    /// with the name of what brings it: notifications first (document sync), then requests, in order.
+    static var features: [(name: String, capability: LanguageCapability)] {
+        notifications.compactMap { n in (n as? any LanguageFeature.Type).map { (n.name, $0.capability) } }
+            + methods.compactMap { m in (m as? any LanguageFeature.Type).map { (m.name, $0.capability) } }
+    }
+
+    /// The capabilities `initialize` announces besides the position encoding: the features',
+    /// the parts of one key merged (`LanguageCapability.merged`).
+    static var capabilities: [LanguageCapability] { LanguageCapability.merged(features.map(\.capability)) }
+
     /// Every notification's declaration, handled with `context`.
     public static func notificationDeclarations(_ context: ServerContext) -> [NotificationDeclaration] {
         notifications.map { notificationDeclaration($0, context) }

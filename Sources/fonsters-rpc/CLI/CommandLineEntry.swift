@@ -46,7 +46,7 @@ enum CommandLineEntry {
                                              one Fonster per seed line of a .fonsters document
       fonsters-rpc export --format fonsters [-o FILE|-] [--store PATH | --memory]
                                              the library as a .fonsters document
-      fonsters-rpc describe-protocol openrpc.json|protocol.mjs|protocol.md FILE
+      fonsters-rpc describe-protocol openrpc.json|protocol.mjs|commands.generated.js|protocol.md FILE
                                              print a file made from the method declarations
 
     server options (--memory and --store exclude each other; web takes neither --script nor --json):

@@ -1,18 +1,21 @@
 import Foundation
 import RPC
 
-/// `fonsters-rpc describe-protocol openrpc.json|protocol.mjs|protocol.md FILE`: prints a file made
-/// from the method declarations. `scripts/regen.sh` writes them into the repository (and with
+/// `fonsters-rpc describe-protocol openrpc.json|protocol.mjs|commands.generated.js|protocol.md FILE`:
+/// prints a file made from the method declarations. `scripts/regen.sh` writes them into the repository (and with
 /// `--check` says which are stale).
 enum DescribeProtocolCommand {
     static let help = """
     usage: fonsters-rpc describe-protocol openrpc.json
            fonsters-rpc describe-protocol protocol.mjs
+           fonsters-rpc describe-protocol commands.generated.js
            fonsters-rpc describe-protocol protocol.md FILE
 
     Prints a file made from the server's method declarations: the OpenRPC document, the fronts'
-    API module (clients/web/ui/protocol.mjs), or FILE (protocol.md) with its generated sections
-    (<!-- generated:params METHOD --> … <!-- /generated -->, errors, server-options) filled.
+    API module (clients/web/ui/protocol.mjs), the extension's command ids
+    (clients/vscode-extension/src/language/commands.generated.js), or FILE (protocol.md) with its
+    generated sections (<!-- generated:params METHOD --> … <!-- /generated -->, errors,
+    capabilities, server-options) filled.
     scripts/regen.sh writes them all.
     """
 
@@ -21,6 +24,7 @@ enum DescribeProtocolCommand {
         switch args.first {
         case "openrpc.json" where args.count == 1: text = ProtocolFiles.openRPC
         case "protocol.mjs" where args.count == 1: text = ProtocolFiles.module
+        case "commands.generated.js" where args.count == 1: text = ProtocolFiles.extensionCommands
         case "protocol.md" where args.count == 2:
             let document: String
             do { document = try String(contentsOfFile: args[1], encoding: .utf8) } catch {
@@ -30,7 +34,7 @@ enum DescribeProtocolCommand {
                 throw CLIFailure("describe-protocol: \(error)")
             }
         default:
-            throw CLIError("describe-protocol takes openrpc.json, protocol.mjs, or protocol.md and its FILE; this got '\(args.joined(separator: " "))'.")
+            throw CLIError("describe-protocol takes openrpc.json, protocol.mjs, commands.generated.js, or protocol.md and its FILE; this got '\(args.joined(separator: " "))'.")
         }
         FileHandle.standardOutput.write(Data(text.utf8))
     }

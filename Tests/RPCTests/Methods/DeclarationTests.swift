@@ -36,6 +36,8 @@ import FonsterStore
         #expect(openRPC == ProtocolFiles.openRPC, "openrpc.json is stale: run scripts/regen.sh")
         let module = try String(contentsOf: repositoryRoot.appendingPathComponent("clients/web/ui/protocol.mjs"), encoding: .utf8)
         #expect(module == ProtocolFiles.module, "clients/web/ui/protocol.mjs is stale: run scripts/regen.sh")
+        let commands = try String(contentsOf: repositoryRoot.appendingPathComponent("clients/vscode-extension/src/language/commands.generated.js"), encoding: .utf8)
+        #expect(commands == ProtocolFiles.extensionCommands, "the extension's commands.generated.js is stale: run scripts/regen.sh")
     }
 
     /// protocol.md's generated sections are current, and every method has its params section.

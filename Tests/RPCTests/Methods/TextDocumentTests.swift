@@ -91,6 +91,40 @@ import FonsterDocument
         #expect(unsaid.hover && unsaid.completion)
     }
 
+    /// Every LSP request (`textDocument/*`, `workspace/*`) and document notification the table
+    /// registers brings its capability, `initialize` announces it (a part of an object among the
+    /// object's members), and every capability announced comes from one of them.
+    @Test func everyRegisteredLanguageMethodAnnouncesItsCapability() async throws {
+        let announced = try #require(try await MethodHarness().result("initialize", ["capabilities": [:]])["capabilities"]?.object)
+        let requests: [(String, Any.Type)] = MethodTable.methods.filter { $0.name.hasPrefix("textDocument/") || $0.name.hasPrefix("workspace/") }.map { ($0.name, $0 as Any.Type) }
+        let notifications: [(String, Any.Type)] = MethodTable.notifications.filter { $0.name.hasPrefix("textDocument/") }.map { ($0.name, $0 as Any.Type) }
+        #expect(requests.count >= 7 && notifications.count >= 3)
+        var brought: Set<String> = ["experimental", "positionEncoding"]
+        for (name, type) in requests + notifications {
+            guard let capability = (type as? any LanguageFeature.Type)?.capability else {
+                Issue.record("\(name) is registered but declares no capability (LanguageFeature)")
+                continue
+            }
+            brought.insert(capability.name)
+            guard let value = announced[capability.name] else { Issue.record("initialize does not announce \(name)'s \(capability.name)"); continue }
+            if let members = capability.value.object {
+                for (key, member) in members { #expect(value[key] == member, "\(name)'s \(capability.name).\(key)") }
+            } else {
+                #expect(value == capability.value, "\(name)'s \(capability.name)")
+            }
+        }
+        #expect(Set(announced.keys) == brought, "every capability announced comes from a registered method")
+    }
+
+    /// The parts of one capability merge into one object, the first value of a member kept.
+    @Test func partsOfOneCapabilityMerge() {
+        let merged = LanguageCapability.merged([LanguageCapability("sync", ["openClose": true]), LanguageCapability("hover", true),
+                                                LanguageCapability("sync", ["change": 2, "openClose": false]), LanguageCapability("sync", [:])])
+        #expect(merged.map(\.name) == ["sync", "hover"])
+        #expect(merged.first?.value == ["openClose": true, "change": 2])
+        #expect(merged.first?.value.object?.keys == ["openClose", "change"], "in the order the parts come")
+    }
+
     @Test func theByteCountGrowsWithTheTextAndPictures() throws {
         let documents = TextDocuments()
         let empty = documents.byteCount

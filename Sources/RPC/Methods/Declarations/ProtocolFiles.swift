@@ -3,8 +3,9 @@ import FonsterDocument
 import FonsterStore
 
 /// The files made from the method declarations, as text: `openrpc.json`, the fronts' API module
-/// `clients/web/ui/protocol.mjs`, and protocol.md's generated sections. `fonsters-rpc
-/// describe-protocol` prints them; `scripts/regen.sh` writes them and `--check` compares.
+/// `clients/web/ui/protocol.mjs`, the extension's command ids, and protocol.md's generated
+/// sections. `fonsters-rpc describe-protocol` prints them; `scripts/regen.sh` writes them and
+/// `--check` compares.
 public enum ProtocolFiles {
     /// Every declaration (answering with an in-memory store nothing opens).
     static var declarations: [MethodDeclaration] { MethodTable.declarations(ServerContext(location: .memory, options: StoreOptions())) }
@@ -64,6 +65,30 @@ public enum ProtocolFiles {
         """
     }
 
+    /// `clients/vscode-extension/src/language/commands.generated.js`: the commands of
+    /// `workspace/executeCommand`, which the extension registers as VS Code commands of the same ids.
+    public static var extensionCommands: String {
+        let commands = ExecuteCommandMethod.Command.allCases.map { "  \($0): \(JSONValue.string($0.rawValue).serializedString())," }
+        return """
+        // @ts-check
+        // Generated from the server's typed method declarations by scripts/regen.sh
+        // (fonsters-rpc describe-protocol commands.generated.js); `scripts/regen.sh --check` fails
+        // when it is stale. Do not edit.
+        'use strict';
+
+        /** The commands of workspace/executeCommand (the code actions run them), by their names in the server. */
+        const COMMAND = Object.freeze({
+        \(commands.joined(separator: "\n"))
+        });
+
+        /** Every command's id, in the server's order. */
+        const COMMANDS = Object.freeze(Object.values(COMMAND));
+
+        module.exports = { COMMAND, COMMANDS };
+
+        """
+    }
+
     /// A generated section's markers: `<!-- generated:KIND ARGS -->` … `<!-- /generated -->`.
     static let open = "<!-- generated:", close = "<!-- /generated -->"
 
@@ -75,7 +100,8 @@ public enum ProtocolFiles {
     /// `document` (protocol.md) with each generated section filled: `params METHOD…` (the
     /// method's or notification's params as a table; several must take the same), `errors` (the
     /// table of error codes), `limits NAME…` (the bounds table of those limits, `LimitPolicy`),
-    /// `diagnostics` (the table of `Finding.Code`) and `server-options` (`serverOptions`, the `--help` lines, as a code
+    /// `diagnostics` (the table of `Finding.Code`), `capabilities` (the LSP capabilities
+    /// `initialize` announces) and `server-options` (`serverOptions`, the `--help` lines, as a code
     /// block). Every declared method with a section in the document must have its params section.
     public static func document(_ document: String, serverOptions: String) throws(DocumentError) -> String {
         let named = declarations.map { (name: $0.name, params: $0.params) } + notifications.map { (name: $0.name, params: $0.params) }
@@ -104,6 +130,7 @@ public enum ProtocolFiles {
             case "errors": body = errorsTable
             case "limits": body = try LimitPolicy.markdown(Array(head.dropFirst()))
             case "diagnostics": body = diagnosticsTable
+            case "capabilities": body = capabilitiesTable
             case "server-options": body = "```\n" + serverOptions + "\n```"
             default: throw DocumentError(description: "protocol.md: unknown generated section '\(head.joined(separator: " "))'")
             }
@@ -125,6 +152,17 @@ public enum ProtocolFiles {
             "| `\(p.name)`\(p.required ? " (required)" : "") | \(SchemaText.short(p.schema)) | \(p.note ?? "") |"
         }
         return (["| param | type | meaning |", "|---|---|---|"] + rows).joined(separator: "\n")
+    }
+
+    /// The LSP capabilities the registered methods bring: one row per key, its value and what brings
+    /// it (a part that adds nothing, as didSave's, left out).
+    static var capabilitiesTable: String {
+        let features = MethodTable.features
+        let rows = MethodTable.capabilities.map { capability in
+            let from = features.filter { $0.capability.name == capability.name && $0.capability.value != [:] }.map { "`\($0.name)`" }
+            return "| `\(capability.name)` | `\(capability.value.serializedString())` | \(from.joined(separator: ", ")) |"
+        }
+        return (["| capability | value | brought by |", "|---|---|---|"] + rows).joined(separator: "\n")
     }
 
     /// The table of every error code.

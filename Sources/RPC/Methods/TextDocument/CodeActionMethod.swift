@@ -8,7 +8,7 @@ import FonsterDocument
 /// the cursor is on one (or the client asks for `source.fixAll`), "Fix all look-alikes in this
 /// file": one edit giving every look-alike line after the first of its kind a distinct variant.
 /// `context.only` keeps the kinds it names (and their subkinds).
-enum CodeActionMethod: RPCMethod {
+enum CodeActionMethod: RPCMethod, LanguageFeature {
     struct Params: MethodParams {
         let textDocument: DocumentID, range: LSPRange, context: JSONValue?
         init(_ p: ParamReader) throws(ResponseError) {
@@ -62,6 +62,8 @@ enum CodeActionMethod: RPCMethod {
 
     static let name = "textDocument/codeAction"
     static let summary = "Fixes for the seed line at the range's start, and adding seeds to the library."
+    /// The kinds of its actions.
+    static let capability = LanguageCapability("codeActionProvider", ["codeActionKinds": .array(Action.Kind.allCases.map { .string($0.rawValue) })])
     static let effect = MethodDeclaration.Effect.pure
     static let errors: [ErrorCode] = [.invalidParams, .requestCancelled]
     static var heaviest: JSONValue {

@@ -8,7 +8,7 @@ import FonsterDocument
 /// boundary: none for Neovim (whose omnifunc then takes the edit's start, the line's, as the
 /// word's), the whole line for VS Code (which filters from the edit's start), and elsewhere the
 /// variant from the start of the word at the cursor (eglot matches what it typed there).
-enum CompletionMethod: RPCMethod {
+enum CompletionMethod: RPCMethod, LanguageFeature {
     struct Params: MethodParams {
         let textDocument: DocumentID, position: LSPPosition
         init(_ p: ParamReader) throws(ResponseError) {
@@ -48,6 +48,8 @@ enum CompletionMethod: RPCMethod {
     static let limit = 8
     static let name = "textDocument/completion"
     static let summary = "Variants of the seed line whose pictures are unlike every other line's."
+    /// Items come whole (no `completionItem/resolve`).
+    static let capability = LanguageCapability("completionProvider", ["resolveProvider": false])
     static let effect = MethodDeclaration.Effect.pure
     static let errors: [ErrorCode] = [.invalidParams, .requestCancelled]
     static var heaviest: JSONValue {

@@ -3,7 +3,7 @@ import FonsterDocument
 /// `textDocument/didChange`: edits to an open document, applied in order (all or none); its
 /// diagnostics follow after a pause in typing, drawing only the lines that changed. A version
 /// older than the document's is refused.
-enum DidChangeNotification: RPCNotification {
+enum DidChangeNotification: RPCNotification, LanguageFeature {
     struct Params: MethodParams {
         let textDocument: VersionedDocumentID, contentChanges: [ContentChange]
         init(_ p: ParamReader) throws(ResponseError) {
@@ -13,6 +13,8 @@ enum DidChangeNotification: RPCNotification {
     }
     static let name = "textDocument/didChange"
     static let summary = "Edits to an open document: applied, and its diagnostics published again."
+    /// Changes are sent as edits (incremental sync, 2).
+    static let capability = LanguageCapability("textDocumentSync", ["change": 2])
     /// The heavy document's whole text replaced by as large a text of other seeds (every line
     /// drawn again).
     static var heaviest: JSONValue {

@@ -1,6 +1,6 @@
 /// `textDocument/didClose`: a document closed: forgotten, and its diagnostics cleared; the
 /// documents whose analysis the memory budget refused are analysed again (there may be room now).
-enum DidCloseNotification: RPCNotification {
+enum DidCloseNotification: RPCNotification, LanguageFeature {
     struct Params: MethodParams {
         let textDocument: DocumentID
         init(_ p: ParamReader) throws(ResponseError) {
@@ -9,6 +9,8 @@ enum DidCloseNotification: RPCNotification {
     }
     static let name = "textDocument/didClose"
     static let summary = "A document closed: forgotten, its diagnostics cleared."
+    /// Documents are sent as they close (and open).
+    static let capability = LanguageCapability("textDocumentSync", ["openClose": true])
     /// The heavy document closed (its diagnostics' round cancelled).
     static var heaviest: JSONValue { ["textDocument": ["uri": .string(HeavyParams.documentURI)]] }
 

@@ -2,7 +2,7 @@ import FonsterDocument
 
 /// `textDocument/didOpen`: a `.fonsters` document opens; its diagnostics follow. A document of
 /// another language (`languageId` not `fonsters`) is ignored: no diagnostics, no memory.
-enum DidOpenNotification: RPCNotification {
+enum DidOpenNotification: RPCNotification, LanguageFeature {
     struct Params: MethodParams {
         let textDocument: DocumentItem
         init(_ p: ParamReader) throws(ResponseError) {
@@ -11,6 +11,8 @@ enum DidOpenNotification: RPCNotification {
     }
     static let name = "textDocument/didOpen"
     static let summary = "A document opened: kept, and its diagnostics published."
+    /// Documents are sent as they open (and close).
+    static let capability = LanguageCapability("textDocumentSync", ["openClose": true])
     /// The heavy document opened (again: every line drawn afresh).
     static var heaviest: JSONValue { HeavyParams.openDocuments[0].params }
 

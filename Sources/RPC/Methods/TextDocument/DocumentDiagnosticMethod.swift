@@ -4,7 +4,7 @@ import FonsterDocument
 /// `textDocument/publishDiagnostics` would carry them (capped as they are), with a `resultId`;
 /// asked again with that id as `previousResultId`, an `unchanged` report when they are the same.
 /// A client that pulls gets none pushed.
-enum DocumentDiagnosticMethod: RPCMethod {
+enum DocumentDiagnosticMethod: RPCMethod, LanguageFeature {
     struct Params: MethodParams {
         let textDocument: DocumentID, previousResultId: String?
         init(_ p: ParamReader) throws(ResponseError) {
@@ -28,6 +28,8 @@ enum DocumentDiagnosticMethod: RPCMethod {
 
     static let name = "textDocument/diagnostic"
     static let summary = "A document's diagnostics, pulled: a full report with a resultId, or unchanged since the one named."
+    /// Pulled one document at a time, which no other file changes.
+    static let capability = LanguageCapability("diagnosticProvider", ["identifier": "fonsters", "interFileDependencies": false, "workspaceDiagnostics": false])
     static let effect = MethodDeclaration.Effect.pure
     static let errors: [ErrorCode] = [.invalidParams, .requestCancelled]
     static var heaviest: JSONValue { ["textDocument": ["uri": .string(HeavyParams.documentURI)]] }

@@ -5,7 +5,7 @@ import FonsterDocument
 /// show made visible (`LineCreature.visible`), with the creature as detail (its kind, and the
 /// library's Fonster drawing it). A seed repeated is named with its line too: lists that key
 /// entries by name (Emacs' imenu) keep every line.
-enum DocumentSymbolMethod: RPCMethod {
+enum DocumentSymbolMethod: RPCMethod, LanguageFeature {
     struct Params: MethodParams {
         let textDocument: DocumentID
         init(_ p: ParamReader) throws(ResponseError) {
@@ -29,6 +29,8 @@ enum DocumentSymbolMethod: RPCMethod {
 
     static let name = "textDocument/documentSymbol"
     static let summary = "One symbol per seed line, named by its seed, with its creature as detail."
+    /// Symbols for any open document.
+    static let capability = LanguageCapability("documentSymbolProvider", true)
     static let effect = MethodDeclaration.Effect.pure
     static let errors: [ErrorCode] = [.invalidParams, .requestCancelled]
     static var heaviest: JSONValue { ["textDocument": ["uri": .string(HeavyParams.documentURI)]] }

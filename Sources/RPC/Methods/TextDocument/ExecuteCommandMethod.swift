@@ -9,7 +9,7 @@ import FonsterDocument
 /// library are skipped, at most 1,000 at once), all or nothing: every line is checked first (an
 /// error names its line), then every engine's seeds go in one transaction, which a cancel before
 /// its commit rolls back whole (-32800: nothing added).
-enum ExecuteCommandMethod: RPCMethod {
+enum ExecuteCommandMethod: RPCMethod, LanguageFeature {
     /// The commands.
     enum Command: String, ParamChoice {
         case add = "fonsters.addToLibrary"
@@ -36,6 +36,8 @@ enum ExecuteCommandMethod: RPCMethod {
 
     static let name = "workspace/executeCommand"
     static let summary = "Runs a code action's command: add a seed, or every seed of a document, to the library."
+    /// Its commands.
+    static let capability = LanguageCapability("executeCommandProvider", ["commands": .array(Command.allCases.map { .string($0.rawValue) })])
     static let effect = MethodDeclaration.Effect.writesLibrary
     static let errors: [ErrorCode] = [.invalidParams, .seedTooLong, .tooMany] + LibraryErrors.edit
     static var heaviest: JSONValue {

@@ -6,7 +6,7 @@ import FonsterDocument
 /// library's Fonster, alt text, traits), then its picture: a PNG on its sky where the client
 /// reads Markdown and shows images, else its silhouette in block characters (`HoverPicture`);
 /// over anything else (a comment, a blank line, past the end) `null`.
-enum HoverMethod: RPCMethod {
+enum HoverMethod: RPCMethod, LanguageFeature {
     struct Params: MethodParams {
         let textDocument: DocumentID, position: LSPPosition
         init(_ p: ParamReader) throws(ResponseError) {
@@ -27,6 +27,8 @@ enum HoverMethod: RPCMethod {
 
     static let name = "textDocument/hover"
     static let summary = "The creature of the seed line under the cursor, as Markdown with its picture."
+    /// Hovers over any line (`null` where there is no seed).
+    static let capability = LanguageCapability("hoverProvider", true)
     static let effect = MethodDeclaration.Effect.pure
     static let errors: [ErrorCode] = [.invalidParams, .requestCancelled]
     static var heaviest: JSONValue {

@@ -4,7 +4,7 @@ import FonsterDocument
 /// `textDocument/inlayHint`: at the end of each seed line in the range, the name of the
 /// library's Fonster that draws its picture, else the creature's kind ("alien creature in
 /// crimson"). At most `maxLines` lines a request.
-enum InlayHintMethod: RPCMethod {
+enum InlayHintMethod: RPCMethod, LanguageFeature {
     struct Params: MethodParams {
         let textDocument: DocumentID, range: LSPRange
         init(_ p: ParamReader) throws(ResponseError) {
@@ -29,6 +29,8 @@ enum InlayHintMethod: RPCMethod {
     static let maxLines = 2_000
     static let name = "textDocument/inlayHint"
     static let summary = "The creature's name or kind at the end of each seed line in a range."
+    /// Hints for any range.
+    static let capability = LanguageCapability("inlayHintProvider", true)
     static let effect = MethodDeclaration.Effect.pure
     static let errors: [ErrorCode] = [.invalidParams, .requestCancelled]
     static var heaviest: JSONValue {

@@ -1,8 +1,8 @@
 import FonsterDocument
 
 /// The language server's part of `initialize`: the position encoding agreed (the first the
-/// client offers, in its order, else UTF-16) and LSP's standard capabilities for `.fonsters`
-/// documents.
+/// client offers, in its order, else UTF-16), what the client can read, and LSP's standard
+/// capabilities for `.fonsters` documents, gathered from the methods that bring them.
 enum LanguageCapabilities {
     /// The encoding for a client offering `capabilities.general.positionEncodings`: the first of
     /// them we know (the client lists them in the order it prefers), else UTF-16 (LSP's default).
@@ -30,19 +30,12 @@ enum LanguageCapabilities {
                                             completion: reads(textDocument?["completion"]?["completionItem"]?["documentationFormat"]))
     }
 
-    /// The standard capabilities, besides `experimental`, in the encoding agreed; all but the
-    /// encoding are constants, so their schemas are their values.
+    /// The standard capabilities, besides `experimental`, in the encoding agreed: the encoding,
+    /// then those the registered methods and notifications bring (`MethodTable.capabilities`),
+    /// constants whose schemas are their values.
     static let members: [Member<PositionEncoding>] = [
         Member("positionEncoding", schema: Schema.oneOf(PositionEncoding.allCases)) { $0.rawValue },
-        constant("textDocumentSync", ["openClose": true, "change": 2]),
-        constant("hoverProvider", true),
-        constant("inlayHintProvider", true),
-        constant("codeActionProvider", ["codeActionKinds": ["quickfix", "source", "source.fixAll.fonsters"]]),
-        constant("diagnosticProvider", ["identifier": "fonsters", "interFileDependencies": false, "workspaceDiagnostics": false]),
-        constant("documentSymbolProvider", true),
-        constant("completionProvider", ["resolveProvider": false]),
-        constant("executeCommandProvider", ["commands": .array(ExecuteCommandMethod.Command.allCases.map { .string($0.rawValue) })]),
-    ]
+    ] + MethodTable.capabilities.map { constant($0.key, $0.value) }
 
     /// A member that is always `value`.
     private static func constant(_ key: StaticString, _ value: JSONValue) -> Member<PositionEncoding> {

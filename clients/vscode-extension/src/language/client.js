@@ -11,10 +11,10 @@
  */
 
 const convert = require('./convert');
+// The server's commands (generated from its declarations), registered as VS Code commands of the same ids.
+const { COMMAND, COMMANDS } = require('./commands.generated');
 
 const LANGUAGE = 'fonsters';
-/** The server's commands, registered as VS Code commands of the same ids. */
-const COMMANDS = ['fonsters.addToLibrary', 'fonsters.addAllToLibrary'];
 
 /**
  * @typedef {{
@@ -184,7 +184,7 @@ class FonstersLanguage {
   /** @param {string} command @param {any} argument */
   async execute(command, argument) {
     const result = await this.host.request('workspace/executeCommand', { command, arguments: [argument] });
-    if (command === 'fonsters.addAllToLibrary') {
+    if (command === COMMAND.addAll) {
       this.vscode.window.showInformationMessage(`Added ${result.created} Fonster${result.created === 1 ? '' : 's'} to the library`
         + (result.skipped ? `; ${result.skipped} already there.` : '.'));
     } else {
