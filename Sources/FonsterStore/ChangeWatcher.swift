@@ -36,12 +36,12 @@ public struct StoreChange: Equatable, Sendable {
     public var external: Bool
     /// The engine (`fonsters-v1`…) of each changed Fonster that still exists, keyed by id;
     /// deleted Fonsters have none.
-    public var engines: [UUID: String]
+    public var engines: [UUID: EngineVersion]
     /// For a `settings` change: the library's default engine now.
     public var defaultEngine: EngineVersion?
 
     /// A change record.
-    public init(ids: [UUID], reason: ChangeReason, external: Bool, engines: [UUID: String] = [:], defaultEngine: EngineVersion? = nil) {
+    public init(ids: [UUID], reason: ChangeReason, external: Bool, engines: [UUID: EngineVersion] = [:], defaultEngine: EngineVersion? = nil) {
         self.ids = ids
         self.reason = reason
         self.external = external

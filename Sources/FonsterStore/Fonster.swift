@@ -33,8 +33,10 @@ public struct Fonster: Equatable, Sendable, Identifiable {
     public let createdAtISO8601: String
     /// The time-zone identifier it was created in; birthdays are evaluated there.
     public let createdTimeZone: String
-    /// The engine that draws it (`fonsters-v1`), so a future engine never changes it silently.
-    public var engine: String
+    /// The engine that draws it, so a future engine never changes it silently. A row naming an
+    /// engine this build does not know reads as `StoreOptions.defaultEngine`, and keeps its name
+    /// in the file until the engine is switched.
+    public var engine: EngineVersion
     /// Its 0-based place in list order (contiguous: the first Fonster is 0, the next 1…).
     public var position: Int
 
@@ -89,11 +91,11 @@ public struct StoredSeed: Equatable, Sendable {
     public let id: UUID
     /// The text it is drawn from.
     public let seed: String
-    /// The engine that draws it, as stored (`fonsters-v1`).
-    public let engine: String
+    /// The engine that draws it (as `Fonster.engine`).
+    public let engine: EngineVersion
 
     /// The id, seed and engine of a Fonster.
-    public init(id: UUID, seed: String, engine: String) {
+    public init(id: UUID, seed: String, engine: EngineVersion) {
         self.id = id
         self.seed = seed
         self.engine = engine

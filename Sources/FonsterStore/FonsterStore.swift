@@ -216,7 +216,7 @@ public final class FonsterStore: @unchecked Sendable {
                 let directory = db.path == ":memory:" ? NSHomeDirectory() : StoreLocation.parentFolder(of: db.path)
                 let facts = options.machineFacts ?? MachineFacts.current(directory: directory, timeZone: options.timeZone)
                 for (index, seed) in StarterFonsters.seeds(facts: facts, now: now, timeZone: options.timeZone).enumerated() {
-                    let fonster = newFonster(name: randomText.friendlyName(), seed: seed, engine: options.defaultEngine.rawValue,
+                    let fonster = newFonster(name: randomText.friendlyName(), seed: seed, engine: options.defaultEngine,
                                              position: index, options: options)
                     try insert(fonster, sortKey: Int64(index), into: db)
                 }
@@ -248,7 +248,7 @@ public final class FonsterStore: @unchecked Sendable {
             var zone = ""
             let total = try page(start: start, count: count) { row, position, size in
                 if result.isEmpty { result.reserveCapacity(size) }
-                var fonster = Self.fonster(row, zone: &zone)
+                var fonster = self.fonster(row, zone: &zone)
                 fonster.position = position
                 result.append(fonster)
                 return true
@@ -265,7 +265,7 @@ public final class FonsterStore: @unchecked Sendable {
             result.reserveCapacity(Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0))
             try db.query("SELECT id, seed, engine FROM fonsters ORDER BY position, rowid") { row in
                 result.append(StoredSeed(id: row.uuid(0) ?? StoredID.derived(from: row.text(0) ?? ""),
-                                         seed: row.text(1) ?? "", engine: row.text(2) ?? ""))
+                                         seed: row.text(1) ?? "", engine: options.engine(named: row.text(2))))
             }
             return result
         }
@@ -303,7 +303,7 @@ public final class FonsterStore: @unchecked Sendable {
                 throw StoreError.invalidArgument("A Fonster with the id \(id.uuidString) already exists; leave the id out to get a new one.")
             }
             let engine = try resolved(engine)
-            let fonster = Self.newFonster(id: id ?? TimeOrderedID.next(), name: name, seed: seed, engine: engine.rawValue,
+            let fonster = Self.newFonster(id: id ?? TimeOrderedID.next(), name: name, seed: seed, engine: engine,
                                           position: try Self.count(db), options: options)
             try Self.insert(fonster, sortKey: try nextPosition(), into: db)
             return (fonster, [StoreChange([fonster], reason: .create)])
@@ -334,8 +334,8 @@ public final class FonsterStore: @unchecked Sendable {
                 changed = true
             }
             if let seed, Self.commit(seed, to: &fonster) { changed = true }
-            if let engine, fonster.engine != engine.rawValue {
-                fonster.engine = engine.rawValue
+            if let engine, fonster.engine != engine {
+                fonster.engine = engine
                 changed = true
             }
             return changed
@@ -460,7 +460,7 @@ public final class FonsterStore: @unchecked Sendable {
                     result.skipped.append(index)
                     continue
                 }
-                result.created.append(Self.newFonster(name: names?[index] ?? "", seed: seed, engine: (engines?[index] ?? engine).rawValue,
+                result.created.append(Self.newFonster(name: names?[index] ?? "", seed: seed, engine: engines?[index] ?? engine,
                                                       position: position, options: options, at: now))
                 position += 1
                 waiting += 1
@@ -572,8 +572,8 @@ public final class FonsterStore: @unchecked Sendable {
         // The engines of the changed Fonsters that still exist, and the settings as they are now.
         for index in changes.indices {
             for id in changes[index].ids {
-                if let engine = try? db.scalarText("SELECT engine FROM fonsters WHERE id = ?", [.text(id.text)]) {
-                    changes[index].engines[id] = engine
+                if let name = try? db.scalarText("SELECT engine FROM fonsters WHERE id = ?", [.text(id.text)]) {
+                    changes[index].engines[id] = options.engine(named: name)
                 }
             }
             if changes[index].reason == .settings { changes[index].defaultEngine = try? storedDefaultEngine() }
@@ -687,15 +687,17 @@ public final class FonsterStore: @unchecked Sendable {
     }
 
     /// Reads the row inside a write transaction, lets `change` edit it, and saves it when
-    /// `change` returns true (false: nothing to do, nothing written or reported).
+    /// `change` returns true (false: nothing to do, nothing written or reported). The engine is
+    /// written only when `change` switched it: a name this build does not know stays in the file.
     private func update(_ id: UUID, _ change: (inout Fonster) throws(StoreError) -> Bool) throws(StoreError) -> Fonster {
         try write { () throws(StoreError) in
             var (fonster, key) = try fetchRow(id)
+            let engine = fonster.engine
             guard try change(&fonster) else { return (fonster, []) }
-            try db.query("UPDATE fonsters SET name = ?, seed = ?, random_source = ?, history = ?, future = ?, engine = ? WHERE id = ?", [
+            try db.query("UPDATE fonsters SET name = ?, seed = ?, random_source = ?, history = ?, future = ?, engine = coalesce(?, engine) WHERE id = ?", [
                 .text(fonster.name), .text(fonster.seed), .optional(fonster.randomSource?.rawValue),
                 .text(SeedListCoding.encode(fonster.history.past)), .text(SeedListCoding.encode(fonster.history.future)),
-                .text(fonster.engine), .text(key),
+                .optional(fonster.engine == engine ? nil : fonster.engine.rawValue), .text(key),
             ])
             return (fonster, [StoreChange([fonster], reason: .update)])
         }
@@ -749,7 +751,7 @@ public final class FonsterStore: @unchecked Sendable {
 
     /// A new Fonster created now in the options' zone (or at `time`, for many made at once),
     /// drawn by `engine`.
-    static func newFonster(id: UUID = TimeOrderedID.next(), name: String, seed: String, engine: String, position: Int, options: StoreOptions,
+    static func newFonster(id: UUID = TimeOrderedID.next(), name: String, seed: String, engine: EngineVersion, position: Int, options: StoreOptions,
                            at time: CreationTime? = nil) -> Fonster {
         let time = time ?? CreationTime(options)
         return Fonster(
@@ -793,7 +795,7 @@ public final class FonsterStore: @unchecked Sendable {
                     .text(f.id.text), .int(sortKey), .text(f.name), .text(f.seed), .optional(f.randomSource?.rawValue),
                     .text(SeedListCoding.encode(f.history.past)), .text(SeedListCoding.encode(f.history.future)),
                     .int(milliseconds(f.createdAt)), .text(f.createdAtISO8601),
-                    .text(f.createdTimeZone), .text(f.engine),
+                    .text(f.createdTimeZone), .text(f.engine.rawValue),
                 ]
                 sortKey += 1
             }
@@ -822,7 +824,7 @@ public final class FonsterStore: @unchecked Sendable {
         var rowid: Int64 = 0
         var zone = ""
         try db.query("SELECT \(Self.columns), rowid FROM fonsters WHERE id = ?", [.text(key)]) { row in
-            found = Self.fonster(row, zone: &zone)
+            found = self.fonster(row, zone: &zone)
             rowid = row.int(11)
         }
         guard var found else { throw .notFound(id) }
@@ -852,7 +854,7 @@ public final class FonsterStore: @unchecked Sendable {
 
     /// A Fonster from a row of `columns`. `zone` carries the previous row's time-zone string,
     /// shared when equal (and replaced when not). Damaged history text reads as empty history.
-    static func fonster(_ row: Row, zone: inout String) -> Fonster {
+    func fonster(_ row: Row, zone: inout String) -> Fonster {
         let rowZone = row.text(9) ?? ""
         if rowZone != zone { zone = rowZone }
         return Fonster(
@@ -865,7 +867,7 @@ public final class FonsterStore: @unchecked Sendable {
             createdAt: Date(timeIntervalSince1970: Double(row.int(7)) / 1000),
             createdAtISO8601: row.text(8) ?? "",
             createdTimeZone: zone,
-            engine: row.text(10) ?? "",
+            engine: options.engine(named: row.text(10)),
             position: Int(row.int(1)))
     }
 }

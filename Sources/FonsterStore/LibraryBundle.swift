@@ -52,7 +52,7 @@ public struct LibraryBundle: Equatable, Sendable {
             future = f.history.future
             createdAt = f.createdAtISO8601
             createdTimeZone = f.createdTimeZone
-            engine = f.engine
+            engine = f.engine.rawValue
         }
 
         /// Reads an entry leniently: missing (or null) optional fields take their defaults.
@@ -173,14 +173,15 @@ public struct LibraryBundle: Equatable, Sendable {
     func fonster(at index: Int, engine override: EngineVersion?, now: Date, timeZone: TimeZone) throws(StoreError) -> Fonster {
         let entry = fonsters[index]
         func bad(_ field: String, _ problem: String) -> StoreError { .invalidBundle("fonsters[\(index)].\(field) \(problem)") }
-        let engineName: String
+        let drawnBy: EngineVersion
         if let override {
-            engineName = override.rawValue
+            drawnBy = override
         } else {
-            engineName = entry.engine ?? engine
-            guard EngineVersion(rawValue: engineName) != nil else {
+            let engineName = entry.engine ?? engine
+            guard let named = EngineVersion(rawValue: engineName) else {
                 throw bad(entry.engine == nil ? "engine (from the bundle's engine)" : "engine", "is \(Self.quoted(engineName)), an engine this program does not know")
             }
+            drawnBy = named
         }
         let limit = StoreError.grouped(TextLimit.maxLength)
         for (field, text) in [("seed", entry.seed), ("name", entry.name)] where text.utf16.count > TextLimit.maxLength {
@@ -216,7 +217,7 @@ public struct LibraryBundle: Equatable, Sendable {
             id: TimeOrderedID.next(), name: entry.name, seed: entry.seed, randomSource: source,
             history: History(past: entry.history, future: entry.future), createdAt: createdAt,
             createdAtISO8601: ISOTime.format(createdAt, in: zone, milliseconds: true),
-            createdTimeZone: zone.identifier, engine: engineName, position: 0)
+            createdTimeZone: zone.identifier, engine: drawnBy, position: 0)
     }
 
     /// `"text"` for a message, cut to 40 characters with an ellipsis.

@@ -1,3 +1,4 @@
+import CreatureCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -15,6 +16,8 @@ public struct ListedRow {
     /// How many rows the visit gives at most (this one and those after it included, from the
     /// first): what a writer may size its buffer for.
     public let pageSize: Int
+    /// The engine that draws it (as `Fonster.engine`).
+    public let engine: EngineVersion
 
     /// Its id (as `Fonster.id`).
     public var id: UUID { row.uuid(0) ?? StoredID.derived(from: row.text(0) ?? "") }
@@ -46,9 +49,6 @@ public struct ListedRow {
         if !same { last = row.text(9) ?? "" }
         return last
     }
-    /// Its engine's UTF-8 bytes.
-    public func withEngine<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T { row.withUTF8(10, body) }
-
     /// Whether stored history text holds at least one seed (`[]`, the usual empty text, is read
     /// without decoding).
     private static func holdsSeeds(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -64,7 +64,7 @@ extension FonsterStore {
     /// holds. `body` runs under the store's lock: keep it to writing the row out.
     public func visitList(start: Int, count: Int?, _ body: (ListedRow) -> Bool) throws(StoreError) -> Int {
         try locked { () throws(StoreError) in
-            try page(start: start, count: count) { row, position, size in body(ListedRow(row: row, position: position, pageSize: size)) }
+            try page(start: start, count: count) { row, position, size in body(ListedRow(row: row, position: position, pageSize: size, engine: options.engine(named: row.text(10)))) }
         }
     }
 

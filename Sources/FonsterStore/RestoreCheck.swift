@@ -3,10 +3,12 @@
 /// over-long name, seed or history), and a library must always accept its own export.
 extension FonsterStore {
     /// Throws `invalidArgument` naming what is wrong when `library/import` would refuse `fonster`
-    /// (a trash row) in this library's export: the same check, run on the same bundle entry.
-    func checkRestorable(_ fonster: Fonster) throws(StoreError) {
+    /// (a trash row whose engine column holds `engineName`) in this library's export: the same
+    /// check, run on the same bundle entry, with the engine as the row names it.
+    func checkRestorable(_ fonster: Fonster, engineName: String) throws(StoreError) {
         do {
-            let (bundle, _) = try LibraryBundle.read(exportBundle(of: [fonster]), select: nil)
+            var (bundle, _) = try LibraryBundle.read(exportBundle(of: [fonster]), select: nil)
+            bundle.fonsters[0].engine = engineName
             _ = try bundle.fonster(at: 0, engine: nil, now: options.now(), timeZone: options.timeZone)
         } catch {
             guard case .invalidBundle(let detail) = error else { throw error }

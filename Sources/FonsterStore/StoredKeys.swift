@@ -24,9 +24,10 @@ public typealias KeyToStore = (seed: String, engine: EngineVersion, key: Picture
 
 extension FonsterStore {
     /// The library's seeds in list order, each with its stored key when there is a usable one.
-    /// Engines this build does not know are never read from the cache (their drawing depends on
-    /// the default engine of the day). A library without the table (an older one opened
-    /// read-only) gives every key missing.
+    /// A Fonster whose row names an engine this build does not know is drawn by the engine it
+    /// reads as (`Fonster.engine`), whose key is kept under that engine's name, never under the
+    /// unknown one. A library without the table (an older one opened read-only) gives every key
+    /// missing.
     public func seedsWithKeys() throws(StoreError) -> StoredKeys {
         do {
             return try locked { () throws(StoreError) -> StoredKeys in
@@ -34,16 +35,31 @@ extension FonsterStore {
                 let count = Int(try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0)
                 found.seeds.reserveCapacity(count)
                 found.keys.reserveCapacity(count)
+                var unnamed: [Int] = []
                 try db.query("""
                     SELECT f.id, f.seed, f.engine, k.key FROM fonsters f
                     LEFT JOIN picture_keys k ON k.seed = f.seed AND k.engine = f.engine ORDER BY f.position, f.rowid
                     """) { row in
-                    let seed = StoredSeed(id: row.uuid(0) ?? StoredID.derived(from: row.text(0) ?? ""), seed: row.text(1) ?? "", engine: row.text(2) ?? "")
+                    let name = row.text(2)
+                    let seed = StoredSeed(id: row.uuid(0) ?? StoredID.derived(from: row.text(0) ?? ""), seed: row.text(1) ?? "", engine: options.engine(named: name))
                     found.seeds.append(seed)
-                    let key = row.isNull(3) || EngineVersion(rawValue: seed.engine) == nil ? nil : row.withBlob(3) { PictureKey(bytes: $0) }
+                    let named = name == seed.engine.rawValue
+                    if !named { unnamed.append(found.keys.count) }
+                    let key = row.isNull(3) || !named ? nil : row.withBlob(3) { PictureKey(bytes: $0) }
                     if key == nil { found.missing.append(found.keys.count) }
                     found.keys.append(key ?? StoredKeys.blank)
                 }
+                // Rows naming an unknown engine: their keys as the engine they read as drew them.
+                var readNow = Set<Int>()
+                for i in unnamed {
+                    let seed = found.seeds[i]
+                    try db.query("SELECT key FROM picture_keys WHERE seed = ? AND engine = ?", [.text(seed.seed), .text(seed.engine.rawValue)]) { row in
+                        guard let key = row.withBlob(0, { PictureKey(bytes: $0) }) else { return }
+                        found.keys[i] = key
+                        readNow.insert(i)
+                    }
+                }
+                if !readNow.isEmpty { found.missing.removeAll { readNow.contains($0) } }
                 return found
             }
         } catch {

@@ -53,7 +53,7 @@ extension FonsterStore {
             if try storedKey(id) != nil {
                 throw .invalidArgument("A Fonster with the id \(id.uuidString) is in the library already, so the one in the trash cannot come back beside it.")
             }
-            try checkRestorable(try trashed(key, id: id))
+            try checkRestorable(try trashed(key, id: id), engineName: try db.scalarText("SELECT engine FROM trash WHERE id = ?", [.text(key)]) ?? "")
             let place = Int(try db.scalarInt("SELECT place FROM trash WHERE id = ?", [.text(key)]) ?? 0)
             let position = try freeKey(at: min(max(0, place), try Self.count(db)), moving: nil)
             try db.query("""
@@ -82,7 +82,7 @@ extension FonsterStore {
                            deleted_ms, deleted_iso
                     FROM trash ORDER BY deleted_ms DESC, rowid DESC LIMIT ?1 OFFSET ?2
                     """, [.int(Int64(limit)), .int(Int64(start))]) { row in
-                    result.append(TrashedFonster(fonster: Self.fonster(row, zone: &zone),
+                    result.append(TrashedFonster(fonster: self.fonster(row, zone: &zone),
                                                  deletedAt: Date(timeIntervalSince1970: Double(row.int(11)) / 1000),
                                                  deletedAtISO8601: row.text(12) ?? ""))
                 }
@@ -150,7 +150,7 @@ extension FonsterStore {
         try db.query("""
             SELECT id, place, name, seed, random_source, history, future, created_ms, created_iso, created_zone, engine
             FROM trash WHERE id = ?
-            """, [.text(key)]) { row in found = Self.fonster(row, zone: &zone) }
+            """, [.text(key)]) { row in found = self.fonster(row, zone: &zone) }
         guard let found else { throw .notInTrash(id) }
         return found
     }

@@ -21,7 +21,7 @@ import TestSupport
         let written = offset ?? TimeZone(identifier: zone)?.secondsFromGMT(for: instant) ?? 0
         return Fonster(id: UUID(), name: "", seed: "", randomSource: nil, history: History(), createdAt: instant,
                        createdAtISO8601: ISO8601Timestamp.format(instant, offsetSeconds: written),
-                       createdTimeZone: zone, engine: "fonsters-v2", position: 0)
+                       createdTimeZone: zone, engine: .v2, position: 0)
     }
 
     @Test func manyDatesAndZonesAgreeWithTheCalendar() {

@@ -61,7 +61,7 @@ import JSON
         let original = try store.get(a.id)
         #expect(copy.name == original.name && copy.seed == original.seed && copy.history == original.history)
         #expect(copy.randomSource == .lorem && copy.createdAt == original.createdAt)
-        #expect(copy.createdAtISO8601 == original.createdAtISO8601 && copy.engine == "fonsters-v2")
+        #expect(copy.createdAtISO8601 == original.createdAtISO8601 && copy.engine == .v2)
         // Twice into another library: the second time the copies are recognised (seed, name, time).
         let twice = try other.importLibrary(bundle)
         #expect(twice.created.isEmpty && twice.skipped == [0])
@@ -127,14 +127,14 @@ import JSON
     @Test func engineOfEachFonsterIsKeptOrOverridden() throws {
         let store = try fileStore(dir)
         let json = #"{"format":"fonsters-library","version":1,"engine":"fonsters-v1","exportedAt":"2026-01-01T00:00:00Z","fonsters":[{"seed":"a"},{"seed":"b","engine":"fonsters-v1"}]}"#
-        #expect(try store.importLibrary(Data(json.utf8)).created.map(\.engine) == ["fonsters-v1", "fonsters-v1"])
+        #expect(try store.importLibrary(Data(json.utf8)).created.map(\.engine) == [.v1, .v1])
         let unknownBundleEngine = json.replacingOccurrences(of: #""engine":"fonsters-v1","exportedAt""#, with: #""engine":"fonsters-v7","exportedAt""#)
         expectError(.invalidBundle(#"fonsters[0].engine (from the bundle's engine) is "fonsters-v7", an engine this program does not know"#)) {
             try store.importLibrary(Data(unknownBundleEngine.utf8))
         }
         // Given an engine, every entry uses it, whatever the bundle says.
         let other = try fileStore(dir, name: "other.sqlite")
-        #expect(try other.importLibrary(Data(unknownBundleEngine.utf8), engine: .v1).created.map(\.engine) == ["fonsters-v1", "fonsters-v1"])
+        #expect(try other.importLibrary(Data(unknownBundleEngine.utf8), engine: .v1).created.map(\.engine) == [.v1, .v1])
     }
 
     @Test func minimalEntriesNeedOnlyASeed() throws {

@@ -20,12 +20,12 @@ import CreatureCore
         let imported = try store.importSeeds(["x", "y"], engine: .current).created
         try store.delete(a.id)
         #expect(seen.all.filter { !$0.external } == [
-            StoreChange(ids: [a.id], reason: .create, external: false, engines: [a.id: "fonsters-v2"]),
-            StoreChange(ids: [a.id], reason: .update, external: false, engines: [a.id: "fonsters-v2"]),
-            StoreChange(ids: [b.id], reason: .create, external: false, engines: [b.id: "fonsters-v2"]),
-            StoreChange(ids: [b.id], reason: .move, external: false, engines: [b.id: "fonsters-v2"]),
+            StoreChange(ids: [a.id], reason: .create, external: false, engines: [a.id: .v2]),
+            StoreChange(ids: [a.id], reason: .update, external: false, engines: [a.id: .v2]),
+            StoreChange(ids: [b.id], reason: .create, external: false, engines: [b.id: .v2]),
+            StoreChange(ids: [b.id], reason: .move, external: false, engines: [b.id: .v2]),
             StoreChange(ids: imported.map(\.id), reason: .imported, external: false,
-                        engines: Dictionary(uniqueKeysWithValues: imported.map { ($0.id, "fonsters-v2") })),
+                        engines: Dictionary(uniqueKeysWithValues: imported.map { ($0.id, EngineVersion.v2) })),
             StoreChange(ids: [a.id], reason: .delete, external: false),
         ])
     }
@@ -50,11 +50,11 @@ import CreatureCore
         try theirs.delete(b.id)
         #expect(mine.checkForExternalChanges() == [
             StoreChange(ids: [b.id], reason: .create, external: true),
-            StoreChange(ids: [a.id, b.id], reason: .update, external: true, engines: [a.id: "fonsters-v2"]),  // b is gone
+            StoreChange(ids: [a.id, b.id], reason: .update, external: true, engines: [a.id: .v2]),  // b is gone
             StoreChange(ids: [b.id], reason: .delete, external: true),
         ])
         #expect(mine.checkForExternalChanges().isEmpty)
-        #expect(theirs.checkForExternalChanges() == [StoreChange(ids: [a.id], reason: .create, external: true, engines: [a.id: "fonsters-v2"])])
+        #expect(theirs.checkForExternalChanges() == [StoreChange(ids: [a.id], reason: .create, external: true, engines: [a.id: .v2])])
     }
 
     @Test func unloggedWritersAndPrunedLogsAskForAReload() throws {
@@ -96,6 +96,6 @@ import CreatureCore
         defer { observation.cancel() }
         let made = try theirs.create(seed: "from elsewhere")
         try await waitUntil("the background poll to report the other process's create") { !seen.all.isEmpty }
-        #expect(seen.all == [StoreChange(ids: [made.id], reason: .create, external: true, engines: [made.id: "fonsters-v2"])])
+        #expect(seen.all == [StoreChange(ids: [made.id], reason: .create, external: true, engines: [made.id: .v2])])
     }
 }

@@ -55,13 +55,13 @@ import TestSupport
         try store.delete(before[0].id)
         #expect(try store.restore(before[0].id) == before[0])
         #expect(try store.undo(before[0].id).seed == "hello")
-        #expect(try store.create(seed: "new").engine == "fonsters-v1")
+        #expect(try store.create(seed: "new").engine == .v1)
     }
 
     @Test func anEmptyVersionOneLibraryTakesTheNewDefault() throws {
         let store = try FonsterStore(location: .file(versionOneLibrary("empty.sqlite", fonsters: false)), options: testOptions())
         #expect(try store.defaultEngine() == .v2)
-        #expect(try store.create(seed: "first").engine == "fonsters-v2")
+        #expect(try store.create(seed: "first").engine == .v2)
     }
 
     /// A version-1 library on a read-only disk cannot be migrated: it is read as it is.
@@ -89,9 +89,9 @@ import TestSupport
         #expect(seen.all == [StoreChange(ids: [], reason: .settings, external: false, defaultEngine: .v1)])
         #expect(try store.setDefaultEngine(.v1) == .v1)
         #expect(seen.all.count == 1, "setting what it is changes nothing")
-        #expect(try store.create(seed: "a").engine == "fonsters-v1")
-        #expect(try store.importSeeds(["b"]).created.map(\.engine) == ["fonsters-v1"])
-        #expect(try store.create(seed: "c", engine: .v2).engine == "fonsters-v2")
+        #expect(try store.create(seed: "a").engine == .v1)
+        #expect(try store.importSeeds(["b"]).created.map(\.engine) == [.v1])
+        #expect(try store.create(seed: "c", engine: .v2).engine == .v2)
         // Another process on the file reads it, and hears when it changes.
         var quiet = testOptions()
         quiet.changePollInterval = 3_600
@@ -104,8 +104,8 @@ import TestSupport
         starters.starterFonsters = true
         starters.defaultEngine = .v1
         let made = try FonsterStore(location: .file(dir.file("starters.sqlite")), options: starters)
-        #expect(try made.defaultEngine() == .v1 && made.list().allSatisfy { $0.engine == "fonsters-v1" })
+        #expect(try made.defaultEngine() == .v1 && made.list().allSatisfy { $0.engine == .v1 })
         #expect(try FonsterStore(location: .file(dir.file("new.sqlite")), options: { var o = testOptions(); o.starterFonsters = true; return o }())
-            .list().allSatisfy { $0.engine == "fonsters-v2" })
+            .list().allSatisfy { $0.engine == .v2 })
     }
 }

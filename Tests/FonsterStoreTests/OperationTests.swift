@@ -12,7 +12,7 @@ import TestSupport
         let empty = try store.create()
         let bob = try store.create(name: "Bob", seed: "bob seed")
         #expect(empty.name == "" && empty.seed == "")
-        #expect(bob.engine == "fonsters-v2")
+        #expect(bob.engine == .v2)
         #expect(bob.history == History() && bob.randomSource == nil)
         #expect(try store.get(bob.id) == bob)
         #expect(try store.list().map(\.id) == [empty.id, bob.id])

@@ -170,7 +170,7 @@ func run(_ program: String, _ arguments: [String]) -> Int32 {
     @Test func switchingTheEngineKeepsTheHistory() throws {
         let store = try fileStore(dir)
         let f = try store.create(seed: "one", engine: .v1)
-        #expect(f.engine == "fonsters-v1")
+        #expect(f.engine == .v1)
         _ = try store.setSeed(f.id, to: "two")
         let switched = try store.edit(f.id, engine: .v1)
         #expect(switched.history.past == ["one"] && switched.seed == "two")
@@ -178,7 +178,7 @@ func run(_ program: String, _ arguments: [String]) -> Int32 {
         let observation = store.onChange { seen.append($0) }
         defer { observation.cancel() }
         let made = try store.importSeeds(["x"], engine: .v1).created
-        #expect(seen.all.last?.engines == [made[0].id: "fonsters-v1"])
+        #expect(seen.all.last?.engines == [made[0].id: .v1])
     }
 
     /// Nothing in the store changes after any refused request.

@@ -167,8 +167,8 @@ import TestSupport
         try mine.delete(made.id)
         _ = theirs.checkForExternalChanges()
         _ = try mine.restore(made.id)
-        #expect(seen.all.last == StoreChange(ids: [made.id], reason: .restore, external: false, engines: [made.id: "fonsters-v1"]))
-        #expect(theirs.checkForExternalChanges() == [StoreChange(ids: [made.id], reason: .restore, external: true, engines: [made.id: "fonsters-v1"])])
+        #expect(seen.all.last == StoreChange(ids: [made.id], reason: .restore, external: false, engines: [made.id: .v1]))
+        #expect(theirs.checkForExternalChanges() == [StoreChange(ids: [made.id], reason: .restore, external: true, engines: [made.id: .v1])])
         try theirs.delete(made.id)
         _ = mine.checkForExternalChanges()
         let heard = seen.all.count

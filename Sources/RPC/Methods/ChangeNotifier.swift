@@ -52,7 +52,7 @@ public final class ChangeNotifier: Sendable {
             "ids": .array(change.ids.map { .string($0.text) }),
             "reason": .string(change.reason.rawValue),
             "external": .bool(change.external),
-            "engines": .object(JSONObject(change.engines.map { ($0.key.text, .string($0.value)) }
+            "engines": .object(JSONObject(change.engines.map { ($0.key.text, .string($0.value.rawValue)) }
                 .sorted { $0.0 < $1.0 })),
         ]
         if let engine = change.defaultEngine { params = params.merging([("settings", ["defaultEngine": .string(engine.rawValue)])]) }

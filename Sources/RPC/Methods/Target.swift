@@ -43,7 +43,7 @@ struct Target {
             request.leaveOrder()
             seed = fonster.seed
             name = fonster.name
-            engine = params.engine ?? EngineVersion(rawValue: fonster.engine) ?? context.defaultEngine
+            engine = params.engine ?? fonster.engine
         default:
             throw .invalidParams(field: "seed", "Give either 'seed' or 'id' (exactly one); this request gives \(params.seed == nil ? "neither" : "both").")
         }

@@ -138,7 +138,7 @@ enum DocumentCommands {
         let store = try open(options)
         let fonsters: [StoredSeed]
         do { fonsters = try store.seeds() } catch { throw CLIFailure(error.message) }
-        let (text, skipped) = FonstersFormat.document(fonsters.map { ($0.seed, EngineVersion(rawValue: $0.engine) ?? options.engine) })
+        let (text, skipped) = FonstersFormat.document(fonsters.map { ($0.seed, $0.engine) })
         try OutputFile.save(Array(text.utf8), to: output)
         if skipped > 0 {
             let seeds = skipped == 1 ? "Fonster's seed" : "Fonsters' seeds", were = skipped == 1 ? "was" : "were"

@@ -6,8 +6,8 @@
 // - a bundle that decodes, encoded again, decodes to an equal bundle, and its encoding is as
 //   long as `serializedCount` says;
 // - a refused import leaves the store as it was (empty);
-// - an accepted import adds at most one Fonster per entry, each drawable by its engine.
-import CreatureCore
+// - an accepted import adds at most one Fonster per entry (each drawn by an engine this build
+//   knows: `Fonster.engine` is an `EngineVersion`).
 import FonsterStore
 import Foundation
 import JSON
@@ -44,9 +44,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard listed.isEmpty else { fatalError("a refused import left \(listed.count) Fonsters") }
     } else {
         guard listed.count <= entries else { fatalError("\(listed.count) Fonsters from \(entries) entries") }
-        for fonster in listed where EngineVersion(rawValue: fonster.engine) == nil {
-            fatalError("an imported Fonster has the unknown engine \(fonster.engine)")
-        }
     }
     return 0
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import CreatureCore
 import FonsterStore
 @testable import RPC
 @testable import RPCTransport
@@ -52,7 +53,7 @@ import FonsterStore
 
     static func change(_ n: Int, external: Bool = false) -> StoreChange {
         let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", n))!
-        return StoreChange(ids: [id], reason: .update, external: external, engines: [id: "fonsters-v1"])
+        return StoreChange(ids: [id], reason: .update, external: external, engines: [id: .v1])
     }
 
     @Test func aClientThatStopsReadingGetsOneReloadAfterwards() async throws {

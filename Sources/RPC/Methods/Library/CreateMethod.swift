@@ -27,7 +27,7 @@ enum CreateMethod: RPCMethod {
             }
         }
         request.leaveOrder()
-        let lookalikes = try await context.lookalikes.members(of: fonster, in: library, defaultEngine: context.defaultEngine, request: request)
+        let lookalikes = try await context.lookalikes.members(of: fonster, in: library, request: request)
         return EditedFonster(fonster: fonster, lookalikes: lookalikes)
     }
 }

@@ -23,7 +23,7 @@ enum GetMethod: RPCMethod {
         }
         let (fonster, library) = try await context.withStore { store throws(StoreError) in (try store.get(params.id), try context.lookalikes.library(store)) }
         request.leaveOrder()
-        let lookalikes = try await context.lookalikes.members(of: fonster, in: library, defaultEngine: context.defaultEngine, request: request)
+        let lookalikes = try await context.lookalikes.members(of: fonster, in: library, request: request)
         return .second(EditedFonster(fonster: fonster, lookalikes: lookalikes))
     }
 }

@@ -85,15 +85,13 @@ enum ListMethod: RPCMethod {
         }
         request.leaveOrder()
         let (format, size, background) = (thumbnails.format ?? .png, thumbnails.size ?? ImageSize.thumbnail, thumbnails.background)
-        let defaultEngine = context.defaultEngine
         let items = try await request.compute { () throws(ResponseError) -> [ListedFonster] in
             var items: [ListedFonster] = []
             items.reserveCapacity(fonsters.count)
             var bytes = 0
             for (index, fonster) in fonsters.enumerated() {
                 try request.checkpoint()
-                let engine = EngineVersion(rawValue: fonster.engine) ?? defaultEngine
-                let image = try CreatureMethods.render(Creature(seed: fonster.seed, engine: engine), format: format,
+                let image = try CreatureMethods.render(Creature(seed: fonster.seed, engine: fonster.engine), format: format,
                                                        size: size, background: background, request: request)
                 // Stops as soon as the answer would pass the limit, as frames do.
                 bytes += ImageURI(image: image).length + fonster.seed.utf8.count + fonster.name.utf8.count + 512

@@ -43,8 +43,8 @@ final class LookalikeFinder: Sendable {
         }
 
         /// The look of the `i`-th Fonster's picture, drawn again.
-        func look(_ i: Int, _ defaultEngine: EngineVersion) -> Likeness.Look {
-            Likeness.Look(Picture(Creature(seed: seeds[i].seed, engine: EngineVersion(rawValue: seeds[i].engine) ?? defaultEngine)))
+        func look(_ i: Int) -> Likeness.Look {
+            Likeness.Look(Picture(Creature(seed: seeds[i].seed, engine: seeds[i].engine)))
         }
     }
 
@@ -137,11 +137,10 @@ final class LookalikeFinder: Sendable {
     static let listed = 20
 
     /// `fonster` (just made or changed) against the rest of `library`, on the compute pool.
-    func members(of fonster: Fonster, in library: Library, defaultEngine: EngineVersion,
-                 request: RequestContext) async throws(ResponseError) -> LookalikeList {
-        let seed = StoredSeed(fonster), engine = EngineVersion(rawValue: fonster.engine) ?? defaultEngine
+    func members(of fonster: Fonster, in library: Library, request: RequestContext) async throws(ResponseError) -> LookalikeList {
+        let seed = StoredSeed(fonster), engine = fonster.engine
         let draw = { @Sendable () -> Picture in Picture(Creature(seed: fonster.seed, engine: engine)) }
-        return try await matches(of: draw, in: library, except: fonster.id, putting: seed, defaultEngine: defaultEngine, request: request)
+        return try await matches(of: draw, in: library, except: fonster.id, putting: seed, request: request)
     }
 
     /// Keeps `rows` for the store to keep, and has it do so: at once when `soon` (a library
@@ -163,13 +162,13 @@ final class LookalikeFinder: Sendable {
     /// looks alike (`Lookalikes.matches`), on the compute pool; the picture's key is put in the
     /// library's first as `putting`'s (a Fonster just made or changed).
     func matches(of draw: @escaping @Sendable () -> Picture, in library: Library, except: UUID?, putting edited: StoredSeed? = nil,
-                 defaultEngine: EngineVersion, request: RequestContext) async throws(ResponseError) -> LookalikeList {
+                 request: RequestContext) async throws(ResponseError) -> LookalikeList {
         try await request.computeOnPool { () throws(ResponseError) -> LookalikeList in
             let picture = draw()
             let key = PictureKey(picture)
-            if let edited, let engine = EngineVersion(rawValue: edited.engine) { self.save([(edited.seed, engine, key)], soon: false) }
-            let keys = try self.keys(library, edited: edited.map { ($0, key) }, defaultEngine, request)
-            let (same, nearly) = Lookalikes.matches(of: picture, in: keys.keys) { keys.look($0, defaultEngine) }
+            if let edited { self.save([(edited.seed, edited.engine, key)], soon: false) }
+            let keys = try self.keys(library, edited: edited.map { ($0, key) }, request)
+            let (same, nearly) = Lookalikes.matches(of: picture, in: keys.keys) { keys.look($0) }
             func listed(_ found: [Int]) -> (ids: LazyFilterSequence<LazyMapSequence<[Int], UUID>>, count: Int) {
                 let ids = found.lazy.map { keys.seeds[$0].id }.filter { $0 != except }
                 return (ids, found.count - (except.map { id in found.contains { keys.seeds[$0].id == id } ? 1 : 0 } ?? 0))
@@ -181,12 +180,11 @@ final class LookalikeFinder: Sendable {
 
     /// The `created` Fonsters of an import, each with its `sameAs` and `nearlyAs` in `library`
     /// (which holds them): from one grouping of the whole library (`listed(for:in:listing:)`).
-    func annotate(_ created: [Fonster], in library: Library, defaultEngine: EngineVersion,
-                  request: RequestContext) async throws(ResponseError) -> [EditedFonster] {
+    func annotate(_ created: [Fonster], in library: Library, request: RequestContext) async throws(ResponseError) -> [EditedFonster] {
         guard !created.isEmpty else { return [] }
         let found = try await request.computeOnPool { () throws(ResponseError) -> [Listed<UUID>] in
-            let keys = try self.keys(library, defaultEngine, request)
-            let groups = self.groupsWithinBudget(keys.keys, near: true) { keys.look($0, defaultEngine) }.groups
+            let keys = try self.keys(library, request)
+            let groups = self.groupsWithinBudget(keys.keys, near: true) { keys.look($0) }.groups
             var index: [UUID: Int] = [:]
             for id in created.map(\.id) { index[id] = -1 }
             for (i, seed) in keys.seeds.enumerated() where index[seed.id] != nil { index[seed.id] = i }
@@ -202,11 +200,11 @@ final class LookalikeFinder: Sendable {
     /// For seeds not in the library (a share link's, before an import), drawn by `engine` on the
     /// compute pool, the Fonsters of `library` that each draws the same picture as, or nearly, as
     /// answers list them: from one grouping of the library and the seeds together.
-    func matches(of seeds: [String], drawnBy engine: EngineVersion, in library: Library, defaultEngine: EngineVersion,
+    func matches(of seeds: [String], drawnBy engine: EngineVersion, in library: Library,
                  request: RequestContext) async throws(ResponseError) -> [Listed<UUID>] {
         guard !seeds.isEmpty else { return [] }
         return try await request.computeOnPool { () throws(ResponseError) -> [Listed<UUID>] in
-            let library = try self.keys(library, defaultEngine, request)
+            let library = try self.keys(library, request)
             // The library's keys, then the seeds'.
             var keys = library.keys
             for (n, seed) in seeds.enumerated() {
@@ -215,7 +213,7 @@ final class LookalikeFinder: Sendable {
             }
             let inLibrary = library.count
             let groups = self.groupsWithinBudget(keys, near: true) { i in
-                i < inLibrary ? library.look(i, defaultEngine) : Likeness.Look(Picture(Creature(seed: seeds[i - inLibrary], engine: engine)))
+                i < inLibrary ? library.look(i) : Likeness.Look(Picture(Creature(seed: seeds[i - inLibrary], engine: engine)))
             }.groups
             return Self.listed(for: Array(inLibrary..<keys.count), in: groups) { $0 < inLibrary }.map { found in
                 (found.sameAs.map { library.seeds[$0].id }, found.sameCount, found.nearlyAs.map { library.seeds[$0].id }, found.nearlyCount)
@@ -260,12 +258,11 @@ final class LookalikeFinder: Sendable {
 
     /// `library` grouped by identical pictures, and with `near` by nearly identical ones, on the
     /// compute pool: from the kept keys, so asking again after an edit draws only what changed.
-    func groups(of library: Library, near: Bool, defaultEngine: EngineVersion,
-                request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
+    func groups(of library: Library, near: Bool, request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
         if let known = grouped.withLock({ $0.flatMap { $0.version == library.version && $0.near == near ? $0.groups : nil } }) { return known }
         return try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
-            let keys = try self.keys(library, defaultEngine, request)
-            let (found, refused) = self.groupsWithinBudget(keys.keys, near: near) { keys.look($0, defaultEngine) }
+            let keys = try self.keys(library, request)
+            let (found, refused) = self.groupsWithinBudget(keys.keys, near: near) { keys.look($0) }
             if let needed = refused {
                 throw ResponseError(code: .noMemoryRoom, message: "The server's memory budget has no room to compare these \(English.grouped(keys.count)) "
                                     + "Fonsters by how they look (the comparison holds about \(max(1, needed >> 20)) MiB): ask with near: false for identical pictures only, "
@@ -316,11 +313,10 @@ final class LookalikeFinder: Sendable {
     /// The keys of `library` in order, those it misses drawn (and kept for the store to keep),
     /// with `edited` put in (in its place, or last when new); kept for the next method, while the
     /// budget grants their bytes. Asks `request` whether to stop every 256 Fonsters drawn.
-    private func keys(_ library: Library, edited: (seed: StoredSeed, key: PictureKey)? = nil, _ defaultEngine: EngineVersion,
-                      _ request: RequestContext) throws(ResponseError) -> Keys {
+    private func keys(_ library: Library, edited: (seed: StoredSeed, key: PictureKey)? = nil, _ request: RequestContext) throws(ResponseError) -> Keys {
         var keys = library.base
         var missing = library.missing
-        if library.fromStore, !Self.storedKeysHold(keys, missing, defaultEngine) {
+        if library.fromStore, !Self.storedKeysHold(keys, missing) {
             missing = Array(keys.seeds.indices)
         }
         if keys.keys.count != keys.seeds.count { keys.keys = [PictureKey](repeating: StoredKeys.blank, count: keys.seeds.count) }
@@ -328,10 +324,10 @@ final class LookalikeFinder: Sendable {
             var drawnNow: [KeyToStore] = []
             for (n, i) in missing.enumerated() {
                 if n & 255 == 255 { try request.checkpoint() }
-                let seed = keys.seeds[i], engine = EngineVersion(rawValue: seed.engine)
-                let key = PictureKey(Picture(Creature(seed: seed.seed, engine: engine ?? defaultEngine)))
+                let seed = keys.seeds[i]
+                let key = PictureKey(Picture(Creature(seed: seed.seed, engine: seed.engine)))
                 keys.keys[i] = key
-                if let engine { drawnNow.append((seed.seed, engine, key)) }
+                drawnNow.append((seed.seed, seed.engine, key))
                 // Handed to the store 65,536 at a time: a million drawn are not all held twice.
                 if drawnNow.count == 1 << 16 {
                     save(drawnNow, soon: true)
@@ -364,14 +360,14 @@ final class LookalikeFinder: Sendable {
     /// draw, checked on `storedSample` of them drawn again at random: a row that is not a key is
     /// caught when read, but one that holds another seed's (an edited file, or an engine fixed
     /// since) only this way; any wrong one and none is used.
-    private static func storedKeysHold(_ keys: Keys, _ missing: [Int], _ defaultEngine: EngineVersion) -> Bool {
+    private static func storedKeysHold(_ keys: Keys, _ missing: [Int]) -> Bool {
         guard missing.count < keys.count else { return true }
         var isMissing = [Bool](repeating: false, count: keys.count)
         for i in missing { isMissing[i] = true }
         for _ in 0..<storedSample {
             let i = Int.random(in: keys.seeds.indices)
-            guard !isMissing[i], let engine = EngineVersion(rawValue: keys.seeds[i].engine) else { continue }
-            if keys.keys[i] != PictureKey(Picture(Creature(seed: keys.seeds[i].seed, engine: engine))) { return false }
+            guard !isMissing[i] else { continue }
+            if keys.keys[i] != PictureKey(Picture(Creature(seed: keys.seeds[i].seed, engine: keys.seeds[i].engine))) { return false }
         }
         return true
     }

@@ -33,7 +33,7 @@ enum UpdateMethod: RPCMethod {
             }
         }
         request.leaveOrder()
-        let lookalikes = try await context.lookalikes.members(of: fonster, in: library, defaultEngine: context.defaultEngine, request: request)
+        let lookalikes = try await context.lookalikes.members(of: fonster, in: library, request: request)
         return EditedFonster(fonster: fonster, lookalikes: lookalikes)
     }
 }

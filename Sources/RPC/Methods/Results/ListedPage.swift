@@ -9,13 +9,14 @@ import FonsterStore
 /// holds them to each other), and counts that text's bytes as rows are added, so a page over the
 /// response limit is refused before anything is written.
 struct ListedPage: ResultValue {
-    /// One row: its fixed members, and where its texts are in `text` (name, seed, creation
-    /// instant and engine, back to back from `start`).
+    /// One row: its fixed members, and where its texts are in `text` (name, seed and creation
+    /// instant, back to back from `start`).
     private struct Row {
         let id: UUID
         let position: Int
         let start: Int
-        let name: Int32, seed: Int32, createdAt: Int32, engine: Int32
+        let name: Int32, seed: Int32, createdAt: Int32
+        let engine: EngineVersion
         let displayName: DisplayName
         let randomSource: RandomSource?
         let canUndo: Bool, canRedo: Bool, birthday: Bool
@@ -70,11 +71,8 @@ struct ListedPage: ResultValue {
             bytes += JSONWriter.count(utf8: iso)
             return Int32(iso.count)
         }
-        let engine = row.withEngine { engine in
-            text.append(contentsOf: engine)
-            bytes += JSONWriter.count(utf8: engine)
-            return Int32(engine.count)
-        }
+        let engine = row.engine
+        bytes += engine.rawValue.utf8.count + 2
         let randomSource = row.randomSource
         bytes += randomSource.map { $0.rawValue.utf8.count + 2 } ?? 4
         let (canUndo, canRedo) = (row.canUndo, row.canRedo)
@@ -142,7 +140,7 @@ struct ListedPage: ResultValue {
         out.key("birthday")
         out.bool(row.birthday)
         out.key("engine")
-        out.string(utf8: next(row.engine))
+        out.string(row.engine.rawValue)
         out.key("position")
         out.int(row.position)
         out.endObject()

@@ -50,11 +50,11 @@ enum DistinctVariantsMethod: RPCMethod {
         // The library's distinct pictures, each with how many Fonsters draw it.
         let library = await context.languageSessions.library.current(context, request: request)
         request.leaveOrder()
-        let seed = params.seed.text, count = params.count?.value ?? Count.standard, defaultEngine = context.defaultEngine
+        let seed = params.seed.text, count = params.count?.value ?? Count.standard
         return try await request.computeOnPool { () throws(ResponseError) -> Result in
             var skipped: Picture?
             if let excepted {
-                let picture = Picture(Creature(seed: excepted.seed, engine: EngineVersion(rawValue: excepted.engine) ?? defaultEngine))
+                let picture = Picture(Creature(seed: excepted.seed, engine: excepted.engine))
                 if library[picture]?.count == 1 { skipped = picture }
             }
             var index = LikenessIndex()

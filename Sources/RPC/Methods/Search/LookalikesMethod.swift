@@ -32,8 +32,7 @@ enum LookalikesMethod: RPCMethod {
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let fonsters = try await context.withStore { store throws(StoreError) in try context.lookalikes.library(store) }
         request.leaveOrder()
-        let groups = try await context.lookalikes.groups(of: fonsters, near: params.near ?? true,
-                                                         defaultEngine: context.defaultEngine, request: request)
+        let groups = try await context.lookalikes.groups(of: fonsters, near: params.near ?? true, request: request)
         return Result(groups: groups, count: fonsters.count)
     }
 }

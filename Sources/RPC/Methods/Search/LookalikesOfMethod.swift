@@ -39,8 +39,7 @@ enum LookalikesOfMethod: RPCMethod {
         let engine = params.engine ?? libraryEngine
         request.leaveOrder()
         let seed = params.seed.text
-        let lookalikes = try await context.lookalikes.matches(of: { Picture(Creature(seed: seed, engine: engine)) }, in: library, except: params.except,
-                                                              defaultEngine: context.defaultEngine, request: request)
+        let lookalikes = try await context.lookalikes.matches(of: { Picture(Creature(seed: seed, engine: engine)) }, in: library, except: params.except, request: request)
         return Result(engine: engine, lookalikes: lookalikes)
     }
 }

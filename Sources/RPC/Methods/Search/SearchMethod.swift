@@ -125,8 +125,7 @@ enum SearchMethod: RPCMethod {
             guard ids.count <= 100_000 else { throw ResponseError.invalidParams(field: "unlike", "'unlike' may hold at most 100,000 ids; it holds \(ids.count).") }
             let fonsters = try await context.withStore(field: "unlike") { store throws(StoreError) in try ids.map { id throws(StoreError) in try store.get(id) } }
             request.leaveOrder()
-            let defaultEngine = context.defaultEngine
-            guard let pictures = try await Lookalikes.pictures(of: fonsters.map { (seed: $0.seed, engine: EngineVersion(rawValue: $0.engine) ?? defaultEngine) },
+            guard let pictures = try await Lookalikes.pictures(of: fonsters.map { (seed: $0.seed, engine: $0.engine) },
                                                                parts: request.parts, isCancelled: { request.takeTurn() }) else { throw ResponseError.requestCancelled }
             unlike = pictures
         }

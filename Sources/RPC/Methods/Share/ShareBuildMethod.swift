@@ -45,7 +45,7 @@ enum ShareBuildMethod: RPCMethod {
                 try ids.map { id throws(StoreError) in
                     let fonster = try store.get(id)
                     return ShareLink.Card(seed: fonster.seed, name: fonster.name.isEmpty ? nil : fonster.name,
-                                          engine: EngineVersion(rawValue: fonster.engine))
+                                          engine: fonster.engine)
                 }
             }
             request.leaveOrder()

@@ -40,8 +40,7 @@ enum ImportJSON {
     /// `sameAs` and `nearlyAs` in the library as it now is.
     static func result(_ result: ImportResult, library: LookalikeFinder.Library, context: ServerContext,
                        request: RequestContext) async throws(ResponseError) -> ImportedFonsters {
-        let created = try await context.lookalikes.annotate(result.created, in: library, defaultEngine: context.defaultEngine,
-                                                            request: request)
+        let created = try await context.lookalikes.annotate(result.created, in: library, request: request)
         return ImportedFonsters(created: created, skipped: result.skipped.count, unfinished: result.unfinished)
     }
 

@@ -72,8 +72,7 @@ enum SharePreviewMethod: RPCMethod {
         var lookalikes = [LookalikeFinder.Listed<UUID>?](repeating: nil, count: cards.count)
         for engine in EngineVersion.allCases where drawnBy.contains(engine) {
             let indices = cards.indices.filter { drawnBy[$0] == engine }
-            let found = try await context.lookalikes.matches(of: indices.map { cards[$0].seed }, drawnBy: engine, in: library,
-                                                             defaultEngine: context.defaultEngine, request: request)
+            let found = try await context.lookalikes.matches(of: indices.map { cards[$0].seed }, drawnBy: engine, in: library, request: request)
             for (index, match) in zip(indices, found) { lookalikes[index] = match }
         }
         let matches = lookalikes

@@ -25,13 +25,12 @@ final class LibraryPictures: Sendable {
         }
         guard let (version, fonsters) = read else { return [:] }
         guard let fonsters else { return known?.byPicture ?? [:] }
-        let defaultEngine = context.defaultEngine
         let cache = self.cache.withLock { cache -> PictureCache in
             if cache.isFull { cache = PictureCache(maxPictures: Self.maxFonsters + 4_096) }
             return cache
         }
         let byPicture = try? await request.computeOnPool { () throws(ResponseError) -> [Picture: LibraryMatch] in
-            let keys = fonsters.map { PictureCache.Key(seed: $0.seed, engine: EngineVersion(rawValue: $0.engine) ?? defaultEngine) }
+            let keys = fonsters.map { PictureCache.Key(seed: $0.seed, engine: $0.engine) }
             guard let ids = cache.ids(keys, isCancelled: { request.takeTurn() }) else { throw .requestCancelled }
             var byID: [Int: LibraryMatch] = [:]
             for (n, id) in ids.enumerated() {
