@@ -56,7 +56,7 @@ extension ServerLimits {
                   "open at once that showed the token (pages, files and WebSockets together): the slots", group: "web", passed: "`503` and closed"),
             Limit("ServerLimits.maxLobbyConnections", .count(maxLobbyConnections, unit: "connections"),
                   "in the lobby: their first request is not read yet (what they send is counted in the memory budget)", group: "web",
-                  passed: "the longest-waiting, once it has waited its grace, is closed for a newcomer; one the budget has no room for is closed"),
+                  passed: "the longest-waiting, once it has waited its grace, is closed for a newcomer; one the memory budget has no room for waits, unread, and is answered 503 at its deadline"),
             Limit("ServerLimits.lobbyGrace", .duration(lobbyGrace), "a waiting connection is kept before a newcomer may displace it", group: "web"),
             Limit("ServerLimits.tokenDeadline", .duration(tokenDeadline), "for a new connection to send a whole first request with the token",
                   group: "web", passed: "`408` (if begun) and closed"),

@@ -4,7 +4,8 @@ import TestSupport
 @testable import RPCTransport
 
 /// The web server's lobby counts what connections waiting for their first request have sent in
-/// the memory budget, and closes one the budget has no room for (protocol.md, the lobby's bound).
+/// the memory budget; one the budget has no room for waits, unread, until there is room, or is
+/// answered 503 at its deadline (protocol.md, the lobby's bound).
 @Suite struct LobbyBudgetTests {
     /// A client connected to `port` on 127.0.0.1.
     private func connect(_ port: Int) throws -> Int32 {
@@ -30,10 +31,17 @@ import TestSupport
         return recv(fd, &byte, 1, Int32(MSG_DONTWAIT)) == 0
     }
 
-    @Test func whatGuestsSendIsCountedAndOneTheBudgetHasNoRoomForIsClosed() throws {
+    /// What the server sent on `fd` so far, not waiting.
+    private func received(_ fd: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        let n = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+        return n > 0 ? String(decoding: buffer[..<n], as: UTF8.self) : ""
+    }
+
+    @Test func whatGuestsSendIsCountedAndOneTheBudgetHasNoRoomForWaitsUnreadUntilThereIsRoom() throws {
         let budget = MemoryBudget(limit: 4_096)
         let session = budget.account("a session")
-        session.charge(1_000, for: .work)  // the lobby is not alone (one alone is granted what it asks)
+        session.charge(3_000, for: .work)  // the lobby is not alone (one alone is granted what it asks)
         let listener = try TCPListener(host: "127.0.0.1", port: 0)
         listener.start(maxConnections: 4, lobby: LobbyLimits(capacity: 8, deadline: .seconds(600), grace: .seconds(600)),
                        httpLimits: HTTPLimits(), busy: nil, log: TransportLog { _ in }, account: budget.account("web lobby"),
@@ -41,12 +49,36 @@ import TestSupport
         let small = try connect(listener.port), big = try connect(listener.port)
         defer { close(small); close(big) }
         send(small, "GET / HTTP/1.1\r\nHost: a\r\n")  // 25 bytes of a head that has not ended
-        try waitUntil("the small guest's bytes to be counted") { budget.total == 1_025 }
-        send(big, "GET / HTTP/1.1\r\nX-Big: " + String(repeating: "b", count: 5_000))
-        try waitUntil("the guest the budget has no room for to be closed") { closedByServer(big) }
-        try waitUntil("the closed guest's bytes to leave the budget") { budget.total == 1_025 }
-        #expect(!closedByServer(small))
+        try waitUntil("the small guest's bytes to be counted") { budget.total == 3_025 }
+        let head = "GET / HTTP/1.1\r\nX-Big: " + String(repeating: "b", count: 2_000)  // more than the room left
+        send(big, head)
+        // Held: its bytes stay in the kernel; once the session gives its bytes back, it is read.
+        session.release(3_000, for: .work)
+        try waitUntil("the held guest to be read once the budget has room") { budget.total == 25 + head.utf8.count }
+        #expect(!closedByServer(big) && !closedByServer(small))
         close(small)
-        try waitUntil("the small guest's bytes to leave the budget once it went") { budget.total == 1_000 }
+        try waitUntil("the small guest's bytes to leave the budget once it went") { budget.total == head.utf8.count }
+    }
+
+    @Test func aGuestTheBudgetHeldPastItsDeadlineIsAnswered503() throws {
+        let budget = MemoryBudget(limit: 4_096)
+        let session = budget.account("a session")
+        session.charge(4_000, for: .work)
+        let listener = try TCPListener(host: "127.0.0.1", port: 0)
+        listener.start(maxConnections: 4, lobby: LobbyLimits(capacity: 8, deadline: .milliseconds(300), grace: .seconds(600)),
+                       httpLimits: HTTPLimits(), busy: nil, log: TransportLog { _ in }, account: budget.account("web lobby"),
+                       screen: { _ in nil }, handle: { stream, _ in stream.close() })
+        let guest = try connect(listener.port)
+        defer { close(guest) }
+        send(guest, "GET / HTTP/1.1\r\nX-Big: " + String(repeating: "b", count: 200))
+        var answer = ""
+        try waitUntil("the held guest's answer at its deadline") {
+            answer += received(guest)
+            return answer.contains("\r\n\r\n")
+        }
+        #expect(answer.hasPrefix("HTTP/1.1 503"), "\(answer)")
+        #expect(answer.contains("memory budget"))
+        #expect(budget.total == 4_000)
+        session.release(4_000, for: .work)
     }
 }

@@ -75,7 +75,10 @@ def websocket(server, rcvbuf=None):
                   f"Origin: http://127.0.0.1:{server.port}\r\nCookie: fonsters_token_{server.port}={server.token}\r\n\r\n").encode())
     head = b""
     while b"\r\n\r\n" not in head:
-        head += sock.recv(1)
+        byte = sock.recv(1)
+        if not byte:
+            raise ConnectionError(f"the server closed the connection during the handshake, after {head!r}")
+        head += byte
     assert head.startswith(b"HTTP/1.1 101"), head
     return sock
 

@@ -33,13 +33,18 @@ public struct LobbyLimits: Sendable, Hashable {
 /// (with 408 if it had begun one). When all `capacity` places are taken, the connection that
 /// has waited longest is closed to make room for a newcomer once it has waited `grace`; until
 /// then newcomers wait in the kernel's accept queue, in the order they came. What guests send is
-/// reserved in the memory budget before it is kept; a guest the budget has no room for is closed
-/// (an unauthenticated connection never makes anyone else wait).
+/// reserved in the memory budget before it is read; a guest the budget has no room for is held:
+/// what it sent stays in the kernel, unread, and is asked for again every `holdRetry` until the
+/// budget has room (the hogs it holds are closed, greediest first) or its deadline, when it is
+/// answered 503 (an unauthenticated connection never makes anyone else wait, and a well-behaved
+/// client arriving during an attack is not dropped for it).
 struct Lobby: Sendable {
     /// How many bytes of a refused connection's input are discarded before it is closed anyway.
     static let maxDiscard = 1 << 20
     /// How long a refused connection is drained before it is closed (so the client reads the answer, not a reset).
     static let linger = Duration.seconds(1)
+    /// How often a guest the memory budget had no room for asks again.
+    static let holdRetry = Duration.milliseconds(50)
 
     let listener: Int32
     let limits: LobbyLimits
@@ -62,6 +67,10 @@ struct Lobby: Sendable {
         /// Set once answered: the connection is drained until then, and closed.
         var closingBy: ContinuousClock.Instant?
         var discarded = 0
+        /// Set while the memory budget has no room for what it sent: not read until then.
+        var heldUntil: ContinuousClock.Instant?
+        /// Whether the budget ever held it (its deadline then answers 503, not silence).
+        var held = false
     }
 
     /// What reading a guest's input led to.
@@ -84,10 +93,12 @@ struct Lobby: Sendable {
             let room = guests.count < limits.capacity || evictable(guests, now: now) != nil
             let listening = room && acceptPausedUntil == nil
 
-            var wakes = guests.map { $0.closingBy ?? $0.arrived + limits.deadline }
+            var wakes = guests.map { $0.closingBy ?? $0.arrived + limits.deadline } + guests.compactMap(\.heldUntil)
             if !room, let oldest = guests.first { wakes.append(oldest.arrived + limits.grace) }
             if let until = acceptPausedUntil { wakes.append(until) }
-            var polled = guests.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            // A held guest is left out (a negative descriptor: poll ignores it) until its retry is due.
+            for index in guests.indices where guests[index].heldUntil.map({ now >= $0 }) == true { guests[index].heldUntil = nil }
+            var polled = guests.map { pollfd(fd: $0.heldUntil == nil ? $0.fd : -1, events: Int16(POLLIN), revents: 0) }
             if listening { polled.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
             let timeout = wakes.min().map(Self.milliseconds) ?? -1
             let ready = poll(&polled, nfds_t(polled.count), timeout)
@@ -96,16 +107,16 @@ struct Lobby: Sendable {
                 return
             }
             guard ready > 0 else { continue }
+            now = ContinuousClock.now
 
             // Read what came first, so a newcomer never displaces a connection whose request already arrived.
             var leaving: [Int] = []
             for index in guests.indices where polled[index].revents != 0 {
-                if read(&guests[index], chunk: chunk) != .waiting { leaving.append(index) }
+                if read(&guests[index], chunk: chunk, now: now) != .waiting { leaving.append(index) }
             }
             for index in leaving.reversed() { account?.release(guests.remove(at: index).bytes.count, for: .input) }
 
             guard listening, let last = polled.last, last.revents != 0 else { continue }
-            now = ContinuousClock.now
             while guests.count < limits.capacity || evictable(guests, now: now) != nil {
                 let client = accept(listener, nil, nil)
                 if client < 0 {
@@ -139,13 +150,17 @@ struct Lobby: Sendable {
         account?.release(guest.bytes.count, for: .input)
     }
 
-    /// Closes a guest whose time is up (with 408 if it had begun a request); whether it did.
+    /// Closes a guest whose time is up (with 503 if the budget held it, 408 if it had begun a
+    /// request); whether it did.
     private func expire(_ guest: Guest, now: ContinuousClock.Instant) -> Bool {
         if let closingBy = guest.closingBy {
             guard now >= closingBy else { return false }
         } else {
             guard now >= guest.arrived + limits.deadline else { return false }
-            if !guest.bytes.isEmpty {
+            if guest.held {
+                send(guest.fd, HTTPResponse.text(503, "The server is busy: its memory budget had no room for this connection in time. Try again.",
+                                                 headers: [("Connection", "close")]).serialized())
+            } else if !guest.bytes.isEmpty {
                 send(guest.fd, HTTPResponse.text(408, "The request head took too long to arrive.",
                                                  headers: [("Connection", "close")]).serialized())
             }
@@ -162,9 +177,25 @@ struct Lobby: Sendable {
         return 0
     }
 
-    /// Reads what a guest sent and acts on a whole first request.
-    private func read(_ guest: inout Guest, chunk: UnsafeMutablePointer<UInt8>) -> Outcome {
-        let n = recv(guest.fd, chunk, 16 << 10, Int32(MSG_DONTWAIT))
+    /// Reads what a guest sent, once the memory budget has room for it, and acts on a whole first
+    /// request; a guest the budget has no room for now is held (`holdRetry`).
+    private func read(_ guest: inout Guest, chunk: UnsafeMutablePointer<UInt8>, now: ContinuousClock.Instant) -> Outcome {
+        // What waits is looked at, not taken, until the budget grants it; what is taken is kept.
+        let keeping = guest.closingBy == nil ? account : nil
+        var granted = 0
+        if let keeping {
+            let waiting = recv(guest.fd, chunk, 16 << 10, Int32(MSG_DONTWAIT) | Int32(MSG_PEEK))
+            if waiting > 0 {
+                guard keeping.tryReserve(waiting, for: .input) else {
+                    guest.heldUntil = now + Self.holdRetry
+                    guest.held = true
+                    return .waiting
+                }
+                granted = waiting
+            }
+        }
+        let n = recv(guest.fd, chunk, granted > 0 ? granted : 16 << 10, Int32(MSG_DONTWAIT))
+        if let keeping, granted > max(n, 0) { keeping.release(granted - max(n, 0), for: .input) }
         if n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { return .waiting }
         guard n > 0 else {
             close(guest.fd)
@@ -176,10 +207,12 @@ struct Lobby: Sendable {
             close(guest.fd)
             return .gone
         }
-        // Kept only once the budget grants it; else the guest goes (its bytes so far leave with it).
-        if let account, !account.tryReserve(n, for: .input) {
-            close(guest.fd)
-            return .gone
+        // Bytes that came between the look and the read: kept if the budget grants them too.
+        if let keeping, n > granted, !keeping.tryReserve(n - granted, for: .input) {
+            keeping.release(granted, for: .input)
+            answer(&guest, HTTPResponse.text(503, "The server is busy: its memory budget has no room for this connection now. Try again."),
+                   includeBody: true)
+            return .waiting
         }
         guest.bytes.append(contentsOf: UnsafeBufferPointer(start: chunk, count: n))
         switch guest.parser.parse(guest.bytes) {
