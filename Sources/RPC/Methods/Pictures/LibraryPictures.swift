@@ -2,14 +2,15 @@ import Foundation
 import CreatureCore
 import FonsterStore
 
-/// `sameAs` and `nearlyAs` of a Fonster just made or changed, and the library's look-alike groups:
+/// The library's pictures, kept as keys: `sameAs` and `nearlyAs` of a Fonster just made or
+/// changed, the library's look-alike groups, and the documents' library matches (`Matches`):
 /// the other Fonsters of the library that draw the same picture, or one that looks alike
 /// (`Likeness`). What it keeps of a Fonster is its `PictureKey` (52 bytes) beside its id, seed and
 /// engine, not its picture: the keys in list order are kept with the store's version, so a create
 /// or an update that was the only change since does not read the library again; pictures whose
 /// keys share a silhouette block are drawn again to compare their looks. The keys it draws the
 /// store keeps (`StoredKeys`), so a restarted server reads keys instead of drawing the library.
-final class LookalikeFinder: Sendable {
+final class LibraryPictures: Sendable {
     /// The library's Fonsters in order (id, seed and engine) and their keys, side by side.
     struct Keys: Sendable {
         var seeds: [StoredSeed] = []
@@ -55,7 +56,9 @@ final class LookalikeFinder: Sendable {
 
     /// Where the kept keys count in the server's memory budget: they are kept only while it
     /// grants them (else the library is read each time).
-    private let account: MemoryAccount?
+    let account: MemoryAccount?
+    /// The documents' view of the kept keys (`Matches`), while the budget grants its bytes.
+    let keptMatches = Locked<Matches?>(nil)
 
     /// A finder keeping the keys of the library, charged to `account`.
     init(account: MemoryAccount? = nil) {
@@ -313,7 +316,7 @@ final class LookalikeFinder: Sendable {
     /// The keys of `library` in order, those it misses drawn (and kept for the store to keep),
     /// with `edited` put in (in its place, or last when new); kept for the next method, while the
     /// budget grants their bytes. Asks `request` whether to stop every 256 Fonsters drawn.
-    private func keys(_ library: Library, edited: (seed: StoredSeed, key: PictureKey)? = nil, _ request: RequestContext) throws(ResponseError) -> Keys {
+    func keys(_ library: Library, edited: (seed: StoredSeed, key: PictureKey)? = nil, _ request: RequestContext) throws(ResponseError) -> Keys {
         var keys = library.base
         var missing = library.missing
         if library.fromStore, !Self.storedKeysHold(keys, missing) {
