@@ -21,8 +21,8 @@ public final class ServerContext: Sendable {
     public let defaultEngine: EngineVersion
     /// Runs every store operation in arrival order, off Swift's cooperative pool.
     let executor = StoreExecutor()
-    /// The pictures behind `sameAs` and `nearlyAs`.
-    let lookalikes: LookalikeFinder
+    /// The library's pictures: behind `sameAs` and `nearlyAs`, the look-alike groups and the documents' library matches.
+    let pictures: LibraryPictures
     /// The language server of each session (its open `.fonsters` documents).
     let languageSessions: LanguageSessions
 
@@ -34,14 +34,14 @@ public final class ServerContext: Sendable {
     public convenience init(location: StoreLocation, options: StoreOptions, defaultEngine: EngineVersion = .current,
                             onChange: (@Sendable (StoreChange) -> Void)? = nil, warn: (@Sendable (String) -> Void)? = nil, budget: MemoryBudget? = nil) {
         self.init(location: location, options: options, defaultEngine: defaultEngine, onChange: onChange, warn: warn,
-                  lookalikes: LookalikeFinder(account: budget?.account("look-alike keys")), budget: budget)
+                  pictures: LibraryPictures(account: budget?.account("look-alike keys")), budget: budget)
     }
 
-    /// The same, with `lookalikes` behind `sameAs` and `nearlyAs` (a test's, with a small limit).
+    /// The same, with `pictures` behind `sameAs` and `nearlyAs` (a test's, with a small limit).
     init(location: StoreLocation, options: StoreOptions, defaultEngine: EngineVersion = .current,
-         onChange: (@Sendable (StoreChange) -> Void)? = nil, warn: (@Sendable (String) -> Void)? = nil, lookalikes: LookalikeFinder,
+         onChange: (@Sendable (StoreChange) -> Void)? = nil, warn: (@Sendable (String) -> Void)? = nil, pictures: LibraryPictures,
          budget: MemoryBudget? = nil) {
-        self.lookalikes = lookalikes
+        self.pictures = pictures
         languageSessions = LanguageSessions(budget: budget, defaultEngine: defaultEngine)
         self.location = location
         self.options = options
@@ -51,8 +51,8 @@ public final class ServerContext: Sendable {
         languageSessions.owner.current = self
         // The pictures drawn for the look-alikes are kept in the library file, on the store thread.
         if location != .memory {
-            lookalikes.whenDrawn { [weak self] in
-                self?.executor.enqueue { [weak self] in if let self, let store = try? self.store() { self.lookalikes.saveDrawn(store) } }
+            pictures.whenDrawn { [weak self] in
+                self?.executor.enqueue { [weak self] in if let self, let store = try? self.store() { self.pictures.saveDrawn(store) } }
             }
         }
     }

@@ -203,7 +203,7 @@ import FonsterStore
         #expect(try await h.error("fonsters/get", ["id": hello["id"]!, "lookalikes": "yes"])["code"] == -32602)
     }
 
-    /// However many Fonsters draw one picture, an answer lists at most `LookalikeFinder.listed`
+    /// However many Fonsters draw one picture, an answer lists at most `LibraryPictures.listed`
     /// of them and counts them all: 30 copies of one picture imported at once answer 30 × 20
     /// ids, not 30 × 29 (a 10,000-copy import would otherwise answer 10⁸).
     @Test func answersListAFewLookalikesAndCountThemAll() async throws {
@@ -299,8 +299,8 @@ import FonsterStore
     @Test func aLibraryPastTheBudgetIsReadEachTime() async throws {
         let perFonster = MemoryLayout<PictureKey>.stride + MemoryLayout<StoredSeed>.stride
         let budget = MemoryBudget(limit: 2 * 2 * perFonster)
-        let finder = LookalikeFinder(account: budget.account("look-alike keys"))
-        let h = MethodHarness(lookalikes: finder)
+        let finder = LibraryPictures(account: budget.account("look-alike keys"))
+        let h = MethodHarness(pictures: finder)
         let hello = try await h.result("fonsters/create", ["seed": "hello", "engine": "fonsters-v1"])
         #expect(finder.keptCount == 1)
         let grace = try await h.result("fonsters/create", ["seed": "grace", "engine": "fonsters-v1"])

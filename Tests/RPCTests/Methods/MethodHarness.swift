@@ -11,8 +11,8 @@ struct MethodHarness {
     private let nextID = Locked<Int64>(0)
 
     init(location: StoreLocation = .memory, options: StoreOptions = StoreOptions(starterFonsters: false, randomSeed: 42),
-         lookalikes: LookalikeFinder = LookalikeFinder()) {
-        context = ServerContext(location: location, options: options, lookalikes: lookalikes)
+         pictures: LibraryPictures = LibraryPictures()) {
+        context = ServerContext(location: location, options: options, pictures: pictures)
         let server = RPCServer(mode: .sequential, log: .silent)
         MethodTable.register(on: server, context: context)
         client = TestClient(server, framing: .newlineDelimited)

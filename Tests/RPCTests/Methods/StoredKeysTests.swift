@@ -50,11 +50,11 @@ import CreatureCore
     @Test func aRestartedServerReadsTheKeysItKept() async throws {
         let (path, first) = try await Self.library()
         defer { Self.remove(path) }
-        #expect(first.context.lookalikes.drawnCount == Self.seeds.count)
+        #expect(first.context.pictures.drawnCount == Self.seeds.count)
         let before = try await first.result("fonsters/lookalikes")
         let restarted = MethodHarness(location: .file(path))
         #expect(try await restarted.result("fonsters/lookalikes") == before)
-        #expect(restarted.context.lookalikes.drawnCount == 0, "every picture read from the file")
+        #expect(restarted.context.pictures.drawnCount == 0, "every picture read from the file")
         try await Self.expectFresh(restarted, "restarted")
     }
 
@@ -68,11 +68,11 @@ import CreatureCore
         _ = try await first.result("fonsters/update", ["id": ids[1], "engine": "fonsters-v2"])
         let other = MethodHarness(location: .file(path))  // another process
         _ = try await other.result("fonsters/update", ["id": ids[2], "seed": "quokka"])
-        #expect(other.context.lookalikes.drawnCount == 3, "the two edits not kept yet and its own")
+        #expect(other.context.pictures.drawnCount == 3, "the two edits not kept yet and its own")
         _ = try await other.result("fonsters/list", ["count": 1])
         let restarted = MethodHarness(location: .file(path))
         try await Self.expectFresh(restarted, "after three edits")
-        #expect(restarted.context.lookalikes.drawnCount == 0)
+        #expect(restarted.context.pictures.drawnCount == 0)
     }
 
     @Test func aCorruptedOrMissingRowIsRedrawn() async throws {
@@ -87,7 +87,7 @@ import CreatureCore
             """)
         let restarted = MethodHarness(location: .file(path))
         try await Self.expectFresh(restarted, "after five rows were spoiled")
-        #expect(restarted.context.lookalikes.drawnCount == 5)
+        #expect(restarted.context.pictures.drawnCount == 5)
     }
 
     /// Rows that are keys, but of other seeds (a file edited with care, or kept by an engine
@@ -99,6 +99,6 @@ import CreatureCore
         Self.edit(path, "UPDATE picture_keys SET key = (SELECT key FROM picture_keys WHERE seed = 'a seed of its own')")
         let restarted = MethodHarness(location: .file(path))
         try await Self.expectFresh(restarted, "after every row was given one key")
-        #expect(restarted.context.lookalikes.drawnCount == Self.seeds.count)
+        #expect(restarted.context.pictures.drawnCount == Self.seeds.count)
     }
 }

@@ -39,7 +39,7 @@ import TestSupport
         init() {
             let heard = self.heard
             context = ServerContext(location: .memory, options: StoreOptions(starterFonsters: false, randomSeed: 42),
-                                    onChange: { change in heard.withLock { $0.append(change) } }, lookalikes: LookalikeFinder())
+                                    onChange: { change in heard.withLock { $0.append(change) } }, pictures: LibraryPictures())
             let server = RPCServer(mode: .concurrent, log: .silent)
             MethodTable.register(on: server, context: context)
             client = TestClient(server, framing: .newlineDelimited)

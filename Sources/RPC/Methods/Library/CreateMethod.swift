@@ -22,12 +22,12 @@ enum CreateMethod: RPCMethod {
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> EditedFonster {
         let (fonster, library) = try await context.withStore(field: "id") { store throws(StoreError) in
-            try context.lookalikes.library(store) { () throws(StoreError) in
+            try context.pictures.library(store) { () throws(StoreError) in
                 try store.create(name: params.name?.text ?? "", seed: params.seed?.text ?? "", id: params.id, engine: params.engine)
             }
         }
         request.leaveOrder()
-        let lookalikes = try await context.lookalikes.members(of: fonster, in: library, request: request)
+        let lookalikes = try await context.pictures.members(of: fonster, in: library, request: request)
         return EditedFonster(fonster: fonster, lookalikes: lookalikes)
     }
 }

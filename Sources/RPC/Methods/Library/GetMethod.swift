@@ -21,9 +21,9 @@ enum GetMethod: RPCMethod {
         guard params.lookalikes == true else {
             return .first(try await context.withStore { store throws(StoreError) in try store.get(params.id) })
         }
-        let (fonster, library) = try await context.withStore { store throws(StoreError) in (try store.get(params.id), try context.lookalikes.library(store)) }
+        let (fonster, library) = try await context.withStore { store throws(StoreError) in (try store.get(params.id), try context.pictures.library(store)) }
         request.leaveOrder()
-        let lookalikes = try await context.lookalikes.members(of: fonster, in: library, request: request)
+        let lookalikes = try await context.pictures.members(of: fonster, in: library, request: request)
         return .second(EditedFonster(fonster: fonster, lookalikes: lookalikes))
     }
 }

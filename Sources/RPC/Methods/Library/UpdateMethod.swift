@@ -28,12 +28,12 @@ enum UpdateMethod: RPCMethod {
             throw ResponseError.invalidParams(field: "seed", "Give 'name', 'seed' or 'engine' to change; this request gives none of them.")
         }
         let (fonster, library) = try await context.withStore { store throws(StoreError) in
-            try context.lookalikes.library(store) { () throws(StoreError) in
+            try context.pictures.library(store) { () throws(StoreError) in
                 try store.edit(params.id, name: params.name?.text, seed: params.seed?.text, engine: params.engine)
             }
         }
         request.leaveOrder()
-        let lookalikes = try await context.lookalikes.members(of: fonster, in: library, request: request)
+        let lookalikes = try await context.pictures.members(of: fonster, in: library, request: request)
         return EditedFonster(fonster: fonster, lookalikes: lookalikes)
     }
 }

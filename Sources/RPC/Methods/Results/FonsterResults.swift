@@ -34,26 +34,26 @@ extension TrashedFonster: ResultObject {
 }
 
 /// The other Fonsters of the library that draw the same picture as one (`sameAs`) or nearly
-/// (`nearlyAs`): at most `LookalikeFinder.listed` ids of each, with how many there are.
+/// (`nearlyAs`): at most `LibraryPictures.listed` ids of each, with how many there are.
 struct LookalikeList: Sendable {
     let sameAs: [UUID], sameCount: Int, nearlyAs: [UUID], nearlyCount: Int
 
-    /// The first `LookalikeFinder.listed` of each kind, and the counts.
+    /// The first `LibraryPictures.listed` of each kind, and the counts.
     init(sameAs: some Sequence<UUID>, sameCount: Int, nearlyAs: some Sequence<UUID>, nearlyCount: Int) {
-        self.sameAs = Array(sameAs.prefix(LookalikeFinder.listed))
-        self.nearlyAs = Array(nearlyAs.prefix(LookalikeFinder.listed))
+        self.sameAs = Array(sameAs.prefix(LibraryPictures.listed))
+        self.nearlyAs = Array(nearlyAs.prefix(LibraryPictures.listed))
         (self.sameCount, self.nearlyCount) = (sameCount, nearlyCount)
     }
 
-    /// The ids as listed (`LookalikeFinder.Listed`).
-    init(_ found: LookalikeFinder.Listed<UUID>) {
+    /// The ids as listed (`LibraryPictures.Listed`).
+    init(_ found: LibraryPictures.Listed<UUID>) {
         self.init(sameAs: found.sameAs, sameCount: found.sameCount, nearlyAs: found.nearlyAs, nearlyCount: found.nearlyCount)
     }
 
     static let members: [Member<LookalikeList>] = [
-        Member("sameAs", schema: Schema.array(Schema.ref("UUID"), maximum: LookalikeFinder.listed)) { $0.sameAs },
+        Member("sameAs", schema: Schema.array(Schema.ref("UUID"), maximum: LibraryPictures.listed)) { $0.sameAs },
         Member("sameCount", schema: Schema.integer(minimum: 0)) { $0.sameCount },
-        Member("nearlyAs", schema: Schema.array(Schema.ref("UUID"), maximum: LookalikeFinder.listed)) { $0.nearlyAs },
+        Member("nearlyAs", schema: Schema.array(Schema.ref("UUID"), maximum: LibraryPictures.listed)) { $0.nearlyAs },
         Member("nearlyCount", schema: Schema.integer(minimum: 0)) { $0.nearlyCount },
     ]
 }
@@ -66,7 +66,7 @@ struct EditedFonster: ResultObject {
     static let summary: String? = """
         A Fonster with the other Fonsters of the library that draw the same picture (sameAs) or one that looks \
         alike (nearlyAs: the same silhouette, or nearly, whatever the colours; the rule of the language server's \
-        look-alikes): at most \(LookalikeFinder.listed) ids of each, \
+        look-alikes): at most \(LibraryPictures.listed) ids of each, \
         in library order; sameCount and nearlyCount say how many there are.
         """
     static let members: [Member<EditedFonster>] = Fonster.members.lifted { $0.fonster } + LookalikeList.members.lifted { $0.lookalikes }

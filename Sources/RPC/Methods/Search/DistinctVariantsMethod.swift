@@ -43,25 +43,13 @@ enum DistinctVariantsMethod: RPCMethod {
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let except = params.except
-        let (libraryEngine, excepted) = try await context.withStore { store throws(StoreError) -> (EngineVersion, Fonster?) in
-            (try store.defaultEngine(), except.flatMap { try? store.get($0) })
-        }
+        let libraryEngine = try await context.withStore { store throws(StoreError) in try store.defaultEngine() }
         let engine = params.engine ?? libraryEngine
-        // The library's distinct pictures, each with how many Fonsters draw it.
-        let library = await context.languageSessions.library.current(context, request: request)
+        // The library's distinct pictures (but `except`'s, when only it draws its own).
+        let index = try await context.pictures.likenessIndex(context, except: except, request: request)
         request.leaveOrder()
         let seed = params.seed.text, count = params.count?.value ?? Count.standard
         return try await request.computeOnPool { () throws(ResponseError) -> Result in
-            var skipped: Picture?
-            if let excepted {
-                let picture = Picture(Creature(seed: excepted.seed, engine: excepted.engine))
-                if library[picture]?.count == 1 { skipped = picture }
-            }
-            var index = LikenessIndex()
-            for (n, picture) in library.keys.enumerated() where picture != skipped {
-                if n & 1023 == 1023 { try request.checkpoint() }
-                index.insert(picture)
-            }
             do {
                 let found = try DistinctVariantFinder.variants(of: seed, engine: engine, count: count, unlike: index,
                                                                isCancelled: { request.takeTurn() })

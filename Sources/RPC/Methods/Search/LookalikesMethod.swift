@@ -30,9 +30,9 @@ enum LookalikesMethod: RPCMethod {
     static var heaviest: JSONValue { ["near": true] }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
-        let fonsters = try await context.withStore { store throws(StoreError) in try context.lookalikes.library(store) }
+        let fonsters = try await context.withStore { store throws(StoreError) in try context.pictures.library(store) }
         request.leaveOrder()
-        let groups = try await context.lookalikes.groups(of: fonsters, near: params.near ?? true, request: request)
+        let groups = try await context.pictures.groups(of: fonsters, near: params.near ?? true, request: request)
         return Result(groups: groups, count: fonsters.count)
     }
 }

@@ -27,19 +27,19 @@ enum LookalikesOfMethod: RPCMethod {
     static let errors: [ErrorCode] = [.invalidParams, .seedTooLong, .requestCancelled] + LibraryErrors.store
     static var heaviest: JSONValue { ["seed": .string(HeavyParams.longSeed), "engine": "fonsters-v2", "except": .string(HeavyParams.fonster)] }
 
-    /// Its answer: at most `LookalikeFinder.listed` ids of each kind.
+    /// Its answer: at most `LibraryPictures.listed` ids of each kind.
     static func estimate(_ params: Params, into scheduling: inout Scheduling) {
-        scheduling.bytes = max(scheduling.bytes, 200 + 2 * LookalikeFinder.listed * 40)
+        scheduling.bytes = max(scheduling.bytes, 200 + 2 * LibraryPictures.listed * 40)
     }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         let (library, libraryEngine) = try await context.withStore { store throws(StoreError) in
-            (try context.lookalikes.library(store), try store.defaultEngine())
+            (try context.pictures.library(store), try store.defaultEngine())
         }
         let engine = params.engine ?? libraryEngine
         request.leaveOrder()
         let seed = params.seed.text
-        let lookalikes = try await context.lookalikes.matches(of: { Picture(Creature(seed: seed, engine: engine)) }, in: library, except: params.except, request: request)
+        let lookalikes = try await context.pictures.matches(of: { Picture(Creature(seed: seed, engine: engine)) }, in: library, except: params.except, request: request)
         return Result(engine: engine, lookalikes: lookalikes)
     }
 }

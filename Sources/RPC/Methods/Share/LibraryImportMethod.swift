@@ -46,7 +46,7 @@ enum LibraryImportMethod: RPCMethod {
                 let result = try store.importLibrary(bundle, select: params.select, engine: params.engine, stop: { request.cancelAsked }) { done, total in
                     request.reportProgress(message: "\(done) of \(total) Fonsters", percentage: done * 100 / max(total, 1))
                 }
-                return (result, try context.lookalikes.library(store))
+                return (result, try context.pictures.library(store))
             }
             request.leaveOrder()
             return try await ImportJSON.result(result, library: library, context: context, request: request)

@@ -38,9 +38,9 @@ enum ImportJSON {
 
     /// The answer of an import made in `library`'s store: each created Fonster with its
     /// `sameAs` and `nearlyAs` in the library as it now is.
-    static func result(_ result: ImportResult, library: LookalikeFinder.Library, context: ServerContext,
+    static func result(_ result: ImportResult, library: LibraryPictures.Library, context: ServerContext,
                        request: RequestContext) async throws(ResponseError) -> ImportedFonsters {
-        let created = try await context.lookalikes.annotate(result.created, in: library, request: request)
+        let created = try await context.pictures.annotate(result.created, in: library, request: request)
         return ImportedFonsters(created: created, skipped: result.skipped.count, unfinished: result.unfinished)
     }
 

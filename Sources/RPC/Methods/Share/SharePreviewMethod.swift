@@ -41,7 +41,7 @@ enum SharePreviewMethod: RPCMethod {
         ]
     }
     /// The most look-alike ids listed per seed (`sameCount`/`nearlyCount` say how many there are).
-    static let listed = LookalikeFinder.listed
+    static let listed = LibraryPictures.listed
     static let name = "share/preview"
     static let summary = "What a share link holds, with thumbnails."
     static let effect = MethodDeclaration.Effect.readsLibrary
@@ -59,7 +59,7 @@ enum SharePreviewMethod: RPCMethod {
             throw ResponseError.invalidParams(field: "engines", "'engines' must name at least one engine; it is empty.")
         }
         let (library, defaultEngine) = try await context.withStore { store throws(StoreError) in
-            (try context.lookalikes.library(store), try store.defaultEngine())
+            (try context.pictures.library(store), try store.defaultEngine())
         }
         var engines: [EngineVersion] = []
         for engine in params.engines ?? [defaultEngine] where !engines.contains(engine) { engines.append(engine) }
@@ -69,10 +69,10 @@ enum SharePreviewMethod: RPCMethod {
         // Each card's engine: the first asked for, else the link's, else the library's default.
         let drawnBy = cards.map { withEngines ? chosen[0] : $0.engine ?? defaultEngine }
         // What each seed would look like in the library, drawn by its engine (one lookup per engine).
-        var lookalikes = [LookalikeFinder.Listed<UUID>?](repeating: nil, count: cards.count)
+        var lookalikes = [LibraryPictures.Listed<UUID>?](repeating: nil, count: cards.count)
         for engine in EngineVersion.allCases where drawnBy.contains(engine) {
             let indices = cards.indices.filter { drawnBy[$0] == engine }
-            let found = try await context.lookalikes.matches(of: indices.map { cards[$0].seed }, drawnBy: engine, in: library, request: request)
+            let found = try await context.pictures.matches(of: indices.map { cards[$0].seed }, drawnBy: engine, in: library, request: request)
             for (index, match) in zip(indices, found) { lookalikes[index] = match }
         }
         let matches = lookalikes

@@ -112,8 +112,8 @@ enum DocumentDiagnostics {
     /// nil when cancelled.
     static func run(_ document: OpenDocument, _ documents: TextDocuments, _ context: ServerContext,
                     _ request: RequestContext, reserved: Locked<Int>) async -> Round? {
-        _ = await documents.library.current(context, request: request)
-        let library = documents.library.lastByFingerprint
+        let matches = await context.pictures.currentMatches(context, request: request)
+        let library = matches?.isEmpty == false ? matches : nil
         let (text, version, cache) = document.snapshot
         let encoding = documents.encoding, defaultEngine = documents.defaultEngine, uri = document.uri
         let cap = documents.settings.maxProblems
@@ -129,7 +129,7 @@ enum DocumentDiagnostics {
             case .refused(let bytes): return .refused(bytes: bytes, version: version)
             case .cancelled: throw .requestCancelled
             }
-            let findings = analysis.findings(library: library.isEmpty ? nil : { library[$0] })
+            let findings = analysis.findings(library: library.map { view -> (UInt64) -> LibraryMatch? in { view.match($0) } })
             try request.checkCancellation()
             let diagnostics = diagnostics(findings, cap: cap, uri: uri, analysis.text, encoding)
             return .analysed(analysis, version, ["uri": .string(uri), "version": .int(Int64(version)), "diagnostics": .array(diagnostics)])

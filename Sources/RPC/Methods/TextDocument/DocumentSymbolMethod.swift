@@ -39,7 +39,7 @@ enum DocumentSymbolMethod: RPCMethod, LanguageFeature {
         let document = try context.documents(request).required(params.textDocument.uri)
         let (text, _, cache) = document.snapshot
         let encoding = context.documents(request).encoding
-        let library = context.documents(request).library.last
+        let library = context.pictures.lastMatches
         let defaultEngine = context.documents(request).defaultEngine
         // On the compute pool: a document of 20,000 lines takes a while, however small its symbols.
         return try await request.computeOnPool { () throws(ResponseError) -> Result in
@@ -49,7 +49,7 @@ enum DocumentSymbolMethod: RPCMethod, LanguageFeature {
             for (n, entry) in entries.enumerated() where entry.seed.utf16.count <= TextLimit.maxLength {
                 if n & 63 == 63 { try request.checkpoint() }
                 let key = PictureCache.Key(seed: entry.seed, engine: entry.engine)
-                let match = library.isEmpty ? nil : library[cache.picture(cache.id(key))]
+                let match = library.flatMap { $0.isEmpty ? nil : $0.match(cache.fingerprint(cache.id(key))) }
                 var name = LineCreature.visible(entry.seed)
                 if name.isEmpty { name = "␠" }
                 if !named.insert(name).inserted { name += " (line \(entry.line + 1))" }

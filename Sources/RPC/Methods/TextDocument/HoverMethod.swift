@@ -47,11 +47,11 @@ enum HoverMethod: RPCMethod, LanguageFeature {
         guard p.line >= 0, p.line < text.lineCount, p.character >= 0, p.character <= text.length(ofLine: p.line, encoding),
               let (seed, engine) = FonstersFormat.seed(atLine: p.line, of: text, defaultEngine: context.documents(request).defaultEngine),
               seed.utf16.count <= TextLimit.maxLength else { return nil }
-        let library = context.documents(request).library.last, client = context.documents(request).markdown
+        let library = context.pictures.lastMatches, client = context.documents(request).markdown
         let shown = picture.resolved(markdown: client.hover, showsImages: client.images)
         return try await request.computeOnPool { () throws(ResponseError) -> Hover in
             let line = LineCreature(seed: seed, engine: engine)
-            let match = library.isEmpty ? nil : library[Picture(line.creature)]
+            let match = library.flatMap { $0.isEmpty ? nil : $0.match(Picture(line.creature).fingerprint) }
             let contents = try line.hover(library: match, markdown: client.hover, picture: shown, request: request)
             return Hover(contents: contents, range: .line(p.line, of: text, encoding))
         }

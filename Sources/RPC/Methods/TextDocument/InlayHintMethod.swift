@@ -44,7 +44,7 @@ enum InlayHintMethod: RPCMethod, LanguageFeature {
         let encoding = context.documents(request).encoding, defaultEngine = context.documents(request).defaultEngine
         let first = max(0, params.range.start.line), last = min(text.lineCount - 1, params.range.end.line, first + maxLines - 1)
         guard first <= last else { return [] }
-        let library = context.documents(request).library.last
+        let library = context.pictures.lastMatches
         return try await request.computeOnPool { () throws(ResponseError) -> Result in
             var engine = FonstersFormat.engine(atLine: first, of: text, defaultEngine: defaultEngine)
             var hints: [Hint] = []
@@ -55,7 +55,7 @@ enum InlayHintMethod: RPCMethod, LanguageFeature {
                     if hints.count & 63 == 63 { try request.checkpoint() }
                     let key = PictureCache.Key(seed: seed, engine: engine)
                     let kind = document.kind(key)
-                    let match = library.isEmpty ? nil : library[cache.picture(cache.id(key))]
+                    let match = library.flatMap { $0.isEmpty ? nil : $0.match(cache.fingerprint(cache.id(key))) }
                     hints.append(Hint(position: TextPosition(line: line, character: text.length(ofLine: line, encoding)),
                                       label: match.map { "“\($0.name)”" } ?? kind,
                                       tooltip: match.map { "In your library as “\($0.name)”: \(kind), \(engine.rawValue)" } ?? "\(kind), \(engine.rawValue)"))

@@ -3,11 +3,10 @@ import CreatureCore
 /// The language server of each session: every connection (the stdio pipe, each WebSocket) is
 /// its own LSP client, with its own documents, encoding, settings and `initialize` state, and
 /// cannot reach another's documents. A session's documents are closed, and its part of the
-/// memory budget freed, when it ends. The library's pictures are one for all.
+/// memory budget freed, when it ends. The library's matches are the server's
+/// (`ServerContext.pictures`), one for all.
 final class LanguageSessions: Sendable {
     private let sessions = Locked([SessionID: TextDocuments]())
-    /// The library's pictures, shared by every session's documents.
-    let library = LibraryPictures()
     /// The context the sessions are part of.
     let owner = WeakContext()
     private let budget: MemoryBudget?
@@ -25,7 +24,7 @@ final class LanguageSessions: Sendable {
     func documents(_ session: SessionID) -> TextDocuments {
         sessions.withLock { sessions in
             if let documents = sessions[session] { return documents }
-            let documents = TextDocuments(session: session, library: library, owner: owner, defaultEngine: defaultEngine,
+            let documents = TextDocuments(session: session, owner: owner, defaultEngine: defaultEngine,
                                           account: budget?.account("open documents of \(session)"), timing: timing)
             sessions[session] = documents
             return documents

@@ -42,9 +42,6 @@ final class TextDocuments: Sendable {
     fileprivate let state = Locked(State())
     /// The session whose documents these are.
     let session: SessionID
-    /// The library's pictures by picture, for "draws the picture of a Fonster in the library"
-    /// (one for all sessions).
-    let library: LibraryPictures
     /// The context these documents are part of, for rounds the library starts.
     let owner: WeakContext
     /// When a round of diagnostics starts after a change.
@@ -56,10 +53,9 @@ final class TextDocuments: Sendable {
     private let budget: Locked<(account: MemoryAccount?, charged: Int, pending: Int)>
 
     /// The documents of `session`, counted in `account`.
-    init(session: SessionID = SessionID.next(), library: LibraryPictures = LibraryPictures(), owner: WeakContext = WeakContext(),
+    init(session: SessionID = SessionID.next(), owner: WeakContext = WeakContext(),
          defaultEngine: EngineVersion = .current, account: MemoryAccount? = nil, timing: DiagnosticsTiming = .standard) {
         self.session = session
-        self.library = library
         self.owner = owner
         self.serverEngine = defaultEngine
         self.timing = timing

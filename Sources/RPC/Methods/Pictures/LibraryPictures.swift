@@ -2,14 +2,15 @@ import Foundation
 import CreatureCore
 import FonsterStore
 
-/// `sameAs` and `nearlyAs` of a Fonster just made or changed, and the library's look-alike groups:
+/// The library's pictures, kept as keys: `sameAs` and `nearlyAs` of a Fonster just made or
+/// changed, the library's look-alike groups, and the documents' library matches (`Matches`):
 /// the other Fonsters of the library that draw the same picture, or one that looks alike
 /// (`Likeness`). What it keeps of a Fonster is its `PictureKey` (52 bytes) beside its id, seed and
 /// engine, not its picture: the keys in list order are kept with the store's version, so a create
 /// or an update that was the only change since does not read the library again; pictures whose
 /// keys share a silhouette block are drawn again to compare their looks. The keys it draws the
 /// store keeps (`StoredKeys`), so a restarted server reads keys instead of drawing the library.
-final class LookalikeFinder: Sendable {
+final class LibraryPictures: Sendable {
     /// The library's Fonsters in order (id, seed and engine) and their keys, side by side.
     struct Keys: Sendable {
         var seeds: [StoredSeed] = []
@@ -55,7 +56,9 @@ final class LookalikeFinder: Sendable {
 
     /// Where the kept keys count in the server's memory budget: they are kept only while it
     /// grants them (else the library is read each time).
-    private let account: MemoryAccount?
+    let account: MemoryAccount?
+    /// The documents' view of the kept keys (`Matches`), while the budget grants its bytes.
+    let keptMatches = Locked<Matches?>(nil)
 
     /// A finder keeping the keys of the library, charged to `account`.
     init(account: MemoryAccount? = nil) {
@@ -221,41 +224,6 @@ final class LookalikeFinder: Sendable {
         }
     }
 
-    /// What an answer lists of an item's look-alikes: the first `listed` of each kind, and how
-    /// many there are.
-    typealias Listed<ID> = (sameAs: [ID], sameCount: Int, nearlyAs: [ID], nearlyCount: Int)
-
-    /// For each of `targets`, from `groups`: the other members of its exact group, and the rest of
-    /// its near group (a near group holds whole exact groups), counting only those `listable`
-    /// lets through, in group order. Linear however many look alike: each near group's list is
-    /// found once per exact group in it (an item alone with its picture stops after `listed`).
-    static func listed<ID: Hashable>(for targets: [ID], in groups: Lookalikes.Groups<ID>,
-                                     listing listable: (ID) -> Bool) -> [Listed<ID>] {
-        var exactOf: [ID: Int] = [:], nearOf: [ID: Int] = [:]
-        for (g, group) in groups.exact.enumerated() { for member in group { exactOf[member] = g } }
-        for (g, group) in groups.near.enumerated() { for member in group { nearOf[member] = g } }
-        let exact = groups.exact.map { $0.filter(listable) }, near = groups.near.map { $0.filter(listable) }
-        var nearlyByExact: [Int: [ID]] = [:]
-        return targets.map { target in
-            let own = exactOf[target], counted = listable(target) ? 1 : 0
-            let same = own.map { exact[$0] } ?? []
-            var found: Listed<ID> = (Array(same.lazy.filter { $0 != target }.prefix(listed)), own == nil ? 0 : same.count - counted, [], 0)
-            guard let g = nearOf[target] else { return found }
-            let members = near[g]
-            if let own, let known = nearlyByExact[own] {
-                found.nearlyAs = known
-            } else {
-                for member in members where member != target && (own == nil || exactOf[member] != own) {
-                    found.nearlyAs.append(member)
-                    if found.nearlyAs.count == listed { break }
-                }
-                if let own { nearlyByExact[own] = found.nearlyAs }
-            }
-            found.nearlyCount = members.count - (own == nil ? counted : same.count)
-            return found
-        }
-    }
-
     /// `library` grouped by identical pictures, and with `near` by nearly identical ones, on the
     /// compute pool: from the kept keys, so asking again after an edit draws only what changed.
     func groups(of library: Library, near: Bool, request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
@@ -313,7 +281,7 @@ final class LookalikeFinder: Sendable {
     /// The keys of `library` in order, those it misses drawn (and kept for the store to keep),
     /// with `edited` put in (in its place, or last when new); kept for the next method, while the
     /// budget grants their bytes. Asks `request` whether to stop every 256 Fonsters drawn.
-    private func keys(_ library: Library, edited: (seed: StoredSeed, key: PictureKey)? = nil, _ request: RequestContext) throws(ResponseError) -> Keys {
+    func keys(_ library: Library, edited: (seed: StoredSeed, key: PictureKey)? = nil, _ request: RequestContext) throws(ResponseError) -> Keys {
         var keys = library.base
         var missing = library.missing
         if library.fromStore, !Self.storedKeysHold(keys, missing) {
