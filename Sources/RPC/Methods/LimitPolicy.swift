@@ -18,11 +18,17 @@ public enum LimitPolicy {
     /// Every limit, the server's configurable ones as `limits` has them, in groups (each group
     /// where it first comes, its limits in their order).
     public static func all(_ limits: ServerLimits = ServerLimits()) -> [Limit] {
-        let all = ServerLimits.all(limits) + [heavyWeight] + EngineLimits.all + StoreLimits.all + DocumentLimits.all() + OpenDocumentLimits.all + params
+        let all = ServerLimits.all(limits) + [heavyWeight] + EngineLimits.all + StoreLimits.all + DocumentLimits.all() + OpenDocumentLimits.all + params + methods
         var groups: [String] = []
         for limit in all where !groups.contains(limit.group) { groups.append(limit.group) }
         return groups.flatMap { group in all.filter { $0.group == group } }
     }
+
+    /// The methods' own bounds that are not `Bounded` ranges.
+    static let methods: [Limit] = [
+        Limit("TapAnimationMethod.ViewSize.maxPoints", .count(TapAnimationMethod.ViewSize.maxPoints, unit: "points"),
+              "on the side of the view `creature/tapAnimation` scales its offsets to", group: "params", passed: "`-32602`"),
+    ]
 
     /// The bounds of every method's `Bounded` params, as their declarations record them.
     static var params: [Limit] {

@@ -160,7 +160,7 @@ enum LimitScan {
 
     /// The limit-shaped declarations, with their file and line.
     static func limitShaped() throws -> [(key: String, place: String)] {
-        let name = /^(max[A-Z]\w*|maximum\w*|\w+Limit)$/
+        let name = /^(max[A-Z]\w*|maximum\w*|\w+Limit|[a-z]+Range)$/
         var found: [(String, String)] = []
         try walk { type, member, initializer, conformances, place in
             let bounded = conformances.contains("BoundedRange")

@@ -31,13 +31,16 @@ enum TapAnimationMethod: RPCMethod {
     /// A view's side in points, more than 0 and at most 100,000.
     struct ViewSize: ParamValue, Sendable {
         let points: Double
+        /// The largest view, in points.
+        static let maxPoints = 100_000
         static func param(_ json: JSONValue) throws(ParamInvalid) -> ViewSize {
-            guard let points = json.double, points.isFinite, points > 0, points <= 100_000 else {
-                throw ParamInvalid("must be a view size in points, more than 0 and at most 100,000; it is \(json.serializedString().prefix(40)).")
+            guard let points = json.double, points.isFinite, points > 0, points <= Double(maxPoints) else {
+                throw ParamInvalid("must be a view size in points, more than 0 and at most \(English.grouped(maxPoints)); "
+                                   + "it is \(json.serializedString().prefix(40)).")
             }
             return ViewSize(points: points)
         }
-        static var schema: JSONValue { ["type": "number", "exclusiveMinimum": 0, "maximum": 100_000] }
+        static var schema: JSONValue { ["type": "number", "exclusiveMinimum": 0, "maximum": .int(Int64(maxPoints))] }
         static var placeholder: ViewSize { ViewSize(points: 100) }
     }
 
