@@ -32,9 +32,7 @@ extension LibraryPictures {
         /// The view of `keys` (the library at `version`), names still to be put.
         init(_ keys: Keys, version: StoreVersion) {
             self.version = version
-            for (i, key) in keys.keys.enumerated() {
-                entries[key.picture, default: Entry(id: keys.seeds[i].id, count: 0)].count += 1
-            }
+            entries = LibraryPictures.firstDrawing(keys).mapValues { Entry(id: keys.seeds[$0.index].id, count: Int32($0.count)) }
             bytes = entries.count * (MemoryLayout<UInt64>.stride + MemoryLayout<Entry>.stride)
         }
 
@@ -59,8 +57,9 @@ extension LibraryPictures {
         var isEmpty: Bool { entries.isEmpty }
     }
 
-    /// The documents' view as last worked out (empty before the first, or when not kept).
-    var lastMatches: Matches? { keptMatches.current }
+    /// The documents' view as last worked out; nil before the first, when not kept, or when it
+    /// compares no Fonster (so a caller draws nothing to look up).
+    var lastMatches: Matches? { keptMatches.current.flatMap { $0.isEmpty ? nil : $0 } }
 
     /// The documents' view of the library as the store stands: worked out from the keys (those
     /// missing drawn on `request`'s compute pool) only when the library changed since; empty when
@@ -98,6 +97,13 @@ extension LibraryPictures {
         return keep(view)
     }
 
+    /// By picture fingerprint, the first of `keys` drawing it (its index) and how many do.
+    static func firstDrawing(_ keys: Keys) -> [UInt64: (index: Int, count: Int)] {
+        var first: [UInt64: (index: Int, count: Int)] = [:]
+        for (i, key) in keys.keys.enumerated() { first[key.picture, default: (i, 0)].count += 1 }
+        return first
+    }
+
     /// Keeps `view` in place of the last while the budget grants its bytes; gives it either way.
     private func keep(_ view: Matches) -> Matches {
         keptMatches.withLock { kept in
@@ -124,10 +130,8 @@ extension LibraryPictures {
         guard let library else { return LikenessIndex() }
         return try await request.computeOnPool { () throws(ResponseError) -> LikenessIndex in
             let keys = try self.keys(library, request)
-            var first: [UInt64: (index: Int, count: Int)] = [:]
-            for (i, key) in keys.keys.enumerated() { first[key.picture, default: (i, 0)].count += 1 }
             var index = LikenessIndex()
-            for (n, (i, count)) in first.values.sorted(by: { $0.index < $1.index }).enumerated() {
+            for (n, (i, count)) in Self.firstDrawing(keys).values.sorted(by: { $0.index < $1.index }).enumerated() {
                 if n & 63 == 63, request.takeTurn() { throw .requestCancelled }
                 if count == 1, keys.seeds[i].id == except { continue }
                 index.insert(Picture(Creature(seed: keys.seeds[i].seed, engine: keys.seeds[i].engine)))

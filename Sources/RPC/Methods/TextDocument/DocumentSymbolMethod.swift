@@ -49,7 +49,7 @@ enum DocumentSymbolMethod: RPCMethod, LanguageFeature {
             for (n, entry) in entries.enumerated() where entry.seed.utf16.count <= TextLimit.maxLength {
                 if n & 63 == 63 { try request.checkpoint() }
                 let key = PictureCache.Key(seed: entry.seed, engine: entry.engine)
-                let match = library.flatMap { $0.isEmpty ? nil : $0.match(cache.fingerprint(cache.id(key))) }
+                let match = library?.match(cache.fingerprint(cache.id(key)))
                 var name = LineCreature.visible(entry.seed)
                 if name.isEmpty { name = "␠" }
                 if !named.insert(name).inserted { name += " (line \(entry.line + 1))" }

@@ -51,7 +51,7 @@ enum HoverMethod: RPCMethod, LanguageFeature {
         let shown = picture.resolved(markdown: client.hover, showsImages: client.images)
         return try await request.computeOnPool { () throws(ResponseError) -> Hover in
             let line = LineCreature(seed: seed, engine: engine)
-            let match = library.flatMap { $0.isEmpty ? nil : $0.match(Picture(line.creature).fingerprint) }
+            let match = library?.match(Picture(line.creature).fingerprint)
             let contents = try line.hover(library: match, markdown: client.hover, picture: shown, request: request)
             return Hover(contents: contents, range: .line(p.line, of: text, encoding))
         }

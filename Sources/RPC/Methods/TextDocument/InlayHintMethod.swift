@@ -55,7 +55,7 @@ enum InlayHintMethod: RPCMethod, LanguageFeature {
                     if hints.count & 63 == 63 { try request.checkpoint() }
                     let key = PictureCache.Key(seed: seed, engine: engine)
                     let kind = document.kind(key)
-                    let match = library.flatMap { $0.isEmpty ? nil : $0.match(cache.fingerprint(cache.id(key))) }
+                    let match = library?.match(cache.fingerprint(cache.id(key)))
                     hints.append(Hint(position: TextPosition(line: line, character: text.length(ofLine: line, encoding)),
                                       label: match.map { "“\($0.name)”" } ?? kind,
                                       tooltip: match.map { "In your library as “\($0.name)”: \(kind), \(engine.rawValue)" } ?? "\(kind), \(engine.rawValue)"))
