@@ -21,8 +21,9 @@ public final class MemoryBudget: Sendable {
         /// What the server keeps to go faster (pictures, documents): given up when it does not fit,
         /// and never more than half the budget (the rest stays for serving clients).
         case kept
-        /// What a connection costs whatever it does (its reader thread, its read buffer): freed
-        /// when it closes.
+        /// What a connection costs whatever it does (its reader thread, its read buffer, the
+        /// draining of its socket at the end): its owner frees it once the socket is closed,
+        /// which may be after the account is (closing an account keeps it until then).
         case connection
     }
 
@@ -40,6 +41,8 @@ public final class MemoryBudget: Sendable {
         /// Closed by the policy: its bytes still count until its owner frees them or closes the
         /// account (the memory is not free before), and it is not closed again.
         var closing = false
+        /// Closed by its owner: it holds only `Use.connection` bytes, and goes once they are freed.
+        var ended = false
         var held: Int { bytes.values.reduce(0, +) }
     }
     private struct State {
@@ -108,13 +111,15 @@ public final class MemoryBudget: Sendable {
     func charge(_ id: Int, _ bytes: Int, for use: Use) -> Bool {
         let now = use == .output ? clock() : nil
         let freed = state.withLock { state -> [@Sendable () -> Void]? in
-            guard state.holders[id] != nil else { return nil }
+            // A closed account keeps only what its connection costs, until that is freed.
+            guard let holder = state.holders[id], !holder.ended || use == .connection else { return nil }
             let before = state.holders[id]!.bytes[use, default: 0]
             let after = max(0, before + bytes)
             state.holders[id]!.bytes[use] = after
             state.total += after - before
             if let now, after < before || before == 0 { state.holders[id]!.drained = now }
             if use == .kept { state.kept += after - before }
+            if state.holders[id]!.ended && state.holders[id]!.held == 0 { state.holders[id] = nil }
             guard after < before, !state.roomWaiters.isEmpty else { return [] }
             defer { state.roomWaiters = [] }
             return state.roomWaiters
@@ -202,12 +207,18 @@ public final class MemoryBudget: Sendable {
         }
     }
 
-    /// Forgets the account and its charges.
+    /// Forgets the account's charges but what its connection costs (`Use.connection`), which
+    /// count until their owner frees them; the account is gone once nothing is left.
     func close(_ id: Int) {
         let had = state.withLock { state -> Bool in
-            guard let holder = state.holders.removeValue(forKey: id) else { return false }
-            state.total -= holder.bytes.values.reduce(0, +)
+            guard var holder = state.holders[id] else { return false }
+            let connection = holder.bytes[.connection, default: 0]
+            state.total -= holder.held - connection
             state.kept -= holder.bytes[.kept, default: 0]
+            holder.bytes = [.connection: connection]
+            holder.closing = true
+            holder.ended = true
+            state.holders[id] = connection > 0 ? holder : nil
             return true
         }
         if had {

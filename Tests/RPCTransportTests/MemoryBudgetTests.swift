@@ -5,7 +5,8 @@ import Testing
 /// protocol.md, "Execution model" — one memory budget for the whole process: charges that fit are
 /// granted, kept pictures give way, of the sessions over their fair share the greediest is closed
 /// first, else the asker waits; a session that reads promptly and holds no more than its share is
-/// never closed; closing forgets the holder's bytes.
+/// never closed; closing forgets the holder's bytes, but for what its connection costs, counted
+/// until its socket is closed.
 @Suite struct MemoryBudgetTests {
     @Test func chargesThatFitAreGrantedAndCountedTogether() {
         let budget = MemoryBudget(limit: 1000)
@@ -17,6 +18,23 @@ import Testing
         #expect(budget.total == 300)
         b.close()
         #expect(budget.total == 0 && !b.isOpen)
+    }
+
+    @Test func aClosedAccountKeepsWhatItsConnectionCostsUntilThatIsFreed() {
+        let budget = MemoryBudget(limit: 1000)
+        let session = budget.account("session", close: {})
+        session.charge(200, for: .connection)
+        session.charge(300, for: .input)
+        session.close()
+        #expect(budget.total == 200 && !session.isOpen)
+        // Nothing else is charged to it any more: it would never be freed.
+        session.charge(100, for: .output)
+        #expect(budget.total == 200)
+        // A newcomer waits for those bytes: the socket still drains.
+        let newcomer = budget.account("newcomer", close: {})
+        #expect(!newcomer.tryReserve(900, for: .input))
+        session.release(200, for: .connection)
+        #expect(budget.total == 0 && newcomer.tryReserve(900, for: .input))
     }
 
     @Test func keptPicturesGiveWayWithoutClosingAnyone() {

@@ -24,7 +24,6 @@ public enum WebSocketConnection {
                              log: TransportLog, closeWait: Duration = .seconds(2), heartbeat: WebSocketHeartbeat? = nil,
                              budget: MemoryBudget? = nil,
                              run: (Connection) -> Void) {
-        let link = Link(stream: stream)
         let outputAccount = Locked<WebSocketOutput?>(nil)
         let account = budget?.account("WebSocket \(stream.fd)", close: {
             log("WebSocket closed with 1008: the server's memory budget is full and this connection held the most of it")
@@ -39,6 +38,9 @@ public enum WebSocketConnection {
             // second) and frees what it held; the socket is not shut for reading, so its close
             // drains what the client still sends and the client reads the 1008 frame, not a reset.
         })
+        // What the connection costs counts until its socket is closed, after the session (and
+        // the account) may have ended: the draining of a closed connection is memory too.
+        let link = Link(stream: stream) { account?.release(ServerLimits.connectionBytes, for: .connection) }
         let output = WebSocketOutput(stream: stream, link: link, log: log, account: account)
         outputAccount.withLock { $0 = output }
         account?.charge(ServerLimits.connectionBytes, for: .connection)
@@ -155,8 +157,13 @@ public enum WebSocketConnection {
         }
         private let state = Locked(State())
         private let stream: SocketStream
+        private let closed: @Sendable () -> Void
 
-        init(stream: SocketStream) { self.stream = stream }
+        /// The link of `stream`; `closed` is called once the socket is closed.
+        init(stream: SocketStream, closed: @escaping @Sendable () -> Void) {
+            self.stream = stream
+            self.closed = closed
+        }
 
         /// When the reader should give up waiting for the peer's close, once ours is sent.
         func closeDeadline(after wait: Duration) -> ContinuousClock.Instant? {
@@ -177,8 +184,11 @@ public enum WebSocketConnection {
             guard both else { return }
             // Unread input at close would reset the connection, which can cost the peer our
             // close frame: stop sending, drain briefly, then close (off the caller's thread).
-            let stream = self.stream
-            let closer = Thread { stream.closeGracefully(linger: .milliseconds(500)) }
+            let (stream, closed) = (self.stream, self.closed)
+            let closer = Thread {
+                stream.closeGracefully(linger: .milliseconds(500))
+                closed()
+            }
             closer.name = "websocket-close"
             closer.start()
         }
