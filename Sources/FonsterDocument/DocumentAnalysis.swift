@@ -29,8 +29,8 @@ public struct DocumentAnalysis: Sendable {
     public let defaultEngine: EngineVersion
     /// By picture id, the first seed line (index into `seeds`) drawing it, or -1; and the seed
     /// lines of the pictures drawn by more than one (most are drawn by one: no list each).
-    private let firstSeed: [Int32]
-    private let groups: [Int: [Int]]
+    let firstSeed: [Int32]
+    let groups: [Int: [Int]]
     /// The index in `seeds` of each seed line, by line number.
     public let seedIndexByLine: LineIndex
 
@@ -50,9 +50,12 @@ public struct DocumentAnalysis: Sendable {
     }
 
     /// Draws what `cache` lacks of `text`'s seeds and groups them; nil once `isCancelled` says so.
-    public static func run(_ text: DocumentText, defaultEngine: EngineVersion, cache: PictureCache,
+    /// `previous`, an analysis of an earlier text with the same cache, lends the pictures of the
+    /// lines that did not change.
+    public static func run(_ text: DocumentText, defaultEngine: EngineVersion, cache: PictureCache, previous: DocumentAnalysis? = nil,
                            isCancelled: @escaping @Sendable () -> Bool = { false }) -> DocumentAnalysis? {
-        guard case .analysed(let analysis) = run(text, defaultEngine: defaultEngine, cache: cache, within: { _ in true }, isCancelled: isCancelled)
+        guard case .analysed(let analysis) = run(text, defaultEngine: defaultEngine, cache: cache, previous: previous, within: { _ in true },
+                                                 isCancelled: isCancelled)
         else { return nil }
         return analysis
     }
@@ -79,11 +82,20 @@ public struct DocumentAnalysis: Sendable {
     /// pictures `cache` lacks (`PictureCache.cost(ofDrawing:)`) and the analysis (`cost(seeds:seedBytes:)`);
     /// and then, as each new picture finds its look-alikes, their lists' entries. Refused when
     /// `reserve` says no (the pictures drawn before are kept: their bytes were granted).
-    public static func run(_ text: DocumentText, defaultEngine: EngineVersion, cache: PictureCache, within reserve: (Int) -> Bool,
-                           isCancelled: @escaping @Sendable () -> Bool = { false }) -> Outcome {
+    /// The lines `previous` (of the same cache) has with the same seed and engine, at the same
+    /// place or moved by the lines an edit added or removed, keep their pictures without a look
+    /// in the cache: a keystroke in a long document looks up only the lines it changed.
+    public static func run(_ text: DocumentText, defaultEngine: EngineVersion, cache: PictureCache, previous: DocumentAnalysis? = nil,
+                           within reserve: (Int) -> Bool, isCancelled: @escaping @Sendable () -> Bool = { false }) -> Outcome {
         let (entries, unknown) = FonstersFormat.entries(of: text, defaultEngine: defaultEngine)
+        var pictureOf = [Int?](repeating: nil, count: entries.count)
         var drawable: [PictureCache.Key] = [], drawableIndex: [Int] = []
+        let lent = previous.flatMap { $0.cache === cache ? $0 : nil }, shift = text.lineCount - (lent?.text.lineCount ?? 0)
         for (n, entry) in entries.enumerated() where entry.seed.utf16.count <= TextLimit.maxLength {
+            if let lent, let id = lent.picture(of: entry, shift: shift) {
+                pictureOf[n] = id
+                continue
+            }
             drawable.append(PictureCache.Key(seed: entry.seed, engine: entry.engine))
             drawableIndex.append(n)
         }
@@ -96,10 +108,14 @@ public struct DocumentAnalysis: Sendable {
         case .cancelled: return .cancelled
         case .refused(let more): return .refused(bytes: bytes + more)
         }
-        var pictureOf = [Int?](repeating: nil, count: entries.count)
-        for (k, n) in drawableIndex.enumerated() { pictureOf[n] = ids[k] }
+        var most = -1
+        for (k, n) in drawableIndex.enumerated() {
+            pictureOf[n] = ids[k]
+            most = max(most, ids[k])
+        }
+        if let lent { most = max(most, lent.firstSeed.count - 1) }
         var seeds: [SeedLine] = [], groups: [Int: [Int]] = [:]
-        var byLine = [Int32](repeating: -1, count: text.lineCount), first = [Int32](repeating: -1, count: (ids.max() ?? -1) + 1)
+        var byLine = [Int32](repeating: -1, count: text.lineCount), first = [Int32](repeating: -1, count: most + 1)
         seeds.reserveCapacity(entries.count)
         for (n, entry) in entries.enumerated() {
             seeds.append(SeedLine(line: entry.line, seed: entry.seed, engine: entry.engine, picture: pictureOf[n]))
@@ -110,6 +126,20 @@ public struct DocumentAnalysis: Sendable {
         }
         return .analysed(DocumentAnalysis(text: text, seeds: seeds, unknownEngines: unknown, cache: cache, defaultEngine: defaultEngine,
                                           firstSeed: first, groups: groups, seedIndexByLine: LineIndex(indices: byLine), byteCount: kept))
+    }
+
+    /// The picture this analysis drew for `entry` of a later text: that of the seed line at the
+    /// same place, or `shift` lines before it, if it has the same seed and engine.
+    func picture(of entry: FonstersFormat.Entry, shift: Int) -> Int? {
+        if let id = picture(of: entry, atLine: entry.line) { return id }
+        return shift == 0 ? nil : picture(of: entry, atLine: entry.line - shift)
+    }
+
+    /// The picture of the seed line at `line` if it has `entry`'s seed and engine.
+    private func picture(of entry: FonstersFormat.Entry, atLine line: Int) -> Int? {
+        guard let index = seedIndexByLine[line] else { return nil }
+        let seed = seeds[index]
+        return seed.seed == entry.seed && seed.engine == entry.engine ? seed.picture : nil
     }
 
     /// The seed line at `line`, if that line is a seed.

@@ -89,69 +89,110 @@ extension DocumentAnalysis {
     /// invisible characters and unknown engines. Quiet when all is well: a line with an exact
     /// look-alike is not also told its near ones.
     public func findings(library: ((UInt64) -> LibraryMatch?)? = nil) -> [Finding] {
-        var findings: [Finding] = []
-        for line in unknownEngines {
-            guard case .directive(_, let name) = FonstersFormat.classify(FonstersFormat.content(ofLine: line, in: text)) else { continue }
-            let known = EngineVersion.allCases.map(\.rawValue).joined(separator: " and ")
-            let what = name.isEmpty ? "“# engine:” names no engine" : "Unknown engine “\(name)”"
-            findings.append(Finding(line: line, range: nil, kind: .unknownEngine(name),
-                                    message: "\(what): this file knows \(known); the lines below keep \(engine(atLine: line).rawValue)."))
-        }
+        findings(library: library, cap: .max).shown
+    }
+
+    /// The findings (`findings(library:)`), at most `cap` of them told: the most serious first,
+    /// then in line order, when there are more; and how many there are in all. What is not told
+    /// is only counted (its sentence is not written), so a document of 100,000 look-alikes costs
+    /// its round no more sentences than the cap.
+    public func findings(library: ((UInt64) -> LibraryMatch?)? = nil, cap: Int) -> (shown: [Finding], count: Int) {
+        var found: [Found] = []
+        for line in unknownEngines { found.append(Found(line: line, seed: -1, code: .unknownEngine)) }
         // One look at the cache for the whole pass.
         let (fingerprints, alike) = cache.snapshot()
         for (n, seed) in seeds.enumerated() {
             guard let id = seed.picture else {
-                let length = seed.seed.utf16.count
-                findings.append(Finding(line: seed.line, range: nil, kind: .tooLong(length),
-                                        message: TextLimit.TooLong(field: "seed", length: length).message))
+                found.append(Found(line: seed.line, seed: n, code: .seedTooLong))
                 continue
             }
-            let group = lines(ofPicture: id)
-            if group.count > 1 {
-                // The group is in line order: the first other line is the group's first (or, for
-                // that line itself, the second). Only a few others are named, so a group of
-                // thousands costs each of its lines no more than one.
-                let first = group[0] == n ? group[1] : group[0], others = group.count - 1
-                let other = seeds[first]
-                var message = "Looks exactly like line \(other.line + 1), “\(Self.quoted(other.seed))”, in \(other.engine.rawValue)"
-                if others > 1 { message += " (and \(others - 1) more \(others == 2 ? "line" : "lines"))" }
-                var related = [first]
-                for m in group where related.count < Self.maxRelated && m != n && m != first { related.append(m) }
-                findings.append(Finding(line: seed.line, range: nil,
-                                        kind: .sameAs(related.map { seeds[$0].line }), message: message + "."))
-            } else if !alike[id].isEmpty, case let near = nearlyAs(id, alike: alike[id]), let nearest = near.first {
-                let other = seeds[nearest.index]
-                var message = "Looks nearly like line \(other.line + 1), “\(Self.quoted(other.seed))”, in \(other.engine.rawValue): "
-                message += Self.outlineDifference(nearest.cells)
-                if near.count > 1 { message += " (and \(near.count - 1) more \(near.count == 2 ? "line" : "lines") nearly alike)" }
-                findings.append(Finding(line: seed.line, range: nil,
-                                        kind: .nearlyAs(near.prefix(Self.maxRelated).map { seeds[$0.index].line }, cells: nearest.cells),
-                                        message: message + "."))
+            if groups[id] != nil {
+                found.append(Found(line: seed.line, seed: n, code: .samePicture))
+            } else if alike[id].contains(where: { firstSeed.indices.contains($0.id) && firstSeed[$0.id] >= 0 }) {
+                found.append(Found(line: seed.line, seed: n, code: .nearlySamePicture))
             }
-            if let library, let match = library(fingerprints[id]) {
-                var message = "Draws the picture of “\(Self.quoted(match.name))” in your library"
-                if match.count > 1 { message += " (and \(match.count - 1) more \(match.count == 2 ? "Fonster" : "Fonsters"))" }
-                findings.append(Finding(line: seed.line, range: nil,
-                                        kind: .inLibrary(id: match.id, name: match.name, count: match.count), message: message + "."))
-            }
+            if let library, library(fingerprints[id]) != nil { found.append(Found(line: seed.line, seed: n, code: .inLibrary)) }
             guard InvisibleCharacters.mayHave(seed.seed) else { continue }
-            let runs = InvisibleCharacters.runs(in: seed.seed)
-            guard !runs.isEmpty else { continue }
-            // The seed's part of the line (after an escaping backslash).
-            let lineText = text.lines[seed.line], scalars = lineText.unicodeScalars
-            let seedStart = scalars.index(scalars.startIndex, offsetBy: scalars.count - seed.seed.unicodeScalars.count)
-            for run in runs {
-                // The run's indices are the seed's; on the line they come after the backslash.
-                let from = seed.seed.unicodeScalars.distance(from: seed.seed.unicodeScalars.startIndex, to: run.range.lowerBound)
-                let count = seed.seed.unicodeScalars.distance(from: run.range.lowerBound, to: run.range.upperBound)
-                let start = scalars.index(seedStart, offsetBy: from), end = scalars.index(start, offsetBy: count)
-                findings.append(Finding(line: seed.line, range: start..<end,
-                                        kind: .invisible(run.kind, run.codePoints), message: Self.invisibleMessage(run)))
+            for run in InvisibleCharacters.runs(in: seed.seed).indices {
+                found.append(Found(line: seed.line, seed: n, code: .invisibleCharacters, run: run))
             }
         }
-        return findings
+        let count = found.count
+        if count > cap { found = Self.mostSerious(found, cap) }
+        return (found.map { tell($0, library: library, fingerprints: fingerprints, alike: alike) }, count)
     }
 
+    /// A finding found, its sentence not yet written: its line, its seed (an index into `seeds`;
+    /// -1 for a directive), its code, and for invisible characters which run of them.
+    struct Found {
+        let line: Int, seed: Int, code: Finding.Code
+        var run = 0
+    }
+
+    /// The first `cap` of `found` (made in line order, directives first), the most serious first
+    /// and then in line order: in one pass, as only the errors (directives and seeds) need merging.
+    static func mostSerious(_ found: [Found], _ cap: Int) -> [Found] {
+        var bySeverity = [[Found]](repeating: [], count: 5)
+        for item in found { bySeverity[item.code.severity.rawValue].append(item) }
+        var errors = bySeverity[Finding.Severity.error.rawValue]
+        if !errors.isEmpty { errors = errors.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element) }
+        var kept = Array(errors.prefix(cap))
+        for severity in bySeverity.indices.dropFirst(2) where kept.count < cap { kept += bySeverity[severity].prefix(cap - kept.count) }
+        return kept
+    }
+
+    /// The finding `found` with its sentence, from the same pass's look at the cache.
+    func tell(_ found: Found, library: ((UInt64) -> LibraryMatch?)?, fingerprints: [UInt64], alike: [[(id: Int, cells: Int)]]) -> Finding {
+        if found.code == .unknownEngine {
+            let name: String
+            if case .directive(_, let named) = FonstersFormat.classify(FonstersFormat.content(ofLine: found.line, in: text)) { name = named } else { name = "" }
+            let known = EngineVersion.allCases.map(\.rawValue).joined(separator: " and ")
+            let what = name.isEmpty ? "“# engine:” names no engine" : "Unknown engine “\(name)”"
+            return Finding(line: found.line, range: nil, kind: .unknownEngine(name),
+                           message: "\(what): this file knows \(known); the lines below keep \(engine(atLine: found.line).rawValue).")
+        }
+        let n = found.seed, seed = seeds[n]
+        switch found.code {
+        case .seedTooLong:
+            let length = seed.seed.utf16.count
+            return Finding(line: seed.line, range: nil, kind: .tooLong(length), message: TextLimit.TooLong(field: "seed", length: length).message)
+        case .samePicture:
+            // The group is in line order: the first other line is the group's first (or, for
+            // that line itself, the second). Only a few others are named, so a group of
+            // thousands costs each of its lines no more than one.
+            let group = lines(ofPicture: seed.picture!)
+            let first = group[0] == n ? group[1] : group[0], others = group.count - 1
+            let other = seeds[first]
+            var message = "Looks exactly like line \(other.line + 1), “\(Self.quoted(other.seed))”, in \(other.engine.rawValue)"
+            if others > 1 { message += " (and \(others - 1) more \(others == 2 ? "line" : "lines"))" }
+            var related = [first]
+            for m in group where related.count < Self.maxRelated && m != n && m != first { related.append(m) }
+            return Finding(line: seed.line, range: nil, kind: .sameAs(related.map { seeds[$0].line }), message: message + ".")
+        case .nearlySamePicture:
+            let id = seed.picture!, near = nearlyAs(id, alike: alike[id]), nearest = near[0]
+            let other = seeds[nearest.index]
+            var message = "Looks nearly like line \(other.line + 1), “\(Self.quoted(other.seed))”, in \(other.engine.rawValue): "
+            message += Self.outlineDifference(nearest.cells)
+            if near.count > 1 { message += " (and \(near.count - 1) more \(near.count == 2 ? "line" : "lines") nearly alike)" }
+            return Finding(line: seed.line, range: nil, kind: .nearlyAs(near.prefix(Self.maxRelated).map { seeds[$0.index].line }, cells: nearest.cells),
+                           message: message + ".")
+        case .inLibrary:
+            let match = library!(fingerprints[seed.picture!])!
+            var message = "Draws the picture of “\(Self.quoted(match.name))” in your library"
+            if match.count > 1 { message += " (and \(match.count - 1) more \(match.count == 2 ? "Fonster" : "Fonsters"))" }
+            return Finding(line: seed.line, range: nil, kind: .inLibrary(id: match.id, name: match.name, count: match.count), message: message + ".")
+        default:
+            // Invisible characters: the seed's part of the line (after an escaping backslash).
+            let run = InvisibleCharacters.runs(in: seed.seed)[found.run]
+            let lineText = text.lines[seed.line], scalars = lineText.unicodeScalars
+            let seedStart = scalars.index(scalars.startIndex, offsetBy: scalars.count - seed.seed.unicodeScalars.count)
+            // The run's indices are the seed's; on the line they come after the backslash.
+            let from = seed.seed.unicodeScalars.distance(from: seed.seed.unicodeScalars.startIndex, to: run.range.lowerBound)
+            let count = seed.seed.unicodeScalars.distance(from: run.range.lowerBound, to: run.range.upperBound)
+            let start = scalars.index(seedStart, offsetBy: from), end = scalars.index(start, offsetBy: count)
+            return Finding(line: seed.line, range: start..<end, kind: .invisible(run.kind, run.codePoints), message: Self.invisibleMessage(run))
+        }
+    }
     /// How two alike pictures differ, from how many cells of their silhouettes do (`Likeness`).
     static func outlineDifference(_ cells: Int) -> String {
         switch cells {

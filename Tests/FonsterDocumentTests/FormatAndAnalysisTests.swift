@@ -149,3 +149,39 @@ import CreatureCore
         #expect(InvisibleCharacters.runs(in: "ok").isEmpty)
     }
 }
+
+/// An analysis made from the one before it (its unchanged lines keep their pictures without a
+/// look in the cache) is the analysis made afresh, whatever the edit: typing in a line, lines
+/// added or removed above others, a directive that changes the engine of the lines below.
+@Suite(.offTheCooperativeThreads) struct AnalysisFromThePreviousTests {
+    /// What an analysis says of each seed line, and its findings.
+    static func summary(_ analysis: DocumentAnalysis) -> ([String], [Finding]) {
+        (analysis.seeds.map { "\($0.line) \($0.seed) \($0.engine.rawValue) \($0.picture.map(String.init) ?? "-")" }, analysis.findings())
+    }
+
+    @Test func anAnalysisFromThePreviousIsTheAnalysisAfresh() throws {
+        var text = DocumentText((0..<40).map { $0 % 7 == 6 ? "crew \($0 - 1)" : "crew \($0)" }.joined(separator: "\n"))
+        let cache = PictureCache()
+        var previous = try #require(DocumentAnalysis.run(text, defaultEngine: .v2, cache: cache))
+        let edits: [(TextRange, String)] = [
+            (TextRange(line: 5, from: 0, to: 0), "x"),                                          // typing in a line
+            (TextRange(line: 3, from: 0, to: 0), "new\nlines\n"),                               // lines added above others
+            (TextRange(start: TextPosition(line: 10, character: 0), end: TextPosition(line: 14, character: 0)), ""),  // lines removed
+            (TextRange(line: 20, from: 0, to: 0), "# engine: fonsters-v1\n"),                   // the engine changes below
+            (TextRange(line: 0, from: 0, to: 0), "crew 6\n"),                                   // a look-alike added at the top
+            (TextRange(start: TextPosition(line: 1, character: 0), end: TextPosition(line: 30, character: 2)), "cr"),  // most of it joined
+        ]
+        for (range, replacement) in edits {
+            try text.replace(range, with: replacement, .utf16)
+            let borrowed = try #require(DocumentAnalysis.run(text, defaultEngine: .v2, cache: cache, previous: previous))
+            let afresh = try #require(DocumentAnalysis.run(text, defaultEngine: .v2, cache: cache))
+            #expect(Self.summary(borrowed) == Self.summary(afresh), "after replacing \(range) with \(replacement.debugDescription)")
+            previous = borrowed
+        }
+        // An analysis of another cache lends nothing: its ids are not this cache's.
+        let other = PictureCache()
+        let unrelated = try #require(DocumentAnalysis.run(DocumentText("zeta\nalpha"), defaultEngine: .v2, cache: other))
+        let fresh = try #require(DocumentAnalysis.run(text, defaultEngine: .v2, cache: cache, previous: unrelated))
+        #expect(Self.summary(fresh) == Self.summary(previous))
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FonsterStore
 import FonsterDocument
+import CreatureCore
 @testable import RPC
 @testable import RPCTransport
 
@@ -77,12 +78,19 @@ import FonsterDocument
     }
 
     @Test func problemsAreCappedWithOneSummary() throws {
-        let text = DocumentText((0..<30).map { _ in "same" }.joined(separator: "\n"))
-        let findings = (0..<30).map { Finding(line: $0, range: nil, severity: $0 == 29 ? .error : .warning, kind: .sameAs([0]), message: "m") }
-        let diagnostics = DocumentDiagnostics.diagnostics(findings, cap: 5, uri: "file:///a.fonsters", text, .utf16)
+        // 29 lines drawing one picture, then a seed over the length limit (an error).
+        let text = DocumentText(((0..<29).map { _ in "same" } + [String(repeating: "l", count: TextLimit.maxLength + 1)]).joined(separator: "\n"))
+        let analysis = try #require(DocumentAnalysis.run(text, defaultEngine: .v2, cache: PictureCache()))
+        let findings = analysis.findings(cap: 5)
+        #expect(findings.count == 30 && findings.shown.count == 5)
+        let diagnostics = DocumentDiagnostics.diagnostics(findings.shown, of: findings.count, cap: 5, uri: "file:///a.fonsters", text, .utf16)
         #expect(diagnostics.count == 6)
         #expect(diagnostics[0]["severity"] == 1 && diagnostics[0]["range"]?["start"]?["line"] == 29, "errors first")
+        #expect(diagnostics[1...4].map { $0["range"]?["start"]?["line"]?.int } == [0, 1, 2, 3], "then in line order")
         #expect(diagnostics[5]["code"] == "more-problems" && diagnostics[5]["message"]?.string?.hasPrefix("25 more problems are not shown") == true)
-        #expect(DocumentDiagnostics.diagnostics(Array(findings.prefix(5)), cap: 5, uri: "file:///a.fonsters", text, .utf16).count == 5)
+        // Within the cap, every finding is told, in line order, and nothing is summed up.
+        let all = analysis.findings(cap: 30)
+        #expect(all.shown == analysis.findings() && all.shown.count == 30)
+        #expect(DocumentDiagnostics.diagnostics(all.shown, of: all.count, cap: 30, uri: "file:///a.fonsters", text, .utf16).count == 30)
     }
 }

@@ -114,11 +114,11 @@ enum DocumentDiagnostics {
                     _ request: RequestContext, reserved: Locked<Int>) async -> Round? {
         let matches = await context.pictures.currentMatches(context, request: request)
         let library = matches?.isEmpty == false ? matches : nil
-        let (text, version, cache) = document.snapshot
+        let (text, version, cache) = document.snapshot, previous = document.lastAnalysis
         let encoding = documents.encoding, defaultEngine = documents.defaultEngine, uri = document.uri
         let cap = documents.settings.maxProblems
         return try? await request.computeOnPool { () throws(ResponseError) -> Round in
-            let outcome = DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache, within: { bytes in
+            let outcome = DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache, previous: previous, within: { bytes in
                 guard documents.reserve(bytes) else { return false }
                 reserved.withLock { $0 += bytes }
                 return true
@@ -129,24 +129,20 @@ enum DocumentDiagnostics {
             case .refused(let bytes): return .refused(bytes: bytes, version: version)
             case .cancelled: throw .requestCancelled
             }
-            let findings = analysis.findings(library: library.map { view -> (UInt64) -> LibraryMatch? in { view.match($0) } })
+            let findings = analysis.findings(library: library.map { view -> (UInt64) -> LibraryMatch? in { view.match($0) } }, cap: cap)
             try request.checkCancellation()
-            let diagnostics = diagnostics(findings, cap: cap, uri: uri, analysis.text, encoding)
+            let diagnostics = diagnostics(findings.shown, of: findings.count, cap: cap, uri: uri, analysis.text, encoding)
             return .analysed(analysis, version, ["uri": .string(uri), "version": .int(Int64(version)), "diagnostics": .array(diagnostics)])
         }
     }
 
-    /// The diagnostics of `findings`: at most `cap`, the most serious first (then in line order),
-    /// and when some are left out, one more on the first line saying how many.
-    static func diagnostics(_ findings: [Finding], cap: Int, uri: String, _ text: DocumentText, _ encoding: PositionEncoding) -> [JSONValue] {
-        var kept = findings
-        if kept.count > cap {
-            kept.sort { ($0.severity.rawValue, $0.line) < ($1.severity.rawValue, $1.line) }
-            kept.removeLast(kept.count - cap)
-        }
-        var diagnostics = kept.map { diagnostic($0, uri: uri, text, encoding) }
-        if findings.count > cap {
-            let more = findings.count - cap
+    /// The diagnostics of `shown`, the findings told of `count` (at most `cap`, the most serious
+    /// first when some are left out: `DocumentAnalysis.findings(library:cap:)`), and when some are
+    /// left out, one more on the first line saying how many.
+    static func diagnostics(_ shown: [Finding], of count: Int, cap: Int, uri: String, _ text: DocumentText, _ encoding: PositionEncoding) -> [JSONValue] {
+        var diagnostics = shown.map { diagnostic($0, uri: uri, text, encoding) }
+        if count > shown.count {
+            let more = count - shown.count
             diagnostics.append([
                 "range": LSPJSON.range(TextRange.line(0, of: text, encoding)), "severity": .int(Int64(Finding.Severity.information.rawValue)),
                 "code": .string(Finding.Code.moreProblems.rawValue), "source": "fonsters",

@@ -40,6 +40,10 @@ final class OpenDocument: Sendable {
         state.withLock { ($0.text, $0.version, $0.cache) }
     }
 
+    /// The newest analysis, of the current text or an earlier one: what a new analysis borrows
+    /// the unchanged lines' pictures from (`DocumentAnalysis.run`'s `previous`).
+    var lastAnalysis: DocumentAnalysis? { state.withLock { $0.analysis } }
+
     /// The newest analysis, if it is of the current text (else nil: work on the text afresh).
     var currentAnalysis: DocumentAnalysis? {
         state.withLock { state in state.analysisVersion == state.version ? state.analysis : nil }
@@ -169,11 +173,11 @@ extension OpenDocument {
     /// `documents`' memory budget); nil when the budget has no room for it.
     func analysis(in documents: TextDocuments, request: RequestContext) async throws(ResponseError) -> DocumentAnalysis? {
         if let analysis = currentAnalysis { return analysis }
-        let (text, _, cache) = snapshot
+        let (text, _, cache) = snapshot, previous = lastAnalysis
         let defaultEngine = documents.defaultEngine, reserved = Locked(0)
         defer { documents.settle(reserved.current) }
         return try await request.computeOnPool { () throws(ResponseError) -> DocumentAnalysis? in
-            let outcome = DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache, within: { bytes in
+            let outcome = DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache, previous: previous, within: { bytes in
                 guard documents.reserve(bytes) else { return false }
                 reserved.withLock { $0 += bytes }
                 return true
