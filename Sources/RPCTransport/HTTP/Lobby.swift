@@ -93,11 +93,12 @@ struct Lobby: Sendable {
             let room = guests.count < limits.capacity || evictable(guests, now: now) != nil
             let listening = room && acceptPausedUntil == nil
 
+            // A held guest is left out (a negative descriptor: poll ignores it) until its retry is
+            // due; one due now is polled now (and is no reason to wake at once).
+            for index in guests.indices where guests[index].heldUntil.map({ now >= $0 }) == true { guests[index].heldUntil = nil }
             var wakes = guests.map { $0.closingBy ?? $0.arrived + limits.deadline } + guests.compactMap(\.heldUntil)
             if !room, let oldest = guests.first { wakes.append(oldest.arrived + limits.grace) }
             if let until = acceptPausedUntil { wakes.append(until) }
-            // A held guest is left out (a negative descriptor: poll ignores it) until its retry is due.
-            for index in guests.indices where guests[index].heldUntil.map({ now >= $0 }) == true { guests[index].heldUntil = nil }
             var polled = guests.map { pollfd(fd: $0.heldUntil == nil ? $0.fd : -1, events: Int16(POLLIN), revents: 0) }
             if listening { polled.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
             let timeout = wakes.min().map(Self.milliseconds) ?? -1
