@@ -22,7 +22,7 @@ func run(_ program: String, _ arguments: [String]) -> Int32 {
     let dir = TempDir()
 
     func removeStoreFiles(_ path: String) {
-        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        for suffix in ["", "-wal", "-shm", ".reserve"] { unlink(path + suffix) }
     }
 
     /// A store file removed while open: writes are refused (never acknowledged and then lost),

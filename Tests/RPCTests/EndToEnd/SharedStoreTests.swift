@@ -117,7 +117,7 @@ extension EndToEnd {
             let server = try ServerProcess(["--stdio", "--store", store, "--no-starter", "--log-level", "warn"])
             _ = try server.result("initialize")
             let kept = try server.result("fonsters/create", ["seed": "kept"])
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+            for suffix in ["", "-wal", "-shm", ".reserve"] { try? FileManager.default.removeItem(atPath: store + suffix) }
 
             let refused = try server.error("fonsters/create", ["seed": "lost"])
             #expect(refused["code"] == 1014 && refused["data"]?["path"] == .string(store))

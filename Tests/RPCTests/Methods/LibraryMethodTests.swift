@@ -233,7 +233,7 @@ import FonsterStore
     /// equals what the library really draws.
     @Test func keptPicturesFollowEveryKindOfChange() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("lookalikes-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        defer { for suffix in ["", "-wal", "-shm", ".reserve"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let h = MethodHarness(location: .file(path)), other = MethodHarness(location: .file(path))
         /// `answer` (of Fonster `id`) against the library as listed, drawn here.
         func check(_ answer: JSONValue, _ step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {

@@ -26,7 +26,7 @@ import CreatureCore
     }
 
     static func remove(_ path: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        for suffix in ["", "-wal", "-shm", ".reserve"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     /// `fonsters/lookalikes` of the library `h` serves equals the groups of its pictures drawn here.
