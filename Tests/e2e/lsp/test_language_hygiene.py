@@ -147,16 +147,23 @@ async def test_documents_open_while_the_budget_allows_and_a_refusal_is_shown(sma
     await start(small)
     # Each document is 1.2 MB of text: reserved at about twice that, so the 6 MiB budget holds
     # two, not three; closing one makes room again.
+    # They are opened one at a time, as a person does, each once it is answered: published (its
+    # analysis may be refused and shown as a warning) or refused (shown as an error).
     text = "".join(f"{n:07d} " + "x" * 1192 + "\n" for n in range(1000))
     opened = []
+
+    def open_refusal():
+        return next((m for m in small.messages if m.type == types.MessageType.Error), None)
     for n in range(4):
         uri = f"file:///work/big{n}.fonsters"
         open_document(small, text, uri=uri)
         opened.append(uri)
-        if small.messages:
+        await wait_for(lambda: open_refusal() or next((p for p in small.protocol.published if p["uri"] == uri), None),
+                       f"document {n} answered")
+        if open_refusal():
             break
-    message = await wait_for(lambda: small.messages[0] if small.messages else None, "the refusal shown")
-    assert message.type == types.MessageType.Error and "memory budget has no room" in message.message
+    message = open_refusal()
+    assert message and "memory budget has no room" in message.message, [m.message for m in small.messages]
     refused = opened[-1]
     assert len(opened) >= 2, "at least one document fits"
     small.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=opened[0])))
