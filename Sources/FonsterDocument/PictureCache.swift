@@ -265,15 +265,22 @@ public final class PictureCache: @unchecked Sendable {
     /// Under the lock: silhouette `number`, from its newest picture's look.
     private func silhouette(_ number: Int) -> Silhouette { looks[Int(newestMember[number])].silhouette }
 
-    /// Under the lock: the last `maxCompared` of a chain from `newest` through `previous`, oldest first.
-    private func newestOfChain(_ newest: Int32?, _ previous: (Int) -> Int32) -> [Int] {
-        var chain: [Int] = [], next = newest ?? -1
-        while next >= 0 && chain.count < Self.maxCompared {
-            chain.append(Int(next))
+    /// Under the lock: calls `body` with the last `maxCompared` of a chain from `newest` through
+    /// `previous`, oldest first (gathered in `chain`, a buffer kept between calls).
+    private func forNewestOfChain(_ newest: Int32?, _ previous: (Int) -> Int32, _ body: (Int) -> Void) {
+        var count = 0, next = newest ?? -1
+        while next >= 0 && count < Self.maxCompared {
+            chain[count] = next
+            count += 1
             next = previous(Int(next))
         }
-        return chain.reversed()
+        for n in stride(from: count - 1, through: 0, by: -1) { body(Int(chain[n])) }
     }
+    /// `forNewestOfChain`'s buffer, and for each silhouette the last arrival that compared it
+    /// (`lookalikes` compares each silhouette once an arrival).
+    private var chain = [Int32](repeating: -1, count: maxCompared)
+    private var comparedAt: [UInt32] = []
+    private var arrival: UInt32 = 0
 
     /// Under the lock: the kept pictures that look like the picture of `fingerprint` and `look`
     /// (at most `maxCompared`), with how many cells their silhouettes differ, and the number of
@@ -282,20 +289,29 @@ public final class PictureCache: @unchecked Sendable {
         let silhouette = look.silhouette
         var found: [(id: Int, cells: Int)] = []
         func compare(members number: Int, cells: Int) {
-            for other in newestOfChain(newestMember[number], { self.previousMember[$0] })
-            where found.count < Self.maxCompared && looks[other].looksAlike(look, silhouettesDifferingIn: cells) && fingerprints[other] != fingerprint {
-                found.append((other, cells))
+            forNewestOfChain(newestMember[number], { self.previousMember[$0] }) { other in
+                if found.count < Self.maxCompared && looks[other].looksAlike(look, silhouettesDifferingIn: cells) && fingerprints[other] != fingerprint {
+                    found.append((other, cells))
+                }
             }
         }
         let known = silhouetteNumber[slot(for: silhouette, hashes)].map { Int($0) }
         if let known { compare(members: known, cells: 0) }
-        var compared = Set<Int>()
+        if comparedAt.count < newestMember.count { comparedAt += [UInt32](repeating: 0, count: newestMember.count - comparedAt.count) }
+        arrival &+= 1
+        if arrival == 0 {  // wrapped: forget every mark
+            for n in comparedAt.indices { comparedAt[n] = 0 }
+            arrival = 1
+        }
         for b in 0..<Self.blocks {
-            let bucket = newestOfChain(buckets[b][hashes[b]]) { self.previousInBucket[$0 * Self.blocks + b] }
-            for other in bucket where other != known && compared.insert(other).inserted {
+            var alike: [(number: Int, cells: Int)] = []
+            forNewestOfChain(buckets[b][hashes[b]], { self.previousInBucket[$0 * Self.blocks + b] }) { other in
+                guard other != known && comparedAt[other] != arrival else { return }
+                comparedAt[other] = arrival
                 let cells = self.silhouette(other).differingCells(from: silhouette)
-                if cells <= Likeness.silhouetteSlack { compare(members: other, cells: cells) }
+                if cells <= Likeness.silhouetteSlack { alike.append((other, cells)) }
             }
+            for (other, cells) in alike { compare(members: other, cells: cells) }
         }
         return (found, known)
     }

@@ -82,6 +82,8 @@ enum LSPBenchmark {
     static func run() {
         inProcess(lines: 10_000)
         inProcess(lines: 100_000)
+        // LSP_BENCH=model: the document model alone, in this process.
+        if ProcessInfo.processInfo.environment["LSP_BENCH"] == "model" { return }
         let bin = RPCBenchmark.binary()
         guard FileManager.default.fileExists(atPath: bin.path) else {
             print("lsp: \(bin.path) not found; build it first: swift build -c release --product fonsters-rpc")

@@ -185,3 +185,33 @@ import CreatureCore
         #expect(Self.summary(fresh) == Self.summary(previous))
     }
 }
+
+/// The cache's alike lists are `Likeness`'s pairs: on 800 counted seeds of each engine (few
+/// enough that no silhouette's crowd passes `maxCompared`), each picture lists exactly the
+/// earlier pictures alike to it by the brute-force rule, with how many silhouette cells differ.
+@Suite(.offTheCooperativeThreads) struct PictureCacheLikenessTests {
+    @Test(arguments: EngineVersion.allCases)
+    func theAlikeListsAreTheBruteForcePairs(engine: EngineVersion) {
+        let cache = PictureCache()
+        var pictures: [Picture] = [], ids: [Int] = []
+        for n in 0..<800 {
+            let picture = Picture(seed: "w\(n)x", engine: engine)
+            ids.append(cache.add(PictureCache.Key(seed: "w\(n)x", engine: engine), picture))
+            pictures.append(picture)
+        }
+        // By id: the first picture drawing it.
+        var first: [Int: Picture] = [:]
+        for (n, id) in ids.enumerated() where first[id] == nil { first[id] = pictures[n] }
+        var pairs = 0
+        for (id, picture) in first {
+            let listed = cache.nearlyAlike(id).map { "\($0.id) \($0.cells)" }.sorted()
+            var expected: [String] = []
+            for (other, otherPicture) in first where other != id && otherPicture != picture && Likeness.looksAlike(picture, otherPicture) {
+                expected.append("\(other) \(Likeness.silhouette(picture).differingCells(from: Likeness.silhouette(otherPicture)))")
+            }
+            #expect(listed == expected.sorted(), "picture \(id)")
+            pairs += expected.count
+        }
+        #expect(pairs > 0, "the seeds have alike pairs to find")
+    }
+}
