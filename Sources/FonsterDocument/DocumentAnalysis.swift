@@ -46,8 +46,11 @@ public struct DocumentAnalysis: Sendable {
     /// The seed lines (indices into `seeds`) drawing picture `id`, in order.
     public func lines(ofPicture id: Int) -> [Int] {
         if let group = groups[id] { return group }
-        return id < firstSeed.count && firstSeed[id] >= 0 ? [Int(firstSeed[id])] : []
+        return draws(id) ? [Int(firstSeed[id])] : []
     }
+
+    /// Whether a seed line draws picture `id` (`lines(ofPicture:)` is not empty), without a list.
+    func draws(_ id: Int) -> Bool { id < firstSeed.count && firstSeed[id] >= 0 }
 
     /// Draws what `cache` lacks of `text`'s seeds and groups them; nil once `isCancelled` says so.
     /// `previous`, an analysis of an earlier text with the same cache, lends the pictures of the

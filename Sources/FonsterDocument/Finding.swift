@@ -108,7 +108,7 @@ extension DocumentAnalysis {
             }
             if groups[id] != nil {
                 found.append(Found(line: seed.line, seed: n, code: .samePicture))
-            } else if alike[id].contains(where: { firstSeed.indices.contains($0.id) && firstSeed[$0.id] >= 0 }) {
+            } else if alike[id].contains(where: { draws($0.id) }) {
                 found.append(Found(line: seed.line, seed: n, code: .nearlySamePicture))
             }
             if let library, library(fingerprints[id]) != nil { found.append(Found(line: seed.line, seed: n, code: .inLibrary)) }
