@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "fonsters-bench", dependencies: ["JSON", "Compute", "CreatureCore", "FonsterStore", "RPCTransport", "RPC", "FonsterDocument"], path: "Sources/fonsters-bench"),
         .target(name: "TestSupport", dependencies: ["JSON", "Compute", "CreatureCore", "RPCTransport", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "CreatureCoreTests", dependencies: ["CreatureCore", "TestSupport"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["CreatureCore", "JSON", "TestSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["CreatureCore", "FonsterStore", "JSON", "TestSupport"]),
         .testTarget(name: "FonsterStoreTests", dependencies: ["FonsterStore", "TestSupport"]),
         .testTarget(name: "RPCTests", dependencies: ["RPC", "RPCTransport", "Limits", "TestSupport"]),
         .testTarget(name: "RPCTransportTests", dependencies: ["RPCTransport", "TestSupport"]),

@@ -92,9 +92,10 @@ enum Schema {
         """
         CREATE INDEX fonsters_by_seed ON fonsters (seed);
         """,
-        // Version 5: a 52-byte key per seed and engine instead of its picture (`StoredKeys`: the
-        // fingerprint, the look's hash and the silhouette's blocks), so a restart reads 52 bytes a
-        // Fonster, not 1,024; the pictures kept before are dropped (a cache: keys are drawn again).
+        // Version 5: a key per seed and engine instead of its picture (`StoredKeys`: the
+        // fingerprint, the look's hash, the silhouette's blocks and bands), so a restart reads 56
+        // bytes a Fonster, not 1,024; the pictures kept before are dropped (a cache: keys are drawn
+        // again). Keys of 52 bytes (before the bands) read as no key and are drawn again.
         """
         CREATE TABLE picture_keys (
             seed TEXT NOT NULL,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import CreatureCore
+import FonsterStore
 
 /// `fonsters-rpc import FILE.fonsters` and `export --format fonsters`, run as real processes on a
 /// real store: a document and the library move into each other, engines and `\#` kept; bad
@@ -47,6 +48,22 @@ import CreatureCore
             fonsters-rpc: imported 2,500 of 2,500 seeds (100%)
 
             """)
+    }
+
+    /// The import keeps each created Fonster's look-alike key beside it, so a server's first
+    /// look-alikes read keys instead of drawing the library: every Fonster has its key, the key
+    /// of the picture its seed and engine draw.
+    @Test func anImportKeepsTheLookalikeKeysOfWhatItCreated() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let document = "# engine: fonsters-v2\n" + (0..<1_500).map { "key \($0)\n" }.joined() + "# engine: fonsters-v1\nold key 0\nold key 1\n"
+        let result = try BuiltExecutable.run(["import", "-", "--store", dir + "/l.sqlite", "--no-starter"], stdin: Data(document.utf8))
+        #expect(result.status == 0, "\(result.stderrText)")
+        let kept = try FonsterStore(location: .file(dir + "/l.sqlite"), options: .scripting).seedsWithKeys()
+        #expect(kept.seeds.count == 1_502 && kept.missing.isEmpty)
+        for (seed, key) in zip(kept.seeds, kept.keys) {
+            #expect(key == PictureKey(Picture(Creature(seed: seed.seed, engine: seed.engine))), "\(seed.seed), \(seed.engine)")
+        }
     }
 
     /// Canonically equivalent seeds draw different Fonsters: each is imported and exported as it is.

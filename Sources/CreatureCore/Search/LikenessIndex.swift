@@ -15,11 +15,12 @@ public struct LikenessIndex: Sendable {
     /// How many inner edges each look has: looks whose counts differ more than
     /// `Likeness.innerEdgeSlack` differ in more edges, told without reading them.
     private var edgeCounts: [Int16] = []
-    /// The distinct silhouettes (by hash, as looks are), how many cells each draws, the looks (by
-    /// number) drawing each, and the silhouettes' block hashes (`blocks` a silhouette).
+    /// The distinct silhouettes (by hash, as looks are), their bands (how many cells each quarter
+    /// of the rows draws), the looks (by number) drawing each, and the silhouettes' block hashes
+    /// (`blocks` a silhouette).
     private var silhouettes: [Silhouette] = []
     private var silhouetteNumber: [UInt64: Int] = [:]
-    private var drawnCells: [Int16] = []
+    private var bands: [SilhouetteBands] = []
     private var looksOf: [[Int]] = []
     private var hashes: [UInt64] = []
     /// For each block, the newest silhouette with each hash of that block's cells; `earlier`, for
@@ -68,7 +69,7 @@ public struct LikenessIndex: Sendable {
         }
         let s = silhouettes.count
         silhouettes.append(silhouette)
-        drawnCells.append(Int16(silhouette.drawnCells))
+        bands.append(SilhouetteBands(silhouette))
         looksOf.append([number])
         if silhouetteNumber[silhouetteKey] == nil { silhouetteNumber[silhouetteKey] = s }
         hashes.append(contentsOf: Self.blockHashes(silhouette))
@@ -78,14 +79,14 @@ public struct LikenessIndex: Sendable {
 
     /// Whether `picture` looks like one of the pictures held (`Likeness.looksAlike`).
     public func containsLookalike(of picture: Picture) -> Bool {
-        let look = Likeness.Look(picture), own = Self.blockHashes(look.silhouette), drawn = look.silhouette.drawnCells
+        let look = Likeness.Look(picture), own = Self.blockHashes(look.silhouette), ownBands = SilhouetteBands(look.silhouette)
         for b in 0..<Self.blocks {
             var s = newest[b][own[b]] ?? -1
             while s >= 0 {
                 defer { s = earlier[s * Self.blocks + b] }
-                // Silhouettes whose sizes differ more than the slack differ in more cells; a pair
+                // Silhouettes whose bands differ more than the slack differ in more cells; a pair
                 // is compared in the first block the two share.
-                if abs(Int(drawnCells[s]) - drawn) > Likeness.silhouetteSlack { continue }
+                if !bands[s].mayBeAlike(ownBands) { continue }
                 if (0..<b).contains(where: { hashes[s * Self.blocks + $0] == own[$0] }) { continue }
                 let cells = silhouettes[s].differingCells(from: look.silhouette)
                 guard cells <= Likeness.silhouetteSlack else { continue }
@@ -97,8 +98,10 @@ public struct LikenessIndex: Sendable {
 
     /// Calls `join` with the numbers of each pair of distinct looks held that look alike, once a
     /// pair, but not for pairs `joined` says are known already (asked first: it saves comparing
-    /// them). Silhouettes are compared only with those sharing a block with them.
-    public func forEachAlikePair(unless joined: (Int, Int) -> Bool, _ join: (Int, Int) -> Void) {
+    /// them). Silhouettes are compared only with those sharing a block with them. `stop` is asked
+    /// every 256 silhouettes; false when it said to stop before every pair was found.
+    @discardableResult
+    public func forEachAlikePair(unless joined: (Int, Int) -> Bool, stop: () -> Bool = { false }, _ join: (Int, Int) -> Void) -> Bool {
         looks.withUnsafeBufferPointer { looks in
             /// Each look of `a` with each of `b`: by edge counts first (a small array), then whole.
             func compare(_ a: ArraySlice<Int>, _ b: ArraySlice<Int>, cells: Int) {
@@ -109,7 +112,7 @@ public struct LikenessIndex: Sendable {
                     }
                 }
             }
-            forEachNearSilhouettes { s, t, cells in
+            return forEachNearSilhouettes(stop: stop) { s, t, cells in
                 if s == t {
                     let own = looksOf[s]
                     for n in own.indices { compare(own[n...n], own[(n + 1)...], cells: 0) }
@@ -122,24 +125,26 @@ public struct LikenessIndex: Sendable {
 
     /// Calls `body` with each silhouette (s, s, 0) and each pair of silhouettes (s, t) at most
     /// `silhouetteSlack` cells apart (t held before s) with how many cells they differ in, once a
-    /// pair: walking the chains of each block, sizes first (a small array), then the first block
-    /// the two share, then their cells.
-    private func forEachNearSilhouettes(_ body: (Int, Int, Int) -> Void) {
+    /// pair: walking the chains of each block, bands first (a small array), then the first block
+    /// the two share, then their cells. False when `stop` (asked every 256 silhouettes) said so.
+    private func forEachNearSilhouettes(stop: () -> Bool, _ body: (Int, Int, Int) -> Void) -> Bool {
         let blocks = Self.blocks
-        silhouettes.withUnsafeBufferPointer { silhouettes in
+        return silhouettes.withUnsafeBufferPointer { silhouettes in
             for s in silhouettes.indices {
+                if s & 255 == 255 && stop() { return false }
                 body(s, s, 0)
                 for b in 0..<blocks {
                     var t = earlier[s * blocks + b]
                     while t >= 0 {
                         defer { t = earlier[t * blocks + b] }
-                        if abs(Int(drawnCells[t]) - Int(drawnCells[s])) > Likeness.silhouetteSlack { continue }
+                        if !bands[t].mayBeAlike(bands[s]) { continue }
                         if (0..<b).contains(where: { hashes[t * blocks + $0] == hashes[s * blocks + $0] }) { continue }
                         let cells = silhouettes[t].differingCells(from: silhouettes[s])
                         if cells <= Likeness.silhouetteSlack { body(s, t, cells) }
                     }
                 }
             }
+            return true
         }
     }
 

@@ -22,20 +22,26 @@ public enum Lookalikes {
     /// The indices of `keys` whose pictures are the same as `picture` (`same`: the same
     /// fingerprint) and those that nearly are (`nearly`: alike by `Likeness`, not the same). For
     /// the `sameAs`/`nearlyAs` of a created or changed Fonster: leave the Fonster itself out.
-    /// Linear in the keys: a key of the same look is alike; one sharing a silhouette block with
-    /// the picture's is compared by the look `look` gives for its index (drawn again), once a look.
+    /// Linear in the keys: a key of the same look is alike; one with close bands sharing a
+    /// silhouette block is compared by the look `look` gives for its index (drawn again), once a
+    /// look; the rest are told apart by their bands or blocks.
     public static func matches(of picture: Picture, in keys: [PictureKey], look: (Int) -> Likeness.Look) -> (same: [Int], nearly: [Int]) {
         var same: [Int] = [], nearly: [Int] = [], compared: [UInt64: Bool] = [:]
         let own = Likeness.Look(picture), key = PictureKey(own, fingerprint: picture.fingerprint)
-        for (i, other) in keys.enumerated() {
-            if other.picture == key.picture {
-                same.append(i)
-            } else if other.look == key.look {
-                nearly.append(i)
-            } else if other.sharesBlock(with: key) {
-                let alike = compared[other.look] ?? look(i).looksAlike(own)
-                compared[other.look] = alike
-                if alike { nearly.append(i) }
+        keys.withUnsafeBufferPointer { keys in
+            for i in keys.indices {
+                let other = keys[i]
+                // Most keys are told apart by their bands alone (the same picture or look has the same).
+                guard other.bands.mayBeAlike(key.bands) else { continue }
+                if other.picture == key.picture {
+                    same.append(i)
+                } else if other.look == key.look {
+                    nearly.append(i)
+                } else if other.sharesBlock(with: key) {
+                    let alike = compared[other.look] ?? look(i).looksAlike(own)
+                    compared[other.look] = alike
+                    if alike { nearly.append(i) }
+                }
             }
         }
         return (same, nearly)
@@ -87,8 +93,11 @@ public enum Lookalikes {
     /// pairs are joined into chains. A look alone, far from every other silhouette, is never drawn.
     /// `room` is asked, before the near pass, for the bytes it will hold (`nearPassBytes` a look
     /// drawn again); when it says no, only the exact groups come back and `nearSkipped` is true.
+    /// The near pass tells `progress` how many of its looks it has drawn (every 4,096, and of
+    /// how many) and asks `isCancelled` every 256 looks or silhouettes: nil once it says so.
     public static func groups(_ keys: [PictureKey], near: Bool = true, room: (Int) -> Bool = { _ in true },
-                              look: (Int) -> Likeness.Look) -> (groups: Groups<Int>, nearSkipped: Bool) {
+                              isCancelled: () -> Bool = { false }, progress: (_ drawn: Int, _ of: Int) -> Void = { _, _ in },
+                              look: (Int) -> Likeness.Look) -> (groups: Groups<Int>, nearSkipped: Bool)? {
         // Distinct pictures in order of first appearance: `uniqueOf` each item, `first` item of each.
         var table = NumberTable(capacity: keys.count)
         var uniqueOf = [Int32](repeating: 0, count: keys.count), first: [Int] = [], members: [Int32] = []
@@ -129,21 +138,26 @@ public enum Lookalikes {
         // joined: what that holds is asked for first.
         let drawn = firstOfLook.indices.reduce(0) { $0 + (compared[silhouetteOf[$1]] ? 1 : 0) }
         guard room(drawn * nearPassBytes) else { return (Groups(exact: exact, near: []), true) }
-        var index = LikenessIndex(), indexed: [Int] = []
+        var index = LikenessIndex(), indexed: [Int] = [], done = 0
         for (l, i) in firstOfLook.enumerated() where compared[silhouetteOf[l]] {
+            if done & 255 == 0 && isCancelled() { return nil }
+            if done & 4095 == 0 { progress(done, drawn) }
             index.insert(look(i))
+            done += 1
             if index.count > indexed.count { indexed.append(l) }
         }
+        progress(drawn, drawn)
         var parent = Array(0..<firstOfLook.count)
         func root(_ x: Int) -> Int {
             var x = x
             while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
             return x
         }
-        index.forEachAlikePair(unless: { root(indexed[$0]) == root(indexed[$1]) }) { a, b in
+        let finished = index.forEachAlikePair(unless: { root(indexed[$0]) == root(indexed[$1]) }, stop: isCancelled) { a, b in
             let (ra, rb) = (root(indexed[a]), root(indexed[b]))
             parent[max(ra, rb)] = min(ra, rb)
         }
+        guard finished else { return nil }
         var uniques = [Int](repeating: 0, count: firstOfLook.count)
         for u in first.indices { uniques[root(lookOf[u])] += 1 }
         let nearGroups = collect(keys.count) { i in
@@ -159,7 +173,7 @@ public enum Lookalikes {
 
     /// `groups(_:near:look:)` of `pictures` (for tests and benchmarks).
     public static func groups(_ pictures: [Picture], near: Bool = true) -> Groups<Int> {
-        groups(pictures.map(PictureKey.init), near: near) { Likeness.Look(pictures[$0]) }.groups
+        groups(pictures.map(PictureKey.init), near: near) { Likeness.Look(pictures[$0]) }!.groups
     }
 
     /// Items 0..<count gathered by the key `group` gives each (nil: in no group): groups in order

@@ -1,8 +1,9 @@
-/// What the look-alikes keep of a picture instead of its 1,024 cells: 52 bytes that tell the same
+/// What the look-alikes keep of a picture instead of its 1,024 cells: 56 bytes that tell the same
 /// picture (`picture`, its fingerprint), the same look (`look`: silhouette and inner edges, so
-/// alike whatever the colours) and the silhouette's `LikenessIndex` blocks (`block(_:)`: two
-/// pictures that look alike share at least one). Pictures sharing a block are told alike or not
-/// by their looks, drawn again from their seeds; the key only says which to compare.
+/// alike whatever the colours), the silhouette's `LikenessIndex` blocks (`block(_:)`: two
+/// pictures that look alike share at least one) and its `bands` (alike ones are close). Pictures
+/// sharing a block with close bands are told alike or not by their looks, drawn again from their
+/// seeds; the key only says which to compare.
 public struct PictureKey: Hashable, Sendable {
     /// The picture's fingerprint (`Picture.fingerprint`): equal for the same picture.
     public let picture: UInt64
@@ -10,9 +11,11 @@ public struct PictureKey: Hashable, Sendable {
     public let look: UInt64
     /// The 32-bit hashes of the silhouette's `LikenessIndex.blocks` interleaved blocks.
     private let blocks: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+    /// The silhouette's drawn cells by quarter of its rows: what rules most pairs sharing a block out.
+    public let bands: SilhouetteBands
 
-    /// How many bytes `bytes` holds.
-    public static let size = 52
+    /// How many bytes `bytes` holds (a key's in-memory stride too).
+    public static let size = 56
 
     /// The key of `picture`.
     public init(_ picture: Picture) { self.init(Likeness.Look(picture), fingerprint: picture.fingerprint) }
@@ -23,6 +26,7 @@ public struct PictureKey: Hashable, Sendable {
         picture = fingerprint
         self.look = look.key
         blocks = (hashes[0], hashes[1], hashes[2], hashes[3], hashes[4], hashes[5], hashes[6], hashes[7], hashes[8])
+        bands = SilhouetteBands(look.silhouette)
     }
 
     /// The key stored as `bytes` (`bytes` of a key); nil when they are not `size` bytes.
@@ -32,15 +36,17 @@ public struct PictureKey: Hashable, Sendable {
         picture = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
         look = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         blocks = (word(0), word(1), word(2), word(3), word(4), word(5), word(6), word(7), word(8))
+        bands = SilhouetteBands(packed: word(9))
     }
 
-    /// The key as `size` little-endian bytes: fingerprint, look, then the blocks.
+    /// The key as `size` little-endian bytes: fingerprint, look, the blocks, then the bands.
     public var bytes: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(Self.size)
         withUnsafeBytes(of: picture.littleEndian) { out += $0 }
         withUnsafeBytes(of: look.littleEndian) { out += $0 }
         for b in 0..<LikenessIndex.blocks { withUnsafeBytes(of: block(b).littleEndian) { out += $0 } }
+        withUnsafeBytes(of: bands.packed.littleEndian) { out += $0 }
         return out
     }
 
@@ -64,7 +70,7 @@ public struct PictureKey: Hashable, Sendable {
 
     /// Equal when every part is equal.
     public static func == (a: PictureKey, b: PictureKey) -> Bool {
-        a.picture == b.picture && a.look == b.look && (0..<LikenessIndex.blocks).allSatisfy { a.block($0) == b.block($0) }
+        a.picture == b.picture && a.look == b.look && a.bands == b.bands && (0..<LikenessIndex.blocks).allSatisfy { a.block($0) == b.block($0) }
     }
 
     /// Hashes the fingerprint (the rest follows from the picture).

@@ -39,7 +39,7 @@ import Testing
         let keys = crowd.map(PictureKey.init)
         #expect(Set(keys.map(\.picture)).count > 200, "many pictures")
         var drawn = 0
-        let groups = Lookalikes.groups(keys) { drawn += 1; return Likeness.Look(crowd[$0]) }.groups
+        let groups = Lookalikes.groups(keys) { drawn += 1; return Likeness.Look(crowd[$0]) }!.groups
         #expect(groups.near.count == 1 && groups.near[0].count == crowd.count)
         #expect(drawn == 0)
         let found = Lookalikes.matches(of: shape, in: keys) { drawn += 1; return Likeness.Look(crowd[$0]) }
@@ -48,7 +48,7 @@ import Testing
 
     /// The near pass asks for the bytes it will hold before it draws a look: refused, it draws
     /// nothing and gives the exact groups only; granted, the same keys are grouped as alike.
-    @Test func theNearPassAsksForItsBytesBeforeItDraws() {
+    @Test func theNearPassAsksForItsBytesBeforeItDraws() throws {
         let shape = Picture(seed: "hello", engine: .v1)
         // One drawn cell in a colour of its own: the same silhouette, another look, alike.
         let cell = shape.cells.firstIndex { $0 != 0 }!
@@ -57,10 +57,27 @@ import Testing
         let pictures = [shape, shape, Picture(testCells: cells)]
         let keys = pictures.map(PictureKey.init)
         var drawn = 0, asked: [Int] = []
-        let refused = Lookalikes.groups(keys, room: { asked.append($0); return false }) { drawn += 1; return Likeness.Look(pictures[$0]) }
+        let refused = try #require(Lookalikes.groups(keys, room: { asked.append($0); return false }) { drawn += 1; return Likeness.Look(pictures[$0]) })
         #expect(refused.nearSkipped && refused.groups.near.isEmpty && refused.groups.exact == [[0, 1]])
         #expect(drawn == 0 && asked == [2 * Lookalikes.nearPassBytes], "two looks of one silhouette to draw again")
-        let granted = Lookalikes.groups(keys, room: { _ in true }) { drawn += 1; return Likeness.Look(pictures[$0]) }
+        let granted = try #require(Lookalikes.groups(keys, room: { _ in true }) { drawn += 1; return Likeness.Look(pictures[$0]) })
         #expect(!granted.nearSkipped && granted.groups.near == [[0, 1, 2]] && drawn == 2)
+    }
+
+    /// The near pass says how far it is and stops when asked: its progress counts the looks it
+    /// draws again up to all of them, and a pass told to stop answers nothing.
+    @Test func theNearPassReportsProgressAndStopsWhenAsked() throws {
+        let pictures = (0..<15_000).map { Picture(seed: "crowd \($0)", engine: .v2) }
+        let keys = pictures.map(PictureKey.init)
+        var reports: [(Int, Int)] = []
+        let whole = try #require(Lookalikes.groups(keys, progress: { reports.append(($0, $1)) }) { Likeness.Look(pictures[$0]) })
+        let total = try #require(reports.last).1
+        #expect(total > 4_096, "more looks to draw than one report covers")
+        #expect(reports.first! == (0, total) && reports.last! == (total, total))
+        #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.0 < $1.0 }, "counts only go up")
+        #expect(whole.groups.near == Lookalikes.groups(pictures).near)
+        var asked = 0, drawn = 0
+        let stopped = Lookalikes.groups(keys, isCancelled: { asked += 1; return asked > 3 }) { drawn += 1; return Likeness.Look(pictures[$0]) }
+        #expect(stopped == nil && drawn == 3 * 256, "stopped at the fourth question, 256 looks a question")
     }
 }

@@ -32,7 +32,7 @@ export const METHODS = Object.freeze({
   "library/export": { params: ["ids","start","count"], required: [] },
   "library/import": { params: ["bundle","select","workDoneToken","engine"], required: ["bundle"] },
   "creature/search": { params: ["base","want","variants","engine","limit","unlike","maxCandidates","timeoutMs","workDoneToken"], required: ["base","want"] },
-  "fonsters/lookalikes": { params: ["near"], required: [] },
+  "fonsters/lookalikes": { params: ["near","workDoneToken"], required: [] },
   "fonsters/lookalikesOf": { params: ["seed","engine","except"], required: ["seed"] },
   "fonsters/distinctVariants": { params: ["seed","engine","count","except"], required: ["seed"] },
   "fonsters/restore": { params: ["id"], required: ["id"] },

@@ -5,7 +5,7 @@ import FonsterStore
 /// The library's pictures, kept as keys: `sameAs` and `nearlyAs` of a Fonster just made or
 /// changed, the library's look-alike groups, and the documents' library matches (`Matches`):
 /// the other Fonsters of the library that draw the same picture, or one that looks alike
-/// (`Likeness`). What it keeps of a Fonster is its `PictureKey` (52 bytes) beside its id, seed and
+/// (`Likeness`). What it keeps of a Fonster is its `PictureKey` (56 bytes) beside its id, seed and
 /// engine, not its picture: the keys in list order are kept with the store's version, so a create
 /// or an update that was the only change since does not read the library again; pictures whose
 /// keys share a silhouette block are drawn again to compare their looks. The keys it draws the
@@ -187,7 +187,7 @@ final class LibraryPictures: Sendable {
         guard !created.isEmpty else { return [] }
         let found = try await request.computeOnPool { () throws(ResponseError) -> [Listed<UUID>] in
             let keys = try self.keys(library, request)
-            let groups = self.groupsWithinBudget(keys.keys, near: true) { keys.look($0) }.groups
+            let groups = try self.groupsWithinBudget(keys.keys, near: true, request: request) { keys.look($0) }.groups
             var index: [UUID: Int] = [:]
             for id in created.map(\.id) { index[id] = -1 }
             for (i, seed) in keys.seeds.enumerated() where index[seed.id] != nil { index[seed.id] = i }
@@ -215,7 +215,7 @@ final class LibraryPictures: Sendable {
                 keys.append(PictureKey(Picture(Creature(seed: seed, engine: engine))))
             }
             let inLibrary = library.count
-            let groups = self.groupsWithinBudget(keys, near: true) { i in
+            let groups = try self.groupsWithinBudget(keys, near: true, request: request) { i in
                 i < inLibrary ? library.look(i) : Likeness.Look(Picture(Creature(seed: seeds[i - inLibrary], engine: engine)))
             }.groups
             return Self.listed(for: Array(inLibrary..<keys.count), in: groups) { $0 < inLibrary }.map { found in
@@ -226,11 +226,17 @@ final class LibraryPictures: Sendable {
 
     /// `library` grouped by identical pictures, and with `near` by nearly identical ones, on the
     /// compute pool: from the kept keys, so asking again after an edit draws only what changed.
+    /// Reports `$/progress` (when the request asked for it) as it draws keys (the first half) and
+    /// compares looks (the second).
     func groups(of library: Library, near: Bool, request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
         if let known = grouped.withLock({ $0.flatMap { $0.version == library.version && $0.near == near ? $0.groups : nil } }) { return known }
         return try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
-            let keys = try self.keys(library, request)
-            let (found, refused) = self.groupsWithinBudget(keys.keys, near: near) { keys.look($0) }
+            let keys = try self.keys(library, request) { done, total in
+                request.reportProgress(message: "Drew \(English.grouped(done)) of \(English.grouped(total)) pictures", percentage: done * 50 / max(total, 1))
+            }
+            let (found, refused) = try self.groupsWithinBudget(keys.keys, near: near, request: request, progress: { done, total in
+                request.reportProgress(message: "Compared \(English.grouped(done)) of \(English.grouped(total)) looks", percentage: 50 + done * 50 / max(total, 1))
+            }) { keys.look($0) }
             if let needed = refused {
                 throw ResponseError(code: .noMemoryRoom, message: "The server's memory budget has no room to compare these \(English.grouped(keys.count)) "
                                     + "Fonsters by how they look (the comparison holds about \(max(1, needed >> 20)) MiB): ask with near: false for identical pictures only, "
@@ -244,16 +250,18 @@ final class LibraryPictures: Sendable {
 
     /// `Lookalikes.groups` with its near pass's bytes reserved from the budget while it runs:
     /// without room, the exact groups only and the bytes the pass asked for (`refused`), never a
-    /// pass over the budget.
-    private func groupsWithinBudget(_ keys: [PictureKey], near: Bool, look: (Int) -> Likeness.Look) -> (groups: Lookalikes.Groups<Int>, refused: Int?) {
+    /// pass over the budget. The pass takes turns on the pool, stops when `request` is
+    /// cancelled (-32800) and tells `progress` how many looks it has drawn.
+    private func groupsWithinBudget(_ keys: [PictureKey], near: Bool, request: RequestContext, progress: (Int, Int) -> Void = { _, _ in },
+                                    look: (Int) -> Likeness.Look) throws(ResponseError) -> (groups: Lookalikes.Groups<Int>, refused: Int?) {
         var reserved = 0, asked = 0
         defer { if reserved > 0 { account?.release(reserved, for: .work) } }
-        let (groups, skipped) = Lookalikes.groups(keys, near: near, room: { bytes in
+        guard let (groups, skipped) = Lookalikes.groups(keys, near: near, room: { bytes in
             asked = bytes
             guard account?.tryReserve(bytes, for: .work) ?? true else { return false }
             if account != nil { reserved = bytes }
             return true
-        }, look: look)
+        }, isCancelled: { request.takeTurn() }, progress: progress, look: look) else { throw ResponseError.requestCancelled }
         return (groups, skipped ? asked : nil)
     }
 
@@ -280,8 +288,10 @@ final class LibraryPictures: Sendable {
 
     /// The keys of `library` in order, those it misses drawn (and kept for the store to keep),
     /// with `edited` put in (in its place, or last when new); kept for the next method, while the
-    /// budget grants their bytes. Asks `request` whether to stop every 256 Fonsters drawn.
-    func keys(_ library: Library, edited: (seed: StoredSeed, key: PictureKey)? = nil, _ request: RequestContext) throws(ResponseError) -> Keys {
+    /// budget grants their bytes. Asks `request` whether to stop every 256 Fonsters drawn, and
+    /// tells `progress` how many it has drawn of how many (every 16,384).
+    func keys(_ library: Library, edited: (seed: StoredSeed, key: PictureKey)? = nil, _ request: RequestContext,
+              progress: (Int, Int) -> Void = { _, _ in }) throws(ResponseError) -> Keys {
         var keys = library.base
         var missing = library.missing
         if library.fromStore, !Self.storedKeysHold(keys, missing) {
@@ -292,6 +302,7 @@ final class LibraryPictures: Sendable {
             var drawnNow: [KeyToStore] = []
             for (n, i) in missing.enumerated() {
                 if n & 255 == 255 { try request.checkpoint() }
+                if n & 16383 == 0 { progress(n, missing.count) }
                 let seed = keys.seeds[i]
                 let key = PictureKey(Picture(Creature(seed: seed.seed, engine: seed.engine)))
                 keys.keys[i] = key
@@ -302,6 +313,7 @@ final class LibraryPictures: Sendable {
                     drawnNow.removeAll(keepingCapacity: true)
                 }
             }
+            progress(missing.count, missing.count)
             drawn.withLock { $0 += missing.count }
             save(drawnNow, soon: true)
         }

@@ -3,12 +3,15 @@ import CreatureCore
 import FonsterStore
 
 /// `fonsters/lookalikes`: the library's Fonsters grouped by identical pictures and by pictures
-/// that look alike (`Likeness`).
+/// that look alike (`Likeness`). With a `workDoneToken`, the work between reading the library and
+/// answering goes out as `$/progress` (a first call after a start, or after many changes, may
+/// draw and compare for seconds); cancelled, it stops within 256 pictures.
 enum LookalikesMethod: RPCMethod {
     struct Params: MethodParams {
-        let near: Bool?
+        let near: Bool?, workDoneToken: ProgressToken?
         init(_ p: ParamReader) throws(ResponseError) {
             near = try p.optional("near", "Whether to find near groups too (default true).")
+            workDoneToken = try p.optional("workDoneToken", "Report $/progress with this token.")
         }
     }
 
@@ -30,9 +33,11 @@ enum LookalikesMethod: RPCMethod {
     static var heaviest: JSONValue { ["near": true] }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
-        let fonsters = try await context.withStore { store throws(StoreError) in try context.pictures.library(store) }
-        request.leaveOrder()
-        let groups = try await context.pictures.groups(of: fonsters, near: params.near ?? true, request: request)
-        return Result(groups: groups, count: fonsters.count)
+        try await request.withProgress(title: "Finding look-alikes", message: "Reading the library") { () throws(ResponseError) -> Result in
+            let fonsters = try await context.withStore { store throws(StoreError) in try context.pictures.library(store) }
+            request.leaveOrder()
+            let groups = try await context.pictures.groups(of: fonsters, near: params.near ?? true, request: request)
+            return Result(groups: groups, count: fonsters.count)
+        }
     }
 }
