@@ -39,6 +39,11 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
     private var holding = false
     /// Chunks written while held, in order, not yet counted as queued.
     private var joined: [UInt8] = []
+    /// The storage of joined chunks once written, emptied, for the next ones: a new buffer for
+    /// each write (past 64 KiB, `mmap`ed, faulted in page by page, unmapped) cost a pipelined
+    /// render about 4 % of its time. Kept for a pipe only (standard output: one a process),
+    /// never a socket's, so what a web connection holds stays what the budget counts for it.
+    private var spare: [UInt8] = []
     /// Joined bytes past this are written at once, held or not.
     static let joinLimit = ServerLimits.joinedWriteBytes
     /// Where queued chunks are counted (`MemoryBudget.Use.output`), from queueing to written.
@@ -104,25 +109,47 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
         writeJoinedAndUnlock()
     }
 
-    /// With the lock held: writes the joined chunks as one, then lets go of the lock.
+    /// With the lock held: writes the joined chunks as one, then lets go of the lock. The
+    /// joining goes on in the spare storage (big chunks never enter it, so it stays about the
+    /// joining size); the written buffer becomes the spare.
     private func writeJoinedAndUnlock() {
-        let bytes = joined
-        // The capacity is kept for the next joined chunks (big chunks never enter the buffer,
-        // so it stays about the joining size).
-        joined.removeAll(keepingCapacity: true)
+        var bytes = spare
+        spare = []
+        swap(&bytes, &joined)
         writeAndUnlock(bytes)
+    }
+
+    /// How many written buffers were kept to join into again (for tests).
+    var reusedBuffers: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return reused
+    }
+    private var reused = 0
+
+    /// With the lock held: keeps `buffer`'s storage, emptied, for a pipe's joining (no more than
+    /// a joining takes): the joining goes on in the bigger storage, the other is the spare.
+    private func keepAsSpare(_ buffer: inout [UInt8]) {
+        guard isPipe, buffer.capacity >= Self.joinLimit, buffer.capacity <= 4 * Self.joinLimit else { return }
+        let before = buffer.capacity
+        buffer.removeAll(keepingCapacity: true)
+        if joined.isEmpty && buffer.capacity > joined.capacity { swap(&joined, &buffer) }
+        if buffer.capacity > spare.capacity { swap(&spare, &buffer) }
+        if buffer.capacity != before { reused += 1 }
     }
 
     /// With the lock held: writes `bytes` at once when the pipe has room and nothing is ahead of
     /// them, else queues them for the writer thread; lets go of the lock.
-    private func writeAndUnlock(_ bytes: [UInt8]) {
-        queuedBytes += bytes.count
-        if isPipe && queue.isEmpty && !writing && hasRoomNow(for: bytes.count) {
+    private func writeAndUnlock(_ bytes: consuming [UInt8]) {
+        let count = bytes.count
+        queuedBytes += count
+        if isPipe && queue.isEmpty && !writing && hasRoomNow(for: count) {
             writing = true
             condition.unlock()
             writeAll(bytes)
             condition.lock()
-            let waiters = wroteQueued(bytes.count)
+            keepAsSpare(&bytes)
+            let waiters = wroteQueued(count)
             if !queue.isEmpty || closing { condition.signal() }
             condition.unlock()
             for waiter in waiters { waiter.resume() }
@@ -234,7 +261,7 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
                 condition.unlock()
                 break
             }
-            let chunks = queue
+            var chunks = queue
             queue.removeAll(keepingCapacity: true)
             writing = true
             condition.unlock()
@@ -252,6 +279,10 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
 
             condition.lock()
             let written = chunks.reduce(0) { $0 + $1.count }
+            // The biggest written chunk a joining could have made is kept to join into again.
+            var biggest = -1
+            for i in chunks.indices where chunks[i].capacity <= 4 * Self.joinLimit && (biggest < 0 || chunks[i].capacity > chunks[biggest].capacity) { biggest = i }
+            if biggest >= 0 { keepAsSpare(&chunks[biggest]) }
             let waiters = wroteQueued(written)
             condition.unlock()
             account?.release(written, for: .output)
