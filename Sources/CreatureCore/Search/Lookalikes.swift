@@ -24,15 +24,16 @@ public enum Lookalikes {
     /// the `sameAs`/`nearlyAs` of a created or changed Fonster: leave the Fonster itself out.
     /// Linear in the keys: a key of the same look is alike; one with close bands sharing a
     /// silhouette block is compared by the look `look` gives for its index (drawn again), once a
-    /// look; the rest are told apart by their bands or blocks.
-    public static func matches(of picture: Picture, in keys: [PictureKey], look: (Int) -> Likeness.Look) -> (same: [Int], nearly: [Int]) {
+    /// look; the rest are told apart by their bands or blocks. With `bands` (each key's, side by
+    /// side) only those four bytes of most keys are read.
+    public static func matches(of picture: Picture, in keys: [PictureKey], bands: [SilhouetteBands]? = nil,
+                               look: (Int) -> Likeness.Look) -> (same: [Int], nearly: [Int]) {
         var same: [Int] = [], nearly: [Int] = [], compared: [UInt64: Bool] = [:]
         let own = Likeness.Look(picture), key = PictureKey(own, fingerprint: picture.fingerprint)
         keys.withUnsafeBufferPointer { keys in
-            for i in keys.indices {
+            /// Key `i`, whose bands are close to the picture's (the same picture or look has the same).
+            func consider(_ i: Int) {
                 let other = keys[i]
-                // Most keys are told apart by their bands alone (the same picture or look has the same).
-                guard other.bands.mayBeAlike(key.bands) else { continue }
                 if other.picture == key.picture {
                     same.append(i)
                 } else if other.look == key.look {
@@ -43,13 +44,19 @@ public enum Lookalikes {
                     if alike { nearly.append(i) }
                 }
             }
+            if let bands, bands.count == keys.count {
+                SilhouetteBands.forEachClose(to: key.bands, in: bands, consider)
+            } else {
+                for i in keys.indices where keys[i].bands.mayBeAlike(key.bands) { consider(i) }
+            }
         }
         return (same, nearly)
     }
 
-    /// `matches(of:in:look:)` in `pictures` (for tests and benchmarks).
+    /// `matches(of:in:bands:look:)` in `pictures`, their bands side by side (for tests and benchmarks).
     public static func matches(of picture: Picture, in pictures: [Picture]) -> (same: [Int], nearly: [Int]) {
-        matches(of: picture, in: pictures.map(PictureKey.init)) { Likeness.Look(pictures[$0]) }
+        let keys = pictures.map(PictureKey.init)
+        return matches(of: picture, in: keys, bands: keys.map(\.bands)) { Likeness.Look(pictures[$0]) }
     }
 
     /// The pictures of `creatures` (seed and engine each), drawn in up to `threads` parts that

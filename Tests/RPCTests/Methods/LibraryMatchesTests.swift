@@ -27,9 +27,9 @@ import FonsterStore
                                                                   "text": "alice 1000\n"]])
         try await waitUntil("the documents' view is worked out") { pictures.lastMatches?.isEmpty == false }
         let view = try #require(pictures.lastMatches)
-        // What the account holds: the keys with their seeds, and the view (before any groups are kept). The old picture cache
+        // What the account holds: the keys with their bands and seeds, and the view (before any groups are kept). The old picture cache
         // kept about 1 KB a Fonster outside the budget; this is a small part of that.
-        let keys = seeds.count * (MemoryLayout<PictureKey>.stride + MemoryLayout<StoredSeed>.stride)
+        let keys = seeds.count * (MemoryLayout<PictureKey>.stride + MemoryLayout<SilhouetteBands>.stride + MemoryLayout<StoredSeed>.stride)
         #expect(view.bytes > 0 && account.held(for: .kept) == keys + view.bytes)
         #expect(account.held(for: .kept) < seeds.count * 200, "\(account.held(for: .kept)) bytes for \(seeds.count) Fonsters")
 

@@ -297,7 +297,7 @@ import FonsterStore
     /// A library whose keys the budget does not grant is read for each answer, and answered the same:
     /// a budget keeping two Fonsters' keys (half of it is for what is kept).
     @Test func aLibraryPastTheBudgetIsReadEachTime() async throws {
-        let perFonster = MemoryLayout<PictureKey>.stride + MemoryLayout<StoredSeed>.stride
+        let perFonster = MemoryLayout<PictureKey>.stride + MemoryLayout<SilhouetteBands>.stride + MemoryLayout<StoredSeed>.stride
         let budget = MemoryBudget(limit: 2 * 2 * perFonster)
         let finder = LibraryPictures(account: budget.account("look-alike keys"))
         let h = MethodHarness(pictures: finder)

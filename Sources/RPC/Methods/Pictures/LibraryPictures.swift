@@ -11,24 +11,36 @@ import FonsterStore
 /// keys share a silhouette block are drawn again to compare their looks. The keys it draws the
 /// store keeps (`StoredKeys`), so a restarted server reads keys instead of drawing the library.
 final class LibraryPictures: Sendable {
-    /// The library's Fonsters in order (id, seed and engine) and their keys, side by side.
+    /// The library's Fonsters in order (id, seed and engine) and their keys, side by side, with
+    /// the keys' bands again as a column of their own (what `lookalikesOf` reads of most keys).
     struct Keys: Sendable {
         var seeds: [StoredSeed] = []
-        var keys: [PictureKey] = []
-        /// The bytes they hold, about: a key and a `StoredSeed` a Fonster, and a seed past 15 bytes.
+        /// The keys; set them all with `setKeys`, one with `put`, so the bands follow.
+        private(set) var keys: [PictureKey] = []
+        /// Each key's bands (`Lookalikes.matches` reads 4 bytes a Fonster instead of 56).
+        private(set) var bands: [SilhouetteBands] = []
+        /// The bytes they hold, about: a key, its bands and a `StoredSeed` a Fonster, and a seed past 15 bytes.
         private(set) var bytes = 0
 
         /// How many Fonsters there are.
         var count: Int { seeds.count }
 
         init(seeds: [StoredSeed] = [], keys: [PictureKey] = []) {
-            (self.seeds, self.keys) = (seeds, keys)
+            self.seeds = seeds
+            setKeys(keys)
             bytes = seeds.reduce(0) { $0 + Self.bytes($1) }
         }
 
         /// What one Fonster's seed and key take.
         private static func bytes(_ seed: StoredSeed) -> Int {
-            MemoryLayout<PictureKey>.stride + MemoryLayout<StoredSeed>.stride + (seed.seed.utf8.count > 15 ? seed.seed.utf8.count + 32 : 0)
+            MemoryLayout<PictureKey>.stride + MemoryLayout<SilhouetteBands>.stride + MemoryLayout<StoredSeed>.stride
+                + (seed.seed.utf8.count > 15 ? seed.seed.utf8.count + 32 : 0)
+        }
+
+        /// Every Fonster's key, in order.
+        mutating func setKeys(_ keys: [PictureKey]) {
+            self.keys = keys
+            bands = keys.map(\.bands)
         }
 
         /// Puts `key` as `seed`'s Fonster's: in its place, or last when new.
@@ -36,10 +48,11 @@ final class LibraryPictures: Sendable {
             bytes += Self.bytes(seed)
             if let i = seeds.firstIndex(where: { $0.id == seed.id }) {
                 bytes -= Self.bytes(seeds[i])
-                (seeds[i], keys[i]) = (seed, key)
+                (seeds[i], keys[i], bands[i]) = (seed, key, key.bands)
             } else {
                 seeds.append(seed)
                 keys.append(key)
+                bands.append(key.bands)
             }
         }
 
@@ -171,7 +184,7 @@ final class LibraryPictures: Sendable {
             let key = PictureKey(picture)
             if let edited { self.save([(edited.seed, edited.engine, key)], soon: false) }
             let keys = try self.keys(library, edited: edited.map { ($0, key) }, request)
-            let (same, nearly) = Lookalikes.matches(of: picture, in: keys.keys) { keys.look($0) }
+            let (same, nearly) = Lookalikes.matches(of: picture, in: keys.keys, bands: keys.bands) { keys.look($0) }
             func listed(_ found: [Int]) -> (ids: LazyFilterSequence<LazyMapSequence<[Int], UUID>>, count: Int) {
                 let ids = found.lazy.map { keys.seeds[$0].id }.filter { $0 != except }
                 return (ids, found.count - (except.map { id in found.contains { keys.seeds[$0].id == id } ? 1 : 0 } ?? 0))
@@ -297,15 +310,15 @@ final class LibraryPictures: Sendable {
         if library.fromStore, !Self.storedKeysHold(keys, missing) {
             missing = Array(keys.seeds.indices)
         }
-        if keys.keys.count != keys.seeds.count { keys.keys = [PictureKey](repeating: StoredKeys.blank, count: keys.seeds.count) }
         if !missing.isEmpty {
+            var all = keys.keys.count == keys.seeds.count ? keys.keys : [PictureKey](repeating: StoredKeys.blank, count: keys.seeds.count)
             var drawnNow: [KeyToStore] = []
             for (n, i) in missing.enumerated() {
                 if n & 255 == 255 { try request.checkpoint() }
                 if n & 16383 == 0 { progress(n, missing.count) }
                 let seed = keys.seeds[i]
                 let key = PictureKey(Picture(Creature(seed: seed.seed, engine: seed.engine)))
-                keys.keys[i] = key
+                all[i] = key
                 drawnNow.append((seed.seed, seed.engine, key))
                 // Handed to the store 65,536 at a time: a million drawn are not all held twice.
                 if drawnNow.count == 1 << 16 {
@@ -316,6 +329,7 @@ final class LibraryPictures: Sendable {
             progress(missing.count, missing.count)
             drawn.withLock { $0 += missing.count }
             save(drawnNow, soon: true)
+            keys.setKeys(all)
         }
         if let edited { keys.put(edited.seed, edited.key) }
         kept.withLock { kept in
