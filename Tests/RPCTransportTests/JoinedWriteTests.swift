@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import RPCTransport
 #if canImport(Glibc)
 import Glibc
@@ -88,11 +89,15 @@ import Glibc
     /// pipe's room, so it goes through the writer thread; its last straight from `release`):
     /// every byte arrives once and in order, and the storage of a written joining is kept to
     /// join into again, not allocated again each time.
-    @Test func theJoinedStorageIsReusedAndEveryByteArrivesInOrder() async {
+    @Test func theJoinedStorageIsReusedAndEveryByteArrivesInOrder() async throws {
         let pipe = Pipe()
         let chunk = 7_000, rounds = 60, perRound = 12
         let total = chunk * perRound * rounds
-        let reader = Task.detached { pipe.read(total) }
+        // Read on a thread of its own: a blocked read must not hold one of the few cooperative
+        // threads this test's awaits (and other suites) need.
+        let read = Locked<[UInt8]?>(nil)
+        let reader = Thread { read.withLock { $0 = pipe.read(total) } }
+        reader.start()
         for round in 0..<rounds {
             pipe.output.hold()
             for n in 0..<perRound {
@@ -101,7 +106,8 @@ import Glibc
             pipe.output.release()
             await pipe.output.flush()
         }
-        let bytes = await reader.value
+        try await waitUntil("the reader has every byte") { read.withLock { $0 != nil } }
+        let bytes = read.withLock { $0 } ?? []
         #expect(bytes.count == total)
         let inOrder = (0..<rounds * perRound).allSatisfy { k in
             bytes[(k * chunk)..<((k + 1) * chunk)].allSatisfy { $0 == UInt8(truncatingIfNeeded: k) }
