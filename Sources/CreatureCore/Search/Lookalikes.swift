@@ -24,10 +24,11 @@ public enum Lookalikes {
     /// the `sameAs`/`nearlyAs` of a created or changed Fonster: leave the Fonster itself out.
     /// Linear in the keys: a key of the same look is alike; one with close bands sharing a
     /// silhouette block is compared by the look `look` gives for its index (drawn again), once a
-    /// look; the rest are told apart by their bands or blocks. With `bands` (each key's, side by
-    /// side) only those four bytes of most keys are read.
-    public static func matches(of picture: Picture, in keys: [PictureKey], bands: [SilhouetteBands]? = nil,
+    /// look; the rest are told apart by their bands or blocks. `bands` are the keys' bands side by
+    /// side (`PictureKey.bands`, one a key): only those four bytes of most keys are read.
+    public static func matches(of picture: Picture, in keys: [PictureKey], bands: [SilhouetteBands],
                                look: (Int) -> Likeness.Look) -> (same: [Int], nearly: [Int]) {
+        precondition(bands.count == keys.count, "one band a key")
         var same: [Int] = [], nearly: [Int] = [], compared: [UInt64: Bool] = [:]
         let own = Likeness.Look(picture), key = PictureKey(own, fingerprint: picture.fingerprint)
         keys.withUnsafeBufferPointer { keys in
@@ -44,11 +45,7 @@ public enum Lookalikes {
                     if alike { nearly.append(i) }
                 }
             }
-            if let bands, bands.count == keys.count {
-                SilhouetteBands.forEachClose(to: key.bands, in: bands, consider)
-            } else {
-                for i in keys.indices where keys[i].bands.mayBeAlike(key.bands) { consider(i) }
-            }
+            SilhouetteBands.forEachClose(to: key.bands, in: bands, consider)
         }
         return (same, nearly)
     }

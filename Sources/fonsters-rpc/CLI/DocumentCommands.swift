@@ -108,7 +108,7 @@ enum DocumentCommands {
                 created += result.created.count
                 skipped += result.skipped.count
                 for fonster in result.created {
-                    keys.append((fonster.seed, fonster.engine, PictureKey(Picture(Creature(seed: fonster.seed, engine: fonster.engine)))))
+                    keys.append((fonster.seed, fonster.engine, PictureKey(Picture(seed: fonster.seed, engine: fonster.engine))))
                 }
                 if keys.count >= 1 << 16 { keepKeys() }
             } catch {

@@ -42,7 +42,7 @@ import Testing
         let groups = Lookalikes.groups(keys) { drawn += 1; return Likeness.Look(crowd[$0]) }!.groups
         #expect(groups.near.count == 1 && groups.near[0].count == crowd.count)
         #expect(drawn == 0)
-        let found = Lookalikes.matches(of: shape, in: keys) { drawn += 1; return Likeness.Look(crowd[$0]) }
+        let found = Lookalikes.matches(of: shape, in: keys, bands: keys.map(\.bands)) { drawn += 1; return Likeness.Look(crowd[$0]) }
         #expect(found.same.count + found.nearly.count == crowd.count && drawn == 0)
     }
 

@@ -19,10 +19,6 @@ extension EndToEnd {
             return path
         }
 
-        static func remove(_ path: String) {
-            for suffix in ["", "-wal", "-shm", ".reserve"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
-
         /// The `$/progress` values with `token`, in order.
         static func progress(_ server: ServerProcess, _ token: String) -> [JSONValue] {
             server.notifications.filter { $0["method"] == "$/progress" && $0["params"]?["token"] == .string(token) }.compactMap { $0["params"]?["value"] }
@@ -30,7 +26,7 @@ extension EndToEnd {
 
         @Test func theFirstCallSaysHowFarItIs() throws {
             let path = try Self.library(20_000)
-            defer { Self.remove(path) }
+            defer { StoredKeysTests.remove(path) }
             let server = try ServerProcess(["--stdio", "--store", path, "--no-starter", "--log-level", "warn"])
             let id = server.sendRequest("fonsters/lookalikes", ["workDoneToken": "first"])
             let response = try server.response(to: id, timeout: 600)
@@ -52,7 +48,7 @@ extension EndToEnd {
 
         @Test func aCancelStopsItAndTheNextCallAnswers() throws {
             let path = try Self.library(20_000)
-            defer { Self.remove(path) }
+            defer { StoredKeysTests.remove(path) }
             let server = try ServerProcess(["--stdio", "--store", path, "--no-starter", "--log-level", "warn"])
             let id = server.sendRequest("fonsters/lookalikes", ["workDoneToken": "stop"])
             let first = try server.notification("$/progress", timeout: 600) { $0["params"]?["value"]?["kind"] == "report" }

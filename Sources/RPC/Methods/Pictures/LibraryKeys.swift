@@ -6,7 +6,7 @@ extension LibraryPictures {
     /// the keys' bands again as a column of their own (what `lookalikesOf` reads of most keys).
     struct Keys: Sendable {
         var seeds: [StoredSeed] = []
-        /// The keys; set them all with `setKeys`, one with `put`, so the bands follow.
+        /// The keys; set them with `setKeys`, `setKey` or `put`, so the bands follow.
         private(set) var keys: [PictureKey] = []
         /// Each key's bands (`Lookalikes.matches` reads 4 bytes a Fonster instead of 56).
         private(set) var bands: [SilhouetteBands] = []
@@ -34,6 +34,11 @@ extension LibraryPictures {
             bands = keys.map(\.bands)
         }
 
+        /// The `i`-th Fonster's key.
+        mutating func setKey(_ key: PictureKey, at i: Int) {
+            (keys[i], bands[i]) = (key, key.bands)
+        }
+
         /// Puts `key` as `seed`'s Fonster's: in its place, or last when new.
         mutating func put(_ seed: StoredSeed, _ key: PictureKey) {
             bytes += Self.bytes(seed)
@@ -49,7 +54,7 @@ extension LibraryPictures {
 
         /// The look of the `i`-th Fonster's picture, drawn again.
         func look(_ i: Int) -> Likeness.Look {
-            Likeness.Look(Picture(Creature(seed: seeds[i].seed, engine: seeds[i].engine)))
+            Likeness.Look(Picture(seed: seeds[i].seed, engine: seeds[i].engine))
         }
     }
 
@@ -67,7 +72,7 @@ extension LibraryPictures {
         for _ in 0..<storedSample {
             let i = Int.random(in: keys.seeds.indices)
             guard !isMissing[i] else { continue }
-            if keys.keys[i] != PictureKey(Picture(Creature(seed: keys.seeds[i].seed, engine: keys.seeds[i].engine))) { return false }
+            if keys.keys[i] != PictureKey(Picture(seed: keys.seeds[i].seed, engine: keys.seeds[i].engine)) { return false }
         }
         return true
     }

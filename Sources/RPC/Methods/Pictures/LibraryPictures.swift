@@ -174,7 +174,7 @@ final class LibraryPictures: Sendable {
             var keys = library.keys
             for (n, seed) in seeds.enumerated() {
                 if n & 255 == 255 { try request.checkpoint() }
-                keys.append(PictureKey(Picture(Creature(seed: seed, engine: engine))))
+                keys.append(PictureKey(Picture(seed: seed, engine: engine)))
             }
             let inLibrary = library.count
             let groups = try self.groupsWithinBudget(keys, near: true, request: request) { i in
@@ -259,15 +259,15 @@ final class LibraryPictures: Sendable {
         if library.fromStore, !Self.storedKeysHold(keys, missing) {
             missing = Array(keys.seeds.indices)
         }
+        if keys.keys.count != keys.seeds.count { keys.setKeys([PictureKey](repeating: StoredKeys.blank, count: keys.seeds.count)) }
         if !missing.isEmpty {
-            var all = keys.keys.count == keys.seeds.count ? keys.keys : [PictureKey](repeating: StoredKeys.blank, count: keys.seeds.count)
             var drawnNow: [KeyToStore] = []
             for (n, i) in missing.enumerated() {
                 if n & 255 == 255 { try request.checkpoint() }
                 if n & 16383 == 0 { progress(n, missing.count) }
                 let seed = keys.seeds[i]
-                let key = PictureKey(Picture(Creature(seed: seed.seed, engine: seed.engine)))
-                all[i] = key
+                let key = PictureKey(Picture(seed: seed.seed, engine: seed.engine))
+                keys.setKey(key, at: i)
                 drawnNow.append((seed.seed, seed.engine, key))
                 // Handed to the store 65,536 at a time: a million drawn are not all held twice.
                 if drawnNow.count == 1 << 16 {
@@ -278,7 +278,6 @@ final class LibraryPictures: Sendable {
             progress(missing.count, missing.count)
             drawn.withLock { $0 += missing.count }
             save(drawnNow, soon: true)
-            keys.setKeys(all)
         }
         if let edited { keys.put(edited.seed, edited.key) }
         kept.withLock { kept in
