@@ -90,9 +90,6 @@ extension Likeness {
             return ((high >> 7) &* 0x0102_0408_1020_4080) >> 56
         }
 
-        /// How many inner edges there are, across and down.
-        var edgeCount: Int { across.drawnCells + down.drawnCells }
-
         /// Hashes a fold of the bits (one word, not 48).
         public func hash(into hasher: inout Hasher) { hasher.combine(fold) }
 

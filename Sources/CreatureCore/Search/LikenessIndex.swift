@@ -1,9 +1,9 @@
 /// Looks (`Likeness.Look`) indexed so that those alike are found without comparing each with
-/// each: "does a newcomer look like any of them?", and every alike pair of a library. Looks are
+/// each: "does a newcomer look like any of them?" (a library's alike pairs: `NearLooks`). Looks are
 /// grouped by silhouette; by `Likeness`'s promise two alike pictures have silhouettes differing in
 /// at most `silhouetteSlack` cells, so (pigeonhole) their silhouettes agree on at least one of
 /// `silhouetteSlack + 1` interleaved blocks of cells, and only silhouettes sharing a block are
-/// compared, each pair once (in the first block they share).
+/// compared, each once (in the first block they share).
 public struct LikenessIndex: Sendable {
     /// The blocks: one more than the cells alike silhouettes may differ in.
     static let blocks = Likeness.silhouetteSlack + 1
@@ -12,9 +12,6 @@ public struct LikenessIndex: Sendable {
     /// hash (small keys: a look is 384 bytes; on the rare collision the newcomer is held unkeyed).
     private var looks: [Likeness.Look] = []
     private var numberOf: [UInt64: Int] = [:]
-    /// How many inner edges each look has: looks whose counts differ more than
-    /// `Likeness.innerEdgeSlack` differ in more edges, told without reading them.
-    private var edgeCounts: [Int16] = []
     /// The distinct silhouettes (by hash, as looks are), their bands (how many cells each quarter
     /// of the rows draws), the looks (by number) drawing each, and the silhouettes' block hashes
     /// (`blocks` a silhouette).
@@ -36,13 +33,9 @@ public struct LikenessIndex: Sendable {
     /// How many distinct looks it holds.
     public var count: Int { looks.count }
 
-    /// How many distinct silhouettes it holds.
-    public var silhouetteCount: Int { silhouettes.count }
-
     /// Makes room for `count` looks.
     public mutating func reserveCapacity(_ count: Int) {
         looks.reserveCapacity(count)
-        edgeCounts.reserveCapacity(count)
         numberOf.reserveCapacity(count)
         silhouetteNumber.reserveCapacity(count)
         for b in newest.indices { newest[b].reserveCapacity(count) }
@@ -61,7 +54,6 @@ public struct LikenessIndex: Sendable {
             numberOf[key] = number
         }
         looks.append(look)
-        edgeCounts.append(Int16(look.edgeCount))
         let silhouette = look.silhouette, silhouetteKey = Silhouette.fold(silhouette.words)
         if let s = silhouetteNumber[silhouetteKey], silhouettes[s] == silhouette {
             looksOf[s].append(number)
@@ -94,58 +86,6 @@ public struct LikenessIndex: Sendable {
             }
         }
         return false
-    }
-
-    /// Calls `join` with the numbers of each pair of distinct looks held that look alike, once a
-    /// pair, but not for pairs `joined` says are known already (asked first: it saves comparing
-    /// them). Silhouettes are compared only with those sharing a block with them. `stop` is asked
-    /// every 256 silhouettes; false when it said to stop before every pair was found.
-    @discardableResult
-    public func forEachAlikePair(unless joined: (Int, Int) -> Bool, stop: () -> Bool = { false }, _ join: (Int, Int) -> Void) -> Bool {
-        looks.withUnsafeBufferPointer { looks in
-            /// Each look of `a` with each of `b`: by edge counts first (a small array), then whole.
-            func compare(_ a: ArraySlice<Int>, _ b: ArraySlice<Int>, cells: Int) {
-                for x in a {
-                    for y in b where abs(Int(edgeCounts[x]) - Int(edgeCounts[y])) <= Likeness.innerEdgeSlack && !joined(x, y)
-                        && looks[x].looksAlike(looks[y], silhouettesDifferingIn: cells) {
-                        join(x, y)
-                    }
-                }
-            }
-            return forEachNearSilhouettes(stop: stop) { s, t, cells in
-                if s == t {
-                    let own = looksOf[s]
-                    for n in own.indices { compare(own[n...n], own[(n + 1)...], cells: 0) }
-                } else {
-                    compare(looksOf[t][...], looksOf[s][...], cells: cells)
-                }
-            }
-        }
-    }
-
-    /// Calls `body` with each silhouette (s, s, 0) and each pair of silhouettes (s, t) at most
-    /// `silhouetteSlack` cells apart (t held before s) with how many cells they differ in, once a
-    /// pair: walking the chains of each block, bands first (a small array), then the first block
-    /// the two share, then their cells. False when `stop` (asked every 256 silhouettes) said so.
-    private func forEachNearSilhouettes(stop: () -> Bool, _ body: (Int, Int, Int) -> Void) -> Bool {
-        let blocks = Self.blocks
-        return silhouettes.withUnsafeBufferPointer { silhouettes in
-            for s in silhouettes.indices {
-                if s & 255 == 255 && stop() { return false }
-                body(s, s, 0)
-                for b in 0..<blocks {
-                    var t = earlier[s * blocks + b]
-                    while t >= 0 {
-                        defer { t = earlier[t * blocks + b] }
-                        if !bands[t].mayBeAlike(bands[s]) { continue }
-                        if (0..<b).contains(where: { hashes[t * blocks + $0] == hashes[s * blocks + $0] }) { continue }
-                        let cells = silhouettes[t].differingCells(from: silhouettes[s])
-                        if cells <= Likeness.silhouetteSlack { body(s, t, cells) }
-                    }
-                }
-            }
-            return true
-        }
     }
 
     /// The hashes of the silhouette's interleaved blocks (block b: the cells i with i mod `blocks` = b).

@@ -93,87 +93,45 @@ public enum Lookalikes {
     /// Same: pictures by fingerprint. Nearly: pictures of one look are alike; distinct looks are
     /// compared only when their silhouettes are one with other looks, or share a block with
     /// another silhouette (`LikenessIndex`'s promise: alike ones do): those looks, drawn again by
-    /// `look` (given an index of the look's first picture), go in a `LikenessIndex`, whose alike
-    /// pairs are joined into chains. A look alone, far from every other silhouette, is never drawn.
-    /// `room` is asked, before the near pass, for the bytes it will hold (`nearPassBytes` a look
-    /// drawn again); when it says no, only the exact groups come back and `nearSkipped` is true.
-    /// The near pass tells `progress` how many of its looks it has drawn (every 4,096, and of
-    /// how many) and asks `isCancelled` every 256 looks or silhouettes: nil once it says so.
+    /// `look` (given an index of the look's first picture), are joined part by part
+    /// (`NearLooks.groups`). A look alone, far from every other silhouette, is never drawn.
+    /// `room` is asked, before each part, for the bytes it will hold beyond what it granted (about
+    /// `partLooks` looks' worth: the pass holds a part at a time); when it says no, only the exact
+    /// groups come back and `nearSkipped` is true. The near pass tells `progress` how many of its
+    /// looks it has drawn (every 4,096, and of how many) and asks `isCancelled` every 256 looks
+    /// or 65,536 pairs read: nil once it says so.
     public static func groups(_ keys: [PictureKey], near: Bool = true, room: (Int) -> Bool = { _ in true },
                               isCancelled: () -> Bool = { false }, progress: (_ drawn: Int, _ of: Int) -> Void = { _, _ in },
+                              partLooks: Int = nearPartLooks,
                               look: (Int) -> Likeness.Look) -> (groups: Groups<Int>, nearSkipped: Bool)? {
         // Distinct pictures in order of first appearance: `uniqueOf` each item, `first` item of each.
-        var table = NumberTable(capacity: keys.count)
-        var uniqueOf = [Int32](repeating: 0, count: keys.count), first: [Int] = [], members: [Int32] = []
-        for (i, key) in keys.enumerated() {
-            let u = table.number(of: key.picture, else: first.count) ?? first.count
-            if u == first.count { first.append(i); members.append(0) }
-            uniqueOf[i] = Int32(u)
-            members[u] += 1
-        }
+        let (uniqueOf, first) = NumberTable.numbered(keys.count) { keys[$0].picture }
+        var members = [Int32](repeating: 0, count: first.count)
+        for u in uniqueOf { members[Int(u)] += 1 }
         let exact = collect(keys.count) { members[Int(uniqueOf[$0])] > 1 ? Int(uniqueOf[$0]) : nil }
         guard near else { return (Groups(exact: exact, near: []), false) }
 
-        // Distinct looks of the distinct pictures (`lookOf` each, `firstOfLook` item of each), and
-        // the distinct silhouettes of the looks (`silhouetteOf` each, how many looks each has).
-        var looks = NumberTable(capacity: first.count), lookOf: [Int] = [], firstOfLook: [Int] = []
-        lookOf.reserveCapacity(first.count)
-        for i in first {
-            let l = looks.number(of: keys[i].look, else: firstOfLook.count) ?? firstOfLook.count
-            if l == firstOfLook.count { firstOfLook.append(i) }
-            lookOf.append(l)
-        }
-        var silhouettes = NumberTable(capacity: firstOfLook.count), silhouetteOf: [Int] = [], firstOfSilhouette: [Int] = [], looksIn: [Int] = []
-        for i in firstOfLook {
-            let s = silhouettes.number(of: keys[i].silhouette, else: firstOfSilhouette.count) ?? firstOfSilhouette.count
-            if s == firstOfSilhouette.count { firstOfSilhouette.append(i); looksIn.append(0) }
-            silhouetteOf.append(s)
-            looksIn[s] += 1
-        }
-        // The silhouettes whose looks may be alike another: more than one look, or a block shared.
-        var compared = looksIn.map { $0 > 1 }
-        for b in 0..<LikenessIndex.blocks {
-            var blocks = NumberTable(capacity: firstOfSilhouette.count)
-            for (s, i) in firstOfSilhouette.enumerated() {
-                if let t = blocks.number(of: UInt64(keys[i].block(b)), else: s) { (compared[s], compared[t]) = (true, true) }
+        // Distinct looks of the distinct pictures: `lookOf` each, the item of `keys` first of each.
+        let (lookOf, firstUnique) = NumberTable.numbered(first.count) { keys[Int(first[$0])].look }
+        let firstOfLook = firstUnique.map { first[Int($0)] }
+        switch NearLooks.groups(of: firstOfLook, keys: keys, room: room, isCancelled: isCancelled, progress: progress,
+                                partLooks: partLooks, look: look) {
+        case .cancelled: return nil
+        case .refused: return (Groups(exact: exact, near: []), true)
+        case .joined(let groupOf):
+            var uniques = [Int32](repeating: 0, count: firstOfLook.count)
+            for l in lookOf { uniques[Int(groupOf[Int(l)])] += 1 }
+            let nearGroups = collect(keys.count) { i in
+                let g = Int(groupOf[Int(lookOf[Int(uniqueOf[i])])])
+                return uniques[g] > 1 ? g : nil
             }
+            return (Groups(exact: exact, near: nearGroups), false)
         }
-        // Those looks drawn again in an index (its numbers are `indexed`'s), their alike pairs
-        // joined: what that holds is asked for first.
-        let drawn = firstOfLook.indices.reduce(0) { $0 + (compared[silhouetteOf[$1]] ? 1 : 0) }
-        guard room(drawn * nearPassBytes) else { return (Groups(exact: exact, near: []), true) }
-        var index = LikenessIndex(), indexed: [Int] = [], done = 0
-        for (l, i) in firstOfLook.enumerated() where compared[silhouetteOf[l]] {
-            if done & 255 == 0 && isCancelled() { return nil }
-            if done & 4095 == 0 { progress(done, drawn) }
-            index.insert(look(i))
-            done += 1
-            if index.count > indexed.count { indexed.append(l) }
-        }
-        progress(drawn, drawn)
-        var parent = Array(0..<firstOfLook.count)
-        func root(_ x: Int) -> Int {
-            var x = x
-            while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
-            return x
-        }
-        let finished = index.forEachAlikePair(unless: { root(indexed[$0]) == root(indexed[$1]) }, stop: isCancelled) { a, b in
-            let (ra, rb) = (root(indexed[a]), root(indexed[b]))
-            parent[max(ra, rb)] = min(ra, rb)
-        }
-        guard finished else { return nil }
-        var uniques = [Int](repeating: 0, count: firstOfLook.count)
-        for u in first.indices { uniques[root(lookOf[u])] += 1 }
-        let nearGroups = collect(keys.count) { i in
-            let r = root(lookOf[Int(uniqueOf[i])])
-            return uniques[r] > 1 ? r : nil
-        }
-        return (Groups(exact: exact, near: nearGroups), false)
     }
 
-    /// About the bytes the near pass of `groups` holds for each look it draws again: the look, its
-    /// silhouette, the index's entries and the pass's own arrays (measured: 935 MB for a million).
-    public static let nearPassBytes = 1_024
+    /// About how many looks a part of the near pass holds at once (`NearLooks.groups`): about
+    /// 23 MB of a million-Fonster library's 620,000 looks to compare.
+    public static let nearPartLooks = 1 << 16
 
     /// `groups(_:near:look:)` of `pictures` (for tests and benchmarks).
     public static func groups(_ pictures: [Picture], near: Bool = true) -> Groups<Int> {

@@ -25,4 +25,16 @@ struct NumberTable {
         (keys[slot], numbers[slot]) = (key, Int32(truncatingIfNeeded: number))
         return nil
     }
+
+    /// Numbers items 0..<`count` by `key` in order of first appearance: the number of each item,
+    /// and the first item of each number (the table is let go on return).
+    static func numbered(_ count: Int, key: (Int) -> UInt64) -> (numberOf: [Int32], firstOf: [Int32]) {
+        var table = NumberTable(capacity: count), numberOf = [Int32](repeating: 0, count: count), firstOf: [Int32] = []
+        for i in 0..<count {
+            let n = table.number(of: key(i), else: firstOf.count) ?? firstOf.count
+            if n == firstOf.count { firstOf.append(Int32(i)) }
+            numberOf[i] = Int32(n)
+        }
+        return (numberOf, firstOf)
+    }
 }

@@ -145,6 +145,9 @@ import TestSupport
         }
         let groups = Lookalikes.groups(library), brute = Self.bruteGroups(library)
         #expect(groups.exact == brute.exact && groups.near == brute.near)
+        // The near pass in parts of 8 looks (each with the looks up to the slack past it) too.
+        let parted = Lookalikes.groups(library.map(PictureKey.init), partLooks: 8) { Likeness.Look(library[$0]) }?.groups
+        #expect(parted?.exact == brute.exact && parted?.near == brute.near)
         #expect(!groups.exact.isEmpty && groups.near.count > 10)
         let table = library
         for picture in library.prefix(120) { Self.expectMatches(Lookalikes.matches(of: picture, in: table), of: picture, in: library) }

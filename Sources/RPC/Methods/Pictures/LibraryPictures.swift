@@ -210,18 +210,18 @@ final class LibraryPictures: Sendable {
         }
     }
 
-    /// `Lookalikes.groups` with its near pass's bytes reserved from the budget while it runs:
-    /// without room, the exact groups only and the bytes the pass asked for (`refused`), never a
-    /// pass over the budget. The pass takes turns on the pool, stops when `request` is
+    /// `Lookalikes.groups` with its near pass's bytes reserved from the budget while it runs (as
+    /// each part asks): without room, the exact groups only and the bytes the pass asked for in
+    /// all (`refused`), never a pass over the budget. The pass takes turns on the pool, stops when `request` is
     /// cancelled (-32800) and tells `progress` how many looks it has drawn.
     private func groupsWithinBudget(_ keys: [PictureKey], near: Bool, request: RequestContext, progress: (Int, Int) -> Void = { _, _ in },
                                     look: (Int) -> Likeness.Look) throws(ResponseError) -> (groups: Lookalikes.Groups<Int>, refused: Int?) {
         var reserved = 0, asked = 0
         defer { if reserved > 0 { account?.release(reserved, for: .work) } }
         guard let (groups, skipped) = Lookalikes.groups(keys, near: near, room: { bytes in
-            asked = bytes
+            asked += bytes
             guard account?.tryReserve(bytes, for: .work) ?? true else { return false }
-            if account != nil { reserved = bytes }
+            if account != nil { reserved += bytes }
             return true
         }, isCancelled: { request.takeTurn() }, progress: progress, look: look) else { throw ResponseError.requestCancelled }
         return (groups, skipped ? asked : nil)
