@@ -105,6 +105,16 @@ enum Schema {
         );
         DROP TABLE pictures;
         """,
+        // Version 6: the library's near look-alike groups as last worked out, with a fingerprint
+        // of the keys they were worked out from (`StoredGroups`): a restarted server reads them
+        // instead of comparing a million looks again. One row; a cache like `picture_keys`.
+        """
+        CREATE TABLE lookalike_groups (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            fingerprint INTEGER NOT NULL,
+            groups BLOB NOT NULL
+        );
+        """,
     ]
 
     /// The newest schema version this build knows.

@@ -82,14 +82,19 @@ extension FonsterStore {
                     try db.query("INSERT OR REPLACE INTO picture_keys (seed, engine, key) VALUES (?, ?, ?)",
                                  [.text(seed), .text(engine.rawValue), .blob(key.bytes)])
                 }
-                // Counted, so other processes take this write for no change (`checkForExternalChanges`).
-                try db.exec("INSERT INTO meta (key, value) VALUES ('pictures_written', '1') ON CONFLICT (key) DO UPDATE SET value = value + 1")
-                lastPicturesWritten = try db.scalarText("SELECT value FROM meta WHERE key = 'pictures_written'")
+                try countPicturesWritten()
                 let kept = try db.scalarInt("SELECT count(*) FROM picture_keys") ?? 0, fonsters = try db.scalarInt("SELECT count(*) FROM fonsters") ?? 0
                 if kept > fonsters + fonsters / 4 + 64 {
                     try db.exec("DELETE FROM picture_keys WHERE (seed, engine) NOT IN (SELECT seed, engine FROM fonsters)")
                 }
             }
         }
+    }
+
+    /// Counts a write of the look-alikes' cache (keys or groups) in `meta` `pictures_written`, so
+    /// other processes take it for no change (`checkForExternalChanges`). In a transaction.
+    func countPicturesWritten() throws(StoreError) {
+        try db.exec("INSERT INTO meta (key, value) VALUES ('pictures_written', '1') ON CONFLICT (key) DO UPDATE SET value = value + 1")
+        lastPicturesWritten = try db.scalarText("SELECT value FROM meta WHERE key = 'pictures_written'")
     }
 }

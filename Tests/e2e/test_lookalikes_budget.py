@@ -2,7 +2,9 @@
 draws again, reserved from the server's memory budget before it starts. A budget without room
 refuses with noMemoryRoom (1015), saying how much is needed and how to ask for less, and changes
 nothing; identical pictures alone (`near: false`) still work; with room, the same library is
-grouped by look. The peak (VmHWM from /proc) stays within idle + budget."""
+grouped by look, and a restarted server reads those groups from the file instead of comparing
+the looks again. The peak (VmHWM from /proc) stays within idle + budget."""
+import json
 import subprocess
 
 from conftest import LineClient, proc_status
@@ -36,7 +38,30 @@ def test_comparing_by_look_is_refused_when_the_budget_has_no_room_and_answers_wh
 
     roomy = LineClient(fonsters_bin, "--store", store)
     try:
-        grouped = roomy.call("fonsters/lookalikes", {})["result"]
+        grouped, reports = call_with_progress(roomy, "fonsters/lookalikes", {"workDoneToken": "first"})
         assert grouped["exact"] == exact["exact"] and grouped["near"], "the same library, grouped by look too"
+        assert any(r.get("message", "").startswith("Compared") for r in reports), reports
     finally:
         roomy.close()
+
+    # Restarted, the library unchanged: the groups kept in the file, no look compared again.
+    restarted = LineClient(fonsters_bin, "--store", store)
+    try:
+        again, reports = call_with_progress(restarted, "fonsters/lookalikes", {"workDoneToken": "again"})
+        assert again == grouped
+        assert not any(r.get("message", "").startswith("Compared") for r in reports), reports
+    finally:
+        restarted.close()
+
+
+def call_with_progress(client, method, params):
+    """The result of `method`, and the values of the `$/progress` reports sent before it."""
+    client.process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": "p", "method": method, "params": params}).encode() + b"\n")
+    client.process.stdin.flush()
+    reports = []
+    while True:
+        message = json.loads(client.process.stdout.readline())
+        if message.get("method") == "$/progress":
+            reports.append(message["params"]["value"])
+        elif message.get("id") == "p":
+            return message["result"], reports

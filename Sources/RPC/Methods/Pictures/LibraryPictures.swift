@@ -13,6 +13,8 @@ import FonsterStore
 final class LibraryPictures: Sendable {
     /// How many keys were drawn in all (for tests).
     private let drawn = Locked(0)
+    /// How many near passes were run (for tests).
+    private let nearPasses = Locked(0)
     /// The library's keys in list order as the store stood at `version` (the newest a method saw).
     private let kept = Locked<(version: StoreVersion, keys: Keys)?>(nil)
 
@@ -90,7 +92,14 @@ final class LibraryPictures: Sendable {
             return unsaved
         }
         try? store.storeKeys(rows)
+        if let groups = unsavedGroups.withLock({ unsaved in
+            defer { unsaved = nil }
+            return unsaved
+        }) { try? store.storeGroups(groups) }
     }
+
+    /// Near groups worked out since the store last kept them (`FonsterStore.storeGroups`).
+    private let unsavedGroups = Locked<StoredGroups?>(nil)
 
     /// The kept keys when they are those of `version`.
     private func kept(at version: StoreVersion) -> Keys? {
@@ -121,6 +130,13 @@ final class LibraryPictures: Sendable {
             return soon || unsaved.count >= 256
         }
         if saving { hook() }
+    }
+
+    /// Keeps `groups` for the store to keep, and has it do so (none for a library in memory).
+    private func save(_ groups: StoredGroups) {
+        guard let hook = onDrawn.withLock({ $0 }) else { return }
+        unsavedGroups.withLock { $0 = groups }
+        hook()
     }
 
     /// The Fonsters of `library` (but `except`) that draw the picture `draw` gives or one that
@@ -190,12 +206,22 @@ final class LibraryPictures: Sendable {
     /// compute pool: from the kept keys, so asking again after an edit draws only what changed.
     /// Reports `$/progress` (when the request asked for it) as it draws keys (the first half) and
     /// compares looks (the second).
-    func groups(of library: Library, near: Bool, request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
+    func groups(of library: Library, near: Bool, stored: StoredGroups? = nil, request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
         if let known = grouped.withLock({ $0.flatMap { $0.version == library.version && $0.near == near ? $0.groups : nil } }) { return known }
         return try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
             let keys = try self.keys(library, request) { done, total in
                 request.reportProgress(message: "Drew \(English.grouped(done)) of \(English.grouped(total)) pictures", percentage: done * 50 / max(total, 1))
             }
+            let fingerprint = near ? NearGroupsCoding.fingerprint(keys.keys) : 0
+            // The near groups the store kept of these very keys: the exact ones only to work out.
+            if let stored, stored.fingerprint == fingerprint, let kept = NearGroupsCoding.groups(stored.bytes, count: keys.count) {
+                var found = try self.groupsWithinBudget(keys.keys, near: false, request: request) { keys.look($0) }.groups
+                found.near = kept
+                let groups = found.map { keys.seeds[$0].id }
+                self.keep(groups, near: near, at: library.version)
+                return groups
+            }
+            if near { self.nearPasses.withLock { $0 += 1 } }
             let (found, refused) = try self.groupsWithinBudget(keys.keys, near: near, request: request, progress: { done, total in
                 request.reportProgress(message: "Compared \(English.grouped(done)) of \(English.grouped(total)) looks", percentage: 50 + done * 50 / max(total, 1))
             }) { keys.look($0) }
@@ -204,6 +230,7 @@ final class LibraryPictures: Sendable {
                                     + "Fonsters by how they look (the comparison holds about \(max(1, needed >> 20)) MiB): ask with near: false for identical pictures only, "
                                     + "or start the server with a larger --memory-budget.", data: ["needed": .int(Int64(needed))])
             }
+            if near { self.save(StoredGroups(fingerprint: fingerprint, bytes: NearGroupsCoding.bytes(found.near, count: keys.count))) }
             let groups = found.map { keys.seeds[$0].id }
             self.keep(groups, near: near, at: library.version)
             return groups
@@ -297,4 +324,7 @@ final class LibraryPictures: Sendable {
 
     /// How many keys were drawn for the library (not read from the store or kept): for tests.
     var drawnCount: Int { drawn.withLock { $0 } }
+
+    /// How many times the library's looks were compared (not read from the store): for tests.
+    var nearPassCount: Int { nearPasses.withLock { $0 } }
 }

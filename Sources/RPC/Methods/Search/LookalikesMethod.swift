@@ -34,9 +34,13 @@ enum LookalikesMethod: RPCMethod {
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
         try await request.withProgress(title: "Finding look-alikes", message: "Reading the library") { () throws(ResponseError) -> Result in
-            let fonsters = try await context.withStore { store throws(StoreError) in try context.pictures.library(store) }
+            let near = params.near ?? true
+            // The library, and the near groups the store kept (read only when they may serve).
+            let (fonsters, stored) = try await context.withStore { store throws(StoreError) in
+                (try context.pictures.library(store), near ? try store.storedGroups() : nil)
+            }
             request.leaveOrder()
-            let groups = try await context.pictures.groups(of: fonsters, near: params.near ?? true, request: request)
+            let groups = try await context.pictures.groups(of: fonsters, near: near, stored: stored, request: request)
             return Result(groups: groups, count: fonsters.count)
         }
     }
