@@ -39,17 +39,19 @@ extension LibraryPictures {
             (keys[i], bands[i]) = (key, key.bands)
         }
 
-        /// Puts `key` as `seed`'s Fonster's: in its place, or last when new.
-        mutating func put(_ seed: StoredSeed, _ key: PictureKey) {
+        /// Puts `key` as `seed`'s Fonster's: in its place, or last when new; gives where.
+        @discardableResult
+        mutating func put(_ seed: StoredSeed, _ key: PictureKey) -> Int {
             bytes += Self.bytes(seed)
             if let i = seeds.firstIndex(where: { $0.id == seed.id }) {
                 bytes -= Self.bytes(seeds[i])
                 (seeds[i], keys[i], bands[i]) = (seed, key, key.bands)
-            } else {
-                seeds.append(seed)
-                keys.append(key)
-                bands.append(key.bands)
+                return i
             }
+            seeds.append(seed)
+            keys.append(key)
+            bands.append(key.bands)
+            return seeds.count - 1
         }
 
         /// The look of the `i`-th Fonster's picture, drawn again.

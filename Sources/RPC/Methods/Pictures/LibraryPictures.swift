@@ -14,7 +14,12 @@ final class LibraryPictures: Sendable {
     /// How many keys were drawn in all (for tests).
     private let drawn = Locked(0)
     /// How many near passes were run (for tests).
-    private let nearPasses = Locked(0)
+    let nearPasses = Locked(0)
+    /// The last groups worked out (`LibraryGroups.swift`).
+    let grouped = Locked<KeptGroups?>(nil)
+    /// The Fonsters made or changed through this finder, in order, each with the library's version
+    /// after it and its place in the kept keys (`LibraryGroups.swift`: the near groups follow them).
+    let edits = Locked<[(version: StoreVersion, index: Int)]>([])
     /// The library's keys in list order as the store stood at `version` (the newest a method saw).
     private let kept = Locked<(version: StoreVersion, keys: Keys)?>(nil)
 
@@ -132,8 +137,11 @@ final class LibraryPictures: Sendable {
         if saving { hook() }
     }
 
+    /// How many edits `edits` keeps (the oldest half let go past it).
+    static let editsKept = 1_024
+
     /// Keeps `groups` for the store to keep, and has it do so (none for a library in memory).
-    private func save(_ groups: StoredGroups) {
+    func save(_ groups: StoredGroups) {
         guard let hook = onDrawn.withLock({ $0 }) else { return }
         unsavedGroups.withLock { $0 = groups }
         hook()
@@ -202,79 +210,6 @@ final class LibraryPictures: Sendable {
         }
     }
 
-    /// `library` grouped by identical pictures, and with `near` by nearly identical ones, on the
-    /// compute pool: from the kept keys, so asking again after an edit draws only what changed.
-    /// Reports `$/progress` (when the request asked for it) as it draws keys (the first half) and
-    /// compares looks (the second).
-    func groups(of library: Library, near: Bool, stored: StoredGroups? = nil, request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
-        if let known = grouped.withLock({ $0.flatMap { $0.version == library.version && $0.near == near ? $0.groups : nil } }) { return known }
-        return try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
-            let keys = try self.keys(library, request) { done, total in
-                request.reportProgress(message: "Drew \(English.grouped(done)) of \(English.grouped(total)) pictures", percentage: done * 50 / max(total, 1))
-            }
-            let fingerprint = near ? NearGroupsCoding.fingerprint(keys.keys) : 0
-            // The near groups the store kept of these very keys: the exact ones only to work out.
-            if let stored, stored.fingerprint == fingerprint, let kept = NearGroupsCoding.groups(stored.bytes, count: keys.count) {
-                var found = try self.groupsWithinBudget(keys.keys, near: false, request: request) { keys.look($0) }.groups
-                found.near = kept
-                let groups = found.map { keys.seeds[$0].id }
-                self.keep(groups, near: near, at: library.version)
-                return groups
-            }
-            if near { self.nearPasses.withLock { $0 += 1 } }
-            let (found, refused) = try self.groupsWithinBudget(keys.keys, near: near, request: request, progress: { done, total in
-                request.reportProgress(message: "Compared \(English.grouped(done)) of \(English.grouped(total)) looks", percentage: 50 + done * 50 / max(total, 1))
-            }) { keys.look($0) }
-            if let needed = refused {
-                throw ResponseError(code: .noMemoryRoom, message: "The server's memory budget has no room to compare these \(English.grouped(keys.count)) "
-                                    + "Fonsters by how they look (the comparison holds about \(max(1, needed >> 20)) MiB): ask with near: false for identical pictures only, "
-                                    + "or start the server with a larger --memory-budget.", data: ["needed": .int(Int64(needed))])
-            }
-            if near { self.save(StoredGroups(fingerprint: fingerprint, bytes: NearGroupsCoding.bytes(found.near, count: keys.count))) }
-            let groups = found.map { keys.seeds[$0].id }
-            self.keep(groups, near: near, at: library.version)
-            return groups
-        }
-    }
-
-    /// `Lookalikes.groups` with its near pass's bytes reserved from the budget while it runs (as
-    /// each part asks): without room, the exact groups only and the bytes the pass asked for in
-    /// all (`refused`), never a pass over the budget. The pass takes turns on the pool, stops when `request` is
-    /// cancelled (-32800) and tells `progress` how many looks it has drawn.
-    private func groupsWithinBudget(_ keys: [PictureKey], near: Bool, request: RequestContext, progress: (Int, Int) -> Void = { _, _ in },
-                                    look: (Int) -> Likeness.Look) throws(ResponseError) -> (groups: Lookalikes.Groups<Int>, refused: Int?) {
-        var reserved = 0, asked = 0
-        defer { if reserved > 0 { account?.release(reserved, for: .work) } }
-        guard let (groups, skipped) = Lookalikes.groups(keys, near: near, room: { bytes in
-            asked += bytes
-            guard account?.tryReserve(bytes, for: .work) ?? true else { return false }
-            if account != nil { reserved += bytes }
-            return true
-        }, isCancelled: { request.takeTurn() }, progress: progress, look: look) else { throw ResponseError.requestCancelled }
-        return (groups, skipped ? asked : nil)
-    }
-
-    /// The last groups worked out, of the library at `version` (`fonsters/lookalikes` asked again
-    /// of an unchanged library answers them without drawing any look again).
-    private let grouped = Locked<(version: StoreVersion, near: Bool, groups: Lookalikes.Groups<UUID>, bytes: Int)?>(nil)
-
-    /// Keeps `groups` of the library at `version` in place of the last, while the budget grants
-    /// their bytes (16 a member).
-    private func keep(_ groups: Lookalikes.Groups<UUID>, near: Bool, at version: StoreVersion) {
-        let bytes = 16 * (groups.exact.reduce(0) { $0 + $1.count } + groups.near.reduce(0) { $0 + $1.count })
-        grouped.withLock { grouped in
-            let before = grouped?.bytes ?? 0
-            guard grouped.map({ version.isAtLeast($0.version) }) ?? true else { return }
-            if bytes <= before || account?.tryReserve(bytes - before, for: .kept) ?? true {
-                if bytes < before { account?.release(before - bytes, for: .kept) }
-                grouped = (version, near, groups, bytes)
-            } else {
-                account?.release(before, for: .kept)
-                grouped = nil
-            }
-        }
-    }
-
     /// The keys of `library` in order, those it misses drawn (and kept for the store to keep),
     /// with `edited` put in (in its place, or last when new); kept for the next method, while the
     /// budget grants their bytes. Asks `request` whether to stop every 256 Fonsters drawn, and
@@ -306,7 +241,13 @@ final class LibraryPictures: Sendable {
             drawn.withLock { $0 += missing.count }
             save(drawnNow, soon: true)
         }
-        if let edited { keys.put(edited.seed, edited.key) }
+        if let edited {
+            let index = keys.put(edited.seed, edited.key)
+            edits.withLock { edits in
+                if edits.count == Self.editsKept { edits.removeFirst(edits.count / 2) }
+                edits.append((library.version, index))
+            }
+        }
         kept.withLock { kept in
             let before = kept?.keys.bytes ?? 0
             guard kept.map({ library.version.isAtLeast($0.version) }) ?? true else { return }

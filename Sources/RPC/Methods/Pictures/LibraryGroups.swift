@@ -1,0 +1,153 @@
+import Foundation
+import CreatureCore
+import FonsterStore
+
+/// The last groups `LibraryPictures` worked out: of the library at `version`, by id, and the near
+/// ones by place in the kept keys too (what an edit since is merged into).
+struct KeptGroups: Sendable {
+    let version: StoreVersion
+    let near: Bool
+    let groups: Lookalikes.Groups<UUID>
+    let nearPlaces: [[Int]]
+    /// What they hold, counted on the memory budget: 16 bytes a member, 8 more a near one.
+    var bytes: Int {
+        16 * (groups.exact.reduce(0) { $0 + $1.count } + groups.near.reduce(0) { $0 + $1.count }) + 8 * nearPlaces.reduce(0) { $0 + $1.count }
+    }
+}
+
+extension LibraryPictures {
+    /// `library` grouped by identical pictures, and with `near` by nearly identical ones, on the
+    /// compute pool: from the kept keys, so asking again after an edit draws only what changed.
+    /// The near groups come, cheapest first, from those worked out before when only edits made
+    /// here came since (`mergedNear`), from the store's when they are of these very keys
+    /// (`stored`: a restart), else from a near pass over the whole library. Reports `$/progress`
+    /// (when the request asked for it) as it draws keys (the first half) and compares looks (the
+    /// second).
+    func groups(of library: Library, near: Bool, stored: StoredGroups? = nil, request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
+        if let known = grouped.withLock({ $0.flatMap { $0.version == library.version && $0.near == near ? $0.groups : nil } }) { return known }
+        return try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
+            let keys = try self.keys(library, request) { done, total in
+                request.reportProgress(message: "Drew \(English.grouped(done)) of \(English.grouped(total)) pictures", percentage: done * 50 / max(total, 1))
+            }
+            guard near else {
+                let found = try self.groupsWithinBudget(keys.keys, near: false, request: request) { keys.look($0) }.groups
+                return self.keep(found, near: false, keys: keys, at: library.version)
+            }
+            let fingerprint = NearGroupsCoding.fingerprint(keys.keys)
+            var nearGroups = try self.mergedNear(keys, at: library.version, request: request)
+            if nearGroups == nil, let stored, stored.fingerprint == fingerprint {
+                nearGroups = NearGroupsCoding.groups(stored.bytes, count: keys.count)
+            } else if let nearGroups {
+                self.save(StoredGroups(fingerprint: fingerprint, bytes: NearGroupsCoding.bytes(nearGroups, count: keys.count)))
+            }
+            // Known near groups: the exact ones only to work out.
+            if let nearGroups {
+                var found = try self.groupsWithinBudget(keys.keys, near: false, request: request) { keys.look($0) }.groups
+                found.near = nearGroups
+                return self.keep(found, near: true, keys: keys, at: library.version)
+            }
+            self.nearPasses.withLock { $0 += 1 }
+            let (found, refused) = try self.groupsWithinBudget(keys.keys, near: true, request: request, progress: { done, total in
+                request.reportProgress(message: "Compared \(English.grouped(done)) of \(English.grouped(total)) looks", percentage: 50 + done * 50 / max(total, 1))
+            }) { keys.look($0) }
+            if let needed = refused {
+                throw ResponseError(code: .noMemoryRoom, message: "The server's memory budget has no room to compare these \(English.grouped(keys.count)) "
+                                    + "Fonsters by how they look (the comparison holds about \(max(1, needed >> 20)) MiB): ask with near: false for identical pictures only, "
+                                    + "or start the server with a larger --memory-budget.", data: ["needed": .int(Int64(needed))])
+            }
+            self.save(StoredGroups(fingerprint: fingerprint, bytes: NearGroupsCoding.bytes(found.near, count: keys.count)))
+            return self.keep(found, near: true, keys: keys, at: library.version)
+        }
+    }
+
+    /// The near groups of the library `keys` holds (at `version`), from the last worked out when
+    /// every change since is an edit made here (`edits`, one logged change after another): nil
+    /// when there are none, or other changes came between, or more than 256 edits.
+    ///
+    /// The edited Fonsters are taken out of their groups and what is left of each such group is
+    /// grouped again by look (it can only part: none of its Fonsters is alike any outside it, or
+    /// they would have been one group); then each edited one is joined with every Fonster alike it
+    /// now (`Lookalikes.matches`) and their groups. That is the whole library's grouping: the
+    /// pairs of unedited Fonsters are as they were, and every pair with an edited one is looked at.
+    private func mergedNear(_ keys: Keys, at version: StoreVersion, request: RequestContext) throws(ResponseError) -> [[Int]]? {
+        guard let base = grouped.withLock({ $0.flatMap { $0.near ? $0 : nil } }), base.version != version,
+              let edited = editedSince(base.version, to: version), edited.count <= 256 else { return nil }
+        let changed = Set(edited)
+        var groups: [[Int]] = [], left: [[Int]] = []
+        for group in base.nearPlaces {
+            if group.contains(where: changed.contains) { left.append(group.filter { !changed.contains($0) }) } else { groups.append(group) }
+        }
+        for rest in left where rest.count > 1 {
+            let (parted, refused) = try groupsWithinBudget(rest.map { keys.keys[$0] }, near: true, request: request) { keys.look(rest[$0]) }
+            guard refused == nil else { return nil }
+            groups += parted.near.map { $0.map { rest[$0] } }
+        }
+        for e in changed.sorted() {
+            try request.checkpoint()
+            let (same, nearly) = Lookalikes.matches(of: Picture(seed: keys.seeds[e].seed, engine: keys.seeds[e].engine), in: keys.keys, bands: keys.bands) { keys.look($0) }
+            var merged = Set(same + nearly)
+            merged.insert(e)
+            guard merged.count > 1 else { continue }
+            var untouched: [[Int]] = []
+            for group in groups {
+                if group.contains(where: merged.contains) { merged.formUnion(group) } else { untouched.append(group) }
+            }
+            // A near group has two different pictures at least (else its Fonsters are one exact group).
+            if Set(merged.map { keys.keys[$0].picture }).count > 1 { untouched.append(merged.sorted()) }
+            groups = untouched
+        }
+        return groups.sorted { $0[0] < $1[0] }
+    }
+
+    /// The places of the Fonsters edited from `from` to `to`, when the edits recorded lead there
+    /// one logged change at a time (nil when not).
+    private func editedSince(_ from: StoreVersion, to: StoreVersion) -> [Int]? {
+        edits.withLock { edits -> [Int]? in
+            guard let start = edits.firstIndex(where: { $0.version.follows(from) }) else { return nil }
+            var at = from, places: [Int] = []
+            for edit in edits[start...] {
+                guard edit.version.follows(at) else { return nil }
+                places.append(edit.index)
+                at = edit.version
+                if at == to { return places }
+            }
+            return nil
+        }
+    }
+
+    /// `Lookalikes.groups` with its near pass's bytes reserved from the budget while it runs (as
+    /// each part asks): without room, the exact groups only and the bytes the pass asked for in
+    /// all (`refused`), never a pass over the budget. The pass takes turns on the pool, stops when `request` is
+    /// cancelled (-32800) and tells `progress` how many looks it has drawn.
+    func groupsWithinBudget(_ keys: [PictureKey], near: Bool, request: RequestContext, progress: (Int, Int) -> Void = { _, _ in },
+                            look: (Int) -> Likeness.Look) throws(ResponseError) -> (groups: Lookalikes.Groups<Int>, refused: Int?) {
+        var reserved = 0, asked = 0
+        defer { if reserved > 0 { account?.release(reserved, for: .work) } }
+        guard let (groups, skipped) = Lookalikes.groups(keys, near: near, room: { bytes in
+            asked += bytes
+            guard account?.tryReserve(bytes, for: .work) ?? true else { return false }
+            if account != nil { reserved += bytes }
+            return true
+        }, isCancelled: { request.takeTurn() }, progress: progress, look: look) else { throw ResponseError.requestCancelled }
+        return (groups, skipped ? asked : nil)
+    }
+
+    /// Keeps `found` (of the library `keys` holds, at `version`) in place of the last groups,
+    /// while the budget grants their bytes, and gives them by id.
+    private func keep(_ found: Lookalikes.Groups<Int>, near: Bool, keys: Keys, at version: StoreVersion) -> Lookalikes.Groups<UUID> {
+        let groups = found.map { keys.seeds[$0].id }
+        let kept = KeptGroups(version: version, near: near, groups: groups, nearPlaces: found.near)
+        grouped.withLock { grouped in
+            let before = grouped?.bytes ?? 0, bytes = kept.bytes
+            guard grouped.map({ version.isAtLeast($0.version) }) ?? true else { return }
+            if bytes <= before || account?.tryReserve(bytes - before, for: .kept) ?? true {
+                if bytes < before { account?.release(before - bytes, for: .kept) }
+                grouped = kept
+            } else {
+                account?.release(before, for: .kept)
+                grouped = nil
+            }
+        }
+        return groups
+    }
+}

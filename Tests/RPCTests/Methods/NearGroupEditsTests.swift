@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import TestSupport
+import CreatureCore
+@testable import RPC
+
+/// Edits made through the server since its last near groups are merged into them instead of
+/// comparing the whole library again: after every edit the answer is that of the library drawn
+/// afresh, and the whole library is compared once. A change the server did not make (a delete
+/// here is not merged, nor another process's edit) has the library compared again.
+@Suite(.offTheCooperativeThreads) struct NearGroupEditsTests {
+    /// Seeds that fall into the library's groups, and seeds of their own.
+    static let vocabulary = (1000..<1040).map { "alice \($0)" } + (0..<20).map { "quokka \($0)" } + ["hello", "grace", "linus", "zebra"]
+
+    @Test func createsAndUpdatesAreMergedIntoTheGroups() async throws {
+        let (path, h) = try await StoredKeysTests.library()
+        defer { StoredKeysTests.remove(path) }
+        try await StoredKeysTests.expectFresh(h, "at first")
+        #expect(h.context.pictures.nearPassCount == 1)
+        var random = SeededGenerator(seed: 38)
+        var ids = try #require(try await h.result("fonsters/list")["fonsters"]?.array).map { $0["id"]! }
+        for step in 0..<24 {
+            let seed = JSONValue.string(Self.vocabulary[Int(random.next() % UInt64(Self.vocabulary.count))])
+            let engine: JSONValue = random.next() % 4 == 0 ? "fonsters-v2" : "fonsters-v1"
+            switch step % 3 {
+            case 0: ids.append(try await h.result("fonsters/create", ["seed": seed, "engine": engine])["id"]!)
+            case 1: _ = try await h.result("fonsters/update", ["id": ids[Int(random.next() % UInt64(ids.count))], "seed": seed])
+            default: _ = try await h.result("fonsters/update", ["id": ids[Int(random.next() % UInt64(ids.count))], "seed": seed, "engine": engine])
+            }
+            // Several edits between two answers, as well as one.
+            if step % 4 != 1 { try await StoredKeysTests.expectFresh(h, "step \(step)") }
+        }
+        #expect(h.context.pictures.nearPassCount == 1, "the library compared once, every edit merged")
+    }
+
+    @Test func aDeleteOrAnotherProcessesEditHasTheLibraryComparedAgain() async throws {
+        let (path, h) = try await StoredKeysTests.library()
+        defer { StoredKeysTests.remove(path) }
+        try await StoredKeysTests.expectFresh(h, "at first")
+        let ids = try #require(try await h.result("fonsters/list")["fonsters"]?.array).map { $0["id"]! }
+        _ = try await h.result("fonsters/delete", ["id": ids[3]])
+        try await StoredKeysTests.expectFresh(h, "after a delete")
+        #expect(h.context.pictures.nearPassCount == 2)
+        let other = MethodHarness(location: .file(path))
+        _ = try await other.result("fonsters/update", ["id": ids[5], "seed": "zebra"])
+        try await StoredKeysTests.expectFresh(h, "after another process's edit")
+        #expect(h.context.pictures.nearPassCount == 3)
+    }
+}
