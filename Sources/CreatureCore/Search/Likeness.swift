@@ -146,16 +146,20 @@ public struct Silhouette: Hashable, Sendable {
     /// from the middle rows out (where creatures differ), stopping once past `limit`.
     public func differsIn(moreThan limit: Int, from other: Silhouette) -> Bool {
         withUnsafeBytes(of: words) { a in
-            withUnsafeBytes(of: other.words) { b in
-                var count = 0
-                for n in 0..<16 {
-                    let w = (n &+ 6) & 15
-                    count &+= (a.load(fromByteOffset: w &* 8, as: UInt64.self) ^ b.load(fromByteOffset: w &* 8, as: UInt64.self)).nonzeroBitCount
-                    if count > limit { return true }
-                }
-                return false
-            }
+            withUnsafeBytes(of: other.words) { b in Self.differ(moreThan: limit, a.baseAddress!, b.baseAddress!) }
         }
+    }
+
+    /// `differsIn(moreThan:from:)` of the silhouettes whose words are at `a` and `b` (read in
+    /// place: an index keeping many side by side copies none).
+    @inline(__always) static func differ(moreThan limit: Int, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        var count = 0
+        for n in 0..<16 {
+            let w = (n &+ 6) & 15
+            count &+= (a.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self)).nonzeroBitCount
+            if count > limit { return true }
+        }
+        return false
     }
 
     /// How many cells are drawn.

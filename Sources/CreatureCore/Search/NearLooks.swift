@@ -80,21 +80,28 @@ struct NearLooks {
         previousLook.append(newestLook[s])
         newestLook[s] = Int32(number)
         parent.append(Int32(number))
-        var counts = [Int](repeating: 0, count: 16)
-        for (offset, bits) in [(0, look.across), (1024, look.down)] {
+        /// Appends the edges of `bits` (numbered from `offset`) and gives their counts by band.
+        func append(_ bits: Silhouette, offset: Int) -> UInt64 {
             withUnsafeBytes(of: bits.words) { raw in
-                for word in 0..<16 {
-                    var x = raw.load(fromByteOffset: word * 8, as: UInt64.self)
-                    counts[offset / 128 + word / 2] += x.nonzeroBitCount
-                    while x != 0 {
-                        edges.append(UInt16(offset + word * 64 + x.trailingZeroBitCount))
-                        x &= x &- 1
+                var packed: UInt64 = 0
+                for band in 0..<8 {
+                    var count = 0
+                    for word in 2 * band..<2 * band + 2 {
+                        var x = raw.load(fromByteOffset: word * 8, as: UInt64.self)
+                        count += x.nonzeroBitCount
+                        while x != 0 {
+                            edges.append(UInt16(offset + word * 64 + x.trailingZeroBitCount))
+                            x &= x &- 1
+                        }
                     }
+                    packed |= UInt64(min(count, 127)) << UInt64(band * 8)
                 }
+                return packed
             }
         }
+        let across = append(look.across, offset: 0), down = append(look.down, offset: 1024)
         edgeStart.append(UInt32(edges.count))
-        edgeBands.append(EdgeBands(counts))
+        edgeBands.append(EdgeBands(across: across, down: down))
         return number
     }
 
@@ -173,24 +180,47 @@ struct NearLooks {
                     bits.append(silhouettes[s])
                     group.append(groupOfOnlyLook(s))
                 }
-                for i in start..<end - 1 {
-                    let cells = order[i].key & 0xFFFF, own = order[i].bands, a = i - start
-                    group[a] = groupOfOnlyLook(Int(order[i].silhouette))
-                    var j = i + 1
-                    pairs: while j < end && (order[j].key & 0xFFFF) - cells <= UInt64(Likeness.silhouetteSlack) {
-                        defer { j += 1 }
-                        read &+= 1
-                        if read & 65535 == 0 && stop() { return false }
-                        guard order[j].bands.mayBeAlike(own) else { continue }
-                        let c = j - start
-                        for e in 0..<b where earlier[a * b + e] == earlier[c * b + e] { continue pairs }
-                        // A group seen earlier stays a part of the group it is in now.
-                        if group[a] >= 0 && group[a] == group[c] { continue }
-                        if bits[a].differsIn(moreThan: Likeness.silhouetteSlack, from: bits[c]) { continue }
-                        joinLooks(of: Int(order[i].silhouette), Int(order[j].silhouette))
-                        (group[a], group[c]) = (groupOfOnlyLook(Int(order[i].silhouette)), groupOfOnlyLook(Int(order[j].silhouette)))
+                let finished = order.withUnsafeBufferPointer { order in
+                    earlier.withUnsafeBufferPointer { earlier in
+                        bits.withUnsafeBytes { bits in
+                            group.withUnsafeMutableBufferPointer { group in
+                                joinPairs(in: UnsafeBufferPointer(rebasing: order[start..<end]), sharingFirst: b, earlier: earlier, bits: bits,
+                                          groups: group, read: &read, stop: stop)
+                            }
+                        }
                     }
                 }
+                if !finished { return false }
+            }
+        }
+        return true
+    }
+
+    /// The pairs of one bucket of block `b` (`bucket`, with its silhouettes' earlier block hashes,
+    /// bits and groups side by side), each read while their drawn cells are within the slack:
+    /// bands, then an earlier block shared (compared there), then one group already (a group seen
+    /// earlier stays a part of the group it is in now), then cells, then their looks.
+    private mutating func joinPairs(in bucket: UnsafeBufferPointer<(key: UInt64, bands: SilhouetteBands, silhouette: Int32)>, sharingFirst b: Int,
+                                    earlier: UnsafeBufferPointer<UInt32>, bits: UnsafeRawBufferPointer, groups: UnsafeMutableBufferPointer<Int32>,
+                                    read: inout Int, stop: () -> Bool) -> Bool {
+        let stride = MemoryLayout<Silhouette>.stride
+        var counted = read
+        defer { read = counted }
+        for a in 0..<bucket.count - 1 {
+            let cells = bucket[a].key & 0xFFFF, own = bucket[a].bands, s = Int(bucket[a].silhouette)
+            groups[a] = groupOfOnlyLook(s)
+            var c = a + 1
+            pairs: while c < bucket.count && (bucket[c].key & 0xFFFF) - cells <= UInt64(Likeness.silhouetteSlack) {
+                defer { c += 1 }
+                counted &+= 1
+                if counted & 65535 == 0 && stop() { return false }
+                guard bucket[c].bands.mayBeAlike(own) else { continue }
+                if groups[a] >= 0 && groups[a] == groups[c] { continue }
+                for e in 0..<b where earlier[a * b + e] == earlier[c * b + e] { continue pairs }
+                if Silhouette.differ(moreThan: Likeness.silhouetteSlack, bits.baseAddress! + a * stride, bits.baseAddress! + c * stride) { continue }
+                let t = Int(bucket[c].silhouette)
+                joinLooks(of: s, t)
+                (groups[a], groups[c]) = (groupOfOnlyLook(s), groupOfOnlyLook(t))
             }
         }
         return true
@@ -252,6 +282,9 @@ struct NearLooks {
 /// looks still differ in at least as many edges as their counts do).
 struct EdgeBands {
     let across: UInt64, down: UInt64
+
+    /// Bands as packed: eight counts of at most 127 a word, band k in byte k.
+    init(across: UInt64, down: UInt64) { (self.across, self.down) = (across, down) }
 
     /// The bands of sixteen counts (across, then down).
     init(_ counts: [Int]) {
