@@ -5,8 +5,9 @@ import CreatureCore
 /// Fonsters (each step imported from a `.fonsters` document by `fonsters-rpc import`), and at each
 /// size what the release server costs, as one table: the import (CPU and wall per 1,000 seeds, and
 /// in all), start-up (to the answer of `initialize`), a first and a deep page of `fonsters/list`,
-/// `fonsters/lookalikes` first and warm, `fonsters/lookalikesOf` per keystroke, `creature/search`
-/// per candidate (unlike 50 Fonsters of the library), and the server's peak RSS. Server figures are
+/// `fonsters/lookalikes` first, first after a restart (the groups kept in the file) and warm,
+/// `fonsters/lookalikesOf` per keystroke, `creature/search` per candidate (unlike 50 Fonsters of
+/// the library), and the server's peak RSS (the first server's). Server figures are
 /// its own CPU (every thread's, from schedstat). `GROWTH_SIZES` sets the sizes;
 /// `GROWTH_LOOKALIKES_MAX` (default 100,000) the largest library asked for look-alikes.
 enum GrowthBenchmark {
@@ -21,7 +22,7 @@ enum GrowthBenchmark {
         let lookalikesMax = environment["GROWTH_LOOKALIKES_MAX"].flatMap { Int($0) } ?? 100_000
         let (folder, path) = try RPCBenchmark.temporaryStore()
         defer { try? FileManager.default.removeItem(at: folder) }
-        print("| Fonsters | import CPU / wall (per 1,000) | start-up CPU | list page first / deep | look-alikes first / warm | lookalikesOf | search per candidate | peak RSS |")
+        print("| Fonsters | import CPU / wall (per 1,000) | start-up CPU | list page first / deep | look-alikes first / after a restart / warm | lookalikesOf | search per candidate | peak RSS |")
         print("|---|---|---|---|---|---|---|---|")
         var made = 0
         for size in sizes.sorted() where size > made {
@@ -92,8 +93,14 @@ enum GrowthBenchmark {
                 return (RPCBenchmark.ms(server.cpu() - before), answered)
             }
             let first = asked(), warm = (0..<5).map { _ in asked() }
-            let refused = !first.answered || warm.contains { !$0.answered } ? " (near refused: no room)" : ""
-            cells.append(String(format: "%.0f / %.1f ms", first.cpu, RPCBenchmark.percentile(warm.map(\.cpu), 0.5)) + refused)
+            // A server started again on the same file: its first call reads the groups kept there.
+            let again = try LookalikesBenchmark.Server(bin, path: store)
+            let beforeAgain = again.cpu()
+            let restarted = again.call("fonsters/lookalikes", "{}") != nil
+            let afterRestart = RPCBenchmark.ms(again.cpu() - beforeAgain)
+            again.child.stop()
+            let refused = !first.answered || !restarted || warm.contains { !$0.answered } ? " (near refused: no room)" : ""
+            cells.append(String(format: "%.0f / %.0f / %.1f ms", first.cpu, afterRestart, RPCBenchmark.percentile(warm.map(\.cpu), 0.5)) + refused)
             let typed = "grace hopper was here"
             let keys = (1...typed.count).map { n in server.timedWithCPU("fonsters/lookalikesOf", #"{"seed":"\#(typed.prefix(n))","engine":"fonsters-v2"}"#).cpu }
             cells.append(String(format: "%.2f ms", RPCBenchmark.percentile(keys, 0.5)))

@@ -156,13 +156,13 @@ struct NearLooks {
     /// then whether an earlier block was shared (compared there), then whether the two are in one
     /// group already, then their cells; only pairs close in cells reach their looks.
     private mutating func joinLooksOfNearSilhouettes(stop: () -> Bool, read: inout Int) -> Bool {
-        var order: [(key: UInt64, bands: SilhouetteBands, silhouette: Int32)] = []
+        var order: [(key: UInt64, bands: SpreadBands, silhouette: Int32)] = []
         var earlier: [UInt32] = [], bits: [Silhouette] = [], group: [Int32] = []
         order.reserveCapacity(silhouettes.count)
         for b in 0..<Self.blocks {
             order.removeAll(keepingCapacity: true)
             for s in silhouettes.indices {
-                order.append((UInt64(blockHashes[s * Self.blocks + b]) << 32 | UInt64(UInt16(bitPattern: drawn[s])), bands[s], Int32(s)))
+                order.append((UInt64(blockHashes[s * Self.blocks + b]) << 32 | UInt64(UInt16(bitPattern: drawn[s])), SpreadBands(bands[s]), Int32(s)))
             }
             order.sort { $0.key < $1.key }
             var start = 0
@@ -200,7 +200,7 @@ struct NearLooks {
     /// bits and groups side by side), each read while their drawn cells are within the slack:
     /// bands, then an earlier block shared (compared there), then one group already (a group seen
     /// earlier stays a part of the group it is in now), then cells, then their looks.
-    private mutating func joinPairs(in bucket: UnsafeBufferPointer<(key: UInt64, bands: SilhouetteBands, silhouette: Int32)>, sharingFirst b: Int,
+    private mutating func joinPairs(in bucket: UnsafeBufferPointer<(key: UInt64, bands: SpreadBands, silhouette: Int32)>, sharingFirst b: Int,
                                     earlier: UnsafeBufferPointer<UInt32>, bits: UnsafeRawBufferPointer, groups: UnsafeMutableBufferPointer<Int32>,
                                     read: inout Int, stop: () -> Bool) -> Bool {
         let stride = MemoryLayout<Silhouette>.stride
@@ -395,4 +395,29 @@ extension NearLooks {
         for l in groupOf.indices { groupOf[l] = Int32(root(l)) }
         return .joined(groupOf)
     }
+}
+
+/// A silhouette's bands (`SilhouetteBands`) as the four 16-bit lanes of a word, told close or not
+/// in a few word operations: in a pass's inner loop, where the bands' vector lanes cost a call.
+struct SpreadBands {
+    let lanes: UInt64
+
+    /// `bands` spread.
+    init(_ bands: SilhouetteBands) {
+        let x = UInt64(bands.packed)
+        lanes = (x & 0xFF) | (x & 0xFF00) << 8 | (x & 0xFF_0000) << 16 | (x & 0xFF00_0000) << 24
+    }
+
+    /// `SilhouetteBands.distance`: each lane 32,768 + one count - the other, both ways round; the
+    /// lane at 32,768 or more holds the difference.
+    @inline(__always) func distance(to other: SpreadBands) -> Int {
+        let high: UInt64 = 0x8000_8000_8000_8000
+        let ab = (lanes | high) &- other.lanes, ba = (other.lanes | high) &- lanes
+        let first = ((ab & high) >> 15) &* 0xFFFF
+        let differences = ((ab & first) | (ba & ~first)) ^ high
+        return Int((differences &* 0x0001_0001_0001_0001) >> 48)
+    }
+
+    /// `SilhouetteBands.mayBeAlike`.
+    @inline(__always) func mayBeAlike(_ other: SpreadBands) -> Bool { distance(to: other) <= Likeness.silhouetteSlack }
 }

@@ -16,8 +16,8 @@ import Testing
         }
     }
 
-    /// Silhouette bands: the distance is the sum of the four counts' differences, for random
-    /// counts including 0 and 255.
+    /// Silhouette bands, plain and spread: the distance is the sum of the four counts'
+    /// differences, for random counts including 0 and 255.
     @Test func silhouetteBandsDistanceIsTheSumOfTheDifferences() {
         var random = LookalikeTests.SplitMix(seed: 6)
         for round in 0..<5_000 {
@@ -25,6 +25,7 @@ import Testing
             func band(_ x: UInt32, _ k: Int) -> Int { Int((x >> UInt32(k * 8)) & 0xFF) }
             let expected = (0..<4).map { abs(band(a, $0) - band(b, $0)) }.reduce(0, +)
             #expect(SilhouetteBands(packed: a).distance(to: SilhouetteBands(packed: b)) == expected)
+            #expect(SpreadBands(SilhouetteBands(packed: a)).distance(to: SpreadBands(SilhouetteBands(packed: b))) == expected)
         }
     }
 
