@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Asks a library's look-alikes the way a client does and prints what each answer cost, with the
 server's peak memory over its idle RSS (VmHWM from /proc) and its CPU: docs/benchmarks.md, "A
-million Fonsters within the budget".
+million Fonsters within the budget" and "Near groups part by part". Run it twice on one file: the
+second run's first call reads the near groups the first kept there; the last call follows a create.
   scripts/bench-million-lookalikes.py BIN STORE [--memory-budget BYTES]
 Make the library first, e.g. a million seeds: `fonsters-rpc import DOC --store STORE --no-starter`."""
 import json
@@ -37,18 +38,25 @@ def main():
     idle = status(server.pid, "VmRSS")
     print(f"idle {idle >> 20} MiB")
     asks = [("fonsters/lookalikes", {}), ("fonsters/lookalikes", {"near": False}), ("fonsters/lookalikes", {}),
-            ("fonsters/lookalikesOf", {"seed": "grown 5"}), ("fonsters/list", {"start": 500_000, "count": 100})]
+            ("fonsters/lookalikesOf", {"seed": "grown 5"}), ("fonsters/list", {"start": 500_000, "count": 100}),
+            ("fonsters/create", {"seed": "grown again"}), ("fonsters/lookalikes", {})]
+
+    def cpu():
+        with open(f"/proc/{server.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / 100
+
     for n, (method, params) in enumerate(asks, 1):
+        before = cpu()
         answer, seconds = call(n, method, params)
+        used = cpu() - before
         if "error" in answer:
             what = f"error {answer['error']['code']}: {answer['error']['message'][:100]}"
         else:
             what = ", ".join(f"{k} {len(v) if isinstance(v, list) else v}" for k, v in answer["result"].items()
                              if k in ("exact", "near", "count", "sameCount", "nearlyCount", "fonsters"))
-        print(f"{method} {json.dumps(params)}: {seconds:.2f} s, {what}; peak over idle {(status(server.pid, 'VmHWM') - idle) >> 20} MiB")
-    with open(f"/proc/{server.pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    print(f"server CPU {(int(fields[11]) + int(fields[12])) / 100:.1f} s")
+        print(f"{method} {json.dumps(params)}: {seconds:.2f} s ({used:.2f} s CPU), {what}; peak over idle {(status(server.pid, 'VmHWM') - idle) >> 20} MiB")
+    print(f"server CPU {cpu():.1f} s")
     server.kill()
 
 
