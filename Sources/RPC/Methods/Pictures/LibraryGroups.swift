@@ -61,8 +61,9 @@ extension LibraryPictures {
     }
 
     /// The near groups of the library `keys` holds (at `version`), from the last worked out when
-    /// every change since is an edit made here (`edits`, one logged change after another): nil
-    /// when there are none, or other changes came between, or more than 256 edits.
+    /// every change since is an edit made here (`edits`, one logged change after another, each
+    /// Fonster still where it was put): nil when there are none, or other changes came between,
+    /// or more than 256 edits.
     ///
     /// The edited Fonsters are taken out of their groups and what is left of each such group is
     /// grouped again by look (it can only part: none of its Fonsters is alike any outside it, or
@@ -71,7 +72,9 @@ extension LibraryPictures {
     /// pairs of unedited Fonsters are as they were, and every pair with an edited one is looked at.
     private func mergedNear(_ keys: Keys, at version: StoreVersion, request: RequestContext) throws(ResponseError) -> [[Int]]? {
         guard let base = grouped.withLock({ $0.flatMap { $0.near ? $0 : nil } }), base.version != version,
-              let edited = editedSince(base.version, to: version), edited.count <= 256 else { return nil }
+              let edits = editedSince(base.version, to: version), edits.count <= 256,
+              edits.allSatisfy({ $0.index < keys.count && keys.seeds[$0.index].id == $0.id }) else { return nil }
+        let edited = edits.map(\.index)
         let changed = Set(edited)
         var groups: [[Int]] = [], left: [[Int]] = []
         for group in base.nearPlaces {
@@ -99,15 +102,15 @@ extension LibraryPictures {
         return groups.sorted { $0[0] < $1[0] }
     }
 
-    /// The places of the Fonsters edited from `from` to `to`, when the edits recorded lead there
-    /// one logged change at a time (nil when not).
-    private func editedSince(_ from: StoreVersion, to: StoreVersion) -> [Int]? {
-        edits.withLock { edits -> [Int]? in
+    /// The Fonsters edited from `from` to `to` (their places in the kept keys, and ids), when the
+    /// edits recorded lead there one logged change at a time (nil when not).
+    private func editedSince(_ from: StoreVersion, to: StoreVersion) -> [(index: Int, id: UUID)]? {
+        edits.withLock { edits -> [(index: Int, id: UUID)]? in
             guard let start = edits.firstIndex(where: { $0.version.follows(from) }) else { return nil }
-            var at = from, places: [Int] = []
+            var at = from, places: [(index: Int, id: UUID)] = []
             for edit in edits[start...] {
                 guard edit.version.follows(at) else { return nil }
-                places.append(edit.index)
+                places.append((edit.index, edit.id))
                 at = edit.version
                 if at == to { return places }
             }

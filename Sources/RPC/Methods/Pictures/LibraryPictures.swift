@@ -19,7 +19,7 @@ final class LibraryPictures: Sendable {
     let grouped = Locked<KeptGroups?>(nil)
     /// The Fonsters made or changed through this finder, in order, each with the library's version
     /// after it and its place in the kept keys (`LibraryGroups.swift`: the near groups follow them).
-    let edits = Locked<[(version: StoreVersion, index: Int)]>([])
+    let edits = Locked<[(version: StoreVersion, index: Int, id: UUID)]>([])
     /// The library's keys in list order as the store stood at `version` (the newest a method saw).
     private let kept = Locked<(version: StoreVersion, keys: Keys)?>(nil)
 
@@ -245,7 +245,7 @@ final class LibraryPictures: Sendable {
             let index = keys.put(edited.seed, edited.key)
             edits.withLock { edits in
                 if edits.count == Self.editsKept { edits.removeFirst(edits.count / 2) }
-                edits.append((library.version, index))
+                edits.append((library.version, index, edited.seed.id))
             }
         }
         kept.withLock { kept in
