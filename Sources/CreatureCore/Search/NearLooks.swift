@@ -152,9 +152,8 @@ struct NearLooks {
 
     /// Each block in turn: the silhouettes sorted by its hash then drawn cells, so that a run of one
     /// hash (a bucket) lies side by side with its bands. A bucket's earlier block hashes, bits and
-    /// groups are gathered beside it, so its pairs are read from a few arrays in order: bands,
-    /// then whether an earlier block was shared (compared there), then whether the two are in one
-    /// group already, then their cells; only pairs close in cells reach their looks.
+    /// groups are gathered beside it, so its pairs are read from a few arrays in order
+    /// (`joinPairs`); only pairs close in cells reach their looks.
     private mutating func joinLooksOfNearSilhouettes(stop: () -> Bool, read: inout Int) -> Bool {
         var order: [(key: UInt64, bands: SpreadBands, silhouette: Int32)] = []
         var earlier: [UInt32] = [], bits: [Silhouette] = [], group: [Int32] = []
@@ -198,8 +197,8 @@ struct NearLooks {
 
     /// The pairs of one bucket of block `b` (`bucket`, with its silhouettes' earlier block hashes,
     /// bits and groups side by side), each read while their drawn cells are within the slack:
-    /// bands, then an earlier block shared (compared there), then one group already (a group seen
-    /// earlier stays a part of the group it is in now), then cells, then their looks.
+    /// bands, then one group already (a group seen earlier stays a part of the group it is in
+    /// now), then an earlier block shared (compared there), then cells, then their looks.
     private mutating func joinPairs(in bucket: UnsafeBufferPointer<(key: UInt64, bands: SpreadBands, silhouette: Int32)>, sharingFirst b: Int,
                                     earlier: UnsafeBufferPointer<UInt32>, bits: UnsafeRawBufferPointer, groups: UnsafeMutableBufferPointer<Int32>,
                                     read: inout Int, stop: () -> Bool) -> Bool {
