@@ -51,24 +51,49 @@ struct DrawnParts {
     // MARK: Colours and background
 
     private static func colours(_ grid: Grid, _ names: [String], excluding excluded: Int8?) -> [(name: String, cells: Int)] {
-        var counts = [Int](repeating: 0, count: 7)
-        counts.withUnsafeMutableBufferPointer { counts in
-            grid.cells.withUnsafeBufferPointer { cells in
-                for v in cells { counts[Int(v) &+ 1] &+= 1 }
-            }
-        }
-        counts.removeFirst()  // transparent
+        var counts = cellCounts(grid)
         if let excluded, excluded >= 0 { counts[Int(excluded)] = 0 }
         var merged: [(name: String, cells: Int)] = []
+        merged.reserveCapacity(6)
         for index in 0..<6 where counts[index] > 0 {
             let name = names[index]
             if let i = merged.firstIndex(where: { $0.name == name }) { merged[i].cells += counts[index] }
             else { merged.append((name, counts[index])) }
         }
-        // Stable: equal areas keep palette order.
-        return merged.enumerated().sorted { a, b in
-            a.element.cells != b.element.cells ? a.element.cells > b.element.cells : a.offset < b.offset
-        }.map(\.element)
+        // Largest area first; stable (equal areas keep palette order): an insertion sort of six.
+        for i in merged.indices.dropFirst() {
+            let item = merged[i]
+            var j = i
+            while j > 0 && merged[j - 1].cells < item.cells { merged[j] = merged[j - 1]; j -= 1 }
+            merged[j] = item
+        }
+        return merged
+    }
+
+    /// How many cells hold each palette index 0…5 (lanes 0–5; see-through cells are not counted),
+    /// 64 cells at a time: a compare per index, its true lanes (-1) subtracted from byte counters.
+    static func cellCounts(_ grid: Grid) -> SIMD8<Int> {
+        var counts = SIMD8<Int>()
+        grid.cells.withUnsafeBytes { raw in
+            let blocks = raw.count / 64
+            for index in 0..<6 {
+                let wanted = SIMD64<Int8>(repeating: Int8(index))
+                var block = 0
+                while block < blocks {
+                    // At most 255 blocks in a byte counter before it is summed.
+                    var lanes = SIMD64<UInt8>()
+                    let end = min(blocks, block + 255)
+                    while block < end {
+                        let cells = raw.loadUnaligned(fromByteOffset: block &* 64, as: SIMD64<Int8>.self)
+                        lanes &-= unsafeBitCast(cells .== wanted, to: SIMD64<UInt8>.self)
+                        block += 1
+                    }
+                    counts[index] += Int(SIMD64<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+                }
+                for i in (blocks * 64)..<raw.count where Int8(bitPattern: raw[i]) == Int8(index) { counts[index] += 1 }
+            }
+        }
+        return counts
     }
 
     /// The 124 cells of the outer ring, corners included: what surrounds the picture.
@@ -122,7 +147,7 @@ struct DrawnParts {
                 continue
             }
             let first = Int(feature.rawValue) * 32
-            let changed = Array(changedRows[first..<(first + 32)])
+            let changed = changedRows[first..<(first + 32)]
             guard changed.contains(where: { $0 != 0 }) else { continue }
             found.append((feature, pieceCount(feature, changedRows: changed, c)))
         }
@@ -132,7 +157,7 @@ struct DrawnParts {
     /// How many pieces of `feature` to name, from the rows its surviving cells change: counted
     /// pieces, at most as many as the configuration draws (eyes and eyebrows 2, or 4 mirrored
     /// across a horizontal axis; ears 1, or 2 mirrored vertically; the configured limbs).
-    static func pieceCount(_ feature: Feature, changedRows: [UInt32], _ c: Configuration) -> Int {
+    static func pieceCount(_ feature: Feature, changedRows: ArraySlice<UInt32>, _ c: Configuration) -> Int {
         let most: Int
         switch feature {
         case .eyes, .eyebrows: most = c.symmetric && c.axis == .horizontal ? 4 : 2
@@ -163,7 +188,7 @@ struct DrawnParts {
 
     /// The number of 8-connected pieces among the marked cells (bit `x` of `rows[y]`): runs of
     /// cells in a row are joined to the runs they touch in the row above.
-    static func pieces(_ rows: [UInt32]) -> Int {
+    static func pieces(_ rows: some Collection<UInt32>) -> Int {
         // At most 16 runs in a row of 32 cells: fixed buffers, no allocation per row.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: rows.count &* 16 &+ 1) { parent in
             withUnsafeTemporaryAllocation(of: (lo: Int, hi: Int, id: Int).self, capacity: 32) { runs in

@@ -21,6 +21,11 @@ public enum Naming {
     /// bidi controls are dropped, `_` runs are squeezed, `_` and `.` are stripped at both ends, 80
     /// characters are kept; "creature-avatar" when nothing is left.
     public static func exportBaseName(name: String, seed: String) -> String {
+        asciiBaseName(name: name, seed: seed) ?? scalarBaseName(name: name, seed: seed)
+    }
+
+    /// `exportBaseName` scalar by scalar, for any text.
+    static func scalarBaseName(name: String, seed: String) -> String {
         let trimmedName = Seeds.trim(name)
         let source = trimmedName.isEmpty ? Seeds.trim(seed) : trimmedName
         let isEnd = { (s: Unicode.Scalar) in s == "_" || s == "." }
@@ -36,6 +41,35 @@ public enum Naming {
             }
             length *= 4
         }
+    }
+
+    /// `exportBaseName` in one pass over the bytes when the text it is made from is ASCII (where
+    /// each character is one byte and no bidi control can hide); nil when it is not.
+    static func asciiBaseName(name: String, seed: String) -> String? {
+        func trimmedASCII(_ text: String) -> (bytes: [UInt8], range: Range<Int>)? {
+            let bytes = Array(text.utf8)
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            let isSpace = { (b: UInt8) in b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
+            let start = bytes.firstIndex { !isSpace($0) } ?? bytes.count
+            let end = (bytes.lastIndex { !isSpace($0) } ?? -1) + 1
+            return (bytes, start..<max(start, end))
+        }
+        guard var source = trimmedASCII(name) else { return nil }
+        if source.range.isEmpty {
+            guard let fromSeed = trimmedASCII(seed) else { return nil }
+            source = fromSeed
+        }
+        let underscore = UInt8(ascii: "_"), dot = UInt8(ascii: ".")
+        var out: [UInt8] = []
+        out.reserveCapacity(min(80, source.range.count))
+        for byte in source.bytes[source.range] where out.count < 80 {
+            let mapped = byte == underscore || isSeparator(Unicode.Scalar(byte)) ? underscore : byte
+            if out.isEmpty && (mapped == underscore || mapped == dot) { continue }
+            if mapped == underscore && out.last == underscore { continue }
+            out.append(mapped)
+        }
+        while let last = out.last, last == underscore || last == dot { out.removeLast() }
+        return out.isEmpty ? fallbackBaseName : String(decoding: out, as: UTF8.self)
     }
 
     /// Separators and controls as one `_` per run (existing `_` runs squeezed too), bidi
@@ -149,6 +183,6 @@ public enum Naming {
         var scalars = Substring(s).unicodeScalars
         while let first = scalars.first, leading(first) { scalars = scalars.dropFirst() }
         while let last = scalars.last, trailing(last) { scalars = scalars.dropLast() }
-        return String(scalars)
+        return scalars.count == s.unicodeScalars.count ? s : String(scalars)
     }
 }

@@ -25,6 +25,18 @@ public final class MemoryBudget: Sendable {
         /// draining of its socket at the end): its owner frees it once the socket is closed,
         /// which may be after the account is (closing an account keeps it until then).
         case connection
+
+        /// Its counter's place in a holder's counts.
+        var index: Int {
+            switch self {
+            case .input: 0
+            case .queued: 1
+            case .output: 2
+            case .work: 3
+            case .kept: 4
+            case .connection: 5
+            }
+        }
     }
 
     /// The most bytes held at once.
@@ -32,9 +44,24 @@ public final class MemoryBudget: Sendable {
     /// Who is slowed or closed when a charge would pass `limit`.
     public let policy: any MemoryPolicy
 
+    /// What one holder holds for each use: counters in place, no dictionary to hash into on
+    /// every charge.
+    private struct Held {
+        private var counts = SIMD8<Int>()
+        subscript(use: Use) -> Int {
+            get { counts[use.index] }
+            set { counts[use.index] = newValue }
+        }
+        var total: Int { counts.wrappedSum() }
+        /// The counts as the policy sees them: the uses holding something.
+        var byUse: [Use: Int] {
+            Dictionary(uniqueKeysWithValues: Use.allCases.compactMap { use in self[use] == 0 ? nil : (use, self[use]) })
+        }
+    }
+
     private struct Holder {
         var name: String
-        var bytes: [Use: Int] = [:]
+        var bytes = Held()
         var close: (@Sendable () -> Void)?
         /// When its output last moved — its client took some, or it began waiting — on `clock`.
         var drained: Duration
@@ -43,7 +70,7 @@ public final class MemoryBudget: Sendable {
         var closing = false
         /// Closed by its owner: it holds only `Use.connection` bytes, and goes once they are freed.
         var ended = false
-        var held: Int { bytes.values.reduce(0, +) }
+        var held: Int { bytes.total }
     }
     private struct State {
         var holders: [Int: Holder] = [:]
@@ -99,7 +126,7 @@ public final class MemoryBudget: Sendable {
     func held(by id: Int, for use: Use?) -> Int {
         state.withLock { state in
             guard let holder = state.holders[id] else { return 0 }
-            return use.map { holder.bytes[$0, default: 0] } ?? holder.bytes.values.reduce(0, +)
+            return use.map { holder.bytes[$0] } ?? holder.bytes.total
         }
     }
 
@@ -110,24 +137,28 @@ public final class MemoryBudget: Sendable {
     @discardableResult
     func charge(_ id: Int, _ bytes: Int, for use: Use) -> Bool {
         let now = use == .output ? clock() : nil
-        let freed = state.withLock { state -> [@Sendable () -> Void]? in
+        // One turn of the lock: the charge, whether it passes the limit, whether the account is open.
+        let outcome = state.withLock { state -> (freed: [@Sendable () -> Void], over: Bool, open: Bool)? in
             // A closed account keeps only what its connection costs, until that is freed.
             guard let holder = state.holders[id], !holder.ended || use == .connection else { return nil }
-            let before = state.holders[id]!.bytes[use, default: 0]
+            let before = holder.bytes[use]
             let after = max(0, before + bytes)
             state.holders[id]!.bytes[use] = after
             state.total += after - before
             if let now, after < before || before == 0 { state.holders[id]!.drained = now }
             if use == .kept { state.kept += after - before }
-            if state.holders[id]!.ended && state.holders[id]!.held == 0 { state.holders[id] = nil }
-            guard after < before, !state.roomWaiters.isEmpty else { return [] }
-            defer { state.roomWaiters = [] }
-            return state.roomWaiters
+            let gone = holder.ended && holder.held - before + after == 0
+            if gone { state.holders[id] = nil }
+            let over = bytes > 0 && use != .work && state.total > limit
+            var freed: [@Sendable () -> Void] = []
+            if after < before && !state.roomWaiters.isEmpty { swap(&freed, &state.roomWaiters) }
+            return (freed, over, !gone && !holder.closing)
         }
-        guard let freed else { return false }
+        guard let outcome else { return false }
         if bytes < 0 { wakeBlocked() }
-        for waiter in freed { waiter() }
-        if bytes > 0 && use != .work && state.withLock({ $0.total > limit }) { enforce(id, use: use) }
+        for waiter in outcome.freed { waiter() }
+        guard outcome.over else { return outcome.open }
+        enforce(id, use: use)
         return isOpen(id)
     }
 
@@ -163,7 +194,7 @@ public final class MemoryBudget: Sendable {
         let now = clock()
         return MemoryRequest(bytes: bytes, use: use, requester: requester, total: state.total - state.closingBytes, limit: limit,
                              holders: state.holders.filter { !$0.value.closing }.map { id, holder in
-                                 MemoryRequest.Holder(id: id, name: holder.name, bytes: holder.bytes, closable: holder.close != nil,
+                                 MemoryRequest.Holder(id: id, name: holder.name, bytes: holder.bytes.byUse, closable: holder.close != nil,
                                                       sinceDrained: now - holder.drained) })
     }
 
@@ -184,7 +215,7 @@ public final class MemoryBudget: Sendable {
                     : policy.decide(self.request(state, bytes: bytes, use: use, requester: id))
                 switch decision {
                 case .grant:
-                    state.holders[id]!.bytes[use, default: 0] += bytes
+                    state.holders[id]!.bytes[use] += bytes
                     state.total += bytes
                     if use == .kept { state.kept += bytes }
                     return (.grant, nil)
@@ -212,10 +243,11 @@ public final class MemoryBudget: Sendable {
     func close(_ id: Int) {
         let had = state.withLock { state -> Bool in
             guard var holder = state.holders[id] else { return false }
-            let connection = holder.bytes[.connection, default: 0]
+            let connection = holder.bytes[.connection]
             state.total -= holder.held - connection
-            state.kept -= holder.bytes[.kept, default: 0]
-            holder.bytes = [.connection: connection]
+            state.kept -= holder.bytes[.kept]
+            holder.bytes = Held()
+            holder.bytes[.connection] = connection
             holder.closing = true
             holder.ended = true
             state.holders[id] = connection > 0 ? holder : nil

@@ -26,8 +26,8 @@ struct NearLooks {
     private var edgeStart: [UInt32] = [0]
     private var edges: [UInt16] = []
     private var edgeBands: [EdgeBands] = []
-    /// Each look's parent in its group (a union-find forest).
-    private var parent: [Int32] = []
+    /// The looks' groups.
+    private var joined = UnionFind(count: 0)
 
     private static let blocks = LikenessIndex.blocks
 
@@ -43,7 +43,7 @@ struct NearLooks {
         edgeStart.reserveCapacity(looks + 1)
         edges.reserveCapacity(looks * Self.edgesExpected)
         edgeBands.reserveCapacity(looks)
-        parent.reserveCapacity(looks)
+        joined.reserveCapacity(looks)
     }
 
     /// The inner edges a look is expected to have at most, on average (49 in a million of either engine).
@@ -58,15 +58,15 @@ struct NearLooks {
     }
 
     /// The bytes held beyond `bytes(silhouettes:looks:)` (edges past the expected count).
-    var bytesBeyondExpected: Int { max(0, edges.capacity - parent.capacity * Self.edgesExpected) * 2 }
+    var bytesBeyondExpected: Int { max(0, edges.capacity - edgeBands.capacity * Self.edgesExpected) * 2 }
 
     /// How many looks it holds.
-    var count: Int { parent.count }
+    var count: Int { joined.count }
 
     /// Adds `look`, whose key is `key`, and gives its number (`count` before).
     @discardableResult
     mutating func insert(_ look: Likeness.Look, key: PictureKey) -> Int {
-        let number = parent.count
+        let number = joined.count
         let silhouette = look.silhouette, candidate = silhouettes.count
         var s = silhouetteNumber.number(of: key.silhouette, else: candidate) ?? candidate
         if s != candidate && silhouettes[s] != silhouette { s = candidate }
@@ -79,7 +79,7 @@ struct NearLooks {
         }
         previousLook.append(newestLook[s])
         newestLook[s] = Int32(number)
-        parent.append(Int32(number))
+        joined.append()
         /// Appends the edges of `bits` (numbered from `offset`) and gives their counts by band.
         func append(_ bits: Silhouette, offset: Int) -> UInt64 {
             withUnsafeBytes(of: bits.words) { raw in
@@ -106,16 +106,7 @@ struct NearLooks {
     }
 
     /// The group of look `x`: the same number for every look joined with it.
-    mutating func group(of x: Int) -> Int { Int(root(Int32(x))) }
-
-    private mutating func root(_ x: Int32) -> Int32 {
-        var x = Int(x)
-        while parent[x] != Int32(x) {
-            parent[x] = parent[Int(parent[x])]
-            x = Int(parent[x])
-        }
-        return Int32(x)
-    }
+    mutating func group(of x: Int) -> Int { joined.root(x) }
 
     /// Joins every two looks alike into one group: those of one silhouette, then those of each two
     /// silhouettes at most `Likeness.silhouetteSlack` cells apart. False when `stop` (asked every
@@ -228,7 +219,7 @@ struct NearLooks {
     /// The group of silhouette `s`'s look when it has one (-1 when it has several).
     private mutating func groupOfOnlyLook(_ s: Int) -> Int32 {
         let x = newestLook[s]
-        return previousLook[Int(x)] < 0 ? root(x) : -1
+        return previousLook[Int(x)] < 0 ? Int32(joined.root(Int(x))) : -1
     }
 
     /// Joins the alike looks of silhouettes `s` and `t` (close enough).
@@ -247,10 +238,10 @@ struct NearLooks {
     /// Joins looks `x` and `y` (silhouettes close enough) when their inner edges differ in at most
     /// `Likeness.innerEdgeSlack`: by their counts by band first, then edge by edge.
     private mutating func joinIfAlike(_ x: Int32, _ y: Int32) {
-        let (rx, ry) = (root(x), root(y))
+        let (rx, ry) = (joined.root(Int(x)), joined.root(Int(y)))
         guard rx != ry, edgeBands[Int(x)].distance(to: edgeBands[Int(y)]) <= Likeness.innerEdgeSlack,
               !edgesDiffer(Int(x), Int(y), moreThan: Likeness.innerEdgeSlack) else { return }
-        parent[Int(max(rx, ry))] = min(rx, ry)
+        joined.join(rx, ry)
     }
 
     /// Whether looks `x` and `y` have more than `limit` inner edges that the other has not.
@@ -354,15 +345,7 @@ extension NearLooks {
         }
 
         let drawn = parts.reduce(0) { $0 + $1.reach - $1.start }
-        var groupOf = (0..<Int32(firstOfLook.count)).map { $0 }, done = 0, granted = 0
-        func root(_ x: Int) -> Int {
-            var x = x
-            while groupOf[x] != Int32(x) {
-                groupOf[x] = groupOf[Int(groupOf[x])]
-                x = Int(groupOf[x])
-            }
-            return x
-        }
+        var groups = UnionFind(count: firstOfLook.count), done = 0, granted = 0
         /// Asks for `bytes` in all: false when refused.
         func reserve(_ bytes: Int) -> Bool {
             guard bytes > granted else { return true }
@@ -385,14 +368,10 @@ extension NearLooks {
                 done += 1
             }
             guard near.join(stop: isCancelled) else { return .cancelled }
-            for n in 0..<count {
-                let (a, b) = (root(Int(byCells[part.start + n].look)), root(Int(byCells[part.start + near.group(of: n)].look)))
-                groupOf[max(a, b)] = Int32(min(a, b))
-            }
+            for n in 0..<count { groups.join(Int(byCells[part.start + n].look), Int(byCells[part.start + near.group(of: n)].look)) }
         }
         progress(drawn, drawn)
-        for l in groupOf.indices { groupOf[l] = Int32(root(l)) }
-        return .joined(groupOf)
+        return .joined(groups.groups())
     }
 }
 

@@ -304,6 +304,23 @@ import TestSupport
         #expect(English.listed(["a", "b", "c"]) == "a, b and c")
     }
 
+    /// The colours' cell counts, 64 cells at a time, are the counts cell by cell: on random grids
+    /// and on the grids every palette index (and none) fills.
+    @Test func cellCountsAreCountedCellByCell() {
+        var rng = SeededGenerator(seed: 3)
+        var grids = (-1...5).map { Grid(filledWith: Int8($0)) }
+        for _ in 0..<200 {
+            var grid = Grid()
+            for i in grid.cells.indices { grid.cells[i] = Int8(Int(rng.next() % 7) - 1) }
+            grids.append(grid)
+        }
+        for grid in grids {
+            let counts = DrawnParts.cellCounts(grid)
+            for index in 0..<6 { #expect(counts[index] == grid.cells.filter { $0 == Int8(index) }.count) }
+            #expect(counts[6] == 0 && counts[7] == 0)
+        }
+    }
+
     @Test func pieceCounting() {
         func rows(_ cells: [(Int, Int)]) -> [UInt32] {
             var rows = [UInt32](repeating: 0, count: 32)
@@ -370,7 +387,7 @@ enum Redrawn {
             }
             let changed = differingRows(creature.grid, redrawn)
             guard changed.contains(where: { $0 != 0 }) else { continue }
-            found.append((feature, DrawnParts.pieceCount(feature, changedRows: changed, c)))
+            found.append((feature, DrawnParts.pieceCount(feature, changedRows: changed[...], c)))
         }
         return found
     }

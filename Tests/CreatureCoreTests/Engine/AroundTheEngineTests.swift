@@ -21,6 +21,25 @@ import TestSupport
         #expect(Naming.exportBaseName(name: String(repeating: "z", count: 100), seed: "").count == 80)
     }
 
+    /// The one-pass base name of ASCII text is the scalar-by-scalar one, on random names and seeds
+    /// made of what the rules treat specially (separators, controls, `_`, `.`, spaces, tabs).
+    @Test func asciiBaseNameIsTheScalarOne() {
+        var rng = SeededGenerator(seed: 5)
+        let alphabet = Array("ab._ \t/:*?\"<>|\u{1}\u{7F}\r\nZ9-")
+        func text() -> String {
+            let length = [0, 1, 2, 5, 40, 79, 80, 81, 90, 200][Int(rng.next() % 10)]
+            return String((0..<length).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+        }
+        for _ in 0..<5_000 {
+            let (name, seed) = (text(), text())
+            #expect(Naming.asciiBaseName(name: name, seed: seed) == Naming.scalarBaseName(name: name, seed: seed),
+                    "name \(name.debugDescription), seed \(seed.debugDescription)")
+        }
+        #expect(Naming.asciiBaseName(name: "é", seed: "") == nil)
+        #expect(Naming.asciiBaseName(name: " ", seed: "日本") == nil)
+        #expect(Naming.asciiBaseName(name: "Bob", seed: "日本") == "Bob")
+    }
+
     @Test func shareLinkRoundTripsAnySeeds() throws {
         let seeds = ["Bob", "a/b", "\"quoted\" \\ back", "tab\there", "\u{1}", "🐙 octopus", "日本語", "line\nbreak"]
         let link = ShareLink.build(seeds: seeds)
