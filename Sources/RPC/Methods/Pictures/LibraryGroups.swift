@@ -75,32 +75,44 @@ extension LibraryPictures {
               let edits = editedSince(base.version, to: version), edits.count <= 256,
               edits.allSatisfy({ $0.index < keys.count && keys.seeds[$0.index].id == $0.id }) else { return nil }
         let changed = Set(edits.map(\.index))
-        // One forest over the places (4 bytes a Fonster while it runs): each group joined once,
-        // and each edited Fonster with what it is alike; `touched` lists the places joined.
-        var joined = UnionFind(count: keys.count)
-        var touched: [Int] = []
-        func join(_ group: [Int]) {
-            for place in group.dropFirst() { joined.join(group[0], place) }
-            touched += group
+        // The groups by number, and each place's group (-1: none; 4 bytes a Fonster while it runs).
+        var groups: [[Int]] = [], groupOf = [Int32](repeating: -1, count: keys.count)
+        func add(_ group: [Int]) {
+            for place in group { groupOf[place] = Int32(groups.count) }
+            groups.append(group)
         }
         for group in base.nearPlaces {
-            guard group.contains(where: changed.contains) else { join(group); continue }
+            guard group.contains(where: changed.contains) else { add(group); continue }
             let rest = group.filter { !changed.contains($0) }
             guard rest.count > 1 else { continue }
             let (parted, refused) = try groupsWithinBudget(rest.map { keys.keys[$0] }, near: true, request: request) { keys.look(rest[$0]) }
             guard refused == nil else { return nil }
-            for part in parted.near { join(part.map { rest[$0] }) }
+            for part in parted.near { add(part.map { rest[$0] }) }
         }
+        // Each edited Fonster joins the groups of those alike it (one alone is a group of its own).
+        var joined = UnionFind(count: groups.count)
         for e in changed.sorted() {
             try request.checkpoint()
             let (same, nearly) = Lookalikes.matches(of: Picture(seed: keys.seeds[e].seed, engine: keys.seeds[e].engine), in: keys.keys, bands: keys.bands) { keys.look($0) }
-            join([e] + same + nearly)
+            for place in [e] + same + nearly {
+                if groupOf[place] < 0 { add([place]); joined.append() }
+                joined.join(Int(groupOf[e]), Int(groupOf[place]))
+            }
         }
-        var members: [Int: [Int]] = [:]
-        for place in Set(touched) { members[joined.root(place), default: []].append(place) }
-        // A near group has two different pictures at least (else its Fonsters are one exact group).
-        return members.values.filter { group in group.contains { keys.keys[$0].picture != keys.keys[group[0]].picture } }
-            .map { $0.sorted() }.sorted { $0[0] < $1[0] }
+        var joinedInto = [[Int]](repeating: [], count: groups.count)
+        for g in groups.indices { joinedInto[joined.root(g)].append(g) }
+        var found: [[Int]] = []
+        for members in joinedInto where !members.isEmpty {
+            // A group none joined stays as it was (an edited one alone is none).
+            guard members.count > 1 else {
+                if groups[members[0]].count > 1 { found.append(groups[members[0]]) }
+                continue
+            }
+            let group = members.flatMap { groups[$0] }.sorted()
+            // A near group has two different pictures at least (else its Fonsters are one exact group).
+            if group.contains(where: { keys.keys[$0].picture != keys.keys[group[0]].picture }) { found.append(group) }
+        }
+        return found.sorted { $0[0] < $1[0] }
     }
 
     /// The Fonsters edited from `from` to `to` (their places in the kept keys, and ids), when the
