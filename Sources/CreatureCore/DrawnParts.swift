@@ -71,26 +71,33 @@ struct DrawnParts {
     }
 
     /// How many cells hold each palette index 0…5 (lanes 0–5; see-through cells are not counted),
-    /// 64 cells at a time: a compare per index, its true lanes (-1) subtracted from byte counters.
+    /// eight cells a word: per index, the word's bytes that equal it (a byte is zero after an
+    /// exclusive or with the index in every byte) are counted in byte lanes, summed at the end.
     static func cellCounts(_ grid: Grid) -> SIMD8<Int> {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, ones: UInt64 = 0x0101_0101_0101_0101
         var counts = SIMD8<Int>()
         grid.cells.withUnsafeBytes { raw in
-            let blocks = raw.count / 64
-            for index in 0..<6 {
-                let wanted = SIMD64<Int8>(repeating: Int8(index))
-                var block = 0
-                while block < blocks {
-                    // At most 255 blocks in a byte counter before it is summed.
-                    var lanes = SIMD64<UInt8>()
-                    let end = min(blocks, block + 255)
-                    while block < end {
-                        let cells = raw.loadUnaligned(fromByteOffset: block &* 64, as: SIMD64<Int8>.self)
-                        lanes &-= unsafeBitCast(cells .== wanted, to: SIMD64<UInt8>.self)
-                        block += 1
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 6) { lanes in
+                let words = raw.count / 8
+                var word = 0
+                while word < words {
+                    // A byte lane counts at most 255 words before the lanes are summed.
+                    let end = min(words, word + 255)
+                    lanes.initialize(repeating: 0)
+                    while word < end {
+                        let cells = raw.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
+                        for index in 0..<6 {
+                            let y = cells ^ (ones &* UInt64(index))
+                            lanes[index] &+= ~(((y & low7) &+ low7) | y | low7) >> 7
+                        }
+                        word += 1
                     }
-                    counts[index] += Int(SIMD64<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+                    for index in 0..<6 {
+                        let pairs = (lanes[index] & 0x00FF_00FF_00FF_00FF) &+ ((lanes[index] >> 8) & 0x00FF_00FF_00FF_00FF)
+                        counts[index] += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+                    }
                 }
-                for i in (blocks * 64)..<raw.count where Int8(bitPattern: raw[i]) == Int8(index) { counts[index] += 1 }
+                for i in (words * 8)..<raw.count where raw[i] < 6 { counts[Int(raw[i])] += 1 }
             }
         }
         return counts

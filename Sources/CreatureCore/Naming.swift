@@ -92,7 +92,14 @@ public enum Naming {
     /// after a Windows device name (`CON_.png`), cut on a character boundary to fit 255 UTF-8
     /// bytes with the extension.
     public static func exportFileName(name: String, seed: String, fileExtension: String) -> String {
-        safeFileName(base: exportBaseName(name: name, seed: seed), fileExtension: fileExtension)
+        // An ASCII base is safe already (no separator, no dot or space at its ends, at most 80
+        // bytes): only a device name or an extension of more than letters and digits asks for more.
+        if let base = asciiBaseName(name: name, seed: seed), !isDeviceName(base),
+           !fileExtension.isEmpty, fileExtension.utf8.count < 64,
+           fileExtension.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }) {
+            return base + "." + fileExtension
+        }
+        return safeFileName(base: exportBaseName(name: name, seed: seed), fileExtension: fileExtension)
     }
 
     /// `base.ext` made safe on Linux, macOS and Windows: separators and controls become `_`, bidi

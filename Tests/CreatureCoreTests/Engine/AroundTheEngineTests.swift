@@ -34,10 +34,15 @@ import TestSupport
             let (name, seed) = (text(), text())
             #expect(Naming.asciiBaseName(name: name, seed: seed) == Naming.scalarBaseName(name: name, seed: seed),
                     "name \(name.debugDescription), seed \(seed.debugDescription)")
+            for ext in ["png", "svg", "a.b", "x:y", ""] {
+                #expect(Naming.exportFileName(name: name, seed: seed, fileExtension: ext)
+                        == Naming.safeFileName(base: Naming.scalarBaseName(name: name, seed: seed), fileExtension: ext))
+            }
         }
         #expect(Naming.asciiBaseName(name: "é", seed: "") == nil)
         #expect(Naming.asciiBaseName(name: " ", seed: "日本") == nil)
         #expect(Naming.asciiBaseName(name: "Bob", seed: "日本") == "Bob")
+        #expect(Naming.exportFileName(name: "con", seed: "", fileExtension: "png") == "con_.png")
     }
 
     @Test func shareLinkRoundTripsAnySeeds() throws {
