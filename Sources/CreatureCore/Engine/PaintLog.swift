@@ -14,15 +14,19 @@ struct PaintLog {
 
     /// For every feature, bit `x` of row `y` set where the feature owns the cell and what it
     /// painted over differs from the final value: the cells that change when it is left out.
-    /// Row `y` of feature `f` is at `f.rawValue · 32 + y`; eight unowned cells are skipped at once.
+    /// Row `y` of feature `f` is at `f.rawValue · 32 + y`.
     func changedRows(in grid: Grid) -> [UInt32] {
         var rows = [UInt32](repeating: 0, count: (DrawnParts.Feature.allCases.count + 1) * 32)
         rows.withUnsafeMutableBufferPointer { rows in
             owners.cells.withUnsafeBufferPointer { owner in
                 under.cells.withUnsafeBufferPointer { under in
                     grid.cells.withUnsafeBufferPointer { cells in
-                        let words = UnsafeRawBufferPointer(owner)
-                        for word in 0..<128 where words.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self) != 0 {
+                        let words = UnsafeRawBufferPointer(owner), underWords = UnsafeRawBufferPointer(under)
+                        let cellWords = UnsafeRawBufferPointer(cells)
+                        // Eight cells at once are skipped when none is owned, or none differs from what was under it.
+                        for word in 0..<128 where words.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self) != 0
+                            && underWords.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
+                                != cellWords.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self) {
                             for i in (word &* 8)..<(word &* 8 &+ 8) where owner[i] != 0 && under[i] != cells[i] {
                                 rows[Int(owner[i]) &* 32 &+ i >> 5] |= 1 << UInt32(i & 31)
                             }
