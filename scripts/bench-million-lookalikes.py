@@ -3,9 +3,11 @@
 server's peak memory over its idle RSS (VmHWM from /proc) and its CPU: docs/benchmarks.md, "A
 million Fonsters within the budget" and "Near groups part by part". Run it twice on one file: the
 second run's first call reads the near groups the first kept there; the last call follows a create.
-  scripts/bench-million-lookalikes.py BIN STORE [--memory-budget BYTES]
+With BURST=N in the environment, N more creates follow, then one more look-alikes call.
+  [BURST=N] scripts/bench-million-lookalikes.py BIN STORE [--memory-budget BYTES]
 Make the library first, e.g. a million seeds: `fonsters-rpc import DOC --store STORE --no-starter`."""
 import json
+import os
 import subprocess
 import sys
 import time
@@ -40,6 +42,9 @@ def main():
     asks = [("fonsters/lookalikes", {}), ("fonsters/lookalikes", {"near": False}), ("fonsters/lookalikes", {}),
             ("fonsters/lookalikesOf", {"seed": "grown 5"}), ("fonsters/list", {"start": 500_000, "count": 100}),
             ("fonsters/create", {"seed": "grown again"}), ("fonsters/lookalikes", {})]
+    burst = int(os.environ.get("BURST", "0"))
+    asks += [("fonsters/create", {"seed": f"burst {i} {time.time()}"}) for i in range(burst)]
+    asks += [("fonsters/lookalikes", {})] if burst else []
 
     def cpu():
         with open(f"/proc/{server.pid}/stat") as stat:
@@ -50,6 +55,8 @@ def main():
         before = cpu()
         answer, seconds = call(n, method, params)
         used = cpu() - before
+        if method == "fonsters/create" and params["seed"].startswith("burst "):
+            continue
         if "error" in answer:
             what = f"error {answer['error']['code']}: {answer['error']['message'][:100]}"
         else:
