@@ -33,6 +33,25 @@ import CreatureCore
         #expect(h.context.pictures.nearPassCount == 1, "the library compared once, every edit merged")
     }
 
+    /// An update puts its key into the kept keys where they are, not into a copy of them (a
+    /// million Fonsters' keys are about 100 MB), and its look-alikes and the groups after it are
+    /// those of the library drawn afresh.
+    @Test func anUpdatePutsItsKeyInPlace() async throws {
+        let (path, h) = try await StoredKeysTests.library()
+        defer { StoredKeysTests.remove(path) }
+        try await StoredKeysTests.expectFresh(h, "at first")
+        let ids = try #require(try await h.result("fonsters/list")["fonsters"]?.array).map { $0["id"]! }
+        let storage = try #require(h.context.pictures.keptSeedsStorage)
+        for (step, seed) in ["alice 1003", "quokka 2", "zebra", "alice 1001"].enumerated() {
+            let answer = try await h.result("fonsters/update", ["id": ids[step * 3], "seed": .string(seed)])
+            let others = try await h.result("fonsters/lookalikesOf", ["seed": .string(seed), "engine": "fonsters-v1", "except": ids[step * 3]])
+            #expect(answer["sameCount"] == others["sameCount"] && answer["nearlyCount"] == others["nearlyCount"], "update \(step)")
+            #expect(h.context.pictures.keptSeedsStorage == storage, "update \(step): the kept keys were copied")
+        }
+        try await StoredKeysTests.expectFresh(h, "after the updates")
+        #expect(h.context.pictures.nearPassCount == 1)
+    }
+
     @Test func aDeleteOrAnotherProcessesEditHasTheLibraryComparedAgain() async throws {
         let (path, h) = try await StoredKeysTests.library()
         defer { StoredKeysTests.remove(path) }

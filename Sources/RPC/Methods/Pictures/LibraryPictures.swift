@@ -37,6 +37,11 @@ final class LibraryPictures: Sendable {
     /// How many Fonsters' keys are kept in order (for tests).
     var keptCount: Int { kept.withLock { $0?.keys.count ?? 0 } }
 
+    /// Where the kept keys' seeds are stored (for tests: an edit puts into them, not a copy).
+    var keptSeedsStorage: Int? {
+        kept.withLock { kept in kept?.keys.seeds.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) } } ?? nil }
+    }
+
     /// The library as a method found it on the store thread: the keys `base`, to which only the
     /// Fonster a method edited is to be put; those at `missing` (read, not kept) still to be drawn.
     struct Library: Sendable {
@@ -45,6 +50,8 @@ final class LibraryPictures: Sendable {
         let version: StoreVersion
         /// Whether `base` was read from the store (and is checked before it is used).
         var fromStore = false
+        /// Whether `base` holds the Fonster the method edited already (put into the kept keys).
+        var holdsEdit = false
 
         /// The library's Fonsters in list order.
         var seeds: [StoredSeed] { base.seeds }
@@ -61,14 +68,27 @@ final class LibraryPictures: Sendable {
     }
 
     /// On the store thread: runs `edit` (one create or update, of the Fonster it returns) and
-    /// gives the library after it: the kept keys when they were current before it and it was the
-    /// only change since, else read.
+    /// gives the library after it: the kept keys with the edited Fonster's key put in, when they
+    /// were current before it and it was the only change since, else read. The key is put into
+    /// the kept keys themselves, not a copy (a million Fonsters' keys are about 100 MB): only a
+    /// reader holding them at that moment makes it copy them.
     func library(_ store: FonsterStore, after edit: () throws(StoreError) -> Fonster) throws(StoreError) -> (Fonster, Library) {
         let before = try store.version()
         let fonster = try edit()
         let after = try store.version()
-        if after.follows(before), let kept = kept(at: before) { return (fonster, Library(base: kept, missing: [], version: after)) }
-        return (fonster, try read(store, at: after))
+        guard after.follows(before), kept(at: before) != nil else { return (fonster, try read(store, at: after)) }
+        let seed = StoredSeed(fonster), key = PictureKey(Picture(seed: fonster.seed, engine: fonster.engine))
+        let edited = kept.withLock { kept -> Keys? in
+            guard var keys = kept?.keys, kept?.version == before else { return nil }
+            kept = nil  // so the keys are held once while the key is put
+            let held = keys.bytes
+            record(keys.put(seed, key), id: seed.id, at: after)
+            keep(keys, at: after, in: &kept, held: held)
+            return keys
+        }
+        guard let edited else { return (fonster, try read(store, at: after)) }
+        save([(seed.seed, seed.engine, key)], soon: false)
+        return (fonster, Library(base: edited, missing: [], version: after, holdsEdit: true))
     }
 
     /// The library's seeds and the keys the store keeps of them.
@@ -119,7 +139,7 @@ final class LibraryPictures: Sendable {
     func members(of fonster: Fonster, in library: Library, request: RequestContext) async throws(ResponseError) -> LookalikeList {
         let seed = StoredSeed(fonster), engine = fonster.engine
         let draw = { @Sendable () -> Picture in Picture(Creature(seed: fonster.seed, engine: engine)) }
-        return try await matches(of: draw, in: library, except: fonster.id, putting: seed, request: request)
+        return try await matches(of: draw, in: library, except: fonster.id, putting: library.holdsEdit ? nil : seed, request: request)
     }
 
     /// Keeps `rows` for the store to keep, and has it do so: at once when `soon` (a library
@@ -241,26 +261,34 @@ final class LibraryPictures: Sendable {
             drawn.withLock { $0 += missing.count }
             save(drawnNow, soon: true)
         }
-        if let edited {
-            let index = keys.put(edited.seed, edited.key)
-            edits.withLock { edits in
-                if edits.count == Self.editsKept { edits.removeFirst(edits.count / 2) }
-                edits.append((library.version, index, edited.seed.id))
-            }
-        }
+        if let edited { record(keys.put(edited.seed, edited.key), id: edited.seed.id, at: library.version) }
         kept.withLock { kept in
-            let before = kept?.keys.bytes ?? 0
             guard kept.map({ library.version.isAtLeast($0.version) }) ?? true else { return }
-            let after = keys.bytes
-            if after <= before || account?.tryReserve(after - before, for: .kept) ?? true {
-                if after < before { account?.release(before - after, for: .kept) }
-                kept = (library.version, keys)
-            } else {
-                account?.release(before, for: .kept)
-                kept = nil
-            }
+            keep(keys, at: library.version, in: &kept, held: kept?.keys.bytes ?? 0)
         }
         return keys
+    }
+
+    /// Notes that the Fonster `id` was edited at `index` of the kept keys, making the library's
+    /// `version` (`edits`).
+    private func record(_ index: Int, id: UUID, at version: StoreVersion) {
+        edits.withLock { edits in
+            if edits.count == Self.editsKept { edits.removeFirst(edits.count / 2) }
+            edits.append((version, index, id))
+        }
+    }
+
+    /// Makes `keys` (the library at `version`) the kept keys while the budget grants their bytes
+    /// beyond the `held` ones the kept keys counted; else keeps none.
+    private func keep(_ keys: Keys, at version: StoreVersion, in kept: inout (version: StoreVersion, keys: Keys)?, held: Int) {
+        let bytes = keys.bytes
+        if bytes <= held || account?.tryReserve(bytes - held, for: .kept) ?? true {
+            if bytes < held { account?.release(held - bytes, for: .kept) }
+            kept = (version, keys)
+        } else {
+            account?.release(held, for: .kept)
+            kept = nil
+        }
     }
 
     /// How many keys were drawn for the library (not read from the store or kept): for tests.
