@@ -2,7 +2,8 @@
 """Asks a library's look-alikes the way a client does and prints what each answer cost, with the
 server's peak memory over its idle RSS (VmHWM from /proc) and its CPU: docs/benchmarks.md, "A
 million Fonsters within the budget" and "Near groups part by part". Run it twice on one file: the
-second run's first call reads the near groups the first kept there; the last call follows a create.
+second run's first call reads the near groups the first kept there; the last two calls follow a
+create and its delete.
 With BURST=N in the environment, N more creates follow, then one more look-alikes call.
   [BURST=N] scripts/bench-million-lookalikes.py BIN STORE [--memory-budget BYTES]
 Make the library first, e.g. a million seeds: `fonsters-rpc import DOC --store STORE --no-starter`."""
@@ -41,7 +42,8 @@ def main():
     print(f"idle {idle >> 20} MiB")
     asks = [("fonsters/lookalikes", {}), ("fonsters/lookalikes", {"near": False}), ("fonsters/lookalikes", {}),
             ("fonsters/lookalikesOf", {"seed": "grown 5"}), ("fonsters/list", {"start": 500_000, "count": 100}),
-            ("fonsters/create", {"seed": "grown again"}), ("fonsters/lookalikes", {})]
+            ("fonsters/create", {"seed": "grown again"}), ("fonsters/lookalikes", {}),
+            ("fonsters/delete", {"id": "the one created"}), ("fonsters/lookalikes", {})]
     burst = int(os.environ.get("BURST", "0"))
     asks += [("fonsters/create", {"seed": f"burst {i} {time.time()}"}) for i in range(burst)]
     asks += [("fonsters/lookalikes", {})] if burst else []
@@ -51,12 +53,17 @@ def main():
             fields = stat.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / 100
 
+    created = None
     for n, (method, params) in enumerate(asks, 1):
+        if params.get("id") == "the one created":
+            params = {"id": created}
         before = cpu()
         answer, seconds = call(n, method, params)
         used = cpu() - before
         if method == "fonsters/create" and params["seed"].startswith("burst "):
             continue
+        if method == "fonsters/create" and "result" in answer:
+            created = answer["result"]["id"]
         if "error" in answer:
             what = f"error {answer['error']['code']}: {answer['error']['message'][:100]}"
         else:

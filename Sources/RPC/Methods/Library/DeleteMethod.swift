@@ -21,7 +21,9 @@ enum DeleteMethod: RPCMethod {
     static var heaviest: JSONValue { IDParams.heaviest }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
-        try await context.withStore { store throws(StoreError) in try store.delete(params.id) }
+        try await context.withStore { store throws(StoreError) in
+            try context.pictures.delete(params.id, store) { () throws(StoreError) in try store.delete(params.id) }
+        }
         return Result(id: params.id)
     }
 }

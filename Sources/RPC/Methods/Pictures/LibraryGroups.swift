@@ -65,16 +65,32 @@ extension LibraryPictures {
     /// Fonster still where it was put): nil when there are none, or other changes came between,
     /// or more than 256 edits.
     ///
-    /// The edited Fonsters are taken out of their groups and what is left of each such group is
-    /// grouped again by look (it can only part: none of its Fonsters is alike any outside it, or
-    /// they would have been one group); then each edited one is joined with every Fonster alike it
-    /// now (`Lookalikes.matches`) and their groups. That is the whole library's grouping: the
-    /// pairs of unedited Fonsters are as they were, and every pair with an edited one is looked at.
+    /// The edited Fonsters are taken out of their groups (a deleted one is gone; a later place
+    /// moves up one for each deleted before it) and what is left of each such group is grouped
+    /// again by look (it can only part: none of its Fonsters is alike any outside it, or they
+    /// would have been one group); then each Fonster made or changed is joined with every Fonster
+    /// alike it now (`Lookalikes.matches`) and their groups. That is the whole library's grouping:
+    /// the pairs of unedited Fonsters are as they were, and every pair with an edited one is looked at.
     private func mergedNear(_ keys: Keys, at version: StoreVersion, request: RequestContext) throws(ResponseError) -> [[Int]]? {
         guard let base = grouped.withLock({ $0.flatMap { $0.near ? $0 : nil } }), base.version != version,
-              let edits = editedSince(base.version, to: version), edits.count <= 256,
-              edits.allSatisfy({ $0.index < keys.count && keys.seeds[$0.index].id == $0.id }) else { return nil }
-        let changed = Set(edits.map(\.index))
+              let edits = editedSince(base.version, to: version), edits.count <= 256 else { return nil }
+        // Where a place as it was after edit `e` (before every edit: -1) is now: nil when a later
+        // delete took it out.
+        let deletes = edits.enumerated().filter(\.element.removed).map { (edit: $0.offset, index: $0.element.index) }
+        func now(_ place: Int, after e: Int = -1) -> Int? {
+            var place = place
+            for delete in deletes where delete.edit > e {
+                if place == delete.index { return nil }
+                if place > delete.index { place -= 1 }
+            }
+            return place
+        }
+        var changed = Set<Int>()
+        for (e, edit) in edits.enumerated() where !edit.removed {
+            guard let place = now(edit.index, after: e) else { continue }
+            guard place < keys.count, keys.seeds[place].id == edit.id else { return nil }
+            changed.insert(place)
+        }
         // The groups by number, and each place's group (-1: none; 4 bytes a Fonster while it runs).
         var groups: [[Int]] = [], groupOf = [Int32](repeating: -1, count: keys.count)
         func add(_ group: [Int]) {
@@ -82,8 +98,9 @@ extension LibraryPictures {
             groups.append(group)
         }
         for group in base.nearPlaces {
-            guard group.contains(where: changed.contains) else { add(group); continue }
-            let rest = group.filter { !changed.contains($0) }
+            let moved = deletes.isEmpty ? group : group.compactMap { now($0) }
+            guard moved.count < group.count || moved.contains(where: changed.contains) else { add(moved); continue }
+            let rest = moved.filter { !changed.contains($0) }
             guard rest.count > 1 else { continue }
             let (parted, refused) = try groupsWithinBudget(rest.map { keys.keys[$0] }, near: true, request: request) { keys.look(rest[$0]) }
             guard refused == nil else { return nil }
@@ -115,17 +132,17 @@ extension LibraryPictures {
         return found.sorted { $0[0] < $1[0] }
     }
 
-    /// The Fonsters edited from `from` to `to` (their places in the kept keys, and ids), when the
-    /// edits recorded lead there one logged change at a time (nil when not).
-    private func editedSince(_ from: StoreVersion, to: StoreVersion) -> [(index: Int, id: UUID)]? {
-        edits.withLock { edits -> [(index: Int, id: UUID)]? in
+    /// The edits from `from` to `to`, when the edits recorded lead there one logged change at a
+    /// time (nil when not).
+    private func editedSince(_ from: StoreVersion, to: StoreVersion) -> [Edit]? {
+        edits.withLock { edits -> [Edit]? in
             guard let start = edits.firstIndex(where: { $0.version.follows(from) }) else { return nil }
-            var at = from, places: [(index: Int, id: UUID)] = []
+            var at = from, since: [Edit] = []
             for edit in edits[start...] {
                 guard edit.version.follows(at) else { return nil }
-                places.append((edit.index, edit.id))
+                since.append(edit)
                 at = edit.version
-                if at == to { return places }
+                if at == to { return since }
             }
             return nil
         }

@@ -54,6 +54,14 @@ extension LibraryPictures {
             return seeds.count - 1
         }
 
+        /// Takes the `i`-th Fonster out.
+        mutating func remove(at i: Int) {
+            bytes -= Self.bytes(seeds[i])
+            seeds.remove(at: i)
+            keys.remove(at: i)
+            bands.remove(at: i)
+        }
+
         /// The look of the `i`-th Fonster's picture, drawn again.
         func look(_ i: Int) -> Likeness.Look {
             Likeness.Look(Picture(seed: seeds[i].seed, engine: seeds[i].engine))

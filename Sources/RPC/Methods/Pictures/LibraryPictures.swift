@@ -17,9 +17,18 @@ final class LibraryPictures: Sendable {
     let nearPasses = Locked(0)
     /// The last groups worked out (`LibraryGroups.swift`).
     let grouped = Locked<KeptGroups?>(nil)
-    /// The Fonsters made or changed through this finder, in order, each with the library's version
-    /// after it and its place in the kept keys (`LibraryGroups.swift`: the near groups follow them).
-    let edits = Locked<[(version: StoreVersion, index: Int, id: UUID)]>([])
+    /// The Fonsters made, changed or deleted through this finder, in order, each with the
+    /// library's version after it and its place in the kept keys then (a deleted one's, before it
+    /// was taken out): `LibraryGroups.swift`, the near groups follow them.
+    let edits = Locked<[Edit]>([])
+
+    /// One Fonster made or changed (put at `index`) or deleted (taken out of `index`).
+    struct Edit: Sendable {
+        let version: StoreVersion
+        let index: Int
+        let id: UUID
+        let removed: Bool
+    }
     /// The library's keys in list order as the store stood at `version` (the newest a method saw).
     private let kept = Locked<(version: StoreVersion, keys: Keys)?>(nil)
 
@@ -89,6 +98,24 @@ final class LibraryPictures: Sendable {
         guard let edited else { return (fonster, try read(store, at: after)) }
         save([(seed.seed, seed.engine, key)], soon: false)
         return (fonster, Library(base: edited, missing: [], version: after, holdsEdit: true))
+    }
+
+    /// On the store thread: runs `delete` (of the Fonster `id`) and takes its key out of the kept
+    /// keys, where they are, when they were current before it and it was the only change since
+    /// (else the library is read again when next needed).
+    func delete(_ id: UUID, _ store: FonsterStore, _ delete: () throws(StoreError) -> Void) throws(StoreError) {
+        let before = try store.version()
+        try delete()
+        let after = try store.version()
+        guard after.follows(before) else { return }
+        kept.withLock { kept in
+            guard var keys = kept?.keys, kept?.version == before, let index = keys.seeds.firstIndex(where: { $0.id == id }) else { return }
+            kept = nil  // so the keys are held once while the key is taken out
+            let held = keys.bytes
+            keys.remove(at: index)
+            record(index, id: id, at: after, removed: true)
+            keep(keys, at: after, in: &kept, held: held)
+        }
     }
 
     /// The library's seeds and the keys the store keeps of them.
@@ -269,12 +296,12 @@ final class LibraryPictures: Sendable {
         return keys
     }
 
-    /// Notes that the Fonster `id` was edited at `index` of the kept keys, making the library's
-    /// `version` (`edits`).
-    private func record(_ index: Int, id: UUID, at version: StoreVersion) {
+    /// Notes that the Fonster `id` was put at `index` of the kept keys (or, `removed`, taken out
+    /// of it), making the library's `version` (`edits`).
+    private func record(_ index: Int, id: UUID, at version: StoreVersion, removed: Bool = false) {
         edits.withLock { edits in
             if edits.count == Self.editsKept { edits.removeFirst(edits.count / 2) }
-            edits.append((version, index, id))
+            edits.append(Edit(version: version, index: index, id: id, removed: removed))
         }
     }
 
