@@ -93,7 +93,8 @@ public enum Naming {
     /// bytes with the extension.
     public static func exportFileName(name: String, seed: String, fileExtension: String) -> String {
         // An ASCII base is safe already (no separator, no dot or space at its ends, at most 80
-        // bytes): only a device name or an extension of more than letters and digits asks for more.
+        // bytes, so 80 + 1 + 63 fit in 255): only a device name or an extension of more than
+        // letters and digits asks for more.
         if let base = asciiBaseName(name: name, seed: seed), !isDeviceName(base),
            !fileExtension.isEmpty, fileExtension.utf8.count < 64,
            fileExtension.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }) {
@@ -190,6 +191,6 @@ public enum Naming {
         var scalars = Substring(s).unicodeScalars
         while let first = scalars.first, leading(first) { scalars = scalars.dropFirst() }
         while let last = scalars.last, trailing(last) { scalars = scalars.dropLast() }
-        return scalars.count == s.unicodeScalars.count ? s : String(scalars)
+        return scalars.startIndex == s.startIndex && scalars.endIndex == s.endIndex ? s : String(scalars)
     }
 }
