@@ -108,13 +108,20 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
 
     private static let exitName = Array("\"exit\"".utf8), shutdownName = Array("\"shutdown\"".utf8)
 
-    /// Whether `bytes` holds `needle` (both short).
+    /// Whether `bytes` holds `needle` (not empty): its first byte found by the C library's
+    /// `memchr`, the rest compared by `memcmp` (a byte at a time was 1 % of a pipelined render).
     private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard bytes.count >= needle.count else { return false }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-            if bytes[start..<start + needle.count].elementsEqual(needle) { return true }
+        bytes.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { needle in
+                guard let base = haystack.baseAddress, haystack.count >= needle.count else { return false }
+                var offset = 0
+                while let hit = memchr(base + offset, Int32(needle[0]), haystack.count - needle.count + 1 - offset) {
+                    if memcmp(hit, needle.baseAddress!, needle.count) == 0 { return true }
+                    offset = UnsafeRawPointer(hit) - base + 1
+                }
+                return false
+            }
         }
-        return false
     }
 
     /// Calls `handler` once, on the producer's thread, when it sees the end coming before the
