@@ -304,7 +304,7 @@ import TestSupport
         #expect(English.listed(["a", "b", "c"]) == "a, b and c")
     }
 
-    /// The colours' cell counts, 64 cells at a time, are the counts cell by cell: on random grids
+    /// The colours' cell counts, eight cells a word, are the counts cell by cell: on random grids
     /// and on the grids every palette index (and none) fills.
     @Test func cellCountsAreCountedCellByCell() {
         var rng = SeededGenerator(seed: 3)
