@@ -191,9 +191,11 @@ def test_unfinished_60_mib_messages_stay_within_the_budget(fonsters_bin):
 class Stdio:
     """`fonsters-rpc --stdio` as a child process over pipes; `args` are extra options."""
 
-    def __init__(self, binary, *args):
+    def __init__(self, binary, *args, log=None):
+        """`log`: a file the server's standard error goes to (shown when it does not end)."""
+        self.log = log
         self.process = subprocess.Popen([binary, "--stdio", *args], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                                        stdout=subprocess.PIPE, stderr=log or subprocess.DEVNULL)
 
     def send(self, message):
         self.process.stdin.write(json.dumps(message).encode() + b"\n")
@@ -215,7 +217,15 @@ class Stdio:
         gone (a generous wait: the figure goes to docs/benchmarks.md, the bound is not asserted)."""
         start = time.monotonic()
         end()
-        self.process.wait(timeout=120)
+        try:
+            self.process.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            said = ""
+            if self.log:
+                self.log.seek(0)
+                said = self.log.read().decode(errors="replace")[-4000:]
+            raise AssertionError(f"the server had not ended 120 s after; its log's end:\n{said}")
         return time.monotonic() - start
 
 
@@ -236,10 +246,10 @@ def searches(server, ids):
 
 
 @pytest.mark.parametrize("how", ["exit", "end of input"])
-def test_the_process_ends_with_unread_output(fonsters_bin, how):
+def test_the_process_ends_with_unread_output(fonsters_bin, how, tmp_path):
     """After 100 describes whose answers are never read, `exit` (or closing the input) ends the
     process: the unread answers are dropped."""
-    server = Stdio(fonsters_bin, "--memory", "--no-starter")
+    server = Stdio(fonsters_bin, "--memory", "--no-starter", "--log-level", "debug", log=tmp_path.joinpath("server.log").open("w+b"))
     server.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}})
     assert "result" in server.answer(1)
     fill_unread(server)
