@@ -29,8 +29,9 @@ public struct LobbyLimits: Sendable, Hashable {
 /// passes (nil) admits its connection: it gets a thread of its own, one of `maxConnections`,
 /// with the bytes read so far (or `busy` when every one is taken). A request the screen refuses
 /// gets the screen's answer, and so does a malformed head (400, 431 or 505); the connection is
-/// then closed. A connection with no whole request `deadline` after it was accepted is closed
-/// (with 408 if it had begun one). When all `capacity` places are taken, the connection that
+/// then shut for writing and drained for `linger` before it is closed, so the client reads the
+/// answer, not a reset. A connection with no whole request `deadline` after it was accepted is
+/// closed (answered 408 first, and drained, if it had begun one). When all `capacity` places are taken, the connection that
 /// has waited longest is closed to make room for a newcomer once it has waited `grace`; until
 /// then newcomers wait in the kernel's accept queue, in the order they came. What guests send is
 /// reserved in the memory budget before it is read; a guest the budget has no room for is held:
@@ -84,10 +85,10 @@ struct Lobby: Sendable {
         defer { chunk.deallocate() }
         while true {
             var now = ContinuousClock.now
-            guests.removeAll { guest in
-                guard expire(guest, now: now) else { return false }
-                account?.release(guest.bytes.count, for: .input)
-                return true
+            var index = 0
+            while index < guests.count {
+                guard expire(&guests[index], now: now) else { index += 1; continue }
+                account?.release(guests.remove(at: index).bytes.count, for: .input)
             }
             if let until = acceptPausedUntil, now >= until { acceptPausedUntil = nil }
             let room = guests.count < limits.capacity || evictable(guests, now: now) != nil
@@ -151,19 +152,24 @@ struct Lobby: Sendable {
         account?.release(guest.bytes.count, for: .input)
     }
 
-    /// Closes a guest whose time is up (with 503 if the budget held it, 408 if it had begun a
-    /// request); whether it did.
-    private func expire(_ guest: Guest, now: ContinuousClock.Instant) -> Bool {
+    /// Ends a guest whose time is up; whether it is closed. One the budget held is answered 503,
+    /// one that had begun a request 408, and is then drained like every refusal (closing with its
+    /// input unread would reset the connection, and the client could lose the answer); one that
+    /// sent nothing, or whose draining is over, is closed.
+    private func expire(_ guest: inout Guest, now: ContinuousClock.Instant) -> Bool {
         if let closingBy = guest.closingBy {
             guard now >= closingBy else { return false }
         } else {
             guard now >= guest.arrived + limits.deadline else { return false }
+            guest.heldUntil = nil
             if guest.held {
-                send(guest.fd, HTTPResponse.text(503, "The server is busy: its memory budget had no room for this connection in time. Try again.",
-                                                 headers: [("Connection", "close")]).serialized())
-            } else if !guest.bytes.isEmpty {
-                send(guest.fd, HTTPResponse.text(408, "The request head took too long to arrive.",
-                                                 headers: [("Connection", "close")]).serialized())
+                answer(&guest, HTTPResponse.text(503, "The server is busy: its memory budget had no room for this connection in time. Try again."),
+                       includeBody: true)
+                return false
+            }
+            if !guest.bytes.isEmpty {
+                answer(&guest, HTTPResponse.text(408, "The request head took too long to arrive."), includeBody: true)
+                return false
             }
         }
         close(guest.fd)
