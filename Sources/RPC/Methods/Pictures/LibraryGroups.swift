@@ -74,21 +74,15 @@ extension LibraryPictures {
     private func mergedNear(_ keys: Keys, at version: StoreVersion, request: RequestContext) throws(ResponseError) -> [[Int]]? {
         guard let base = grouped.withLock({ $0.flatMap { $0.near ? $0 : nil } }), base.version != version,
               let edits = editedSince(base.version, to: version), edits.count <= 256 else { return nil }
-        // Where a place as it was after edit `e` (before every edit: -1) is now: nil when a later
-        // delete took it out.
-        let deletes = edits.enumerated().filter(\.element.removed).map { (edit: $0.offset, index: $0.element.index) }
-        func now(_ place: Int, after e: Int = -1) -> Int? {
-            var place = place
-            for delete in deletes where delete.edit > e {
-                if place == delete.index { return nil }
-                if place > delete.index { place -= 1 }
-            }
-            return place
+        var places = EditedPlaces(), edited: [(place: Int, id: UUID)] = []
+        for edit in edits {
+            let place = places.note(edit.index, removed: edit.removed)
+            if !edit.removed { edited.append((place, edit.id)) }
         }
         var changed = Set<Int>()
-        for (e, edit) in edits.enumerated() where !edit.removed {
-            guard let place = now(edit.index, after: e) else { continue }
-            guard place < keys.count, keys.seeds[place].id == edit.id else { return nil }
+        for (place, id) in edited {
+            guard let place = places.now(place) else { continue }
+            guard place < keys.count, keys.seeds[place].id == id else { return nil }
             changed.insert(place)
         }
         // The groups by number, and each place's group (-1: none; 4 bytes a Fonster while it runs).
@@ -98,7 +92,7 @@ extension LibraryPictures {
             groups.append(group)
         }
         for group in base.nearPlaces {
-            let moved = deletes.isEmpty ? group : group.compactMap { now($0) }
+            let moved = places.noneGone ? group : group.compactMap(places.now)
             guard moved.count < group.count || moved.contains(where: changed.contains) else { add(moved); continue }
             let rest = moved.filter { !changed.contains($0) }
             guard rest.count > 1 else { continue }

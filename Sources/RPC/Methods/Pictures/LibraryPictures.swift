@@ -87,15 +87,9 @@ final class LibraryPictures: Sendable {
         let after = try store.version()
         guard after.follows(before), kept(at: before) != nil else { return (fonster, try read(store, at: after)) }
         let seed = StoredSeed(fonster), key = PictureKey(Picture(seed: fonster.seed, engine: fonster.engine))
-        let edited = kept.withLock { kept -> Keys? in
-            guard var keys = kept?.keys, kept?.version == before else { return nil }
-            kept = nil  // so the keys are held once while the key is put
-            let held = keys.bytes
-            record(keys.put(seed, key), id: seed.id, at: after)
-            keep(keys, at: after, in: &kept, held: held)
-            return keys
+        guard let edited = changeKept(from: before, to: after, id: seed.id, { $0.put(seed, key) }) else {
+            return (fonster, try read(store, at: after))
         }
-        guard let edited else { return (fonster, try read(store, at: after)) }
         save([(seed.seed, seed.engine, key)], soon: false)
         return (fonster, Library(base: edited, missing: [], version: after, holdsEdit: true))
     }
@@ -108,13 +102,31 @@ final class LibraryPictures: Sendable {
         try delete()
         let after = try store.version()
         guard after.follows(before) else { return }
-        kept.withLock { kept in
-            guard var keys = kept?.keys, kept?.version == before, let index = keys.seeds.firstIndex(where: { $0.id == id }) else { return }
-            kept = nil  // so the keys are held once while the key is taken out
-            let held = keys.bytes
+        _ = changeKept(from: before, to: after, id: id, removed: true) { keys in
+            guard let index = keys.seeds.firstIndex(where: { $0.id == id }) else { return nil }
             keys.remove(at: index)
-            record(index, id: id, at: after, removed: true)
+            return index
+        }
+    }
+
+    /// Changes the kept keys where they are, when they are the library at `before`, into the
+    /// library at `after` by `change` (which returns the place of the Fonster `id` it put in or,
+    /// `removed`, took out; nil: none), and records the edit. Returns the changed keys (kept
+    /// while the budget grants them), nil when nothing changed. The kept keys are let go of while they change, so they are held
+    /// once (a reader holding them at that moment makes this a copy).
+    private func changeKept(from before: StoreVersion, to after: StoreVersion, id: UUID, removed: Bool = false,
+                            _ change: (inout Keys) -> Int?) -> Keys? {
+        kept.withLock { kept -> Keys? in
+            guard var keys = kept?.keys, kept?.version == before else { return nil }
+            kept = nil
+            let held = keys.bytes
+            guard let index = change(&keys) else {
+                kept = (before, keys)
+                return nil
+            }
+            record(index, id: id, at: after, removed: removed)
             keep(keys, at: after, in: &kept, held: held)
+            return keys
         }
     }
 
