@@ -7,9 +7,10 @@ import Darwin
 
 /// Writes to a file descriptor from a dedicated thread, so handlers never block on a slow
 /// reader. Chunks are written whole and in order (several queued chunks may share one
-/// `write(2)`). A chunk for a pipe with room for all of it, nothing queued and nothing being
-/// written, is written at once by the caller instead: no wake-up of the writer thread per
-/// answer. While the reading loop holds the output (`hold()`), chunks are joined into one
+/// `write(2)`). A chunk for a pipe, with nothing queued and nothing being written, is written at
+/// once by the caller instead, as far as the pipe takes it without waiting (the rest goes to the
+/// writer thread): no wake-up of the writer thread per answer, and the caller never waits for
+/// the client. While the reading loop holds the output (`hold()`), chunks are joined into one
 /// buffer, written as one chunk on `release()` (or every `joinLimit` bytes): answers ready
 /// together share one `write(2)`. SIGPIPE is ignored process-wide; on EPIPE (or any write
 /// error) the output is marked broken, logged once, its `whenBroken` handlers run, and later
@@ -28,12 +29,15 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
     private var queuedBytes = 0
     private var roomWaiters: [(limit: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var brokenHandlers: [@Sendable () -> Void] = []
-    /// Whether `fd` is a pipe, which chunks it has room for may be written to straight from `write`.
+    /// Whether `fd` is a pipe, which chunks may be written to straight from `write`.
     private let isPipe: Bool
-    /// The pipe's capacity in bytes (Linux: `F_GETPIPE_SZ`); 0 where it cannot be asked, and
-    /// then only chunks of up to `PIPE_BUF` go straight, when `poll` finds room.
-    private let pipeCapacity: Int
-    /// The largest chunk written straight from `write` where the pipe's room cannot be asked.
+    /// The pipe opened again, apart, to write without waiting (Linux: `/proc/self/fd`; its own
+    /// open file, so the flag does not change the one the process shares); -1 where it cannot
+    /// be, and then only chunks of up to `PIPE_BUF` go straight, when `poll` finds room. The
+    /// pipe's free room cannot be told from its unread bytes: it is kept in pages, and a page
+    /// partly read or written takes a whole one (12 KB "free" took 409 bytes).
+    private let nonBlocking: Int32
+    /// The largest chunk written straight from `write` where the pipe cannot be written without waiting.
     private static let directLimit = ServerLimits.directWriteBytes
     /// Whether chunks are joined in `joined` until `release()`.
     private var holding = false
@@ -59,9 +63,9 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
         var info = stat()
         isPipe = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
         #if os(Linux)
-        pipeCapacity = isPipe ? max(0, Int(fcntl(fd, 1032 /* F_GETPIPE_SZ */))) : 0
+        nonBlocking = isPipe ? open("/proc/self/fd/\(fd)", O_WRONLY | O_NONBLOCK | O_CLOEXEC) : -1
         #else
-        pipeCapacity = 0
+        nonBlocking = -1
         #endif
         signal(SIGPIPE, SIG_IGN)
         let thread = Thread { [self] in self.run() }
@@ -138,18 +142,24 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
         if buffer.capacity != before { reused += 1 }
     }
 
-    /// With the lock held: writes `bytes` at once when the pipe has room and nothing is ahead of
-    /// them, else queues them for the writer thread; lets go of the lock.
+    /// With the lock held: writes `bytes` at once, as far as the pipe takes them without waiting,
+    /// when nothing is ahead of them, and queues the rest for the writer thread; lets go of the lock.
     private func writeAndUnlock(_ bytes: consuming [UInt8]) {
         let count = bytes.count
         queuedBytes += count
-        if isPipe && queue.isEmpty && !writing && hasRoomNow(for: count) {
+        if isPipe && queue.isEmpty && !writing && (nonBlocking >= 0 || count <= Self.directLimit && pollsWritable()) {
             writing = true
             condition.unlock()
-            writeAll(bytes)
+            var written = count
+            if nonBlocking >= 0 { written = writeWithoutWaiting(bytes) } else { writeAll(bytes) }
             condition.lock()
-            keepAsSpare(&bytes)
-            let waiters = wroteQueued(count)
+            if written < count && !closing && !broken {
+                // First in line: nothing else is written while `writing`.
+                account?.charge(count - written, for: .output)
+                queue.insert(written == 0 ? bytes : Array(bytes[written...]), at: 0)
+            }
+            if written > 0 { keepAsSpare(&bytes) }
+            let waiters = wroteQueued(written < count && (closing || broken) ? count : written)
             if !queue.isEmpty || closing { condition.signal() }
             condition.unlock()
             for waiter in waiters { waiter.resume() }
@@ -162,19 +172,25 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Whether the pipe takes `count` bytes now without blocking: Linux tells its free room
-    /// (capacity less the unread bytes, `FIONREAD`); elsewhere `poll` vouches for `PIPE_BUF`.
-    private func hasRoomNow(for count: Int) -> Bool {
-        #if os(Linux)
-        if pipeCapacity > 0 {
-            if count > pipeCapacity { return false }
-            var unread: Int32 = 0
-            return ioctl(fd, UInt(FIONREAD), &unread) == 0 && count <= pipeCapacity - Int(unread)
-        }
-        #endif
-        guard count <= Self.directLimit else { return false }
+    /// Whether the pipe takes `PIPE_BUF` bytes now without waiting (`poll`).
+    private func pollsWritable() -> Bool {
         var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
         return poll(&pfd, 1, 0) == 1 && pfd.revents & Int16(POLLOUT) != 0
+    }
+
+    /// Writes what the pipe takes of `bytes` now, through `nonBlocking`; how many it took (a
+    /// failure is left to the writer thread, which meets it again and reports it).
+    private func writeWithoutWaiting(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = systemWrite(nonBlocking, buffer.baseAddress! + offset, buffer.count - offset)
+                if n > 0 { offset += n; continue }
+                if n < 0 && errno == EINTR { continue }
+                break
+            }
+            return offset
+        }
     }
 
     func flush() async {
@@ -288,6 +304,7 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
             account?.release(written, for: .output)
             for waiter in waiters { waiter.resume() }
         }
+        if nonBlocking >= 0 { _ = systemClose(nonBlocking) }
         if closeDescriptor { _ = systemClose(fd) }
     }
 

@@ -132,4 +132,29 @@ import Glibc
         #expect(pipe.read(5) == Array("last\n".utf8))
         _ = Glibc.close(pipe.readEnd)
     }
+
+    /// A writer never waits for a client that does not read: what the pipe does not take now
+    /// goes to the writer thread. A pipe keeps its bytes in pages, so its unread bytes do not
+    /// tell its room: after these chunks it said 12 KB were free and took 409 bytes, and a
+    /// write that waited there held the session's loop until the client read (the process did
+    /// not end at `exit`).
+    @Test func aWriterNeverWaitsForAClientThatDoesNotRead() async throws {
+        let pipe = Pipe()
+        let sizes = [1_815] + Array(repeating: 8_601, count: 40)
+        let returned = Locked(0)
+        let writer = Thread {
+            for (i, size) in sizes.enumerated() {
+                pipe.output.write([UInt8](repeating: UInt8(i), count: size))
+                returned.withLock { $0 += 1 }
+            }
+        }
+        writer.start()
+        // The client reads nothing until every write has returned.
+        try await waitUntil("every write to return while the client reads nothing", backstop: 120) { returned.current == sizes.count }
+        let read = pipe.read(sizes.reduce(0, +))
+        let expected = sizes.enumerated().flatMap { [UInt8](repeating: UInt8($0.offset), count: $0.element) }
+        #expect(read.count == expected.count)
+        #expect(read == expected, "every byte arrives, in order")
+        await pipe.close()
+    }
 }
