@@ -1,9 +1,9 @@
 import CreatureCore
 
 /// The look-alike keys (`PictureKey`) of the pictures drawn for the look-alikes, kept in the
-/// library by seed and engine (table `picture_keys`), so a restarted server reads 56 bytes a
+/// library by seed and engine (table `picture_keys`), so a restarted server reads 64 bytes a
 /// Fonster instead of drawing the whole library. A cache, and a file anyone could edit: a row is
-/// used only when it holds a key's 56 bytes (the finder draws a sample again to check them); any
+/// used only when it holds a key's 64 bytes (the finder draws a sample again to check them); any
 /// other row, and a missing one, is drawn again. Its writes are not changes to the library (no
 /// change log, no notification; other processes tell them apart by the `meta` counter
 /// `pictures_written`).

@@ -22,9 +22,9 @@ public enum Lookalikes {
     /// The indices of `keys` whose pictures are the same as `picture` (`same`: the same
     /// fingerprint) and those that nearly are (`nearly`: alike by `Likeness`, not the same). For
     /// the `sameAs`/`nearlyAs` of a created or changed Fonster: leave the Fonster itself out.
-    /// Linear in the keys: a key of the same look is alike; one with close bands sharing a
-    /// silhouette block is compared by the look `look` gives for its index (drawn again), once a
-    /// look; the rest are told apart by their bands or blocks. `bands` are the keys' bands side by
+    /// Linear in the keys: a key of the same look is alike; one with close bands and edges
+    /// sharing a silhouette block is compared by the look `look` gives for its index (drawn
+    /// again), once a look; the rest are told apart by their bands, blocks or edges. `bands` are the keys' bands side by
     /// side (`PictureKey.bands`, one a key): only those four bytes of most keys are read.
     public static func matches(of picture: Picture, in keys: [PictureKey], bands: [SilhouetteBands],
                                look: (Int) -> Likeness.Look) -> (same: [Int], nearly: [Int]) {
@@ -39,7 +39,7 @@ public enum Lookalikes {
                     same.append(i)
                 } else if other.look == key.look {
                     nearly.append(i)
-                } else if other.sharesBlock(with: key) {
+                } else if other.sharesBlock(with: key) && other.edgesClose(to: key) {
                     let alike = compared[other.look] ?? look(i).looksAlike(own)
                     compared[other.look] = alike
                     if alike { nearly.append(i) }

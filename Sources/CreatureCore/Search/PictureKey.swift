@@ -1,9 +1,10 @@
-/// What the look-alikes keep of a picture instead of its 1,024 cells: 56 bytes that tell the same
+/// What the look-alikes keep of a picture instead of its 1,024 cells: 64 bytes that tell the same
 /// picture (`picture`, its fingerprint), the same look (`look`: silhouette and inner edges, so
 /// alike whatever the colours), the silhouette's `LikenessIndex` blocks (`block(_:)`: two
-/// pictures that look alike share at least one) and its `bands` (alike ones are close). Pictures
-/// sharing a block with close bands are told alike or not by their looks, drawn again from their
-/// seeds; the key only says which to compare.
+/// pictures that look alike share at least one), its `bands` and its inner edges by band
+/// (`edges`; alike ones are close in both). Pictures sharing a block with close bands and edges
+/// are told alike or not by their looks, drawn again from their seeds; the key only says which
+/// to compare.
 public struct PictureKey: Hashable, Sendable {
     /// The picture's fingerprint (`Picture.fingerprint`): equal for the same picture.
     public let picture: UInt64
@@ -13,9 +14,13 @@ public struct PictureKey: Hashable, Sendable {
     private let blocks: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
     /// The silhouette's drawn cells by quarter of its rows: what rules most pairs sharing a block out.
     public let bands: SilhouetteBands
+    /// The inner edges (across and down) of each band of four rows, a byte each, the first rows
+    /// lowest: what rules out the many pictures of one silhouette (a frame filled by a tile
+    /// pattern: 34,582 of a million) whose colours change in other places.
+    public let edges: UInt64
 
     /// How many bytes `bytes` holds (a key's in-memory stride too).
-    public static let size = 56
+    public static let size = 64
 
     /// The key of `picture`.
     public init(_ picture: Picture) { self.init(Likeness.Look(picture), fingerprint: picture.fingerprint) }
@@ -27,6 +32,7 @@ public struct PictureKey: Hashable, Sendable {
         self.look = look.key
         blocks = (hashes[0], hashes[1], hashes[2], hashes[3], hashes[4], hashes[5], hashes[6], hashes[7], hashes[8])
         bands = SilhouetteBands(look.silhouette)
+        edges = look.edgeBands
     }
 
     /// The key stored as `bytes` (`bytes` of a key); nil when they are not `size` bytes.
@@ -37,9 +43,10 @@ public struct PictureKey: Hashable, Sendable {
         look = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         blocks = (word(0), word(1), word(2), word(3), word(4), word(5), word(6), word(7), word(8))
         bands = SilhouetteBands(packed: word(9))
+        edges = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 56, as: UInt64.self))
     }
 
-    /// The key as `size` little-endian bytes: fingerprint, look, the blocks, then the bands.
+    /// The key as `size` little-endian bytes: fingerprint, look, the blocks, the bands, then the edges.
     public var bytes: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(Self.size)
@@ -47,6 +54,7 @@ public struct PictureKey: Hashable, Sendable {
         withUnsafeBytes(of: look.littleEndian) { out += $0 }
         for b in 0..<LikenessIndex.blocks { withUnsafeBytes(of: block(b).littleEndian) { out += $0 } }
         withUnsafeBytes(of: bands.packed.littleEndian) { out += $0 }
+        withUnsafeBytes(of: edges.littleEndian) { out += $0 }
         return out
     }
 
@@ -68,9 +76,21 @@ public struct PictureKey: Hashable, Sendable {
         return false
     }
 
+    /// Whether the inner edges may differ in at most `Likeness.innerEdgeSlack` (so the pictures
+    /// may look alike): two looks differ in at least as many edges as their counts by band do.
+    @inline(__always) public func edgesClose(to other: PictureKey) -> Bool {
+        var apart = 0
+        for band in 0..<8 {
+            let shift = UInt64(band &* 8)
+            apart &+= abs(Int(edges >> shift & 0xFF) &- Int(other.edges >> shift & 0xFF))
+        }
+        return apart <= Likeness.innerEdgeSlack
+    }
+
     /// Equal when every part is equal.
     public static func == (a: PictureKey, b: PictureKey) -> Bool {
-        a.picture == b.picture && a.look == b.look && a.bands == b.bands && (0..<LikenessIndex.blocks).allSatisfy { a.block($0) == b.block($0) }
+        a.picture == b.picture && a.look == b.look && a.bands == b.bands && a.edges == b.edges
+            && (0..<LikenessIndex.blocks).allSatisfy { a.block($0) == b.block($0) }
     }
 
     /// Hashes the fingerprint (the rest follows from the picture).
@@ -78,6 +98,18 @@ public struct PictureKey: Hashable, Sendable {
 }
 
 extension Likeness.Look {
+    /// The inner edges (across and down) of each band of four rows (two words of each), a byte
+    /// each (at most 4 × 31 + 4 × 32 = 252), the first rows lowest: `PictureKey.edges`.
+    var edgeBands: UInt64 {
+        var packed: UInt64 = 0
+        for band in 0..<8 {
+            let count = across.words[2 &* band].nonzeroBitCount &+ across.words[2 &* band &+ 1].nonzeroBitCount
+                &+ down.words[2 &* band].nonzeroBitCount &+ down.words[2 &* band &+ 1].nonzeroBitCount
+            packed |= UInt64(count) << UInt64(band &* 8)
+        }
+        return packed
+    }
+
     /// A 64-bit hash of all 3,072 bits (each word mixed in its place), for `PictureKey.look`.
     var key: UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325

@@ -8,7 +8,7 @@ extension LibraryPictures {
         var seeds: [StoredSeed] = []
         /// The keys; set them with `setKeys`, `setKey` or `put`, so the bands follow.
         private(set) var keys: [PictureKey] = []
-        /// Each key's bands (`Lookalikes.matches` reads 4 bytes a Fonster instead of 56).
+        /// Each key's bands (`Lookalikes.matches` reads 4 bytes a Fonster instead of 64).
         private(set) var bands: [SilhouetteBands] = []
         /// The bytes they hold, about: a key, its bands and a `StoredSeed` a Fonster, and a seed past 15 bytes.
         private(set) var bytes = 0

@@ -5,7 +5,7 @@ import FonsterStore
 /// The library's pictures, kept as keys: `sameAs` and `nearlyAs` of a Fonster just made or
 /// changed, the library's look-alike groups, and the documents' library matches (`Matches`):
 /// the other Fonsters of the library that draw the same picture, or one that looks alike
-/// (`Likeness`). What it keeps of a Fonster is its `PictureKey` (56 bytes) beside its id, seed and
+/// (`Likeness`). What it keeps of a Fonster is its `PictureKey` (64 bytes) beside its id, seed and
 /// engine, not its picture: the keys in list order are kept with the store's version, so a create
 /// or an update that was the only change since does not read the library again; pictures whose
 /// keys share a silhouette block are drawn again to compare their looks. The keys it draws the
@@ -134,7 +134,7 @@ final class LibraryPictures: Sendable {
     private func read(_ store: FonsterStore, at version: StoreVersion) throws(StoreError) -> Library {
         let stored = try store.seedsWithKeys()
         // None kept (a library just imported from the command line): no blank keys to hold, so
-        // drawing them fills one array rather than a copy of the library's (56 MB a million).
+        // drawing them fills one array rather than a copy of the library's (64 MB a million).
         let keys = stored.missing.count == stored.seeds.count ? [] : stored.keys
         return Library(base: Keys(seeds: stored.seeds, keys: keys), missing: stored.missing, version: version, fromStore: true)
     }
