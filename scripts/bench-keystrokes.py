@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Types five names into `fonsters/lookalikesOf` a letter at a time, as the page's and the editor's
+look-alike warnings do, against a library, and prints what each keystroke cost: the server's CPU
+(from /proc, over all the keystrokes) and the wall time a client waited (median, p90, slowest):
+docs/benchmarks.md, "Inner edges in the look-alike keys". The first call (not counted) reads the
+library's keys; the names are typed once to warm, then ROUNDS times (5 unless set) counted.
+  [ROUNDS=N] scripts/bench-keystrokes.py BIN STORE [--memory-budget BYTES]"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+NAMES = ["grace hopper", "ada lovelace", "linus torvalds", "alan turing", "margaret hamilton"]
+
+
+def main():
+    if len(sys.argv) < 3:
+        raise SystemExit(__doc__)
+    server = subprocess.Popen([sys.argv[1], "--stdio", "--store", sys.argv[2], *sys.argv[3:]],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    serial = 0
+
+    def ask(seed):
+        nonlocal serial
+        serial += 1
+        server.stdin.write((json.dumps({"jsonrpc": "2.0", "id": serial, "method": "fonsters/lookalikesOf",
+                                        "params": {"seed": seed}}) + "\n").encode())
+        server.stdin.flush()
+        while True:
+            message = json.loads(server.stdout.readline())
+            if message.get("id") == serial:
+                if "error" in message:
+                    raise SystemExit(f"{seed!r}: {message['error']}")
+                return message["result"]
+
+    def cpu():
+        fields = open(f"/proc/{server.pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    start = time.monotonic()
+    ask("the first call reads the keys")
+    print(f"first call {time.monotonic() - start:.2f} s wall, server CPU so far {cpu():.2f} s")
+    keystrokes = [name[:n] for name in NAMES for n in range(1, len(name) + 1)]
+    for seed in keystrokes:
+        ask(seed)
+    waits, before = [], cpu()
+    for _ in range(int(os.environ.get("ROUNDS", "5"))):
+        for seed in keystrokes:
+            began = time.monotonic()
+            ask(seed)
+            waits.append(time.monotonic() - began)
+    used = cpu() - before
+    waits.sort()
+    print(f"{len(waits)} keystrokes: server CPU {1000 * used / len(waits):.2f} ms a keystroke; wall median "
+          f"{1000 * waits[len(waits) // 2]:.2f} ms, p90 {1000 * waits[int(len(waits) * 0.9)]:.2f} ms, "
+          f"slowest {1000 * waits[-1]:.1f} ms")
+    server.stdin.close()
+    server.wait()
+
+
+if __name__ == "__main__":
+    main()
