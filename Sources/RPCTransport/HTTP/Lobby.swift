@@ -31,14 +31,14 @@ public struct LobbyLimits: Sendable, Hashable {
 /// gets the screen's answer, and so does a malformed head (400, 431 or 505); the connection is
 /// then shut for writing and drained for `linger` before it is closed, so the client reads the
 /// answer, not a reset. A connection with no whole request `deadline` after it was accepted is
-/// closed (answered 408 first, and drained, if it had begun one). When all `capacity` places are taken, the connection that
-/// has waited longest is closed to make room for a newcomer once it has waited `grace`; until
-/// then newcomers wait in the kernel's accept queue, in the order they came. What guests send is
-/// reserved in the memory budget before it is read; a guest the budget has no room for is held:
-/// what it sent stays in the kernel, unread, and is asked for again every `holdRetry` until the
-/// budget has room (the hogs it holds are closed, greediest first) or its deadline, when it is
-/// answered 503 (an unauthenticated connection never makes anyone else wait, and a well-behaved
-/// client arriving during an attack is not dropped for it).
+/// closed (answered 408 first, and drained, if it had begun one). When all `capacity` places
+/// are taken, the connection that has waited longest is closed to make room for a newcomer once
+/// it has waited `grace`; until then newcomers wait in the kernel's accept queue, in the order
+/// they came. What guests send is reserved in the memory budget before it is read; a guest the
+/// budget has no room for is held: what it sent stays in the kernel, unread, and is asked for
+/// again every `holdRetry` until the budget has room (the hogs it holds are closed, greediest
+/// first) or its deadline, when it is answered 503 (an unauthenticated connection never makes
+/// anyone else wait, and a well-behaved client arriving during an attack is not dropped for it).
 struct Lobby: Sendable {
     /// How many bytes of a refused connection's input are discarded before it is closed anyway.
     static let maxDiscard = 1 << 20
@@ -72,6 +72,8 @@ struct Lobby: Sendable {
         var heldUntil: ContinuousClock.Instant?
         /// Whether the budget ever held it (its deadline then answers 503, not silence).
         var held = false
+        /// Whether its time was up and it was closed (to be taken out of the lobby).
+        var closed = false
     }
 
     /// What reading a guest's input led to.
@@ -85,11 +87,10 @@ struct Lobby: Sendable {
         defer { chunk.deallocate() }
         while true {
             var now = ContinuousClock.now
-            var index = 0
-            while index < guests.count {
-                guard expire(&guests[index], now: now) else { index += 1; continue }
-                account?.release(guests.remove(at: index).bytes.count, for: .input)
+            for index in guests.indices where expire(&guests[index], now: now) {
+                account?.release(guests[index].bytes.count, for: .input)
             }
+            guests.removeAll(where: \.closed)
             if let until = acceptPausedUntil, now >= until { acceptPausedUntil = nil }
             let room = guests.count < limits.capacity || evictable(guests, now: now) != nil
             let listening = room && acceptPausedUntil == nil
@@ -155,7 +156,7 @@ struct Lobby: Sendable {
     /// Ends a guest whose time is up; whether it is closed. One the budget held is answered 503,
     /// one that had begun a request 408, and is then drained like every refusal (closing with its
     /// input unread would reset the connection, and the client could lose the answer); one that
-    /// sent nothing, or whose draining is over, is closed.
+    /// sent nothing, or whose draining is over, is closed (and marked `closed`).
     private func expire(_ guest: inout Guest, now: ContinuousClock.Instant) -> Bool {
         if let closingBy = guest.closingBy {
             guard now >= closingBy else { return false }
@@ -173,6 +174,7 @@ struct Lobby: Sendable {
             }
         }
         close(guest.fd)
+        guest.closed = true
         return true
     }
 
