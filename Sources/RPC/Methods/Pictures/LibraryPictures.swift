@@ -112,8 +112,8 @@ final class LibraryPictures: Sendable {
     /// Changes the kept keys where they are, when they are the library at `before`, into the
     /// library at `after` by `change` (which returns the place of the Fonster `id` it put in or,
     /// `removed`, took out; nil: none), and records the edit. Returns the changed keys (kept
-    /// while the budget grants them), nil when nothing changed. The kept keys are let go of while they change, so they are held
-    /// once (a reader holding them at that moment makes this a copy).
+    /// while the budget grants them), nil when nothing changed. The kept keys are let go of
+    /// while they change, so they are held once (a reader holding them then makes this a copy).
     private func changeKept(from before: StoreVersion, to after: StoreVersion, id: UUID, removed: Bool = false,
                             _ change: (inout Keys) -> Int?) -> Keys? {
         kept.withLock { kept -> Keys? in
