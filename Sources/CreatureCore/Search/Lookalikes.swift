@@ -24,8 +24,9 @@ public enum Lookalikes {
     /// the `sameAs`/`nearlyAs` of a created or changed Fonster: leave the Fonster itself out.
     /// Linear in the keys: a key of the same look is alike; one with close bands and edges
     /// sharing a silhouette block is compared by the look `look` gives for its index (drawn
-    /// again), once a look; the rest are told apart by their bands, blocks or edges. `bands` are the keys' bands side by
-    /// side (`PictureKey.bands`, one a key): only those four bytes of most keys are read.
+    /// again), once a look; the rest are told apart by their bands, blocks or edges. `bands`
+    /// are the keys' bands side by side (`PictureKey.bands`, one a key): only those four bytes
+    /// of most keys are read.
     public static func matches(of picture: Picture, in keys: [PictureKey], bands: [SilhouetteBands],
                                look: (Int) -> Likeness.Look) -> (same: [Int], nearly: [Int]) {
         precondition(bands.count == keys.count, "one band a key")

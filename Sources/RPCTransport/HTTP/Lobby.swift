@@ -87,10 +87,12 @@ struct Lobby: Sendable {
         defer { chunk.deallocate() }
         while true {
             var now = ContinuousClock.now
-            for index in guests.indices where expire(&guests[index], now: now) {
-                account?.release(guests[index].bytes.count, for: .input)
+            for index in guests.indices { expire(&guests[index], now: now) }
+            guests.removeAll { guest in
+                guard guest.closed else { return false }
+                account?.release(guest.bytes.count, for: .input)
+                return true
             }
-            guests.removeAll(where: \.closed)
             if let until = acceptPausedUntil, now >= until { acceptPausedUntil = nil }
             let room = guests.count < limits.capacity || evictable(guests, now: now) != nil
             let listening = room && acceptPausedUntil == nil
@@ -153,29 +155,28 @@ struct Lobby: Sendable {
         account?.release(guest.bytes.count, for: .input)
     }
 
-    /// Ends a guest whose time is up; whether it is closed. One the budget held is answered 503,
-    /// one that had begun a request 408, and is then drained like every refusal (closing with its
-    /// input unread would reset the connection, and the client could lose the answer); one that
-    /// sent nothing, or whose draining is over, is closed (and marked `closed`).
-    private func expire(_ guest: inout Guest, now: ContinuousClock.Instant) -> Bool {
+    /// Ends a guest whose time is up. One the budget held is answered 503, one that had begun a
+    /// request 408, and is then drained like every refusal (closing with its input unread would
+    /// reset the connection, and the client could lose the answer); one that sent nothing, or
+    /// whose draining is over, is closed and marked `closed`.
+    private func expire(_ guest: inout Guest, now: ContinuousClock.Instant) {
         if let closingBy = guest.closingBy {
-            guard now >= closingBy else { return false }
+            guard now >= closingBy else { return }
         } else {
-            guard now >= guest.arrived + limits.deadline else { return false }
+            guard now >= guest.arrived + limits.deadline else { return }
             guest.heldUntil = nil
             if guest.held {
                 answer(&guest, HTTPResponse.text(503, "The server is busy: its memory budget had no room for this connection in time. Try again."),
                        includeBody: true)
-                return false
+                return
             }
             if !guest.bytes.isEmpty {
                 answer(&guest, HTTPResponse.text(408, "The request head took too long to arrive."), includeBody: true)
-                return false
+                return
             }
         }
         close(guest.fd)
         guest.closed = true
-        return true
     }
 
     /// The index of the connection to drop for a newcomer: one already answered, else the
