@@ -17,6 +17,9 @@ import TestSupport
             get { lock.withLock { stored } }
             set { lock.withLock { stored = newValue } }
         }
+        /// Changes the value under one hold of the lock (a read then a write from two threads
+        /// can lose one's change).
+        func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
     }
 
     @Test func aJobThatTakesTurnsLetsAWaitingJobRun() async throws {
@@ -98,9 +101,7 @@ import TestSupport
         let runs = Shared([Int](repeating: 0, count: count)), offPool = Shared(0)
         try await pool.forEach(count, isCancelled: { false }) { part in
             if !ComputePool.isOnPoolThread { offPool.value += 1 }
-            var seen = runs.value
-            seen[part] += 1
-            runs.value = seen
+            runs.update { $0[part] += 1 }
         }
         #expect(runs.value == [Int](repeating: 1, count: count))
         #expect(offPool.value == 0)

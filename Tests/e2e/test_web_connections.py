@@ -75,7 +75,7 @@ class IdleSockets:
     def __init__(self, port, count, seconds=180, slow=0):
         self.process = subprocess.Popen([sys.executable, os.path.join(HERE, "idle_sockets.py"), str(port), str(count),
                                          str(seconds), str(slow)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        ready, _, _ = select.select([self.process.stdout], [], [], 30)
+        ready, _, _ = select.select([self.process.stdout], [], [], BACKSTOP)
         assert ready and self.process.stdout.readline() == b"ready\n", "the hostile client did not open its sockets"
 
     def stop(self):
