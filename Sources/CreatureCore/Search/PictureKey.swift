@@ -79,8 +79,11 @@ public struct PictureKey: Hashable, Sendable {
     /// Whether the inner edges may differ in at most `Likeness.innerEdgeSlack` (so the pictures
     /// may look alike): two looks differ in at least as many edges as their counts by band do.
     /// The eight bytes as lanes, as `SilhouetteBands.distance` reads its four.
-    @inline(__always) public func edgesClose(to other: PictureKey) -> Bool {
-        let a = unsafeBitCast(edges.littleEndian, to: SIMD8<UInt8>.self), b = unsafeBitCast(other.edges.littleEndian, to: SIMD8<UInt8>.self)
+    @inline(__always) public func edgesClose(to other: PictureKey) -> Bool { Self.edgesClose(edges, other.edges) }
+
+    /// `edgesClose(to:)` of two keys' `edges`.
+    @inline(__always) public static func edgesClose(_ edges: UInt64, _ other: UInt64) -> Bool {
+        let a = unsafeBitCast(edges.littleEndian, to: SIMD8<UInt8>.self), b = unsafeBitCast(other.littleEndian, to: SIMD8<UInt8>.self)
         return Int(SIMD8<UInt16>(truncatingIfNeeded: pointwiseMax(a, b) &- pointwiseMin(a, b)).wrappedSum()) <= Likeness.innerEdgeSlack
     }
 

@@ -44,6 +44,8 @@ import Testing
         #expect(drawn == 0)
         let found = Lookalikes.matches(of: shape, in: keys, bands: keys.map(\.bands)) { drawn += 1; return Likeness.Look(crowd[$0]) }
         #expect(found.same.count + found.nearly.count == crowd.count && drawn == 0)
+        // Read in parts of `readAhead` keys: every part told apart, in order.
+        #expect(found.same == crowd.indices.filter { crowd[$0] == shape } && found.nearly == crowd.indices.filter { crowd[$0] != shape })
     }
 
     /// The near pass asks for the bytes it will hold before it draws a look: refused, it draws
