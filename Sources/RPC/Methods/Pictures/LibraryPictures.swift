@@ -38,9 +38,14 @@ final class LibraryPictures: Sendable {
     /// The documents' view of the kept keys (`Matches`), while the budget grants its bytes.
     let keptMatches = Locked<Matches?>(nil)
 
-    /// A finder keeping the keys of the library, charged to `account`.
-    init(account: MemoryAccount? = nil) {
+    /// What `lookalikesOf` found for looks many Fonsters share, charged to `account` too.
+    let popular: PopularLooks
+
+    /// A finder keeping the keys of the library, charged to `account`; answers of at least
+    /// `popularAt` Fonsters are kept (`PopularLooks`).
+    init(account: MemoryAccount? = nil, popularAt: Int = PopularLooks.minimum) {
         self.account = account
+        popular = PopularLooks(account: account, atLeast: popularAt)
     }
 
     /// How many Fonsters' keys are kept in order (for tests).
@@ -216,7 +221,7 @@ final class LibraryPictures: Sendable {
             let key = PictureKey(picture)
             if let edited { self.save([(edited.seed, edited.engine, key)], soon: false) }
             let keys = try self.keys(library, edited: edited.map { ($0, key) }, request)
-            let (same, nearly) = Lookalikes.matches(of: picture, in: keys.keys, bands: keys.bands) { keys.look($0) }
+            let (same, nearly) = self.matches(of: picture, key: key, in: keys, at: edited == nil && !library.holdsEdit ? library.version : nil)
             func listed(_ found: [Int]) -> (ids: LazyFilterSequence<LazyMapSequence<[Int], UUID>>, count: Int) {
                 let ids = found.lazy.map { keys.seeds[$0].id }.filter { $0 != except }
                 return (ids, found.count - (except.map { id in found.contains { keys.seeds[$0].id == id } ? 1 : 0 } ?? 0))
@@ -224,6 +229,21 @@ final class LibraryPictures: Sendable {
             let (sameAs, nearlyAs) = (listed(same), listed(nearly))
             return LookalikeList(sameAs: sameAs.ids, sameCount: sameAs.count, nearlyAs: nearlyAs.ids, nearlyCount: nearlyAs.count)
         }
+    }
+
+    /// `Lookalikes.matches` of `picture` (whose key is `key`) in `keys`, the library at `version`
+    /// (nil: with an edit put in): from `popular` when it keeps the answer for the picture's
+    /// look, else worked out (and kept there when many Fonsters look alike).
+    private func matches(of picture: Picture, key: PictureKey, in keys: Keys, at version: StoreVersion?) -> (same: [Int], nearly: [Int]) {
+        if let version, let members = popular.members(alike: key.look, at: version) {
+            return PopularLooks.split(members, by: key.picture)
+        }
+        let found = Lookalikes.matches(of: picture, in: keys.keys, bands: keys.bands) { keys.look($0) }
+        if let version, found.same.count + found.nearly.count >= popular.atLeast {
+            let alike = (found.same + found.nearly).sorted()
+            popular.keep(alike.map { PopularLooks.Member(place: Int32($0), picture: keys.keys[$0].picture) }, alike: key.look, at: version)
+        }
+        return found
     }
 
     /// The `created` Fonsters of an import, each with its `sameAs` and `nearlyAs` in `library`
