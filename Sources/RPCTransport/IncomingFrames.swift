@@ -106,7 +106,8 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
         waiter?.resume(returning: nil)
     }
 
-    private static let exitName = Array("\"exit\"".utf8), shutdownName = Array("\"shutdown\"".utf8)
+    /// The method names looked for, each with the place of a byte rare in requests (`contains`).
+    private static let exitName = (bytes: Array("\"exit\"".utf8), pivot: 2), shutdownName = (bytes: Array("\"shutdown\"".utf8), pivot: 7)
 
     /// Whether `bytes` holds `needle` (not empty): the C library's `memchr` finds its byte at
     /// `pivot` (one rare in requests: looking for the first byte, a quote, and comparing at each
@@ -142,7 +143,8 @@ public final class IncomingFrames: AsyncSequence, @unchecked Sendable {
     /// the session at once; notes a `shutdown` request on the way.
     private func isExit(_ bytes: [UInt8]) -> Bool {
         // Most messages name neither: a byte search spares them the parse.
-        guard Self.contains(bytes, Self.exitName, pivot: 2) || Self.contains(bytes, Self.shutdownName, pivot: 7),
+        guard Self.contains(bytes, Self.exitName.bytes, pivot: Self.exitName.pivot)
+                || Self.contains(bytes, Self.shutdownName.bytes, pivot: Self.shutdownName.pivot),
               let json = try? JSONParser.parse(bytes), case .string(let method)? = json["method"] else { return false }
         if method == "shutdown" { shutdownSeen = true }
         return method == "exit" && json["id"] == nil && !shutdownSeen
