@@ -9,6 +9,8 @@ struct KeptGroups: Sendable {
     let near: Bool
     let groups: Lookalikes.Groups<UUID>
     let nearPlaces: [[Int]]
+    /// Which Fonsters the library held and what each drew, whatever their order (`LibraryPictures.content`).
+    let content: UInt64
     /// What they hold, counted on the memory budget: 16 bytes a member, 8 more a near one.
     var bytes: Int {
         16 * (groups.exact.reduce(0) { $0 + $1.count } + groups.near.reduce(0) { $0 + $1.count }) + 8 * nearPlaces.reduce(0) { $0 + $1.count }
@@ -19,8 +21,9 @@ extension LibraryPictures {
     /// `library` grouped by identical pictures, and with `near` by nearly identical ones, on the
     /// compute pool: from the kept keys, so asking again after an edit draws only what changed.
     /// The near groups come, cheapest first, from those worked out before when only edits made
-    /// here came since (`mergedNear`), from the store's when they are of these very keys
-    /// (`stored`: a restart), else from a near pass over the whole library. Reports `$/progress`
+    /// here came since (`mergedNear`), from them by id when the library only changed order
+    /// (`reordered`: moves), from the store's when they are of these very keys (`stored`: a
+    /// restart), else from a near pass over the whole library. Reports `$/progress`
     /// (when the request asked for it) as it draws keys (the first half) and compares looks (the
     /// second).
     func groups(of library: Library, near: Bool, stored: StoredGroups? = nil, request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
@@ -31,10 +34,12 @@ extension LibraryPictures {
             }
             guard near else {
                 let found = try self.groupsWithinBudget(keys.keys, near: false, request: request) { keys.look($0) }.groups
-                return self.keep(found, near: false, keys: keys, at: library.version)
+                return self.keep(found, near: false, keys: keys, content: Self.content(keys), at: library.version)
             }
             let fingerprint = NearGroupsCoding.fingerprint(keys.keys)
             var nearGroups = try self.mergedNear(keys, at: library.version, request: request)
+            let content = Self.content(keys)
+            if nearGroups == nil { nearGroups = self.reordered(keys, content: content) }
             if nearGroups == nil, let stored, stored.fingerprint == fingerprint {
                 nearGroups = NearGroupsCoding.groups(stored.bytes, count: keys.count)
             } else if let nearGroups {
@@ -44,7 +49,7 @@ extension LibraryPictures {
             if let nearGroups {
                 var found = try self.groupsWithinBudget(keys.keys, near: false, request: request) { keys.look($0) }.groups
                 found.near = nearGroups
-                return self.keep(found, near: true, keys: keys, at: library.version)
+                return self.keep(found, near: true, keys: keys, content: content, at: library.version)
             }
             self.nearPasses.withLock { $0 += 1 }
             let (found, refused) = try self.groupsWithinBudget(keys.keys, near: true, request: request, progress: { done, total in
@@ -56,7 +61,7 @@ extension LibraryPictures {
                                     + "or start the server with a larger --memory-budget.", data: ["needed": .int(Int64(needed))])
             }
             self.save(StoredGroups(fingerprint: fingerprint, bytes: NearGroupsCoding.bytes(found.near, count: keys.count)))
-            return self.keep(found, near: true, keys: keys, at: library.version)
+            return self.keep(found, near: true, keys: keys, content: content, at: library.version)
         }
     }
 
@@ -126,6 +131,52 @@ extension LibraryPictures {
         return found.sorted { $0[0] < $1[0] }
     }
 
+    /// The near groups worked out last, by place in `keys`, when `keys` holds the same Fonsters
+    /// drawing the same pictures in another order (`content`: moved since, here or by another
+    /// process): nil when not. A grouped Fonster is looked for where it was and one place either
+    /// side (a move shifts the places between by one); only those not found there are looked up
+    /// among all.
+    private func reordered(_ keys: Keys, content: UInt64) -> [[Int]]? {
+        guard let base = grouped.withLock({ $0.flatMap { $0.near ? $0 : nil } }), base.content == content else { return nil }
+        var found = base.nearPlaces, elsewhere: [UUID: Int] = [:]
+        for (g, group) in base.groups.near.enumerated() {
+            for (k, id) in group.enumerated() {
+                let was = found[g][k]
+                if let now = [was, was - 1, was + 1].first(where: { keys.seeds.indices.contains($0) && keys.seeds[$0].id == id }) {
+                    found[g][k] = now
+                } else {
+                    (found[g][k], elsewhere[id]) = (-1, -1)
+                }
+            }
+        }
+        if !elsewhere.isEmpty {
+            for (i, seed) in keys.seeds.enumerated() where elsewhere[seed.id] != nil { elsewhere[seed.id] = i }
+            for (g, group) in base.groups.near.enumerated() {
+                for (k, id) in group.enumerated() where found[g][k] < 0 {
+                    guard let now = elsewhere[id], now >= 0 else { return nil }
+                    found[g][k] = now
+                }
+            }
+        }
+        return found.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+    }
+
+    /// Which Fonsters `keys` holds and the picture each draws, as one word whatever their order:
+    /// the sum of a mix of each one's id and fingerprint.
+    static func content(_ keys: Keys) -> UInt64 {
+        func mix(_ x: UInt64) -> UInt64 {
+            let x = (x ^ x >> 30) &* 0xBF58_476D_1CE4_E5B9
+            let y = (x ^ x >> 27) &* 0x94D0_49BB_1331_11EB
+            return y ^ y >> 31
+        }
+        var sum: UInt64 = 0
+        for (seed, key) in zip(keys.seeds, keys.keys) {
+            let (high, low) = withUnsafeBytes(of: seed.id.uuid) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+            sum &+= mix(high ^ mix(low ^ mix(key.picture)))
+        }
+        return sum
+    }
+
     /// The edits from `from` to `to`, when the edits recorded lead there one logged change at a
     /// time (nil when not).
     private func editedSince(_ from: StoreVersion, to: StoreVersion) -> [Edit]? {
@@ -161,9 +212,9 @@ extension LibraryPictures {
 
     /// Keeps `found` (of the library `keys` holds, at `version`) in place of the last groups,
     /// while the budget grants their bytes, and gives them by id.
-    private func keep(_ found: Lookalikes.Groups<Int>, near: Bool, keys: Keys, at version: StoreVersion) -> Lookalikes.Groups<UUID> {
+    private func keep(_ found: Lookalikes.Groups<Int>, near: Bool, keys: Keys, content: UInt64, at version: StoreVersion) -> Lookalikes.Groups<UUID> {
         let groups = found.map { keys.seeds[$0].id }
-        let kept = KeptGroups(version: version, near: near, groups: groups, nearPlaces: found.near)
+        let kept = KeptGroups(version: version, near: near, groups: groups, nearPlaces: found.near, content: content)
         grouped.withLock { grouped in
             let before = grouped?.bytes ?? 0, bytes = kept.bytes
             guard grouped.map({ version.isAtLeast($0.version) }) ?? true else { return }
