@@ -83,7 +83,8 @@ extension FonsterStore {
                                     [.int(moving?.key.rowid ?? 0)]) ?? 0
         }
         if let previous, next.position - previous.position > 1 { return previous.position + 1 }
-        if previous == nil, next.position > 0 { return next.position - 1 }
+        // The top: below the first key (keys may be negative), so a move to the top writes one row.
+        if previous == nil { return next.position - 1 }
         try db.query("UPDATE fonsters SET position = position + 1 WHERE position >= ?1 AND rowid <> ?2",
                      [.int(next.position), .int(moving?.key.rowid ?? 0)])
         return next.position
