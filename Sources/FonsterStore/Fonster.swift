@@ -117,6 +117,10 @@ public struct StoreVersion: Equatable, Sendable {
     /// Fonster created or updated) and nothing else.
     public func follows(_ earlier: StoreVersion) -> Bool { others == earlier.others && logged == earlier.logged + 1 }
 
+    /// This version with `count` more logged changes of this connection (an import logs one a
+    /// Fonster it makes): what `follows` chains through.
+    public func advanced(by count: Int) -> StoreVersion { StoreVersion(logged: logged + Int64(count), others: others) }
+
     /// Whether this version may be later than `other` (for keeping the newest of two).
     public func isAtLeast(_ other: StoreVersion) -> Bool { logged >= other.logged }
 }

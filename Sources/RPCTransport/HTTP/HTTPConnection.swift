@@ -2,9 +2,10 @@
 public enum HTTPRoute: Sendable {
     /// Send this response; the connection stays open if the request allows (and `close` is false).
     case respond(HTTPResponse, close: Bool = false)
-    /// Send this response (101), then hand the stream and any bytes already read after the head
-    /// to `then`, which owns the stream from there on.
-    case upgrade(HTTPResponse, then: @Sendable (SocketStream, [UInt8]) -> Void)
+    /// Hand the stream, any bytes already read after the head and this response (101) to
+    /// `then`, which owns the stream from there on and sends the response before anything else
+    /// (so it can make ready what the client may count on once it has the response).
+    case upgrade(HTTPResponse, then: @Sendable (_ stream: SocketStream, _ leftover: [UInt8], _ response: [UInt8]) -> Void)
 }
 
 /// Serves HTTP/1.1 requests on one connection: reads each head within a deadline, answers
@@ -60,11 +61,7 @@ public enum HTTPConnection {
                     return
                 }
             case .upgrade(let response, let then):
-                guard stream.write(response.serialized()) else {
-                    stream.close()
-                    return
-                }
-                then(stream, buffer)
+                then(stream, buffer, response.serialized())
                 return
             }
         }

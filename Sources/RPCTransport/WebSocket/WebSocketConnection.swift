@@ -20,7 +20,7 @@ public enum WebSocketConnection {
     /// to `budget` when given; when the budget's policy closes this connection to make room, it
     /// is closed with 1008 (the reason says the server's memory budget is full) and its session's
     /// work is cancelled.
-    public static func serve(_ stream: SocketStream, leftover: [UInt8], limits: FrameLimits,
+    public static func serve(_ stream: SocketStream, leftover: [UInt8], handshake: [UInt8] = [], limits: FrameLimits,
                              log: TransportLog, closeWait: Duration = .seconds(2), heartbeat: WebSocketHeartbeat? = nil,
                              budget: MemoryBudget? = nil,
                              run: (Connection) -> Void) {
@@ -41,7 +41,9 @@ public enum WebSocketConnection {
         // What the connection costs counts until its socket is closed, after the session (and
         // the account) may have ended: the draining of a closed connection is memory too.
         let link = Link(stream: stream) { account?.release(ServerLimits.connectionBytes, for: .connection) }
-        let output = WebSocketOutput(stream: stream, link: link, log: log, account: account)
+        // The handshake's response goes out once the session is started (so a client that has it
+        // is, say, told of every change after), and before any frame: frames sent meanwhile wait.
+        let output = WebSocketOutput(stream: stream, link: link, log: log, account: account, holding: !handshake.isEmpty)
         outputAccount.withLock { $0 = output }
         account?.charge(ServerLimits.connectionBytes, for: .connection)
         let frames = IncomingFrames(readAhead: ServerLimits.readAheadMessages, account: account)
@@ -49,6 +51,7 @@ public enum WebSocketConnection {
         // body per write, whose "\n" the output drops.
         let writer = MessageWriter(output: output, framing: FramingState(.newlineDelimited))
         run(Connection(incoming: frames, writer: writer, account: account))
+        if !handshake.isEmpty { output.open(with: handshake) }
 
         var decoder = WebSocketFrameDecoder(maxMessage: limits.maxMessage)
         var charged = 0
@@ -202,13 +205,32 @@ public enum WebSocketConnection {
 final class WebSocketOutput: DiscardingOutput {
     private let inner: FileDescriptorOutput
     private let link: WebSocketConnection.Link
-    private let closeSent = Locked(false)
+    /// Whether a close frame went out, and the frames held until the handshake's response (nil
+    /// once it went out, or when there is none to send).
+    private let state: Locked<(closeSent: Bool, held: [[UInt8]]?)>
     private let broken = BreakWatch()
 
-    init(stream: SocketStream, link: WebSocketConnection.Link, log: TransportLog, account: MemoryAccount?) {
+    /// An output on `stream`; `holding`, it holds every frame until `open(with:)`.
+    init(stream: SocketStream, link: WebSocketConnection.Link, log: TransportLog, account: MemoryAccount?, holding: Bool = false) {
         self.inner = FileDescriptorOutput(fd: stream.fd, closeDescriptor: false, log: log, account: account)
         self.link = link
+        state = Locked((false, holding ? [] : nil))
         inner.whenBroken { [broken] in broken.breakNow() }
+    }
+
+    /// Sends the handshake's `response`, then the frames held until now.
+    func open(with response: [UInt8]) {
+        state.withLock { state in
+            inner.write(response)
+            for frame in state.held ?? [] { inner.write(frame) }
+            state.held = nil
+        }
+    }
+
+    /// Sends `frame` now, or holds it until the handshake's response went out; nothing after a close.
+    private func send(_ frame: [UInt8], in state: inout (closeSent: Bool, held: [[UInt8]]?)) {
+        guard !state.closeSent else { return }
+        if state.held != nil { state.held!.append(frame) } else { inner.write(frame) }
     }
 
     /// The reader is done: the peer can take nothing more.
@@ -227,24 +249,20 @@ final class WebSocketOutput: DiscardingOutput {
     /// Sends one newline-framed message body as a text frame.
     func write(_ bytes: [UInt8]) {
         let body = bytes.last == UInt8(ascii: "\n") ? Array(bytes.dropLast()) : bytes
-        closeSent.withLock { sent in
-            if !sent { inner.write(WebSocketFrame.encode(.text, body)) }
-        }
+        state.withLock { send(WebSocketFrame.encode(.text, body), in: &$0) }
     }
 
     /// Sends a control frame (a pong) unless a close went out.
     func sendControl(_ frame: [UInt8]) {
-        closeSent.withLock { sent in
-            if !sent { inner.write(frame) }
-        }
+        state.withLock { send(frame, in: &$0) }
     }
 
     /// Sends a close frame, once.
     func sendClose(code: UInt16, reason: String) {
-        let first = closeSent.withLock { sent -> Bool in
-            defer { sent = true }
-            if !sent { inner.write(WebSocketFrame.close(code: code, reason: reason)) }
-            return !sent
+        let first = state.withLock { state -> Bool in
+            send(WebSocketFrame.close(code: code, reason: reason), in: &state)
+            defer { state.closeSent = true }
+            return !state.closeSent
         }
         if first { link.closeSent() }
     }

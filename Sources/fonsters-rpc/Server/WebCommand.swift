@@ -36,8 +36,8 @@ enum WebCommand {
         let router = WebRouter(
             token: token, policy: OriginPolicy(boundHost: options.bindHost, port: listener.port),
             assets: WebAsset.table(),
-            upgrade: { stream, leftover in
-                WebSocketConnection.serve(stream, leftover: leftover, limits: frameLimits, log: log,
+            upgrade: { stream, leftover, response in
+                WebSocketConnection.serve(stream, leftover: leftover, handshake: response, limits: frameLimits, log: log,
                                           heartbeat: heartbeat, budget: rpc.budget) { connection in
                     sessions.add(connection.writer)
                     if debug { log("WebSocket session opened (\(sessions.count) open)") }

@@ -18,7 +18,7 @@ struct WebRouter: Sendable {
     /// The embedded files by path.
     let assets: [String: WebAsset]
     /// Serves an upgraded connection as a JSON-RPC session.
-    let upgrade: @Sendable (SocketStream, [UInt8]) -> Void
+    let upgrade: @Sendable (_ stream: SocketStream, _ leftover: [UInt8], _ response: [UInt8]) -> Void
 
     /// The answer to a request that may not be served, after which the connection is closed;
     /// nil when the request names this server as Host, is GET or HEAD, has a well-formed path

@@ -35,6 +35,34 @@ import FonsterStore
         #expect(h.context.pictures.nearPassCount == 1, "the library compared once, every edit merged")
     }
 
+    /// An import's Fonsters are put into the kept keys and merged into the near groups as
+    /// creates are, its answer listing each one's groups as the library drawn afresh does; an
+    /// import of more than `editsMerged` has the library compared again, once, for its answer
+    /// and the next call.
+    @Test func importsAreMergedIntoTheGroups() async throws {
+        let (path, h) = try await StoredKeysTests.library()
+        defer { StoredKeysTests.remove(path) }
+        try await StoredKeysTests.expectFresh(h, "at first")
+        let passes = h.context.pictures.nearPassCount
+        let link = try await h.result("share/build", ["seeds": ["alice 1002", "alice 2001", "quokka 3", "alice 1003 again"]])
+        let answer = try await h.result("share/import", ["url": link["url"]!, "engine": "fonsters-v1"])
+        try await StoredKeysTests.expectFresh(h, "after a share link's import")
+        #expect(h.context.pictures.nearPassCount == passes, "merged: \(h.context.pictures.nearPassCount) passes")
+        let drawn = try await LookalikeAnswerTests.drawnLibrary(h)
+        let groups = Lookalikes.groups(drawn.map(\.picture)).map { drawn[$0].id }
+        for made in try #require(answer["created"]?.array) {
+            let near = groups.near.first { $0.contains(made["id"]!) } ?? []
+            let exact = groups.exact.first { $0.contains(made["id"]!) } ?? []
+            #expect(made["nearlyCount"] == .int(Int64(near.isEmpty ? 0 : near.count - max(exact.count, 1))), "\(made["seed"]!)")
+            #expect(made["sameCount"] == .int(Int64(max(exact.count - 1, 0))), "\(made["seed"]!)")
+        }
+        let bundle: [JSONValue] = (0..<(LibraryPictures.editsMerged + 1)).map { ["name": "", "seed": .string("alice \(3000 + $0)")] }
+        _ = try await h.result("library/import", ["bundle": ["format": "fonsters-library", "version": 1, "engine": "fonsters-v1",
+                                                             "exportedAt": "2026-01-01T00:00:00.000Z", "fonsters": .array(bundle)]])
+        try await StoredKeysTests.expectFresh(h, "after a bundle past the merge")
+        #expect(h.context.pictures.nearPassCount == passes + 1, "compared once, for the import and the next call")
+    }
+
     /// An update puts its key into the kept keys where they are, and a delete takes its key out
     /// of them there, not in a copy of them (a million Fonsters' keys are about 100 MB); the
     /// groups after them are those of the library drawn afresh, merged. The edits are made on the

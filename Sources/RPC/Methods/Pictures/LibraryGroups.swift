@@ -24,13 +24,14 @@ extension LibraryPictures {
     /// here came since (`mergedNear`), from them by id when the library only changed order
     /// (`reordered`: moves), from the store's when they are of these very keys (`stored`: a
     /// restart), else from a near pass over the whole library. Reports `$/progress`
-    /// (when the request asked for it) as it draws keys (the first half) and compares looks (the
-    /// second).
-    func groups(of library: Library, near: Bool, stored: StoredGroups? = nil, request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
+    /// (when the request asked for it, and `reporting`) as it draws keys (the first half) and
+    /// compares looks (the second).
+    func groups(of library: Library, near: Bool, stored: StoredGroups? = nil, reporting: Bool = true,
+                request: RequestContext) async throws(ResponseError) -> Lookalikes.Groups<UUID> {
         if let known = grouped.withLock({ $0.flatMap { $0.version == library.version && $0.near == near ? $0.groups : nil } }) { return known }
         return try await request.computeOnPool { () throws(ResponseError) -> Lookalikes.Groups<UUID> in
             let keys = try self.keys(library, request) { done, total in
-                request.reportProgress(message: "Drew \(English.grouped(done)) of \(English.grouped(total)) pictures", percentage: done * 50 / max(total, 1))
+                if reporting { request.reportProgress(message: "Drew \(English.grouped(done)) of \(English.grouped(total)) pictures", percentage: done * 50 / max(total, 1)) }
             }
             guard near else {
                 let found = try self.groupsWithinBudget(keys.keys, near: false, request: request) { keys.look($0) }.groups
@@ -53,7 +54,7 @@ extension LibraryPictures {
             }
             self.nearPasses.withLock { $0 += 1 }
             let (found, refused) = try self.groupsWithinBudget(keys.keys, near: true, request: request, progress: { done, total in
-                request.reportProgress(message: "Compared \(English.grouped(done)) of \(English.grouped(total)) looks", percentage: 50 + done * 50 / max(total, 1))
+                if reporting { request.reportProgress(message: "Compared \(English.grouped(done)) of \(English.grouped(total)) looks", percentage: 50 + done * 50 / max(total, 1)) }
             }) { keys.look($0) }
             if let needed = refused {
                 throw ResponseError(code: .noMemoryRoom, message: "The server's memory budget has no room to compare these \(English.grouped(keys.count)) "
@@ -68,7 +69,7 @@ extension LibraryPictures {
     /// The near groups of the library `keys` holds (at `version`), from the last worked out when
     /// every change since is an edit made here (`edits`, one logged change after another, each
     /// Fonster still where it was put): nil when there are none, or other changes came between,
-    /// or more than 256 edits.
+    /// or more than `editsMerged` edits.
     ///
     /// The edited Fonsters are taken out of their groups (a deleted one is gone; a later place
     /// moves up one for each deleted before it) and what is left of each such group is grouped
@@ -78,7 +79,7 @@ extension LibraryPictures {
     /// the pairs of unedited Fonsters are as they were, and every pair with an edited one is looked at.
     private func mergedNear(_ keys: Keys, at version: StoreVersion, request: RequestContext) throws(ResponseError) -> [[Int]]? {
         guard let base = grouped.withLock({ $0.flatMap { $0.near ? $0 : nil } }), base.version != version,
-              let edits = editedSince(base.version, to: version), edits.count <= 256 else { return nil }
+              let edits = editedSince(base.version, to: version), edits.count <= Self.editsMerged else { return nil }
         var places = EditedPlaces(), edited: [(place: Int, id: UUID)] = []
         for edit in edits {
             let place = places.note(edit.index, removed: edit.removed)

@@ -99,6 +99,31 @@ final class LibraryPictures: Sendable {
         return (fonster, Library(base: edited, missing: [], version: after, holdsEdit: true))
     }
 
+    /// On the store thread: runs `importing` (which makes Fonsters at the end of the list, in
+    /// order) and gives the library after it: the kept keys with the made Fonsters' keys put in,
+    /// each recorded as an edit (so the near groups kept take them in, as they take a create's),
+    /// when they were current before it, it logged one change a Fonster and nothing else came
+    /// between, and it made at most `editsMerged`; else the library as it stands.
+    func library(_ store: FonsterStore, afterImport importing: () throws(StoreError) -> ImportResult) throws(StoreError) -> (ImportResult, Library) {
+        let before = try store.version()
+        let result = try importing()
+        let after = try store.version()
+        let made = result.created
+        guard !made.isEmpty, made.count <= Self.editsMerged, after == before.advanced(by: made.count), kept(at: before) != nil else {
+            return (result, try library(store))
+        }
+        var version = before, drawn: [KeyToStore] = [], keys: Keys?
+        for fonster in made {
+            let seed = StoredSeed(fonster), key = PictureKey(Picture(seed: fonster.seed, engine: fonster.engine))
+            keys = changeKept(from: version, to: version.advanced(by: 1), id: seed.id) { $0.put(seed, key) }
+            guard keys != nil else { return (result, try read(store, at: after)) }
+            version = version.advanced(by: 1)
+            drawn.append((seed.seed, seed.engine, key))
+        }
+        save(drawn, soon: false)
+        return (result, Library(base: keys!, missing: [], version: after))
+    }
+
     /// On the store thread: runs `delete` (of the Fonster `id`) and takes its key out of the kept
     /// keys, where they are, when they were current before it and it was the only change since
     /// (else the library is read again when next needed).
@@ -204,6 +229,10 @@ final class LibraryPictures: Sendable {
     /// How many edits `edits` keeps (the oldest half let go past it).
     static let editsKept = 1_024
 
+    /// The most edits since the last near groups that are merged into them (`mergedNear`); past
+    /// it the library is compared again.
+    static let editsMerged = 256
+
     /// Keeps `groups` for the store to keep, and has it do so (none for a library in memory).
     func save(_ groups: StoredGroups) {
         guard let hook = onDrawn.withLock({ $0 }) else { return }
@@ -247,20 +276,20 @@ final class LibraryPictures: Sendable {
     }
 
     /// The `created` Fonsters of an import, each with its `sameAs` and `nearlyAs` in `library`
-    /// (which holds them): from one grouping of the whole library (`listed(for:in:listing:)`).
+    /// (which holds them), listed from the library's groups (`listed(for:in:listing:)`): those
+    /// `groups(of:near:)` gives, so an import's Fonsters put into the kept keys are merged into
+    /// the groups kept, and what is worked out is kept for the next call. When the budget has no
+    /// room to compare looks, identical pictures only: the import is made, its answer must not fail.
     func annotate(_ created: [Fonster], in library: Library, request: RequestContext) async throws(ResponseError) -> [EditedFonster] {
         guard !created.isEmpty else { return [] }
+        let groups: Lookalikes.Groups<UUID>
+        do {
+            groups = try await self.groups(of: library, near: true, reporting: false, request: request)
+        } catch where error.code == .noMemoryRoom {
+            groups = try await self.groups(of: library, near: false, reporting: false, request: request)
+        }
         let found = try await request.computeOnPool { () throws(ResponseError) -> [Listed<UUID>] in
-            let keys = try self.keys(library, request)
-            let groups = try self.groupsWithinBudget(keys.keys, near: true, request: request) { keys.look($0) }.groups
-            var index: [UUID: Int] = [:]
-            for id in created.map(\.id) { index[id] = -1 }
-            for (i, seed) in keys.seeds.enumerated() where index[seed.id] != nil { index[seed.id] = i }
-            // A Fonster an import made is in the library it answers from (-1: gone since, listed alone).
-            let targets = created.map { index[$0.id] ?? -1 }
-            return Self.listed(for: targets, in: groups) { _ in true }.map { found in
-                (found.sameAs.map { keys.seeds[$0].id }, found.sameCount, found.nearlyAs.map { keys.seeds[$0].id }, found.nearlyCount)
-            }
+            Self.listed(for: created.map(\.id), in: groups) { _ in true }
         }
         return zip(created, found).map { EditedFonster(fonster: $0, lookalikes: LookalikeList($1)) }
     }

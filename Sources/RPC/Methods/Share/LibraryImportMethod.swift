@@ -43,10 +43,11 @@ enum LibraryImportMethod: RPCMethod {
         // Progress goes out per step of 1,000; a smaller import is one step.
         return try await ImportJSON.withProgress(request, count: count) { () throws(ResponseError) -> ImportedFonsters in
             let (result, library) = try await context.withStore(field: "select") { store throws(StoreError) in
-                let result = try store.importLibrary(bundle, select: params.select, engine: params.engine, stop: { request.cancelAsked }) { done, total in
-                    request.reportProgress(message: "\(done) of \(total) Fonsters", percentage: done * 100 / max(total, 1))
-                }
-                return (result, try context.pictures.library(store))
+                try context.pictures.library(store, afterImport: { () throws(StoreError) in
+                    try store.importLibrary(bundle, select: params.select, engine: params.engine, stop: { request.cancelAsked }) { done, total in
+                        request.reportProgress(message: "\(done) of \(total) Fonsters", percentage: done * 100 / max(total, 1))
+                    }
+                })
             }
             request.leaveOrder()
             return try await ImportJSON.result(result, library: library, context: context, request: request)

@@ -36,7 +36,7 @@ enum ShareImportMethod: RPCMethod {
         try request.checkCancellation()
         return try await ImportJSON.withProgress(request, count: chosen.count) { () throws(ResponseError) -> ImportedFonsters in
             let (result, library) = try await context.withStore { store throws(StoreError) in
-                (try importCards(chosen, engine: engine, into: store), try context.pictures.library(store))
+                try context.pictures.library(store, afterImport: { () throws(StoreError) in try importCards(chosen, engine: engine, into: store) })
             }
             request.leaveOrder()
             return try await ImportJSON.result(result, library: library, context: context, request: request)
