@@ -40,6 +40,9 @@ public final class FonsterStore: @unchecked Sendable {
     /// Whether the file has the trash, the settings and the position blocks (schema version 2 on;
     /// false only for an older library opened read-only, which cannot be migrated).
     let hasTrash: Bool
+    /// Whether the rows hold their look-alike keys (schema version 7 on; false only for an older
+    /// library opened read-only, whose keys are then drawn).
+    let hasKeyColumn: Bool
     /// Room kept beside the file for a full disk (nil in memory and read-only).
     let reserve: DiskReserve?
     /// Whether the library was opened read-only because its disk was full: writes then say so.
@@ -73,6 +76,7 @@ public final class FonsterStore: @unchecked Sendable {
         openedOnFullDisk = opened.fullDisk
         wasCreated = opened.prepared.created
         hasTrash = opened.prepared.version >= Schema.trashVersion
+        hasKeyColumn = opened.prepared.version >= Schema.keysInRowsVersion
         reserve = isReadOnly || path == ":memory:" ? nil : DiskReserve(store: path)
         lastDataVersion = try db.scalarInt("PRAGMA data_version") ?? 0
         lastLogSeq = try db.scalarInt("SELECT coalesce(max(seq), 0) FROM change_log") ?? 0
@@ -423,14 +427,18 @@ public final class FonsterStore: @unchecked Sendable {
     /// so a step costs the same in a library of any size. More than 1,000 throws `tooMany`; any
     /// bad seed or name throws `tooLong` naming its index before anything is created.
     /// `engines`, when given (one per seed), draws each seed with its own engine, all in the one transaction.
+    /// `keys`, when given (one per seed), are the seeds' look-alike keys, kept in the new rows (`StoredKeys`).
     public func importSeeds(_ seeds: [String], names: [String]? = nil, engine: EngineVersion? = nil,
-                            engines: [EngineVersion]? = nil) throws(StoreError) -> ImportResult {
+                            engines: [EngineVersion]? = nil, keys: [PictureKey]? = nil) throws(StoreError) -> ImportResult {
         guard seeds.count <= StoreLimits.maxSeedImport else { throw .tooMany(count: seeds.count, limit: StoreLimits.maxSeedImport) }
         if let names, names.count != seeds.count {
             throw .invalidArgument("There are \(names.count) names for \(seeds.count) seeds; give one name per seed, or none.")
         }
         if let engines, engines.count != seeds.count {
             throw .invalidArgument("There are \(engines.count) engines for \(seeds.count) seeds; give one engine per seed, or none.")
+        }
+        if let keys, keys.count != seeds.count {
+            throw .invalidArgument("There are \(keys.count) look-alike keys for \(seeds.count) seeds; give one key per seed, or none.")
         }
         for (index, seed) in seeds.enumerated() {
             try Self.validate(seed: seed, field: "seed at index \(index)")
@@ -447,8 +455,10 @@ public final class FonsterStore: @unchecked Sendable {
             // inserted so far (the index has them) and in those waiting, by a hash of its bytes.
             var waiting = 0
             var waitingHashes: Set<Int> = []
+            var createdKeys: [PictureKey?] = []
             func flush() throws(StoreError) {
-                try Self.insert(result.created[(result.created.count - waiting)...], firstSortKey: sortKey, into: db)
+                try Self.insert(result.created[(result.created.count - waiting)...], keys: keys == nil ? nil : createdKeys[(createdKeys.count - waiting)...],
+                                firstSortKey: sortKey, into: db)
                 sortKey += Int64(waiting)
                 waiting = 0
                 waitingHashes.removeAll(keepingCapacity: true)
@@ -462,6 +472,7 @@ public final class FonsterStore: @unchecked Sendable {
                 }
                 result.created.append(Self.newFonster(name: names?[index] ?? "", seed: seed, engine: engines?[index] ?? engine,
                                                       position: position, options: options, at: now))
+                if let keys { createdKeys.append(keys[index]) }
                 position += 1
                 waiting += 1
                 waitingHashes.insert(hash)
@@ -784,18 +795,21 @@ public final class FonsterStore: @unchecked Sendable {
     /// Inserts `fonsters` in order with list sort keys from `firstSortKey` on, `rowsPerInsert`
     /// rows per statement (a statement's own cost — its savepoint, cursors and the table its
     /// CHECK builds — is then paid per 50 rows, not per row), the rest one by one.
-    static func insert(_ fonsters: ArraySlice<Fonster>, firstSortKey: Int64, into db: Database) throws(StoreError) {
+    /// `keys`, when given, holds each one's look-alike key (nil where none; see `StoredKeys`).
+    static func insert(_ fonsters: ArraySlice<Fonster>, keys: ArraySlice<PictureKey?>? = nil, firstSortKey: Int64,
+                       into db: Database) throws(StoreError) {
         var start = fonsters.startIndex, sortKey = firstSortKey
         var bindings: [SQLValue] = []
         while start < fonsters.endIndex {
             let count = fonsters.endIndex - start >= rowsPerInsert ? rowsPerInsert : 1
             bindings.removeAll(keepingCapacity: true)
-            for f in fonsters[start..<start + count] {
+            for (i, f) in zip(start..<start + count, fonsters[start..<start + count]) {
+                let key = keys.flatMap { $0[i - fonsters.startIndex + $0.startIndex] }
                 bindings += [
                     .text(f.id.text), .int(sortKey), .text(f.name), .text(f.seed), .optional(f.randomSource?.rawValue),
                     .text(SeedListCoding.encode(f.history.past)), .text(SeedListCoding.encode(f.history.future)),
                     .int(milliseconds(f.createdAt)), .text(f.createdAtISO8601),
-                    .text(f.createdTimeZone), .text(f.engine.rawValue),
+                    .text(f.createdTimeZone), .text(f.engine.rawValue), key.map { .blob($0.bytes) } ?? .null,
                 ]
                 sortKey += 1
             }
@@ -804,11 +818,11 @@ public final class FonsterStore: @unchecked Sendable {
         }
     }
 
-    /// Rows per statement of a many-row insert (11 parameters each).
+    /// Rows per statement of a many-row insert (12 parameters each).
     static let rowsPerInsert = 50
-    private static let insertOne = "INSERT INTO fonsters (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-    private static let insertMany = "INSERT INTO fonsters (\(columns)) VALUES "
-        + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rowsPerInsert).joined(separator: ", ")
+    private static let insertOne = "INSERT INTO fonsters (\(columns), picture_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    private static let insertMany = "INSERT INTO fonsters (\(columns), picture_key) VALUES "
+        + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rowsPerInsert).joined(separator: ", ")
 
     static let columns = "id, position, name, seed, random_source, history, future, created_ms, created_iso, created_zone, engine"
 

@@ -88,9 +88,9 @@ func rawSQL(_ path: String, _ sql: String) {
 
     @Test func newerSchemaIsRefusedUntouched() throws {
         let (path, _) = try savedLibrary()
-        rawSQL(path, "PRAGMA user_version = 7")
+        rawSQL(path, "PRAGMA user_version = \(Schema.currentVersion + 1)")
         let before = bytes(path)
-        expectError(.newerSchema(path: path, found: 7, supported: Schema.currentVersion)) {
+        expectError(.newerSchema(path: path, found: Schema.currentVersion + 1, supported: Schema.currentVersion)) {
             try FonsterStore(location: .file(path), options: testOptions())
         }
         #expect(bytes(path) == before)

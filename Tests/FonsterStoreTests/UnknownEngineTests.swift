@@ -6,8 +6,8 @@ import CreatureCore
 
 /// A row whose engine column names an engine this build does not know (a newer program's, a
 /// hand edit) reads as the store's `StoreOptions.defaultEngine` everywhere the store hands out
-/// an engine, keeps its name in the file through edits that do not switch the engine, and finds
-/// its look-alike key under the engine it reads as, never under the unknown name.
+/// an engine, keeps its name in the file through edits that do not switch the engine, and keeps
+/// no look-alike key (which engine drew it could change with the default).
 @Suite(.offTheCooperativeThreads) struct UnknownEngineTests {
     let dir = TempDir()
 
@@ -59,19 +59,20 @@ import CreatureCore
         #expect(try storedName(store, unknown) == "fonsters-v1")
     }
 
-    @Test func itsKeyIsReadUnderTheEngineItReadsAsNeverUnderTheUnknownName() throws {
-        let (store, _, unknown) = try library(fallback: .v1)
-        let index = try #require(try store.seeds().firstIndex { $0.id == unknown })
+    @Test func itsRowKeepsNoLookAlikeKey() throws {
+        let (store, known, unknown) = try library(fallback: .v1)
+        let read = try store.seedsWithKeys()
+        let index = try #require(read.seeds.firstIndex { $0.id == unknown }), knownIndex = try #require(read.seeds.firstIndex { $0.id == known })
         let v1Key = PictureKey(Picture(seed: "unknown", engine: .v1)), v2Key = PictureKey(Picture(seed: "unknown", engine: .v2))
-        // A key kept under the unknown name (another program's) is never used.
+        // A key in its row (another program's) is never used.
         try store.locked { () throws(StoreError) in
-            try store.db.query("INSERT INTO picture_keys (seed, engine, key) VALUES ('unknown', 'fonsters-v9', ?)", [.blob(v2Key.bytes)])
+            try store.db.query("UPDATE fonsters SET picture_key = ? WHERE id = ?", [.blob(v2Key.bytes), .text(unknown.text)])
         }
         #expect(try store.seedsWithKeys().missing.contains(index))
-        // The key the default engine draws, kept under its name, is.
-        try store.storeKeys([("unknown", .v1, v1Key)])
-        let read = try store.seedsWithKeys()
-        #expect(!read.missing.contains(index))
-        #expect(read.keys[index] == v1Key)
+        // Nor is a key of the engine it reads as kept for it; a known row's key is.
+        try store.storeKeys([("unknown", .v1, v1Key), ("known", .v2, PictureKey(Picture(seed: "known", engine: .v2)))])
+        let again = try store.seedsWithKeys()
+        #expect(again.missing == [index])
+        #expect(again.keys[knownIndex] == PictureKey(Picture(seed: "known", engine: .v2)))
     }
 }

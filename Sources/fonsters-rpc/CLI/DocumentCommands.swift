@@ -92,25 +92,16 @@ enum DocumentCommands {
         var created = 0, skipped = 0, done = 0
         let progress = ImportProgress(total: total)
         var step: [String] = [], stepEngine = options.engine, stepLine = 0
-        // The look-alike keys of what was created, kept 65,536 at a time (a cache the store keeps
-        // beside the library, `StoredKeys`), so the server's first look-alikes read them instead
-        // of drawing the library; a key that fails to be kept is drawn again there.
-        var keys: [KeyToStore] = []
-        func keepKeys() {
-            try? store.storeKeys(keys)
-            keys.removeAll(keepingCapacity: true)
-        }
-        // Runs of one engine, each imported 1,000 seeds at a time (the library's bound for one step).
+        // Runs of one engine, each imported 1,000 seeds at a time (the library's bound for one
+        // step), with their look-alike keys kept in the new rows (`StoredKeys`), so the server's
+        // first look-alikes read them instead of drawing the library.
         func flush() throws {
             guard !step.isEmpty else { return }
             do {
-                let result = try store.importSeeds(step, engine: stepEngine)
+                let keys = step.map { PictureKey(Picture(seed: $0, engine: stepEngine)) }
+                let result = try store.importSeeds(step, engine: stepEngine, keys: keys)
                 created += result.created.count
                 skipped += result.skipped.count
-                for fonster in result.created {
-                    keys.append((fonster.seed, fonster.engine, PictureKey(Picture(seed: fonster.seed, engine: fonster.engine))))
-                }
-                if keys.count >= 1 << 16 { keepKeys() }
             } catch {
                 progress.finish()
                 throw CLIFailure("Importing line \(stepLine + 1) and on failed: \(error.message) (\(created) created before it.)")
@@ -128,7 +119,6 @@ enum DocumentCommands {
             }
         }
         try flush()
-        keepKeys()
         progress.finish()
         print("Imported \(created) Fonster\(created == 1 ? "" : "s") from \(name)" + (skipped > 0 ? "; \(skipped) seed\(skipped == 1 ? " was" : "s were") already in the library." : "."))
     }

@@ -79,11 +79,11 @@ import CreatureCore
         let (path, _) = try await Self.library()
         defer { Self.remove(path) }
         Self.edit(path, """
-            UPDATE picture_keys SET key = x'00' WHERE seed = 'hello';
-            UPDATE picture_keys SET key = key || x'00' WHERE seed = 'grace';
-            UPDATE picture_keys SET key = 'not a key' WHERE seed = 'linus';
-            UPDATE picture_keys SET key = substr(key, 1, 51) WHERE seed = 'alice 1001';
-            DELETE FROM picture_keys WHERE seed = 'alice 1000';
+            UPDATE fonsters SET picture_key = x'00' WHERE seed = 'hello';
+            UPDATE fonsters SET picture_key = picture_key || x'00' WHERE seed = 'grace';
+            UPDATE fonsters SET picture_key = 'not a key' WHERE seed = 'linus';
+            UPDATE fonsters SET picture_key = substr(picture_key, 1, 51) WHERE seed = 'alice 1001';
+            UPDATE fonsters SET picture_key = NULL WHERE seed = 'alice 1000';
             """)
         let restarted = MethodHarness(location: .file(path))
         try await Self.expectFresh(restarted, "after five rows were spoiled")
@@ -96,7 +96,7 @@ import CreatureCore
     @Test func keysOfOtherSeedsAreNotTrusted() async throws {
         let (path, _) = try await Self.library()
         defer { Self.remove(path) }
-        Self.edit(path, "UPDATE picture_keys SET key = (SELECT key FROM picture_keys WHERE seed = 'a seed of its own')")
+        Self.edit(path, "UPDATE fonsters SET picture_key = (SELECT picture_key FROM fonsters WHERE seed = 'a seed of its own')")
         let restarted = MethodHarness(location: .file(path))
         try await Self.expectFresh(restarted, "after every row was given one key")
         #expect(restarted.context.pictures.drawnCount == Self.seeds.count)
