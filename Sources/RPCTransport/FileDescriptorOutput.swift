@@ -21,6 +21,9 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
     private let log: TransportLog
     private let condition = NSCondition()
     private var queue: [[UInt8]] = []
+    /// Bytes of `queue[0]` already written (straight from `write`): the rest waits in place,
+    /// not copied (a 30 MB answer would otherwise be held twice).
+    private var headWritten = 0
     private var writing = false
     private var closing = false
     private var broken = false
@@ -156,9 +159,11 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
             if written < count && !closing && !broken {
                 // First in line: nothing else is written while `writing`.
                 account?.charge(count - written, for: .output)
-                queue.insert(written == 0 ? bytes : Array(bytes[written...]), at: 0)
+                queue.insert(bytes, at: 0)
+                headWritten = written
+            } else if written > 0 {
+                keepAsSpare(&bytes)
             }
-            if written > 0 { keepAsSpare(&bytes) }
             let waiters = wroteQueued(written < count && (closing || broken) ? count : written)
             if !queue.isEmpty || closing { condition.signal() }
             condition.unlock()
@@ -249,8 +254,9 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
     func discard() {
         condition.lock()
         closing = true
-        let dropped = queue.reduce(0) { $0 + $1.count }
+        let dropped = queue.reduce(0) { $0 + $1.count } - headWritten
         queue.removeAll()
+        headWritten = 0
         joined.removeAll()
         queuedBytes -= dropped
         let waiters = flushWaiters + roomWaiters.map(\.continuation)
@@ -278,23 +284,26 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
                 break
             }
             var chunks = queue
+            let skip = headWritten
             queue.removeAll(keepingCapacity: true)
+            headWritten = 0
             writing = true
             condition.unlock()
 
-            if chunks.count == 1 {
-                writeAll(chunks[0])
+            let written = chunks.reduce(0) { $0 + $1.count } - skip
+            if chunks.count == 1 || chunks.contains(where: { $0.count >= Self.joinLimit }) {
+                // A big chunk is written as it is, not copied into a joining.
+                for (i, chunk) in chunks.enumerated() { writeAll(chunk, from: i == 0 ? skip : 0) }
             } else {
                 // One write for all waiting messages, copied a chunk at a time (a `joined()`
                 // sequence copies byte by byte: 4 % of a pipelined render's time).
                 var all: [UInt8] = []
-                all.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
-                for chunk in chunks { all.append(contentsOf: chunk) }
+                all.reserveCapacity(written)
+                for (i, chunk) in chunks.enumerated() { all.append(contentsOf: chunk[(i == 0 ? skip : 0)...]) }
                 writeAll(all)
             }
 
             condition.lock()
-            let written = chunks.reduce(0) { $0 + $1.count }
             // The biggest written chunk a joining could have made is kept to join into again.
             var biggest = -1
             for i in chunks.indices where chunks[i].capacity <= 4 * Self.joinLimit && (biggest < 0 || chunks[i].capacity > chunks[biggest].capacity) { biggest = i }
@@ -327,13 +336,14 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
         return waiters
     }
 
-    private func writeAll(_ bytes: [UInt8]) {
+    /// Writes `bytes` from `start` on, waiting for the pipe as long as it takes (the writer thread).
+    private func writeAll(_ bytes: [UInt8], from start: Int = 0) {
         condition.lock()
         let isBroken = broken
         condition.unlock()
         if isBroken { return }
         bytes.withUnsafeBytes { buffer in
-            var offset = 0
+            var offset = start
             while offset < buffer.count {
                 let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n >= 0 {
@@ -349,8 +359,9 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
                 }
                 condition.lock()
                 broken = true
-                let dropped = queue.reduce(0) { $0 + $1.count }
+                let dropped = queue.reduce(0) { $0 + $1.count } - headWritten
                 queue.removeAll()
+                headWritten = 0
                 let handlers = brokenHandlers
                 brokenHandlers = []
                 condition.unlock()

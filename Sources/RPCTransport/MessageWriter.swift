@@ -19,24 +19,27 @@ public final class MessageWriter: Sendable {
 
     /// Sends any JSON value as one message.
     public func send(_ json: JSONValue) {
-        scratch.use { out in
+        let framed = scratch.use { out in
             out.value(json)
-            if let framed = out.withBytes({ framing.frameOrHold($0) }) { output.write(framed) }
+            return out.withBytes { framing.frameOrHold($0) }
         }
+        if let framed { output.write(framed) }
     }
 
     /// Sends `response`, written into a reused buffer and framed in one piece; an answer over
-    /// `limit` bytes goes as a `responseTooLarge` error in its place.
+    /// `limit` bytes goes as a `responseTooLarge` error in its place. The framed copy is written
+    /// once the buffer is let go, so a big answer is held twice only while it is framed.
     func send(_ response: Response, limit: Int) {
-        scratch.use { out in
+        let framed = scratch.use { out in
             response.write(into: &out)
             if out.count > limit {
                 let bytes = out.count
                 out.reset()
                 Response.failure(id: response.id, .responseTooLarge(bytes: bytes, limit: limit, batch: false)).write(into: &out)
             }
-            if let framed = out.withBytes({ framing.frameOrHold($0) }) { output.write(framed) }
+            return out.withBytes { framing.frameOrHold($0) }
         }
+        if let framed { output.write(framed) }
     }
 
     /// Sends one already serialized message body.
@@ -96,16 +99,16 @@ final class ScratchWriter: @unchecked Sendable {
     /// A buffer grown past this for a big message is let go after it.
     private static let keptCapacity = 1 << 20
 
-    /// Runs `body` with an empty writer.
-    func use(_ body: (inout JSONWriter) -> Void) {
+    /// Runs `body` with an empty writer and returns what it returns.
+    func use<R>(_ body: (inout JSONWriter) -> R) -> R {
         guard lock.try() else {
             var fresh = JSONWriter(capacity: 4096)
-            body(&fresh)
-            return
+            return body(&fresh)
         }
         defer { lock.unlock() }
         writer.reset()
-        body(&writer)
+        let result = body(&writer)
         if writer.bufferCapacity > Self.keptCapacity { writer = JSONWriter(capacity: 16 << 10) }
+        return result
     }
 }

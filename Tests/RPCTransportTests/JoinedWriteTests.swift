@@ -157,4 +157,39 @@ import Glibc
         #expect(read == expected, "every byte arrives, in order")
         await pipe.close()
     }
+
+    /// A chunk bigger than the pipe takes is written as far as it goes, and the rest waits in
+    /// place (not copied) for the writer thread, which goes on from where it stopped: every
+    /// byte arrives once and in order, with the chunks queued after it, and the budget's
+    /// account ends at nothing held.
+    @Test func aBigChunkPartlyWrittenGoesOnFromWhereItStopped() async throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let budget = MemoryBudget(limit: 64 << 20)
+        let account = budget.account("output")
+        let output = FileDescriptorOutput(fd: fds[1], closeDescriptor: true, log: .silent, account: account)
+        let readEnd = fds[0]
+        let big = (0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        let chunks = [big, Array("small one\n".utf8), Array(big.reversed()), Array("small two\n".utf8)]
+        for chunk in chunks { output.write(chunk) }
+        #expect(output.pendingBytes > 0, "the pipe does not take 3 MB at once")
+        let reader = Task.detached { () -> [UInt8] in
+            var all: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                all += buffer[..<n]
+            }
+            _ = Glibc.close(readEnd)
+            return all
+        }
+        await output.flush()
+        #expect(output.pendingBytes == 0)
+        #expect(account.held(for: .output) == 0, "what was charged for the queued rest is released")
+        await output.close()
+        let all = await reader.value
+        #expect(all.count == chunks.reduce(0) { $0 + $1.count })
+        #expect(all == chunks.flatMap { $0 }, "every byte once, in order")
+    }
 }
