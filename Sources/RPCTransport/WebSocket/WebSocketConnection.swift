@@ -248,8 +248,11 @@ final class WebSocketOutput: DiscardingOutput {
 
     /// Sends one newline-framed message body as a text frame.
     func write(_ bytes: [UInt8]) {
-        let body = bytes.last == UInt8(ascii: "\n") ? Array(bytes.dropLast()) : bytes
-        state.withLock { send(WebSocketFrame.encode(.text, body), in: &$0) }
+        // The message without its line end, framed in one copy (a 30 MB answer is not copied twice).
+        let frame = bytes.withUnsafeBufferPointer { all in
+            WebSocketFrame.encode(.text, UnsafeBufferPointer(rebasing: all[..<(all.last == UInt8(ascii: "\n") ? all.count - 1 : all.count)]))
+        }
+        state.withLock { send(frame, in: &$0) }
     }
 
     /// Sends a control frame (a pong) unless a close went out.

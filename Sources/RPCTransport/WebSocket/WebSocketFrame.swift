@@ -39,6 +39,12 @@ public enum WebSocketFrame {
     /// One frame: `opcode`, `payload`, the FIN bit, and a masking key for client frames.
     public static func encode(_ opcode: WebSocketOpcode, _ payload: [UInt8], fin: Bool = true,
                               mask: (UInt8, UInt8, UInt8, UInt8)? = nil) -> [UInt8] {
+        payload.withUnsafeBufferPointer { encode(opcode, $0, fin: fin, mask: mask) }
+    }
+
+    /// One frame of the bytes `payload` points at (copied once, into the frame).
+    public static func encode(_ opcode: WebSocketOpcode, _ payload: UnsafeBufferPointer<UInt8>, fin: Bool = true,
+                              mask: (UInt8, UInt8, UInt8, UInt8)? = nil) -> [UInt8] {
         var frame: [UInt8] = []
         frame.reserveCapacity(payload.count + 14)
         frame.append((fin ? 0x80 : 0) | opcode.rawValue)
