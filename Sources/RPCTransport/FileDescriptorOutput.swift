@@ -254,9 +254,7 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
     func discard() {
         condition.lock()
         closing = true
-        let dropped = queue.reduce(0) { $0 + $1.count } - headWritten
-        queue.removeAll()
-        headWritten = 0
+        let dropped = dropQueue()
         joined.removeAll()
         queuedBytes -= dropped
         let waiters = flushWaiters + roomWaiters.map(\.continuation)
@@ -266,6 +264,12 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
         condition.unlock()
         account?.release(dropped, for: .output)
         for waiter in waiters { waiter.resume() }
+    }
+
+    /// With the lock held: empties the queue and returns the bytes it held not yet written.
+    private func dropQueue() -> Int {
+        defer { queue.removeAll(); headWritten = 0 }
+        return queue.reduce(0) { $0 + $1.count } - headWritten
     }
 
     private func stopThread() {
@@ -359,9 +363,7 @@ final class FileDescriptorOutput: DiscardingOutput, @unchecked Sendable {
                 }
                 condition.lock()
                 broken = true
-                let dropped = queue.reduce(0) { $0 + $1.count } - headWritten
-                queue.removeAll()
-                headWritten = 0
+                let dropped = dropQueue()
                 let handlers = brokenHandlers
                 brokenHandlers = []
                 condition.unlock()

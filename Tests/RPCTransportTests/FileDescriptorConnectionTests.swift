@@ -172,17 +172,7 @@ private func echoServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         #expect(pipe(&fds) == 0)
         let output = FileDescriptorOutput(fd: fds[1], closeDescriptor: true, log: .silent)
         let readEnd = fds[0]
-        let reader = Task.detached { () -> [UInt8] in
-            var all: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let n = buffer.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                all += buffer[..<n]
-            }
-            _ = Glibc.close(readEnd)
-            return all
-        }
+        let client = PipeClient(reading: readEnd)
         let writers = 4, chunks = 300
         DispatchQueue.concurrentPerform(iterations: writers) { writer in
             for n in 0..<chunks {
@@ -197,7 +187,7 @@ private func echoServer(_ mode: RPCServer.Mode = .concurrent) -> RPCServer {
         await output.flush()
         #expect(output.pendingBytes == 0)
         await output.close()
-        let all = await reader.value
+        let all = try await client.all()
         var next = [Int](repeating: 0, count: writers)
         var offset = 0
         while offset + 5 <= all.count {

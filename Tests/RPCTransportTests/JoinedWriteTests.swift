@@ -173,27 +173,12 @@ import Glibc
         let chunks = [big, Array("small one\n".utf8), Array(big.reversed()), Array("small two\n".utf8)]
         for chunk in chunks { output.write(chunk) }
         #expect(output.pendingBytes > 0, "the pipe does not take 3 MB at once")
-        // The client reads on a thread of its own: a blocking read on one of the two cooperative
-        // threads would starve the tests running beside this one.
-        let received = Locked<[UInt8]?>(nil)
-        let reader = Thread {
-            var all: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let n = buffer.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                all += buffer[..<n]
-            }
-            _ = Glibc.close(readEnd)
-            received.withLock { $0 = all }
-        }
-        reader.start()
+        let client = PipeClient(reading: readEnd)
         await output.flush()
         #expect(output.pendingBytes == 0)
         #expect(account.held(for: .output) == 0, "what was charged for the queued rest is released")
         await output.close()
-        try await waitUntil("the client to read to the end") { received.current != nil }
-        let all = received.current ?? []
+        let all = try await client.all()
         #expect(all.count == chunks.reduce(0) { $0 + $1.count })
         #expect(all == chunks.flatMap { $0 }, "every byte once, in order")
     }
