@@ -97,7 +97,7 @@ public enum Naming {
         // letters and digits asks for more.
         if let base = asciiBaseName(name: name, seed: seed), !isDeviceName(base),
            !fileExtension.isEmpty, fileExtension.utf8.count < 64,
-           fileExtension.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }) {
+           fileExtension.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
             return base + "." + fileExtension
         }
         return safeFileName(base: exportBaseName(name: name, seed: seed), fileExtension: fileExtension)

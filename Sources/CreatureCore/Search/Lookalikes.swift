@@ -26,14 +26,18 @@ public enum Lookalikes {
     /// sharing a silhouette block is compared by the look `look` gives for its index (drawn
     /// again), once a look; the rest are told apart by their bands, blocks or edges. `bands`
     /// are the keys' bands side by side (`PictureKey.bands`, one a key): only those four bytes
-    /// of most keys are read.
-    public static func matches(of picture: Picture, in keys: [PictureKey], bands: [SilhouetteBands],
+    /// of most keys are read, or of those `index` (of the same bands) finds close.
+    public static func matches(of picture: Picture, in keys: [PictureKey], bands: [SilhouetteBands], index: BandIndex? = nil,
                                look: (Int) -> Likeness.Look) -> (same: [Int], nearly: [Int]) {
-        precondition(bands.count == keys.count, "one band a key")
+        precondition(bands.count == keys.count && (index?.count ?? keys.count) == keys.count, "one band a key")
         var same: [Int] = [], nearly: [Int] = [], compared: [UInt64: Bool] = [:]
         let own = Likeness.Look(picture), key = PictureKey(own, fingerprint: picture.fingerprint)
         var close: [Int] = []
-        SilhouetteBands.forEachClose(to: key.bands, in: bands) { close.append($0) }
+        if let index {
+            index.forEachClose(to: key.bands) { close.append($0) }
+        } else {
+            SilhouetteBands.forEachClose(to: key.bands, in: bands) { close.append($0) }
+        }
         keys.withUnsafeBufferPointer { keys in
             // The keys lie far apart (64 MB at a million), a key across two cache lines: a part
             // of them is first read in a loop that waits on none of its reads (so they overlap),

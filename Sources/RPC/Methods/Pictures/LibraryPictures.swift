@@ -40,12 +40,16 @@ final class LibraryPictures: Sendable {
 
     /// What `lookalikesOf` found for looks many Fonsters share, charged to `account` too.
     let popular: PopularLooks
+    /// The kept keys' bands by the cells they draw, for `lookalikesOf`, charged to `account` too.
+    let bandIndex: KeptBandIndex
 
     /// A finder keeping the keys of the library, charged to `account`; answers of at least
-    /// `popularAt` Fonsters are kept (`PopularLooks`).
-    init(account: MemoryAccount? = nil, popularAt: Int = PopularLooks.minimum) {
+    /// `popularAt` Fonsters are kept (`PopularLooks`), and the bands of `bandIndexAt` Fonsters
+    /// or more indexed (`KeptBandIndex`).
+    init(account: MemoryAccount? = nil, popularAt: Int = PopularLooks.minimum, bandIndexAt: Int = KeptBandIndex.minimum) {
         self.account = account
         popular = PopularLooks(account: account, atLeast: popularAt)
+        bandIndex = KeptBandIndex(account: account, atLeast: bandIndexAt)
     }
 
     /// How many Fonsters' keys are kept in order (for tests).
@@ -262,12 +266,14 @@ final class LibraryPictures: Sendable {
 
     /// `Lookalikes.matches` of `picture` (whose key is `key`) in `keys`, the library at `version`
     /// (nil: with an edit put in): from `popular` when it keeps the answer for the picture's
-    /// look, else worked out (and kept there when many Fonsters look alike).
+    /// look, else worked out (and kept there when many Fonsters look alike), through the kept
+    /// band index when there is one.
     private func matches(of picture: Picture, key: PictureKey, in keys: Keys, at version: StoreVersion?) -> (same: [Int], nearly: [Int]) {
         if let version, let members = popular.members(alike: key.look, at: version) {
             return PopularLooks.split(members, by: key.picture)
         }
-        let found = Lookalikes.matches(of: picture, in: keys.keys, bands: keys.bands) { keys.look($0) }
+        let index = version.flatMap { bandIndex.index(of: keys, at: $0) }
+        let found = Lookalikes.matches(of: picture, in: keys.keys, bands: keys.bands, index: index) { keys.look($0) }
         if let version, found.same.count + found.nearly.count >= popular.atLeast {
             let alike = (found.same + found.nearly).sorted()
             popular.keep(alike.map { PopularLooks.Member(place: Int32($0), picture: keys.keys[$0].picture) }, alike: key.look, at: version)
