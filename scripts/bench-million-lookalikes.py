@@ -3,7 +3,7 @@
 server's peak memory over its idle RSS (VmHWM from /proc) and its CPU: docs/benchmarks.md, "A
 million Fonsters within the budget" and "Near groups part by part". Run it twice on one file: the
 second run's first call reads the near groups the first kept there; the last two calls follow a
-create and its delete.
+create and its delete. The second `lookalikesOf` indexes the keys' bands (`KeptBandIndex`).
 With BURST=N in the environment, N more creates follow, then one more look-alikes call.
   [BURST=N] scripts/bench-million-lookalikes.py BIN STORE [--memory-budget BYTES]
 Make the library first, e.g. a million seeds: `fonsters-rpc import DOC --store STORE --no-starter`."""
@@ -41,7 +41,8 @@ def main():
     idle = status(server.pid, "VmRSS")
     print(f"idle {idle >> 20} MiB")
     asks = [("fonsters/lookalikes", {}), ("fonsters/lookalikes", {"near": False}), ("fonsters/lookalikes", {}),
-            ("fonsters/lookalikesOf", {"seed": "grown 5"}), ("fonsters/list", {"start": 500_000, "count": 100}),
+            ("fonsters/lookalikesOf", {"seed": "grown 5"}), ("fonsters/lookalikesOf", {"seed": "grown 6"}),
+            ("fonsters/list", {"start": 500_000, "count": 100}),
             ("fonsters/create", {"seed": "grown again"}), ("fonsters/lookalikes", {}),
             ("fonsters/delete", {"id": "the one created"}), ("fonsters/lookalikes", {})]
     burst = int(os.environ.get("BURST", "0"))

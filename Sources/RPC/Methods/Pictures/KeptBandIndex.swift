@@ -7,7 +7,7 @@ import RPCTransport
 /// a millisecond a keystroke). Built the second time it is asked at one library version (a name
 /// typed against a library that does not change), never at the first (an edit saved each
 /// keystroke would sort the bands each time); for `atLeast` keys or more; charged to `account`
-/// (`.kept`) while the budget grants it, let go at the first call for another version.
+/// (`.kept`) while the budget grants it, let go once the kept keys are of another version.
 final class KeptBandIndex: Sendable {
     private struct Kept {
         var version: StoreVersion?
@@ -52,6 +52,15 @@ final class KeptBandIndex: Sendable {
             if kept.version == version && kept.index == nil { kept.index = made } else { account?.release(made.bytes, for: .kept) }
         }
         return made
+    }
+
+    /// Lets the index go unless it is of `version`: the kept keys moved on (an edit, a read).
+    func letGo(unlessAt version: StoreVersion) {
+        kept.withLock { kept in
+            guard kept.version != version else { return }
+            account?.release(kept.index?.bytes ?? 0, for: .kept)
+            kept = Kept()
+        }
     }
 
     /// The bytes of the index kept (for tests).

@@ -375,6 +375,7 @@ final class LibraryPictures: Sendable {
     /// Makes `keys` (the library at `version`) the kept keys while the budget grants their bytes
     /// beyond the `held` ones the kept keys counted; else keeps none.
     private func keep(_ keys: Keys, at version: StoreVersion, in kept: inout (version: StoreVersion, keys: Keys)?, held: Int) {
+        bandIndex.letGo(unlessAt: version)
         let bytes = keys.bytes
         if bytes <= held || account?.tryReserve(bytes - held, for: .kept) ?? true {
             if bytes < held { account?.release(held - bytes, for: .kept) }
