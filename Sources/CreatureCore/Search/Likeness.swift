@@ -44,6 +44,17 @@ extension Likeness {
             self = picture.cells.withUnsafeBufferPointer { Look(cells: $0.baseAddress!) }
         }
 
+        /// The look of the picture `seed` draws by `engine`: `Look(Picture(seed:engine:))` without
+        /// the picture's fingerprint or array (comparing looks draws many again).
+        public init(seed: String, engine: EngineVersion) {
+            let creature = Creature(seed: seed, engine: engine)
+            let table = Picture.table(creature.engine, creature.configuration)
+            self = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { cells in
+                Picture.number(creature.grid, table, into: cells.baseAddress!)
+                return Look(cells: cells.baseAddress!)
+            }
+        }
+
         /// The look of the 1,024 cells at `cells`, eight cells at a time: for
         /// each, whether it is drawn, differs from its right neighbour and from the one below.
         /// Worked out in plain words, then loaded as vectors (a vector's lanes indexed one by one

@@ -23,14 +23,19 @@ public struct Picture: Hashable, Sendable {
     /// The picture of `grid` whose cell values −1…5 show the colours numbered `table` (`table(_:_:)`).
     init(_ grid: Grid, _ table: [UInt8]) {
         cells = [UInt8](unsafeUninitializedCapacity: 1024) { out, count in
-            table.withUnsafeBufferPointer { numbers in
-                grid.cells.withUnsafeBufferPointer { grid in
-                    for i in 0..<1024 { out[i] = numbers[Int(grid[i]) &+ 1] }
-                }
-            }
+            Picture.number(grid, table, into: out.baseAddress!)
             count = 1024
         }
         fingerprint = Picture.hash(cells)
+    }
+
+    /// Writes the 1,024 cells of `grid` as the colour numbers `table` gives its values to `out`.
+    static func number(_ grid: Grid, _ table: [UInt8], into out: UnsafeMutablePointer<UInt8>) {
+        table.withUnsafeBufferPointer { numbers in
+            grid.cells.withUnsafeBufferPointer { grid in
+                for i in 0..<1024 { out[i] = numbers[Int(grid[i]) &+ 1] }
+            }
+        }
     }
 
     /// How many colours `creature` shows and its dominant one (the colour covering the most

@@ -67,6 +67,15 @@ extension Picture {
         }
     }
 
+    /// The look drawn straight from a seed is the look of its picture, for seeds of both engines.
+    @Test func aSeedsLookIsItsPicturesLook() {
+        for seed in Self.wordSeeds(300) + ["", " ", "é", "e\u{301}", String(repeating: "long ", count: 60)] {
+            for engine in EngineVersion.allCases {
+                #expect(Likeness.Look(seed: seed, engine: engine) == Likeness.Look(Picture(seed: seed, engine: engine)), "\(seed) by \(engine)")
+            }
+        }
+    }
+
     @Test func graceAndGRACEInFonstersV1LookAlike() {
         let lower = Picture(Creature(seed: "grace", engine: .v1)), upper = Picture(Creature(seed: "GRACE", engine: .v1))
         #expect(lower != upper)

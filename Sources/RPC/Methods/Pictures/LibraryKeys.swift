@@ -64,7 +64,7 @@ extension LibraryPictures {
 
         /// The look of the `i`-th Fonster's picture, drawn again.
         func look(_ i: Int) -> Likeness.Look {
-            Likeness.Look(Picture(seed: seeds[i].seed, engine: seeds[i].engine))
+            Likeness.Look(seed: seeds[i].seed, engine: seeds[i].engine)
         }
     }
 

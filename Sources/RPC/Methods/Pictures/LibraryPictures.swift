@@ -316,7 +316,7 @@ final class LibraryPictures: Sendable {
             }
             let inLibrary = library.count
             let groups = try self.groupsWithinBudget(keys, near: true, request: request) { i in
-                i < inLibrary ? library.look(i) : Likeness.Look(Picture(Creature(seed: seeds[i - inLibrary], engine: engine)))
+                i < inLibrary ? library.look(i) : Likeness.Look(seed: seeds[i - inLibrary], engine: engine)
             }.groups
             return Self.listed(for: Array(inLibrary..<keys.count), in: groups) { $0 < inLibrary }.map { found in
                 (found.sameAs.map { library.seeds[$0].id }, found.sameCount, found.nearlyAs.map { library.seeds[$0].id }, found.nearlyCount)
