@@ -70,37 +70,11 @@ struct DrawnParts {
         return merged
     }
 
-    /// How many cells hold each palette index 0…5 (lanes 0–5; see-through cells are not counted),
-    /// eight cells a word: per index, the word's bytes that equal it (a byte is zero after an
-    /// exclusive or with the index in every byte) are counted in byte lanes, summed at the end.
+    /// How many cells hold each palette index 0…5 (lanes 0–5; see-through cells are not counted):
+    /// `Picture.valueCounts`, sixteen cells a step.
     static func cellCounts(_ grid: Grid) -> SIMD8<Int> {
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, ones: UInt64 = 0x0101_0101_0101_0101
-        var counts = SIMD8<Int>()
-        grid.cells.withUnsafeBytes { raw in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 6) { lanes in
-                let words = raw.count / 8
-                var word = 0
-                while word < words {
-                    // A byte lane counts at most 255 words before the lanes are summed.
-                    let end = min(words, word + 255)
-                    lanes.initialize(repeating: 0)
-                    while word < end {
-                        let cells = raw.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
-                        for index in 0..<6 {
-                            let y = cells ^ (ones &* UInt64(index))
-                            lanes[index] &+= ~(((y & low7) &+ low7) | y | low7) >> 7
-                        }
-                        word += 1
-                    }
-                    for index in 0..<6 {
-                        let pairs = (lanes[index] & 0x00FF_00FF_00FF_00FF) &+ ((lanes[index] >> 8) & 0x00FF_00FF_00FF_00FF)
-                        counts[index] += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
-                    }
-                }
-                for i in (words * 8)..<raw.count where raw[i] < 6 { counts[Int(raw[i])] += 1 }
-            }
-        }
-        return counts
+        let c = Picture.valueCounts(grid)
+        return SIMD8<Int>(Int(c[1]), Int(c[2]), Int(c[3]), Int(c[4]), Int(c[5]), Int(c[6]), 0, 0)
     }
 
     /// The 124 cells of the outer ring, corners included: what surrounds the picture.

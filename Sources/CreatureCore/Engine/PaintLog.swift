@@ -23,12 +23,18 @@ struct PaintLog {
                     grid.cells.withUnsafeBufferPointer { cells in
                         let words = UnsafeRawBufferPointer(owner), underWords = UnsafeRawBufferPointer(under)
                         let cellWords = UnsafeRawBufferPointer(cells)
-                        // Eight cells at once are skipped when none is owned, or none differs from what was under it.
-                        for word in 0..<128 where words.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self) != 0
-                            && underWords.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
-                                != cellWords.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self) {
-                            for i in (word &* 8)..<(word &* 8 &+ 8) where owner[i] != 0 && under[i] != cells[i] {
+                        // Eight cells at once: the high bit of each byte marks a cell owned whose
+                        // value differs from what was under it; only those are visited.
+                        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, high: UInt64 = 0x8080_8080_8080_8080
+                        for word in 0..<128 {
+                            let owned = words.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
+                            let differs = underWords.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
+                                ^ cellWords.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
+                            var marked = ((owned & low7) &+ low7 | owned) & ((differs & low7) &+ low7 | differs) & high
+                            while marked != 0 {
+                                let i = word &* 8 &+ marked.trailingZeroBitCount >> 3
                                 rows[Int(owner[i]) &* 32 &+ i >> 5] |= 1 << UInt32(i & 31)
+                                marked &= marked &- 1
                             }
                         }
                     }

@@ -74,7 +74,7 @@ public struct Picture: Hashable, Sendable {
     /// How many cells hold each value v = 0…5, in lane v + 1 (lane 0, transparent, is not
     /// counted). Sixteen cells a step, each value's matches added in byte lanes (at most 64 a
     /// lane): a scalar histogram stalls on its own stores when neighbouring cells match.
-    private static func valueCounts(_ grid: Grid) -> SIMD8<Int32> {
+    static func valueCounts(_ grid: Grid) -> SIMD8<Int32> {
         grid.cells.withUnsafeBytes { raw in
             // Vector against vector, blended: a comparison with a scalar, or a mask cast to
             // bytes, is built lane by lane.
