@@ -12,7 +12,9 @@ mkdir -p "$LOG_DIR"
 
 # The counts "PASSED FAILED SKIPPED" a suite's log reports, by the runner's own lines.
 #   swift:  Swift Testing's "✔ Test …", "✘ Test … failed" and "➜ Test … skipped" lines, plus
-#           XCTest's last "Executed N tests, with F failures"
+#           XCTest's last "Executed N tests, with F failures"; a run that passed counts its own
+#           total ("✔ Test run with N tests", skipped ones in it), as its ✔ lines can go missing
+#           (two tests ending at one instant: seen once in CI)
 #   pytest: "N passed", "N failed", "N error(s)", "N skipped" of pytest's closing line
 #   node:   the TAP reporter's "# pass N", "# fail N" and "# skipped N"
 #   plain:  the last "N passed, N failed" line (check_images.py, scripts/fuzz.sh, …)
@@ -24,6 +26,9 @@ count_tests() {
       p=$(grep -E '^✔ Test ' "$log" | grep -vc '^✔ Test run ')
       s=$(grep -cE '^➜ Test .* skipped' "$log")
       f=$(grep -E '^✘ Test ' "$log" | grep -v '^✘ Test run' | grep -c ' failed after')
+      local run
+      run=$(grep -E '^✔ Test run with [0-9]+ tests? ' "$log" | tail -1 | grep -oE '[0-9]+' | head -1 || true)
+      [ -n "$run" ] && [ $((run - s)) -gt "$p" ] && p=$((run - s))
       read -r xp xf < <(grep -E 'Executed [0-9]+ tests?, with [0-9]+ failures?' "$log" | tail -1 \
         | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 \2/' || true)
       echo $((p + ${xp:-0} - ${xf:-0})) $((f + ${xf:-0})) "$s" ;;

@@ -62,6 +62,16 @@ check "swift summary" "$(head -1 <<<"$out")" "swift: 2 passed, 1 failed, 1 skipp
 check "swift shows the issue" "$(grep -c 'Expectation failed: 1 == 2' <<<"$out")" 1
 check "swift hides the progress" "$(grep -c '◇' <<<"$out")" 0
 
+# A passed run whose "✔ Test" lines are not all in the log: its own total counts (skipped ones off).
+cat >"$work/swift-lost.log" <<'LOG'
+◇ Test run started.
+✔ Test ok() passed after 0.001 seconds.
+➜ Test later() skipped.
+✔ Test run with 4 tests in 1 suite passed after 0.005 seconds.
+LOG
+out=$(suite run_suite "swift" swift l cat "$work/swift-lost.log")
+check "swift counts a passed run by its total" "$(head -1 <<<"$out")" "swift: 3 passed, 0 failed, 1 skipped (log: $work/l.log)"
+
 out=$(suite run_suite "plain" plain q bash -c 'echo "FAIL png x: bad"; echo "images: 3 passed, 1 failed"; exit 1')
 check "plain summary" "$(head -1 <<<"$out")" "plain: 3 passed, 1 failed, exit status 1 (log: $work/q.log)"
 check "plain shows FAIL lines" "$(sed -n 2p <<<"$out")" "    FAIL png x: bad"
