@@ -10,12 +10,12 @@ public struct BandIndex: Sendable {
     /// How many keys it holds.
     public let count: Int
 
-    /// The most cells bands count (four full bands of 255).
-    static let maxTotal = 4 * 255
+    /// The total of four full bands (255 each): the most cells bands count.
+    static let fullTotal = 4 * 255
 
     /// The index of `bands` (one a key, by the key's index), sorted by counting: two passes over them.
     public init(_ bands: [SilhouetteBands]) {
-        var starts = [Int32](repeating: 0, count: Self.maxTotal + 2)
+        var starts = [Int32](repeating: 0, count: Self.fullTotal + 2)
         order = [UInt64](unsafeUninitializedCapacity: bands.count) { order, initialized in
             bands.withUnsafeBufferPointer { bands in
                 starts.withUnsafeMutableBufferPointer { starts in
@@ -44,7 +44,7 @@ public struct BandIndex: Sendable {
     /// what `SilhouetteBands.forEachClose` gives over the same bands.
     public func forEachClose(to own: SilhouetteBands, _ body: (Int) -> Void) {
         let total = own.total
-        let low = max(0, total - Likeness.silhouetteSlack), high = min(Self.maxTotal, total + Likeness.silhouetteSlack)
+        let low = max(0, total - Likeness.silhouetteSlack), high = min(Self.fullTotal, total + Likeness.silhouetteSlack)
         let range = Int(starts[low])..<Int(starts[high + 1])
         guard !range.isEmpty else { return }
         // Marked in a bit a key, then read in order (the stretch is ordered by total first).
