@@ -373,7 +373,8 @@ final class LibraryPictures: Sendable {
     }
 
     /// Makes `keys` (the library at `version`) the kept keys while the budget grants their bytes
-    /// beyond the `held` ones the kept keys counted; else keeps none.
+    /// beyond the `held` ones the kept keys counted; else keeps none. A band index of another
+    /// version goes either way.
     private func keep(_ keys: Keys, at version: StoreVersion, in kept: inout (version: StoreVersion, keys: Keys)?, held: Int) {
         bandIndex.letGo(unlessAt: version)
         let bytes = keys.bytes
