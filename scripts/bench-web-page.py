@@ -10,7 +10,7 @@
   that waits for the typing to stop).
 
     .build/venv/bin/python scripts/bench-web-page.py --bin .build/release/fonsters-rpc [--loads 15] [--keys 200]
-        [--baseline OTHER-BIN] [--busy N]
+        [--baseline OTHER-BIN] [--busy N] [--store COPY-OF-A-LIBRARY]
 
 --baseline times a second server (another build) in the same browser, its loads taking turns with
 the first's, so both see the same machine; --busy N runs N processes that only burn CPU while the
@@ -129,6 +129,7 @@ def main():
     parser.add_argument("--keys", type=int, default=200)
     parser.add_argument("--baseline", help="another fonsters-rpc to time the page against, load for load")
     parser.add_argument("--busy", type=int, default=0, help="processes that burn CPU while the pages load")
+    parser.add_argument("--store", help="a library to serve instead of one made of --fonsters (a copy: typing edits it)")
     args = parser.parse_args()
 
     import test_web_gui as gui  # the suite's Chromium set-up (headless, fixed window size)
@@ -136,10 +137,13 @@ def main():
     with tempfile.TemporaryDirectory(prefix="fonsters-bench-web-") as folder:
         log_path = pathlib.Path(folder) / "server.log"
         with open(log_path, "w") as log:
-            process, url, port, token = start_server(args.bin, str(pathlib.Path(folder) / "bench.sqlite"), log)
+            process, url, port, token = start_server(args.bin, args.store or str(pathlib.Path(folder) / "bench.sqlite"), log)
             others = []
             try:
-                fill_library(port, token, args.fonsters)
+                if args.store:
+                    args.fonsters = "the given library's"
+                else:
+                    fill_library(port, token, args.fonsters)
                 targets = [("", url)]
                 if args.baseline:
                     with open(pathlib.Path(folder) / "baseline.log", "w") as baseline_log:

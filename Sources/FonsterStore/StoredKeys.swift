@@ -27,6 +27,8 @@ extension FonsterStore {
     /// A Fonster whose row names an engine this build does not know is drawn by the engine it
     /// reads as (`Fonster.engine`) and its key is never kept: it is missing at every start. A
     /// library without the column (an older one opened read-only) gives every key missing.
+    /// Throws `cancelled` once the bound gate says the request was cancelled (asked every 4,096
+    /// rows: a million take half a second, which a page left behind held the store thread for).
     public func seedsWithKeys() throws(StoreError) -> StoredKeys {
         try locked { () throws(StoreError) -> StoredKeys in
             var found = StoredKeys(seeds: [], keys: [], missing: [])
@@ -34,7 +36,8 @@ extension FonsterStore {
             found.seeds.reserveCapacity(count)
             found.keys.reserveCapacity(count)
             let key = hasKeyColumn ? "picture_key" : "NULL"
-            try db.query("SELECT id, seed, engine, \(key) FROM fonsters ORDER BY position, rowid") { row in
+            try db.query("SELECT id, seed, engine, \(key) FROM fonsters ORDER BY position, rowid") { row throws(StoreError) in
+                if found.seeds.count & 4095 == 4095 { try Self.checkWriteCancelled() }
                 let name = row.text(2)
                 let seed = StoredSeed(id: row.uuid(0) ?? StoredID.derived(from: row.text(0) ?? ""), seed: row.text(1) ?? "", engine: options.engine(named: name))
                 found.seeds.append(seed)

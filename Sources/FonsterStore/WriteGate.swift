@@ -21,7 +21,8 @@ extension FonsterStore {
     @TaskLocal public static var writeGate: (any WriteGate)?
 
     /// Throws `cancelled` when the bound gate says the write's request was cancelled: call it
-    /// once per row in a long loop inside a write, which then rolls back whole.
+    /// once per row in a long loop inside a write, which then rolls back whole (or in a long
+    /// read, which then stops).
     public static func checkWriteCancelled() throws(StoreError) {
         if writeGate?.isCancelled == true { throw .cancelled }
     }

@@ -79,6 +79,19 @@ private final class ScriptedGate: WriteGate, @unchecked Sendable {
         #expect(gate.calls == ["begin", "rolledBack"])
     }
 
+    /// Reading every Fonster's key stops once the request is cancelled (a page closed while the
+    /// library's keys were read), and reads them all while it is not.
+    @Test func aLongReadOfTheKeysStopsWhenCancelled() throws {
+        let store = try FonsterStore(location: .memory, options: testOptions())
+        for part in 0..<5 { _ = try store.importSeeds((0..<1_000).map { "read \(part) \($0)" }) }
+        let gate = ScriptedGate()
+        #expect(try FonsterStore.$writeGate.withValue(gate) { try store.seedsWithKeys() }.seeds.count == 5_000)
+        gate.cancelled = true
+        FonsterStore.$writeGate.withValue(gate) {
+            expectError(.cancelled) { _ = try store.seedsWithKeys() }
+        }
+    }
+
     @Test func aWriteTheGateLetsCommitIsSaved() throws {
         let store = try FonsterStore(location: .memory, options: testOptions())
         let gate = ScriptedGate()
