@@ -19,10 +19,7 @@ import CreatureCore
             _ = try await h.result("fonsters/create", ["seed": .string(seed), "engine": "fonsters-v2"])
         }
         var drawn = try await LookalikeAnswerTests.drawnLibrary(h)
-        func ask(_ seed: String) async throws {
-            let answer = try await h.result("fonsters/lookalikesOf", ["seed": .string(seed), "engine": "fonsters-v2"])
-            LookalikeAnswerTests.expectLookalikes(answer, of: Picture(seed: seed, engine: .v2), in: drawn, seed)
-        }
+        func ask(_ seed: String) async throws { _ = try await LookalikeAnswerTests.lookalikesOf(seed, .v2, in: drawn, h) }
 
         try await ask("mary")
         #expect(index.built.withLock { $0 } == 0 && index.bytes == 0, "not at the first call")

@@ -347,6 +347,15 @@ import FonsterStore
         }
     }
 
+    /// Asks `fonsters/lookalikesOf` of `h` for `seed` drawn by `engine`, checks the answer against
+    /// `drawn` (`expectLookalikes`) and gives it.
+    static func lookalikesOf(_ seed: String, _ engine: EngineVersion, in drawn: [(id: JSONValue, picture: Picture)], _ h: MethodHarness,
+                             sourceLocation: SourceLocation = #_sourceLocation) async throws -> JSONValue {
+        let answer = try await h.result("fonsters/lookalikesOf", ["seed": .string(seed), "engine": .string(engine.rawValue)])
+        expectLookalikes(answer, of: Picture(seed: seed, engine: engine), in: drawn, "\(seed) by \(engine.rawValue)", sourceLocation: sourceLocation)
+        return answer
+    }
+
     /// That `answer` lists (the first 20) and counts the Fonsters of `drawn` other than `leavingOut`
     /// that draw `own`, or a picture that looks alike (`Likeness`), in library order.
     static func expectLookalikes(_ answer: JSONValue, of own: Picture, in drawn: [(id: JSONValue, picture: Picture)], leavingOut: JSONValue? = nil,

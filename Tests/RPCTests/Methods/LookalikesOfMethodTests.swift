@@ -20,9 +20,8 @@ import CreatureCore
         #expect(linus["engine"] == "fonsters-v1" && linus["sameAs"] == [hello["id"]!, grace["id"]!] && linus["sameCount"] == 2)
         let drawn = try await LookalikeAnswerTests.drawnLibrary(h)
         for (seed, engine) in [("linus", EngineVersion.v1), ("alice 1000", .v1), ("linus", .v2), ("a seed of its own", .v2), ("", .v1)] {
-            let answer = try await h.result("fonsters/lookalikesOf", ["seed": .string(seed), "engine": .string(engine.rawValue)])
+            let answer = try await LookalikeAnswerTests.lookalikesOf(seed, engine, in: drawn, h)
             #expect(answer["engine"] == .string(engine.rawValue))
-            LookalikeAnswerTests.expectLookalikes(answer, of: Picture(seed: seed, engine: engine), in: drawn, "\(seed) by \(engine.rawValue)")
         }
         let alice = try await h.result("fonsters/lookalikesOf", ["seed": "alice 1000", "engine": "fonsters-v1"])
         #expect(alice["nearlyCount"] == 1 && alice["sameCount"] == 0, "alice 1001 is 8 cells away")

@@ -22,9 +22,7 @@ import CreatureCore
         }
         var drawn = try await LookalikeAnswerTests.drawnLibrary(h)
         func ask(_ seed: String, _ engine: EngineVersion) async throws -> JSONValue {
-            let answer = try await h.result("fonsters/lookalikesOf", ["seed": .string(seed), "engine": .string(engine.rawValue)])
-            LookalikeAnswerTests.expectLookalikes(answer, of: Picture(seed: seed, engine: engine), in: drawn, "\(seed) by \(engine.rawValue)")
-            return answer
+            try await LookalikeAnswerTests.lookalikesOf(seed, engine, in: drawn, h)
         }
 
         // Two Fonsters nearly alike "james 2": kept. "mary" has that look: answered from it.
