@@ -1,7 +1,8 @@
 """protocol.md, "library/import" and "fonsters/list": a library of 100,000 Fonsters goes in through
 `library/import` in steps, is listed a page at a time and searched, and the server's peak memory
 (VmHWM, read from /proc as test_server_bounds.py does) stays within its 256 MiB budget throughout;
-an unpaged list too big for one answer is refused at once, naming paging."""
+an unpaged list too big for one answer is refused at once, naming paging; distinct variants are
+compared with all of it."""
 import pytest
 
 from conftest import LineClient, proc_status
@@ -44,6 +45,17 @@ def test_a_hundred_thousand_fonsters_are_imported_listed_and_searched_within_the
         # Importing the same again finds every one already there (same seed, name and creation time).
         again = client.call("library/import", {"bundle": bundle(total - 10_000, 10_000)})["result"]
         assert again["created"] == [] and again["skipped"] == 10_000
+        # Distinct variants compare the whole library, whatever its size: variants saved as
+        # Fonsters are not offered again, nor is one that looks like any Fonster of it.
+        offered = [v["seed"] for v in client.call("fonsters/distinctVariants", {"seed": "grace", "count": 4})["result"]["variants"]]
+        assert len(offered) == 4
+        for seed in offered:
+            assert "id" in client.call("fonsters/create", {"seed": seed})["result"]
+        later = [v["seed"] for v in client.call("fonsters/distinctVariants", {"seed": "grace", "count": 4})["result"]["variants"]]
+        assert later and not set(later) & set(offered), (offered, later)
+        for seed in later:
+            found = client.call("fonsters/lookalikesOf", {"seed": seed})["result"]
+            assert found["sameCount"] == 0 and found["nearlyCount"] == 0, (seed, found)
         assert peak(client) < BUDGET, f"peak {peak(client) / MiB:.0f} MiB"
         assert client.close() == 0
     finally:

@@ -67,4 +67,17 @@ public struct BandIndex: Sendable {
             }
         }
     }
+
+    /// Calls `found` with the index of each key whose bands may be alike `own`, in the index's
+    /// order (by total), until it returns true: for a search that stops at the first.
+    public func firstClose(to own: SilhouetteBands, _ found: (Int) -> Bool) {
+        let total = own.total
+        let low = max(0, total - Likeness.silhouetteSlack), high = min(Self.fullTotal, total + Likeness.silhouetteSlack)
+        order.withUnsafeBufferPointer { order in
+            for j in Int(starts[low])..<Int(starts[high + 1]) {
+                let entry = order[j]
+                if SilhouetteBands(packed: UInt32(truncatingIfNeeded: entry)).mayBeAlike(own), found(Int(entry >> 32)) { return }
+            }
+        }
+    }
 }

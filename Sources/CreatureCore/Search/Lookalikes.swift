@@ -29,42 +29,92 @@ public enum Lookalikes {
     /// of most keys are read, or of those `index` (of the same bands) finds close.
     public static func matches(of picture: Picture, in keys: [PictureKey], bands: [SilhouetteBands], index: BandIndex? = nil,
                                look: (Int) -> Likeness.Look) -> (same: [Int], nearly: [Int]) {
-        precondition(bands.count == keys.count && (index?.count ?? keys.count) == keys.count, "one band a key")
-        var same: [Int] = [], nearly: [Int] = [], compared: [UInt64: Bool] = [:]
-        let own = Likeness.Look(picture), key = PictureKey(own, fingerprint: picture.fingerprint)
+        var same: [Int] = [], nearly: [Int] = []
+        var teller = Teller(picture, keys: keys, bands: bands, index: index)
         var close: [Int] = []
         if let index {
-            index.forEachClose(to: key.bands) { close.append($0) }
+            index.forEachClose(to: teller.key.bands) { close.append($0) }
         } else {
-            SilhouetteBands.forEachClose(to: key.bands, in: bands) { close.append($0) }
+            SilhouetteBands.forEachClose(to: teller.key.bands, in: bands) { close.append($0) }
         }
-        keys.withUnsafeBufferPointer { keys in
-            // The keys lie far apart (64 MB at a million), a key across two cache lines: a part
-            // of them is first read in a loop that waits on none of its reads (so they overlap),
-            // a word of each line, then told apart with its lines at hand. Read one after another,
-            // each waited for memory: at a million, the 70,000 keys close to a plain disc took
-            // 19 ms a call, 14 ms read ahead.
-            var pictures = [UInt64](repeating: 0, count: Self.readAhead), edges = pictures
-            var start = 0
-            while start < close.count {
-                let part = close[start..<min(start + Self.readAhead, close.count)]
+        var start = 0
+        while start < close.count {
+            let part = close[start..<min(start + Self.readAhead, close.count)]
+            teller.tellApart(part, in: keys, look: look) { i, isSame in
+                if isSame { same.append(i) } else { nearly.append(i) }
+                return true
+            }
+            start += part.count
+        }
+        return (same, nearly)
+    }
+
+    /// Whether one of `keys` but those `skip` names draws `picture` or one that looks alike, as
+    /// `matches` finds them: the close bands read in any order and only until one is found (a
+    /// look shared by thousands is found at once).
+    public static func containsMatch(of picture: Picture, in keys: [PictureKey], bands: [SilhouetteBands], index: BandIndex? = nil,
+                                     skip: (Int) -> Bool = { _ in false }, look: (Int) -> Likeness.Look) -> Bool {
+        var teller = Teller(picture, keys: keys, bands: bands, index: index)
+        var part: [Int] = [], found = false
+        part.reserveCapacity(Self.readAhead)
+        func take(_ i: Int) -> Bool {
+            part.append(i)
+            guard part.count == Self.readAhead else { return false }
+            return tellApart()
+        }
+        func tellApart() -> Bool {
+            defer { part.removeAll(keepingCapacity: true) }
+            teller.tellApart(part, in: keys, look: look) { i, _ in
+                found = !skip(i)
+                return !found
+            }
+            return found
+        }
+        if let index {
+            index.firstClose(to: teller.key.bands, take)
+        } else {
+            SilhouetteBands.firstClose(to: teller.key.bands, in: bands, take)
+        }
+        return found || tellApart()
+    }
+
+    /// Tells apart a picture's close keys, a part at a time: the same picture, the same look, or
+    /// a look alike (the look drawn again, once a look).
+    private struct Teller {
+        let own: Likeness.Look, key: PictureKey
+        var compared: [UInt64: Bool] = [:]
+        var pictures = [UInt64](repeating: 0, count: Lookalikes.readAhead), edges = [UInt64](repeating: 0, count: Lookalikes.readAhead)
+
+        init(_ picture: Picture, keys: [PictureKey], bands: [SilhouetteBands], index: BandIndex?) {
+            precondition(bands.count == keys.count && (index?.count ?? keys.count) == keys.count, "one band a key")
+            own = Likeness.Look(picture)
+            key = PictureKey(own, fingerprint: picture.fingerprint)
+        }
+
+        /// Gives `body` each of `part` (at most `readAhead` indices of `keys`) that draws the
+        /// picture (true) or one alike (false), in order, while it returns true.
+        mutating func tellApart(_ part: some Collection<Int>, in keys: [PictureKey], look: (Int) -> Likeness.Look, _ body: (Int, Bool) -> Bool) {
+            keys.withUnsafeBufferPointer { keys in
+                // The keys lie far apart (64 MB at a million), a key across two cache lines: a
+                // part of them is first read in a loop that waits on none of its reads (so they
+                // overlap), a word of each line, then told apart with its lines at hand. Read one
+                // after another, each waited for memory: at a million, the 70,000 keys close to a
+                // plain disc took 19 ms a call, 14 ms read ahead.
                 for (j, i) in part.enumerated() { (pictures[j], edges[j]) = (keys[i].picture, keys[i].edges) }
                 for (j, i) in part.enumerated() {
                     let other = keys[i]
                     if pictures[j] == key.picture {
-                        same.append(i)
+                        if !body(i, true) { return }
                     } else if other.look == key.look {
-                        nearly.append(i)
+                        if !body(i, false) { return }
                     } else if PictureKey.edgesClose(edges[j], key.edges) && other.sharesBlock(with: key) {
                         let alike = compared[other.look] ?? look(i).looksAlike(own)
                         compared[other.look] = alike
-                        if alike { nearly.append(i) }
+                        if alike, !body(i, false) { return }
                     }
                 }
-                start += part.count
             }
         }
-        return (same, nearly)
     }
 
     /// How many keys `matches` reads ahead of telling them apart: their lines fit the core's cache.

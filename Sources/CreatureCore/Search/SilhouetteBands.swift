@@ -45,4 +45,13 @@ public struct SilhouetteBands: Hashable, Sendable {
             for i in buffer.indices where buffer[i].mayBeAlike(own) { body(i) }
         }
     }
+
+    /// `forEachClose`, until `found` returns true.
+    public static func firstClose(to own: SilhouetteBands, in bands: [SilhouetteBands], _ found: (Int) -> Bool) {
+        bands.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices where buffer[i].mayBeAlike(own) {
+                if found(i) { return }
+            }
+        }
+    }
 }

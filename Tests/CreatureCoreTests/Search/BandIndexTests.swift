@@ -56,4 +56,29 @@ import Testing
         }
         #expect(alike > 0, "some pictures nearly look alike")
     }
+
+    /// `Lookalikes.containsMatch` (distinct variants' test against the library) says whether
+    /// `matches` finds any Fonster but the one skipped, read through the index or not.
+    @Test func containsMatchSaysWhetherMatchesFindsOneButTheSkipped() {
+        let pictures = EngineVersion.allCases.flatMap { engine in (0..<750).map { Picture(seed: "index \($0 % 150) \($0)", engine: engine) } }
+        let keys = pictures.map(PictureKey.init), bands = keys.map(\.bands)
+        let index = BandIndex(bands)
+        var outcomes = Set<Bool>(), onlyTheSkipped = 0
+        for own in pictures.prefix(300) + (0..<200).map({ Picture(seed: "outside \($0)", engine: .v2) }) {
+            let found = Lookalikes.matches(of: own, in: keys, bands: bands) { Likeness.Look(pictures[$0]) }
+            let all = found.same + found.nearly
+            for skipped in [nil, all.first] {
+                let expected = all.contains { $0 != skipped }
+                for through in [nil, index] {
+                    let answer = Lookalikes.containsMatch(of: own, in: keys, bands: bands, index: through, skip: { $0 == skipped }) {
+                        Likeness.Look(pictures[$0])
+                    }
+                    #expect(answer == expected)
+                }
+                outcomes.insert(expected)
+                if skipped != nil && !expected { onlyTheSkipped += 1 }
+            }
+        }
+        #expect(outcomes == [true, false] && onlyTheSkipped > 0, "found, none, and only the skipped one found all occur")
+    }
 }

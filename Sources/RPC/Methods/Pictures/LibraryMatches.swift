@@ -4,8 +4,8 @@ import FonsterStore
 import FonsterDocument
 
 extension LibraryPictures {
-    /// The most Fonsters compared with documents (and with `fonsters/distinctVariants`' variants):
-    /// a larger library is not (a document's work stays small).
+    /// The most Fonsters compared with documents: a larger library is not (a document's work
+    /// stays small).
     static let maxFonsters = 50_000
 
     /// The documents' view of the library's keys: for each picture's fingerprint
@@ -118,25 +118,5 @@ extension LibraryPictures {
             }
         }
         return view
-    }
-
-    /// The library's distinct pictures (all but `except`'s when only it draws its picture), each
-    /// drawn again from its first Fonster's seed, into a `LikenessIndex`; on `request`'s compute
-    /// pool, taking turns. Empty for a library over `maxFonsters`, as the documents' view.
-    func likenessIndex(_ context: ServerContext, except: UUID?, request: RequestContext) async throws -> LikenessIndex {
-        let library = try await context.withStore { store throws(StoreError) -> Library? in
-            try store.count() <= Self.maxFonsters ? try self.library(store) : nil
-        }
-        guard let library else { return LikenessIndex() }
-        return try await request.computeOnPool { () throws(ResponseError) -> LikenessIndex in
-            let keys = try self.keys(library, request)
-            var index = LikenessIndex()
-            for (n, (i, count)) in Self.firstDrawing(keys).values.sorted(by: { $0.index < $1.index }).enumerated() {
-                if n & 63 == 63, request.takeTurn() { throw .requestCancelled }
-                if count == 1, keys.seeds[i].id == except { continue }
-                index.insert(Picture(Creature(seed: keys.seeds[i].seed, engine: keys.seeds[i].engine)))
-            }
-            return index
-        }
     }
 }

@@ -42,16 +42,17 @@ enum DistinctVariantsMethod: RPCMethod {
     static var heaviest: JSONValue { ["seed": .string(HeavyParams.longSeed), "engine": "fonsters-v2", "count": 24, "except": .string(HeavyParams.fonster)] }
 
     static func handle(_ params: Params, _ context: ServerContext, _ request: RequestContext) async throws -> Result {
-        let except = params.except
-        let libraryEngine = try await context.withStore { store throws(StoreError) in try store.defaultEngine() }
+        let (library, libraryEngine) = try await context.withStore { store throws(StoreError) in
+            (try context.pictures.library(store), try store.defaultEngine())
+        }
         let engine = params.engine ?? libraryEngine
-        // The library's distinct pictures (but `except`'s, when only it draws its own).
-        let index = try await context.pictures.likenessIndex(context, except: except, request: request)
         request.leaveOrder()
         let seed = params.seed.text, count = params.count?.value ?? Count.standard
         return try await request.computeOnPool { () throws(ResponseError) -> Result in
+            // The library's pictures (but `except`'s), whatever its size.
+            let taken = try context.pictures.lookalikeTest(library, except: params.except, request: request)
             do {
-                let found = try DistinctVariantFinder.variants(of: seed, engine: engine, count: count, unlike: index,
+                let found = try DistinctVariantFinder.variants(of: seed, engine: engine, count: count, taken: taken.matches,
                                                                isCancelled: { request.takeTurn() })
                 return Result(engine: engine, variants: found.map { Variant(seed: $0.seed) })
             } catch {
