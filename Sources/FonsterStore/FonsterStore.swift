@@ -238,6 +238,19 @@ public final class FonsterStore: @unchecked Sendable {
         try locked { () throws(StoreError) in try fetch(id) }
     }
 
+    /// The name and seed of each of `ids` the library holds (looked up by id, one row each).
+    public func namesAndSeeds(of ids: [UUID]) throws(StoreError) -> [UUID: (name: String, seed: String)] {
+        try locked { () throws(StoreError) in
+            var found: [UUID: (name: String, seed: String)] = [:]
+            for id in ids {
+                try db.query("SELECT name, seed FROM fonsters WHERE id = ?", [.text(id.text)]) { row in
+                    found[id] = (row.text(0) ?? "", row.text(1) ?? "")
+                }
+            }
+            return found
+        }
+    }
+
     /// Every Fonster in list order.
     public func list() throws(StoreError) -> [Fonster] { try list(start: 0, count: nil).fonsters }
 

@@ -1,8 +1,10 @@
 """protocol.md, "library/import" and "fonsters/list": a library of 100,000 Fonsters goes in through
 `library/import` in steps, is listed a page at a time and searched, and the server's peak memory
 (VmHWM, read from /proc as test_server_bounds.py does) stays within its 256 MiB budget throughout;
-an unpaged list too big for one answer is refused at once, naming paging; distinct variants are
-compared with all of it."""
+an unpaged list too big for one answer is refused at once, naming paging; distinct variants and
+documents are compared with all of it."""
+import json
+
 import pytest
 
 from conftest import LineClient, proc_status
@@ -25,6 +27,7 @@ def test_a_hundred_thousand_fonsters_are_imported_listed_and_searched_within_the
     client = LineClient(fonsters_bin, "--store", str(tmp_path / "library.sqlite"), "--no-starter",
                         "--max-response-bytes", str(8_000_000))
     try:
+        client.call("initialize", {"capabilities": {}})
         total = 100_000
         for first in range(0, total, 10_000):
             result = client.call("library/import", {"bundle": bundle(first, 10_000)})["result"]
@@ -56,6 +59,17 @@ def test_a_hundred_thousand_fonsters_are_imported_listed_and_searched_within_the
         for seed in later:
             found = client.call("fonsters/lookalikesOf", {"seed": seed})["result"]
             assert found["sameCount"] == 0 and found["nearlyCount"] == 0, (seed, found)
+        # A document is compared with all of it too: a line drawing a Fonster's picture is told
+        # so, by the Fonster's name.
+        fifth = client.call("fonsters/list", {"start": 5, "count": 1})["result"]["fonsters"][0]
+        assert client.call("fonsters/update", {"id": fifth["id"], "name": "Fifth"})["result"]["name"] == "Fifth"
+        uri = "file:///grown.fonsters"
+        client.process.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "fonsters", "version": 1, "text": f"{fifth['seed']}\nnot grown at all\n"}}}).encode() + b"\n")
+        items = client.call("textDocument/diagnostic", {"textDocument": {"uri": uri}})["result"]["items"]
+        found = [d for d in items if d["code"] == "in-library"]
+        assert [d["range"]["start"]["line"] for d in found] == [0] and "“Fifth”" in found[0]["message"], items
+        assert found[0]["data"]["id"] == fifth["id"]
         assert peak(client) < BUDGET, f"peak {peak(client) / MiB:.0f} MiB"
         assert client.close() == 0
     finally:

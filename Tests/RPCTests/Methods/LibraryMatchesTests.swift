@@ -55,4 +55,38 @@ import FonsterStore
         }
 
     }
+
+    /// A document line drawing a Fonster's picture is told by that Fonster's name, read from the
+    /// store for what a request shows (not for the whole library): the problems, the hover, the
+    /// inlay hints and the outline. "linus" draws the fonsters-v1 picture of "hello" (Amy, first)
+    /// and "grace" (Bea).
+    @Test func namesAreReadForWhatADocumentShows() async throws {
+        let pictures = LibraryPictures()
+        let h = MethodHarness(pictures: pictures)
+        let amy = try await h.result("fonsters/create", ["seed": "hello", "name": "Amy", "engine": "fonsters-v1"])
+        _ = try await h.result("fonsters/create", ["seed": "grace", "name": "Bea", "engine": "fonsters-v1"])
+        let zed = try await h.result("fonsters/create", ["seed": "zebra crossing", "name": "Zed", "engine": "fonsters-v1"])
+        _ = try await h.result("fonsters/create", ["seed": "never in the document", "name": "Nobody", "engine": "fonsters-v1"])
+        _ = try await h.result("initialize", ["capabilities": [:]])
+        let document: JSONValue = ["uri": "file:///names.fonsters"]
+        h.client.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///names.fonsters", "languageId": "fonsters", "version": 1,
+                                                                  "text": "# engine: fonsters-v1\nlinus\nzebra crossing\na line of its own\n"]])
+        let items = try #require(try await h.result("textDocument/diagnostic", ["textDocument": document])["items"]?.array)
+        let inLibrary = items.filter { $0["code"] == "in-library" }
+        #expect(inLibrary.map { $0["range"]?["start"]?["line"] } == [1, 2])
+        #expect(inLibrary.map { $0["data"]?["id"] } == [amy["id"], zed["id"]])
+        #expect(inLibrary.first?["message"]?.string?.contains("“Amy” in your library (and 1 more Fonster)") == true, "\(inLibrary)")
+        #expect(inLibrary.last?["message"]?.string?.contains("“Zed”") == true, "\(inLibrary)")
+        let view = try #require(pictures.lastMatches)
+        #expect(Set(view.names.values) == ["Amy", "Zed"], "only the names shown are read")
+
+        let hover = try await h.result("textDocument/hover", ["textDocument": document, "position": ["line": 1, "character": 0]])
+        #expect("\(hover)".contains("Amy"))
+        let hints = try #require(try await h.result("textDocument/inlayHint", ["textDocument": document, "range": [
+            "start": ["line": 0, "character": 0], "end": ["line": 4, "character": 0]]]).array)
+        #expect(hints.compactMap { $0["label"]?.string }.filter { $0.hasPrefix("“") } == ["“Amy”", "“Zed”"])
+        let symbols = try #require(try await h.result("textDocument/documentSymbol", ["textDocument": document]).array)
+        #expect(symbols.compactMap { $0["detail"]?.string }.filter { $0.contains("in your library") }.count == 2)
+        #expect(symbols.first { $0["name"] == "linus" }?["detail"]?.string?.contains("“Amy” in your library") == true)
+    }
 }

@@ -37,6 +37,8 @@ final class LibraryPictures: Sendable {
     let account: MemoryAccount?
     /// The documents' view of the kept keys (`Matches`), while the budget grants its bytes.
     let keptMatches = Locked<Matches?>(nil)
+    /// While a round works the documents' view out, the rounds waiting for it (`currentMatches`).
+    let matchesBuilder = Locked<[CheckedContinuation<Void, Never>]?>(nil)
 
     /// What `lookalikesOf` found for looks many Fonsters share, charged to `account` too.
     let popular: PopularLooks
@@ -153,6 +155,7 @@ final class LibraryPictures: Sendable {
         kept.withLock { kept -> Keys? in
             guard var keys = kept?.keys, kept?.version == before else { return nil }
             kept = nil
+            letGoMatches(unlessAt: nil)
             let held = keys.bytes
             guard let index = change(&keys) else {
                 kept = (before, keys)
@@ -200,7 +203,7 @@ final class LibraryPictures: Sendable {
     private let unsavedGroups = Locked<StoredGroups?>(nil)
 
     /// The kept keys when they are those of `version`.
-    private func kept(at version: StoreVersion) -> Keys? {
+    func kept(at version: StoreVersion) -> Keys? {
         kept.withLock { $0?.version == version ? $0?.keys : nil }
     }
 
@@ -377,6 +380,7 @@ final class LibraryPictures: Sendable {
     /// version goes either way.
     private func keep(_ keys: Keys, at version: StoreVersion, in kept: inout (version: StoreVersion, keys: Keys)?, held: Int) {
         bandIndex.letGo(unlessAt: version)
+        letGoMatches(unlessAt: version)
         let bytes = keys.bytes
         if bytes <= held || account?.tryReserve(bytes - held, for: .kept) ?? true {
             if bytes < held { account?.release(held - bytes, for: .kept) }

@@ -107,33 +107,47 @@ enum DocumentDiagnostics {
         ]
     }
 
-    /// One round: the library's pictures, the analysis (its bytes reserved first in the memory
-    /// budget, and noted in `reserved` for the caller to settle), and the notification's params;
-    /// nil when cancelled.
+    /// One round: the analysis (its bytes reserved first in the memory budget, and noted in
+    /// `reserved` for the caller to settle), then the library's pictures (a document's own
+    /// analysis comes before the library's keys in the budget), and the notification's params;
+    /// nil when cancelled. When its problems name Fonsters of the library whose names were not
+    /// read yet, they are read and the problems told again.
     static func run(_ document: OpenDocument, _ documents: TextDocuments, _ context: ServerContext,
                     _ request: RequestContext, reserved: Locked<Int>) async -> Round? {
-        let matches = await context.pictures.currentMatches(context, request: request)
-        let library = matches?.isEmpty == false ? matches : nil
         let (text, version, cache) = document.snapshot, previous = document.lastAnalysis
         let encoding = documents.encoding, defaultEngine = documents.defaultEngine, uri = document.uri
         let cap = documents.settings.maxProblems
-        return try? await request.computeOnPool { () throws(ResponseError) -> Round in
-            let outcome = DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache, previous: previous, within: { bytes in
+        let outcome = try? await request.computeOnPool { () throws(ResponseError) -> DocumentAnalysis.Outcome in
+            DocumentAnalysis.run(text, defaultEngine: defaultEngine, cache: cache, previous: previous, within: { bytes in
                 guard documents.reserve(bytes) else { return false }
                 reserved.withLock { $0 += bytes }
                 return true
             }, isCancelled: { request.takeTurn() })
-            let analysis: DocumentAnalysis
-            switch outcome {
-            case .analysed(let made): analysis = made
-            case .refused(let bytes): return .refused(bytes: bytes, version: version)
-            case .cancelled: throw .requestCancelled
-            }
-            let findings = analysis.findings(library: library.map { view -> (UInt64) -> LibraryMatch? in { view.match($0) } }, cap: cap)
-            try request.checkCancellation()
-            let diagnostics = diagnostics(findings.shown, of: findings.count, cap: cap, uri: uri, analysis.text, encoding)
-            return .analysed(analysis, version, ["uri": .string(uri), "version": .int(Int64(version)), "diagnostics": .array(diagnostics)])
         }
+        let analysis: DocumentAnalysis
+        switch outcome {
+        case .analysed(let made)?: analysis = made
+        case .refused(let bytes)?: return .refused(bytes: bytes, version: version)
+        case .cancelled?, nil: return nil
+        }
+        let matches = await context.pictures.currentMatches(context, request: request)
+        var library = matches?.isEmpty == false ? matches : nil
+        for attempt in 0..<2 {
+            let view = library
+            guard let (params, unnamed) = try? await request.computeOnPool({ () throws(ResponseError) -> (JSONValue, [UUID]) in
+                let findings = analysis.findings(library: view.map { view -> (UInt64) -> LibraryMatch? in { view.match($0) } }, cap: cap)
+                try request.checkCancellation()
+                let unnamed = view.map { view in findings.shown.compactMap { finding -> UUID? in
+                    guard case .inLibrary(let id, _, _) = finding.kind, let id = UUID(uuidString: id), !view.hasName(id) else { return nil }
+                    return id
+                } } ?? []
+                let diagnostics = diagnostics(findings.shown, of: findings.count, cap: cap, uri: uri, analysis.text, encoding)
+                return (["uri": .string(uri), "version": .int(Int64(version)), "diagnostics": .array(diagnostics)], unnamed)
+            }) else { return nil }
+            guard let view, !unnamed.isEmpty, attempt == 0 else { return .analysed(analysis, version, params) }
+            library = await context.pictures.named(view, ids: Set(unnamed), context)
+        }
+        return nil
     }
 
     /// The diagnostics of `shown`, the findings told of `count` (at most `cap`, the most serious

@@ -39,8 +39,11 @@ enum DocumentSymbolMethod: RPCMethod, LanguageFeature {
         let document = try context.documents(request).required(params.textDocument.uri)
         let (text, _, cache) = document.snapshot
         let encoding = context.documents(request).encoding
-        let library = context.pictures.lastMatches
         let defaultEngine = context.documents(request).defaultEngine
+        let library = try await context.pictures.lastMatches(naming: { () throws(ResponseError) -> [UInt64] in
+            FonstersFormat.entries(of: text, defaultEngine: defaultEngine).entries.lazy.filter { $0.seed.utf16.count <= TextLimit.maxLength }
+                .map { cache.fingerprint(cache.id(PictureCache.Key(seed: $0.seed, engine: $0.engine))) }
+        }, context, request)
         // On the compute pool: a document of 20,000 lines takes a while, however small its symbols.
         return try await request.computeOnPool { () throws(ResponseError) -> Result in
             let (entries, _) = FonstersFormat.entries(of: text, defaultEngine: defaultEngine)

@@ -47,7 +47,8 @@ enum HoverMethod: RPCMethod, LanguageFeature {
         guard p.line >= 0, p.line < text.lineCount, p.character >= 0, p.character <= text.length(ofLine: p.line, encoding),
               let (seed, engine) = FonstersFormat.seed(atLine: p.line, of: text, defaultEngine: context.documents(request).defaultEngine),
               seed.utf16.count <= TextLimit.maxLength else { return nil }
-        let library = context.pictures.lastMatches, client = context.documents(request).markdown
+        let library = try await context.pictures.lastMatches(naming: { [Picture(Creature(seed: seed, engine: engine)).fingerprint] }, context, request)
+        let client = context.documents(request).markdown
         let shown = picture.resolved(markdown: client.hover, showsImages: client.images)
         return try await request.computeOnPool { () throws(ResponseError) -> Hover in
             let line = LineCreature(seed: seed, engine: engine)

@@ -44,7 +44,18 @@ enum InlayHintMethod: RPCMethod, LanguageFeature {
         let encoding = context.documents(request).encoding, defaultEngine = context.documents(request).defaultEngine
         let first = max(0, params.range.start.line), last = min(text.lineCount - 1, params.range.end.line, first + maxLines - 1)
         guard first <= last else { return [] }
-        let library = context.pictures.lastMatches
+        let library = try await context.pictures.lastMatches(naming: { () throws(ResponseError) -> [UInt64] in
+            var engine = FonstersFormat.engine(atLine: first, of: text, defaultEngine: defaultEngine), shown: [UInt64] = []
+            for line in first...last {
+                switch FonstersFormat.classify(text.lines[line]) {
+                case .directive(let named?, _): engine = named
+                case .seed(let seed, _) where seed.utf16.count <= TextLimit.maxLength:
+                    shown.append(cache.fingerprint(cache.id(PictureCache.Key(seed: seed, engine: engine))))
+                default: break
+                }
+            }
+            return shown
+        }, context, request)
         return try await request.computeOnPool { () throws(ResponseError) -> Result in
             var engine = FonstersFormat.engine(atLine: first, of: text, defaultEngine: defaultEngine)
             var hints: [Hint] = []
