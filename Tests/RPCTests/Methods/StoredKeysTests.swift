@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 import CreatureCore
+import FonsterStore
 @testable import RPC
 
 /// The look-alike keys kept in the library file (`StoredKeys`): a restarted server reads
@@ -45,6 +46,23 @@ import CreatureCore
         #expect(sqlite3_open(path, &db) == SQLITE_OK)
         #expect(sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK, "\(sql)")
         sqlite3_close(db)
+    }
+
+    /// Methods asking a restarted server for the library one after another, before the first
+    /// has used what it read (two `lookalikesOf` at once), read its rows once: the keys the file
+    /// kept are kept as they are read (a million were read and held twice).
+    @Test func theKeysAreKeptAsTheyAreReadSoTheNextMethodDoesNotReadThemAgain() async throws {
+        let (path, _) = try await Self.library()
+        defer { Self.remove(path) }
+        let restarted = MethodHarness(location: .file(path))
+        let pictures = restarted.context.pictures
+        let (first, second) = try await restarted.context.withStore { store throws(StoreError) in
+            (try pictures.library(store), try pictures.library(store))
+        }
+        #expect(pictures.readCount == 1 && first.count == Self.seeds.count && second.count == Self.seeds.count)
+        #expect(pictures.keptCount == Self.seeds.count && pictures.drawnCount == 0)
+        try await Self.expectFresh(restarted, "from the keys kept as read")
+        #expect(pictures.readCount == 1 && pictures.drawnCount == 0)
     }
 
     @Test func aRestartedServerReadsTheKeysItKept() async throws {
