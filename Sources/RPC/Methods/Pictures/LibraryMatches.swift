@@ -146,17 +146,11 @@ extension LibraryPictures {
     /// then finds it kept (two would read a million keys twice at once).
     @discardableResult
     func currentMatches(_ context: ServerContext, request: RequestContext) async -> Matches? {
-        while !matchesBuilder.withLock({ waiting in
-            guard waiting == nil else { return false }
-            waiting = []
-            return true
-        }) {
-            await withCheckedContinuation { (next: CheckedContinuation<Void, Never>) in
-                let queued = matchesBuilder.withLock { waiting in waiting?.append(next) != nil }
-                if !queued { next.resume() }
-            }
-        }
-        defer { matchesBuilder.withLock { waiting in defer { waiting = nil }; return waiting ?? [] }.forEach { $0.resume() } }
+        (try? await matchesBuilder.run { () async -> Matches? in await self.workOutMatches(context, request: request) }) ?? keptMatches.current
+    }
+
+    /// `currentMatches`, its round's turn come.
+    private func workOutMatches(_ context: ServerContext, request: RequestContext) async -> Matches? {
         let known = keptMatches.current
         let read = try? await context.withStore { store throws(StoreError) -> (StoreVersion, Library?) in
             let version = try store.version()

@@ -37,8 +37,10 @@ final class LibraryPictures: Sendable {
     let account: MemoryAccount?
     /// The documents' view of the kept keys (`Matches`), while the budget grants its bytes.
     let keptMatches = Locked<Matches?>(nil)
-    /// While a round works the documents' view out, the rounds waiting for it (`currentMatches`).
-    let matchesBuilder = Locked<[CheckedContinuation<Void, Never>]?>(nil)
+    /// The documents' view is worked out one round at a time (`currentMatches`), and groups one
+    /// method at a time (`groups(of:near:)`).
+    let matchesBuilder = OneAtATime()
+    let groupsBuilder = OneAtATime()
 
     /// What `lookalikesOf` found for looks many Fonsters share, charged to `account` too.
     let popular: PopularLooks
