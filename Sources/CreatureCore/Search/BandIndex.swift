@@ -43,9 +43,7 @@ public struct BandIndex: Sendable {
     /// Calls `body` with the index of each key whose bands may be alike `own`, in order of index:
     /// what `SilhouetteBands.forEachClose` gives over the same bands.
     public func forEachClose(to own: SilhouetteBands, _ body: (Int) -> Void) {
-        let total = own.total
-        let low = max(0, total - Likeness.silhouetteSlack), high = min(Self.fullTotal, total + Likeness.silhouetteSlack)
-        let range = Int(starts[low])..<Int(starts[high + 1])
+        let range = stretch(around: own)
         guard !range.isEmpty else { return }
         // Marked in a bit a key, then read in order (the stretch is ordered by total first).
         var marked = [UInt64](repeating: 0, count: (count + 63) / 64)
@@ -71,13 +69,18 @@ public struct BandIndex: Sendable {
     /// Calls `found` with the index of each key whose bands may be alike `own`, in the index's
     /// order (by total), until it returns true: for a search that stops at the first.
     public func firstClose(to own: SilhouetteBands, _ found: (Int) -> Bool) {
-        let total = own.total
-        let low = max(0, total - Likeness.silhouetteSlack), high = min(Self.fullTotal, total + Likeness.silhouetteSlack)
         order.withUnsafeBufferPointer { order in
-            for j in Int(starts[low])..<Int(starts[high + 1]) {
+            for j in stretch(around: own) {
                 let entry = order[j]
                 if SilhouetteBands(packed: UInt32(truncatingIfNeeded: entry)).mayBeAlike(own), found(Int(entry >> 32)) { return }
             }
         }
+    }
+
+    /// The places of `order` whose bands count within `Likeness.silhouetteSlack` cells of `own`'s.
+    private func stretch(around own: SilhouetteBands) -> Range<Int> {
+        let total = own.total
+        let low = max(0, total - Likeness.silhouetteSlack), high = min(Self.fullTotal, total + Likeness.silhouetteSlack)
+        return Int(starts[low])..<Int(starts[high + 1])
     }
 }

@@ -41,9 +41,7 @@ public struct SilhouetteBands: Hashable, Sendable {
     /// Calls `body` with the index of each of `bands` that may be alike `own` (`mayBeAlike`), in
     /// order (4 MB for a million: read in well under a millisecond).
     public static func forEachClose(to own: SilhouetteBands, in bands: [SilhouetteBands], _ body: (Int) -> Void) {
-        bands.withUnsafeBufferPointer { buffer in
-            for i in buffer.indices where buffer[i].mayBeAlike(own) { body(i) }
-        }
+        firstClose(to: own, in: bands) { body($0); return false }
     }
 
     /// `forEachClose`, until `found` returns true.

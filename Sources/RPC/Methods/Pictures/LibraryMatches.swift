@@ -24,6 +24,7 @@ extension LibraryPictures {
         private let places: [UInt32]
         /// Where each bucket of `fingerprints` starts (by its top bits: `fingerprint >> shift`), and where the last ends.
         private let starts: [UInt32]
+        private let shift: UInt64
         /// The display names read so far, by id.
         private(set) var names: [UUID: String] = [:]
         /// The bytes it holds beside the keys, about: 12 a Fonster, the buckets, and a name read.
@@ -79,9 +80,6 @@ extension LibraryPictures {
             self.starts = starts
             bytes = keys.count * 12 + starts.count * 4
         }
-
-        /// A fingerprint's bucket is its top bits: this shift of it.
-        private let shift: UInt64
 
         /// The place of the first Fonster drawing the picture of `fingerprint`, and how many do.
         private func first(_ fingerprint: UInt64) -> (place: Int, count: Int)? {
@@ -187,12 +185,11 @@ extension LibraryPictures {
         return keep(named)
     }
 
-    /// The documents' view (`lastMatches`) with the names read of the first Fonsters drawing the
-    /// pictures `fingerprints` gives (worked out on `request`'s compute pool); nil without a view.
-    func lastMatches(naming fingerprints: @escaping @Sendable () throws(ResponseError) -> [UInt64], _ context: ServerContext,
-                     _ request: RequestContext) async throws(ResponseError) -> Matches? {
+    /// The documents' view (`lastMatches`) with the names read of the first Fonsters drawing
+    /// the pictures of `fingerprints` (those a request shows); nil without a view.
+    func lastMatches(showing fingerprints: [UInt64], _ context: ServerContext) async -> Matches? {
         guard let view = lastMatches else { return nil }
-        return await named(view, showing: try await request.computeOnPool(fingerprints), context)
+        return await named(view, showing: fingerprints, context)
     }
 
     /// Lets the documents' view go unless it is of `version`: it holds the kept keys' storage,

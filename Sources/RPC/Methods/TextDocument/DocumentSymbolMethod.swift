@@ -40,27 +40,28 @@ enum DocumentSymbolMethod: RPCMethod, LanguageFeature {
         let (text, _, cache) = document.snapshot
         let encoding = context.documents(request).encoding
         let defaultEngine = context.documents(request).defaultEngine
-        let library = try await context.pictures.lastMatches(naming: { () throws(ResponseError) -> [UInt64] in
-            FonstersFormat.entries(of: text, defaultEngine: defaultEngine).entries.lazy.filter { $0.seed.utf16.count <= TextLimit.maxLength }
-                .map { cache.fingerprint(cache.id(PictureCache.Key(seed: $0.seed, engine: $0.engine))) }
-        }, context, request)
         // On the compute pool: a document of 20,000 lines takes a while, however small its symbols.
-        return try await request.computeOnPool { () throws(ResponseError) -> Result in
+        let lines = try await request.computeOnPool { () throws(ResponseError) -> [(name: String, kind: String, range: TextRange, fingerprint: UInt64)] in
             let (entries, _) = FonstersFormat.entries(of: text, defaultEngine: defaultEngine)
-            var symbols: [Symbol] = [], named = Set<String>()
-            symbols.reserveCapacity(entries.count)
+            var lines: [(name: String, kind: String, range: TextRange, fingerprint: UInt64)] = [], named = Set<String>()
+            lines.reserveCapacity(entries.count)
             for (n, entry) in entries.enumerated() where entry.seed.utf16.count <= TextLimit.maxLength {
                 if n & 63 == 63 { try request.checkpoint() }
                 let key = PictureCache.Key(seed: entry.seed, engine: entry.engine)
-                let match = library?.match(cache.fingerprint(cache.id(key)))
                 var name = LineCreature.visible(entry.seed)
                 if name.isEmpty { name = "␠" }
                 if !named.insert(name).inserted { name += " (line \(entry.line + 1))" }
-                let kind = document.kind(key)
-                symbols.append(Symbol(name: name, detail: match.map { "\(kind), “\($0.name)” in your library" } ?? kind,
-                                      range: .line(entry.line, of: text, encoding)))
+                lines.append((name, document.kind(key), .line(entry.line, of: text, encoding), cache.fingerprint(cache.id(key))))
             }
-            return symbols
+            return lines
+        }
+        let library = await context.pictures.lastMatches(showing: lines.map(\.fingerprint), context)
+        return try await request.computeOnPool { () throws(ResponseError) -> Result in
+            try lines.enumerated().map { (n, line) throws(ResponseError) -> Symbol in
+                if n & 1023 == 1023 { try request.checkpoint() }
+                let detail = library?.match(line.fingerprint).map { "\(line.kind), “\($0.name)” in your library" } ?? line.kind
+                return Symbol(name: line.name, detail: detail, range: line.range)
+            }
         }
     }
 }

@@ -47,12 +47,14 @@ enum HoverMethod: RPCMethod, LanguageFeature {
         guard p.line >= 0, p.line < text.lineCount, p.character >= 0, p.character <= text.length(ofLine: p.line, encoding),
               let (seed, engine) = FonstersFormat.seed(atLine: p.line, of: text, defaultEngine: context.documents(request).defaultEngine),
               seed.utf16.count <= TextLimit.maxLength else { return nil }
-        let library = try await context.pictures.lastMatches(naming: { [Picture(Creature(seed: seed, engine: engine)).fingerprint] }, context, request)
         let client = context.documents(request).markdown
         let shown = picture.resolved(markdown: client.hover, showsImages: client.images)
-        return try await request.computeOnPool { () throws(ResponseError) -> Hover in
+        let (line, fingerprint) = try await request.computeOnPool { () throws(ResponseError) -> (LineCreature, UInt64) in
             let line = LineCreature(seed: seed, engine: engine)
-            let match = library?.match(Picture(line.creature).fingerprint)
+            return (line, Picture(line.creature).fingerprint)
+        }
+        let match = await context.pictures.lastMatches(showing: [fingerprint], context)?.match(fingerprint)
+        return try await request.computeOnPool { () throws(ResponseError) -> Hover in
             let contents = try line.hover(library: match, markdown: client.hover, picture: shown, request: request)
             return Hover(contents: contents, range: .line(p.line, of: text, encoding))
         }

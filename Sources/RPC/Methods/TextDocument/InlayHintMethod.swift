@@ -44,36 +44,30 @@ enum InlayHintMethod: RPCMethod, LanguageFeature {
         let encoding = context.documents(request).encoding, defaultEngine = context.documents(request).defaultEngine
         let first = max(0, params.range.start.line), last = min(text.lineCount - 1, params.range.end.line, first + maxLines - 1)
         guard first <= last else { return [] }
-        let library = try await context.pictures.lastMatches(naming: { () throws(ResponseError) -> [UInt64] in
-            var engine = FonstersFormat.engine(atLine: first, of: text, defaultEngine: defaultEngine), shown: [UInt64] = []
-            for line in first...last {
-                switch FonstersFormat.classify(text.lines[line]) {
-                case .directive(let named?, _): engine = named
-                case .seed(let seed, _) where seed.utf16.count <= TextLimit.maxLength:
-                    shown.append(cache.fingerprint(cache.id(PictureCache.Key(seed: seed, engine: engine))))
-                default: break
-                }
-            }
-            return shown
-        }, context, request)
-        return try await request.computeOnPool { () throws(ResponseError) -> Result in
+        // The range's seed lines, each with the engine drawing it, its kind and its picture.
+        let seeds = try await request.computeOnPool { () throws(ResponseError) -> [(line: Int, engine: EngineVersion, kind: String, fingerprint: UInt64)] in
             var engine = FonstersFormat.engine(atLine: first, of: text, defaultEngine: defaultEngine)
-            var hints: [Hint] = []
+            var seeds: [(line: Int, engine: EngineVersion, kind: String, fingerprint: UInt64)] = []
             for line in first...last {
                 switch FonstersFormat.classify(text.lines[line]) {
                 case .directive(let named?, _): engine = named
                 case .seed(let seed, _) where seed.utf16.count <= TextLimit.maxLength:
-                    if hints.count & 63 == 63 { try request.checkpoint() }
+                    if seeds.count & 63 == 63 { try request.checkpoint() }
                     let key = PictureCache.Key(seed: seed, engine: engine)
-                    let kind = document.kind(key)
-                    let match = library?.match(cache.fingerprint(cache.id(key)))
-                    hints.append(Hint(position: TextPosition(line: line, character: text.length(ofLine: line, encoding)),
-                                      label: match.map { "“\($0.name)”" } ?? kind,
-                                      tooltip: match.map { "In your library as “\($0.name)”: \(kind), \(engine.rawValue)" } ?? "\(kind), \(engine.rawValue)"))
+                    seeds.append((line, engine, document.kind(key), cache.fingerprint(cache.id(key))))
                 default: break
                 }
             }
-            return hints
+            return seeds
+        }
+        let library = await context.pictures.lastMatches(showing: seeds.map(\.fingerprint), context)
+        return try await request.computeOnPool { () throws(ResponseError) -> Result in
+            seeds.map { seed in
+                let match = library?.match(seed.fingerprint), kind = seed.kind, engine = seed.engine.rawValue
+                return Hint(position: TextPosition(line: seed.line, character: text.length(ofLine: seed.line, encoding)),
+                            label: match.map { "“\($0.name)”" } ?? kind,
+                            tooltip: match.map { "In your library as “\($0.name)”: \(kind), \(engine)" } ?? "\(kind), \(engine)")
+            }
         }
     }
 }
