@@ -114,6 +114,11 @@ final class ServerSession: Sendable {
 
     /// Work estimated at this many bytes or fewer is not held back by the estimates of others.
     static let smallBytes = ServerLimits.inlineWorkBytes
+    /// A heavy request's answer becomes bytes once at most this share of the output bound
+    /// (1/16: 1 MiB of 16) is queued unread.
+    static let answerRoomShare = 16
+    /// The gate heavy requests' answers pass one at a time (`execute`).
+    let heavyAnswers = OneAtATime()
 
     var sequential: Bool { server.mode == .sequential }
     var limits: ServerLimits { server.limits }

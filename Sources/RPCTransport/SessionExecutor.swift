@@ -63,13 +63,22 @@ extension ServerSession {
             prepared.flag.finish()
         } else {
             let response = Response(id: id, result: result)
-            // A big answer is serialized on the compute pool, like the work that made it.
-            var body: [UInt8]?
-            if prepared.scheduling.bytes >= RequestContext.inlineBytes && !prepared.flag.isCancelled {
-                let limit = limits.maxResponseBytes, flag = prepared.flag
-                body = try? await ComputePool.shared.run(isCancelled: { flag.isCancelled }) { Reply.body(of: response, limit: limit) }
+            if prepared.scheduling.weight > 1 {
+                // A heavy request's answer may be tens of MB whatever its estimate said (the
+                // look-alikes of a million): the session's become bytes one at a time, each once
+                // the client has taken most of what is queued, so two made at once are not both
+                // held as bytes. Cancelled while it waits, it is answered -32800 at once.
+                do {
+                    try await heavyAnswers.run { () async throws(ResponseError) in
+                        if !prepared.flag.isCancelled { await writer.waitForRoom(limit: outputBound / Self.answerRoomShare) }
+                        await answer(response, prepared, onPool: true)
+                    }
+                } catch {
+                    complete(id, serial: prepared.serial, with: response)
+                }
+            } else {
+                await answer(response, prepared, onPool: prepared.scheduling.bytes >= RequestContext.inlineBytes)
             }
-            complete(id, serial: prepared.serial, with: response, serialized: body)
         }
         prepared.flag.releaseOrder()
         if let requestLog = server.requestLog, let began {
@@ -83,6 +92,17 @@ extension ServerSession {
             let name = prepared.silent ? "notification" : "id \(id)"
             requestLog("\(prepared.request.method) \(name): \(String(format: "%.2f", ms)) ms, \(outcome)")
         }
+    }
+
+    /// Serializes `response` (on the compute pool when `onPool`, like the work that made it)
+    /// and sends it.
+    private func answer(_ response: Response, _ prepared: Prepared, onPool: Bool) async {
+        var body: [UInt8]?
+        if onPool && !prepared.flag.isCancelled {
+            let limit = limits.maxResponseBytes, flag = prepared.flag
+            body = try? await ComputePool.shared.run(isCancelled: { flag.isCancelled }) { Reply.body(of: response, limit: limit) }
+        }
+        complete(prepared.request.id, serial: prepared.serial, with: response, serialized: body)
     }
 
     /// Sends the response unless the request was cancelled (and so already answered).

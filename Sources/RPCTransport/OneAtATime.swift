@@ -1,10 +1,8 @@
-import RPCTransport
-
-/// Work whose result is kept and costly to make twice at once (a million keys read, a near
-/// pass over them), run one at a time: a caller arriving while another works waits until that
-/// ends, then runs and finds what the other kept. A waiting caller whose task is cancelled stops
+/// Work costly to do twice at once, run one at a time: a caller arriving while another works
+/// waits until that ends (then finds what the other kept: a million keys read, a near pass over
+/// them; or the room the other's answer left). A waiting caller whose task is cancelled stops
 /// waiting and gets -32800.
-final class OneAtATime: Sendable {
+public final class OneAtATime: Sendable {
     private struct State {
         var running = false
         var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -14,10 +12,13 @@ final class OneAtATime: Sendable {
     private let state = Locked(State())
 
     /// How many callers wait (for tests).
-    var waitingCount: Int { state.withLock { $0.waiting.count } }
+    public var waitingCount: Int { state.withLock { $0.waiting.count } }
+
+    /// A gate no one has passed.
+    public init() {}
 
     /// Runs `body` once no other caller's runs.
-    func run<T>(_ body: () async throws(ResponseError) -> T) async throws(ResponseError) -> T {
+    public func run<T>(_ body: () async throws(ResponseError) -> T) async throws(ResponseError) -> T {
         while let number = state.withLock({ s -> Int? in
             guard s.running else {
                 s.running = true
