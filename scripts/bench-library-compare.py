@@ -8,7 +8,8 @@ and peak memory (VmHWM):
   document   a document of LINES lines (10,000 unless set), half of them seeds of the library:
              open, a pull `textDocument/diagnostic`, then 20 keystrokes each followed by one
   at-once    K `fonsters/lookalikesOf` sent in one write (2 unless set), every answer then read
-  [LINES=N] [K=N] scripts/bench-library-compare.py BIN STORE [variants|document|at-once ...]"""
+  groups-at-once  K `fonsters/lookalikes` (the whole library's groups) the same way
+  [LINES=N] [K=N] scripts/bench-library-compare.py BIN STORE [variants|document|at-once|groups-at-once ...]"""
 import json
 import os
 import sqlite3
@@ -98,16 +99,17 @@ def document(server, store):
     print(f"document keystrokes: CPU median {costs[10]:.1f} ms, p90 {costs[18]:.1f} ms; peak {server.peak_mib()} MiB")
 
 
-def at_once(server):
+def at_once(server, method="fonsters/lookalikesOf"):
     count = int(os.environ.get("K", "2"))
     before = server.cpu_ms()
     for n in range(count):
-        server.send({"jsonrpc": "2.0", "id": 1000 + n, "method": "fonsters/lookalikesOf", "params": {"seed": f"mary {n}"}})
+        params = {"seed": f"mary {n}"} if method == "fonsters/lookalikesOf" else {}
+        server.send({"jsonrpc": "2.0", "id": 1000 + n, "method": method, "params": params})
     answered = 0
     while answered < count:
         if "id" in json.loads(server.process.stdout.readline()):
             answered += 1
-    print(f"{count} lookalikesOf at once: CPU {server.cpu_ms() - before:.0f} ms; peak {server.peak_mib()} MiB")
+    print(f"{count} {method} at once: CPU {server.cpu_ms() - before:.0f} ms; peak {server.peak_mib()} MiB")
 
 
 def main():
@@ -122,6 +124,8 @@ def main():
             document(server, store)
         elif part == "at-once":
             at_once(server)
+        elif part == "groups-at-once":
+            at_once(server, "fonsters/lookalikes")
         else:
             raise SystemExit(__doc__)
         server.close()
