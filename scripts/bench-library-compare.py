@@ -17,6 +17,8 @@ import subprocess
 import sys
 import time
 
+from procstat import status_bytes, thread_cpu_seconds
+
 BASES = ["grace", "ada lovelace", "m", "mary 12", "james", "gra", "li", "zebra crossing"]
 
 
@@ -41,18 +43,10 @@ class Server:
                 return message["result"]
 
     def cpu_ms(self):
-        total = 0
-        for task in os.listdir(f"/proc/{self.process.pid}/task"):
-            try:
-                total += int(open(f"/proc/{self.process.pid}/task/{task}/schedstat").read().split()[0])
-            except OSError:
-                pass
-        return total / 1e6
+        return thread_cpu_seconds(self.process.pid) * 1000
 
     def peak_mib(self):
-        for line in open(f"/proc/{self.process.pid}/status"):
-            if line.startswith("VmHWM"):
-                return int(line.split()[1]) // 1024
+        return status_bytes(self.process.pid, "VmHWM") >> 20
 
     def close(self):
         self.process.stdin.close()

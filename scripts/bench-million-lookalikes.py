@@ -13,13 +13,7 @@ import subprocess
 import sys
 import time
 
-
-def status(pid, field):
-    with open(f"/proc/{pid}/status") as lines:
-        for line in lines:
-            if line.startswith(field + ":"):
-                return int(line.split()[1]) * 1024
-    raise SystemExit(f"no {field}")
+from procstat import cpu_seconds, status_bytes as status
 
 
 def main():
@@ -50,9 +44,7 @@ def main():
     asks += [("fonsters/lookalikes", {})] if burst else []
 
     def cpu():
-        with open(f"/proc/{server.pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / 100
+        return cpu_seconds(server.pid)
 
     created = None
     for n, (method, params) in enumerate(asks, 1):

@@ -34,6 +34,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
 from selenium.webdriver.common.by import By  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
+from procstat import load_average  # noqa: E402
 
 URL_LINE = re.compile(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)")
 REQUEST_LOG = re.compile(r"(creature/render|creature/environment) id (\d+): ([0-9.]+) ms, ok")
@@ -92,10 +93,6 @@ def burn():
     """Keeps one core busy until killed (a stand-in for a build running beside the browser)."""
     while True:
         pass
-
-
-def load_average():
-    return " ".join(pathlib.Path("/proc/loadavg").read_text().split()[:3]) if pathlib.Path("/proc/loadavg").exists() else "?"
 
 
 def measure_ready(driver, url):

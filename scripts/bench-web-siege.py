@@ -11,7 +11,6 @@ Needs Chromium and chromedriver (scripts/test.sh installs them) and the venv's s
 """
 import argparse
 import json
-import os
 import pathlib
 import re
 import select
@@ -24,6 +23,7 @@ import time
 E2E = pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"
 sys.path.insert(0, str(E2E))
 import test_web_gui as gui  # noqa: E402
+from procstat import cpu_seconds  # noqa: E402
 
 URL_LINE = re.compile(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)")
 
@@ -43,8 +43,7 @@ class Server:
         self.url, self.port = line, int(match.group(1))
 
     def cpu_seconds(self):
-        fields = pathlib.Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return cpu_seconds(self.process.pid)
 
     def stop(self):
         self.process.terminate()
