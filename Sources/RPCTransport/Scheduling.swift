@@ -41,6 +41,10 @@ public struct Scheduling: Sendable, Hashable {
     /// thread, and the next message is read once it is answered. Only free requests run so.
     public var inline = false
 
+    /// Whether the request is heavy work (it holds more than one unit): its answer, which may
+    /// pass its estimate, is made into bytes one at a time in its session (`execute`).
+    public var isHeavy: Bool { weight > 1 }
+
     /// The estimate of a request that says nothing of its size: 16 KB.
     public static let defaultBytes = ServerLimits.defaultRequestBytes
 

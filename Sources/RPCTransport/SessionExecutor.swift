@@ -63,7 +63,7 @@ extension ServerSession {
             prepared.flag.finish()
         } else {
             let response = Response(id: id, result: result)
-            if prepared.scheduling.weight > 1 {
+            if prepared.scheduling.isHeavy {
                 // A heavy request's answer may be tens of MB whatever its estimate said (the
                 // look-alikes of a million): the session's become bytes one at a time, each once
                 // the client has taken most of what is queued, so two made at once are not both
