@@ -61,25 +61,20 @@ public enum SVGEncoder {
     /// each row, a run stacked onto the one above it when that has the same columns and colour.
     /// Rects come in the order they end (by bottom row, then left edge); they never overlap.
     static func findRects(_ sprite: Sprite, into out: UnsafeMutableBufferPointer<Rect>) -> Int {
-        // Cell value + 1 → the first colour index with the same colour, or -1 when invisible.
-        var canonical = SIMD8<Int8>(repeating: -1)
-        var plain = true  // every index is its own colour and visible: the cells serve as they are
-        for index in 0..<6 {
-            if sprite.colors[index].a > 0 { canonical[index + 1] = Int8(sprite.colors.firstIndex(of: sprite.colors[index])!) }
-            plain = plain && canonical[index + 1] == Int8(index)
+        // Byte `value + 1` of `canonical`: the first colour index with the cell value's colour,
+        // or -1 (0xFF) when invisible.
+        var canonical = UInt64.max
+        for index in 0..<6 where sprite.colors[index].a > 0 {
+            let first = UInt64(sprite.colors.firstIndex(of: sprite.colors[index])!), shift = UInt64(8 * (index + 1))
+            canonical = canonical & ~(0xFF << shift) | first << shift
         }
-        return sprite.grid.cells.withUnsafeBufferPointer { cells in
-            if plain { return findRects(cells: cells.baseAddress!, into: out) }
-            return withUnsafeTemporaryAllocation(of: Int8.self, capacity: cells.count) { copy in
-                for i in cells.indices { copy[i] = canonical[Int(cells[i]) &+ 1] }
-                return findRects(cells: UnsafePointer(copy.baseAddress!), into: out)
-            }
-        }
+        return sprite.grid.cells.withUnsafeBufferPointer { findRects(cells: $0.baseAddress!, canonical: canonical, into: out) }
     }
 
-    /// `findRects` over 1,024 cells holding colour indices, each colour under one index, and
-    /// -1 where nothing is drawn.
-    private static func findRects(cells: UnsafePointer<Int8>, into out: UnsafeMutableBufferPointer<Rect>) -> Int {
+    /// `findRects` over 1,024 cells holding colour indices (-1 where nothing is drawn), each
+    /// read as the colour index byte `value + 1` of `canonical` names: the cells' runs are found
+    /// eight at a time, and only a run's first cell is looked up.
+    private static func findRects(cells: UnsafePointer<Int8>, canonical: UInt64, into out: UnsafeMutableBufferPointer<Rect>) -> Int {
         precondition(out.count >= rectsCapacity)
         let rects = out.baseAddress!
         var count = 0
@@ -87,14 +82,22 @@ public enum SVGEncoder {
         // with the top row of the stack it ends; a row has at most 32 runs.
         var open = rects + Grid.side * Grid.side, current = open + Grid.side
         var openCount = 0
+        @inline(__always) func colour(_ cell: Int8) -> Int8 {
+            Int8(truncatingIfNeeded: canonical >> (UInt64(truncatingIfNeeded: Int(cell) &+ 1) &* 8))
+        }
         for y in 0..<Grid.side {
             let row = cells + y &* Grid.side
             var currentCount = 0, next = 0  // `next`: the first open run not yet continued or closed
-            var x = 0
-            while x < Grid.side {
-                let color = row[x]
-                var end = x &+ 1
-                while end < Grid.side && row[end] == color { end &+= 1 }
+            // Bit x set where the cell value changes (cell 0 always), and a stop past the row:
+            // a run is from one change of colour to the next.
+            var changes = UInt64(ScanlineDeflater.differingFromLeft(UnsafeRawPointer(row)) | 1) | 1 << UInt64(Grid.side)
+            var x = 0, color = colour(row[0])
+            changes &= changes &- 1
+            while changes != 0 {
+                let end = changes.trailingZeroBitCount
+                changes &= changes &- 1
+                let following = end < Grid.side ? colour(row[end]) : -2
+                if following == color { continue }  // two indices of one colour: one run
                 if color >= 0 {
                     var run = Rect(x: UInt8(x), y: UInt8(y), width: UInt8(end &- x), height: 0, color: UInt8(color))
                     while next < openCount && Int(open[next].x) < x {
@@ -109,7 +112,7 @@ public enum SVGEncoder {
                     current[currentCount] = run
                     currentCount &+= 1
                 }
-                x = end
+                (x, color) = (end, following)
             }
             while next < openCount {
                 rects[count] = open[next].closed(at: y)
