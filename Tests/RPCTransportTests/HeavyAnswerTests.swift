@@ -25,7 +25,8 @@ private struct WatchedAnswer: JSONWritable {
         let gate = Gate()
         let notes = Locked(WatchedAnswer.Notes())
         let (running, returned) = (Locked(0), Locked(0))
-        let size = 3 << 20 // past a sixteenth of the output bound (16 MiB)
+        let room = ServerLimits().maxQueuedOutputBytes / ServerSession.answerRoomShare
+        let size = 3 * room // an answer the next must wait for the client to take
         let box = Locked<Connection?>(nil)
         server.register(method: "big") { _ in
             (Scheduling(lane: .free, weight: 2), { _ in
@@ -54,7 +55,7 @@ private struct WatchedAnswer: JSONWritable {
         let seen = notes.current
         #expect(seen.peak == 1, "two answers were made into bytes at once")
         #expect(seen.unreadAtStart.count == 3)
-        #expect(seen.unreadAtStart.allSatisfy { $0 <= (16 << 20) / ServerSession.answerRoomShare },
+        #expect(seen.unreadAtStart.allSatisfy { $0 <= room },
                 "an answer was made into bytes while the last waited unread: \(seen.unreadAtStart)")
         _ = await client.finish()
     }
