@@ -1,10 +1,9 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import RPC
 @testable import RPCTransport
 
-/// Kept work run one at a time (`OneAtATime`: the documents' view, the look-alike groups).
+/// Work run one at a time (`OneAtATime`: the documents' view, the look-alike groups, heavy answers).
 @Suite(.offTheCooperativeThreads) struct OneAtATimeTests {
     /// Callers arriving while one runs wait until it ends, then run in turn; one cancelled while
     /// it waits stops waiting at once with -32800, and its work never runs.
