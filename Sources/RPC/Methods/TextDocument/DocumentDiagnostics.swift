@@ -130,24 +130,27 @@ enum DocumentDiagnostics {
         case .refused(let bytes)?: return .refused(bytes: bytes, version: version)
         case .cancelled?, nil: return nil
         }
-        let matches = await context.pictures.currentMatches(context, request: request)
-        var library = matches?.isEmpty == false ? matches : nil
-        for attempt in 0..<2 {
-            let view = library
-            guard let (params, unnamed) = try? await request.computeOnPool({ () throws(ResponseError) -> (JSONValue, [UUID]) in
+        /// The notification's params with `view` compared, and the Fonsters its problems name
+        /// whose names `view` has not read.
+        func told(_ view: LibraryPictures.Matches?) async -> (params: JSONValue, unnamed: Set<UUID>)? {
+            try? await request.computeOnPool { () throws(ResponseError) -> (JSONValue, Set<UUID>) in
                 let findings = analysis.findings(library: view.map { view -> (UInt64) -> LibraryMatch? in { view.match($0) } }, cap: cap)
                 try request.checkCancellation()
-                let unnamed = view.map { view in findings.shown.compactMap { finding -> UUID? in
+                let unnamed = view.map { view in Set(findings.shown.compactMap { finding -> UUID? in
                     guard case .inLibrary(let id, _, _) = finding.kind, let id = UUID(uuidString: id), !view.hasName(id) else { return nil }
                     return id
-                } } ?? []
+                }) } ?? []
                 let diagnostics = diagnostics(findings.shown, of: findings.count, cap: cap, uri: uri, analysis.text, encoding)
                 return (["uri": .string(uri), "version": .int(Int64(version)), "diagnostics": .array(diagnostics)], unnamed)
-            }) else { return nil }
-            guard let view, !unnamed.isEmpty, attempt == 0 else { return .analysed(analysis, version, params) }
-            library = await context.pictures.named(view, ids: Set(unnamed), context)
+            }
         }
-        return nil
+        let matches = await context.pictures.currentMatches(context, request: request)
+        let library = matches?.isEmpty == false ? matches : nil
+        guard let first = await told(library) else { return nil }
+        guard let library, !first.unnamed.isEmpty else { return .analysed(analysis, version, first.params) }
+        // Told again with the names read: the problems now say them.
+        guard let named = await told(await context.pictures.named(library, ids: first.unnamed, context)) else { return nil }
+        return .analysed(analysis, version, named.params)
     }
 
     /// The diagnostics of `shown`, the findings told of `count` (at most `cap`, the most serious
