@@ -1,4 +1,4 @@
-// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|lookalikes|web|describe|search|lsp|neighbours|library|growth|all]`.
+// Release-mode benchmarks: `swift run -c release fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|lookalikes|web|describe|search|lsp|neighbours|library|growth|renderparts|all]`.
 // Prints figures for the README, each with its target. `all` runs every part in a process of its
 // own, so peak-memory figures are the part's own. `rpc` spawns the release `fonsters-rpc`
 // beside this executable (build it first: `swift build -c release`).
@@ -22,6 +22,7 @@ case "lsp": LSPBenchmark.run()
 case "neighbours": NeighboursBenchmark.run()
 case "library": LibraryBenchmark.run()
 case "growth": try GrowthBenchmark.run()
+case "renderparts": RenderPartsBenchmark.run()
 case "all":
     for name in ["engine", "store", "rpc", "web", "lsp", "library"] {
         let child = Process()
@@ -31,6 +32,6 @@ case "all":
         child.waitUntilExit()
     }
 default:
-    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|lookalikes|web|describe|search|lsp|neighbours|library|growth|all]\n".utf8))
+    FileHandle.standardError.write(Data("usage: fonsters-bench [engine|kinds|longseeds|png|svg|store|rpc|lookalikes|web|describe|search|lsp|neighbours|library|growth|renderparts|all]\n".utf8))
     exit(2)
 }
