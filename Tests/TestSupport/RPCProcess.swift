@@ -20,6 +20,7 @@ public final class RPCProcess: @unchecked Sendable {
     private var stdoutEnded = false
     private var stdoutBytes = 0
     private var stderrData = Data()
+    private var stderrEnded = false
     private var inputClosed = false
 
     /// Starts `fonsters-rpc arguments…` (the binary from `BuiltExecutable.url`).
@@ -45,7 +46,9 @@ public final class RPCProcess: @unchecked Sendable {
                 bodies += decoder.feed(Array(chunk))
             }
         }
-        startReader(errors.fileHandleForReading) { [self] chunk in stderrData += chunk }
+        startReader(errors.fileHandleForReading) { [self] chunk in
+            if chunk.isEmpty { stderrEnded = true } else { stderrData += chunk }
+        }
     }
 
     deinit {
@@ -114,10 +117,16 @@ public final class RPCProcess: @unchecked Sendable {
     }
 
     /// Waits for the process to exit (up to the backstop `timeout`); its exit status, or nil if it
-    /// is still running. (A death by signal is reported as 128 + the signal number.)
+    /// is still running. (A death by signal is reported as 128 + the signal number.) Once it has
+    /// exited, `stderrText` holds every line it wrote: this also waits for stderr's end of file.
     public func waitForExit(timeout: TimeInterval = Patience.backstop) -> Int32? {
         try? waitUntil("the process to exit", backstop: timeout) { !process.isRunning }
         guard !process.isRunning else { return nil }
+        // The reader thread may not have read the last lines yet (a busy machine showed it).
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        while !stderrEnded && condition.wait(until: deadline) {}
+        condition.unlock()
         return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     }
 
@@ -133,7 +142,7 @@ public final class RPCProcess: @unchecked Sendable {
     /// Kills the process (SIGKILL).
     public func kill() { if process.isRunning { systemKill(process.processIdentifier, SIGKILL) } }
 
-    /// Everything written to stderr so far, as text.
+    /// Everything written to stderr so far, as text (all of it once `waitForExit` gave a status).
     public var stderrText: String {
         condition.lock()
         defer { condition.unlock() }
