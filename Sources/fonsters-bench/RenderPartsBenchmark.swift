@@ -3,7 +3,8 @@ import CreatureCore
 
 /// Where a 256-px PNG `creature/render` spends its engine time, part by part, in process: the
 /// seeds a pipelined render benchmark sends (`pipelined 1` … `pipelined 30000`), each part run
-/// over all of them; thread CPU time per seed, the lowest of three runs.
+/// over all of them (`FONSTERS_BENCH_SEEDS` for another count); thread CPU time per seed, the
+/// lowest of three runs.
 enum RenderPartsBenchmark {
     static func run() {
         let count = Int(ProcessInfo.processInfo.environment["FONSTERS_BENCH_SEEDS"] ?? "") ?? 30_000
