@@ -12,13 +12,7 @@ enum RenderPartsBenchmark {
         let size = try! ImageSize(pixels: 256)
         var sink = 0
         func part(_ name: String, _ body: () -> Void) -> Double {
-            body()  // warm up
-            var best = Double.infinity
-            for _ in 0..<3 {
-                let start = SVGBenchmark.cpuMicroseconds()
-                body()
-                best = min(best, (SVGBenchmark.cpuMicroseconds() - start) / Double(seeds.count))
-            }
+            let best = SVGBenchmark.measure(runs: 3, count: seeds.count, body).low
             print(String(format: "render part %@: %.2f µs a seed", name, best))
             return best
         }
